@@ -1,0 +1,193 @@
+import {
+  StructError,
+  array,
+  boolean,
+  record,
+  coerce,
+  create,
+  define,
+  integer,
+  literal,
+  nullable,
+  number,
+  optional,
+  string,
+  type,
+  union,
+  type Infer,
+  type Struct,
+} from 'superstruct';
+import type { ObjectSchema } from 'superstruct/dist/utils';
+
+/** One failing path of a decode, e.g. `{ path: 'data.0.address', message: 'Expected a string, but received: 1' }`. */
+export interface DecodeFailure {
+  path: string;
+  message: string;
+}
+
+/** A value did not have the shape the contract expects (spec §5). Lists every failing path. */
+export class DecodeError extends Error {
+  readonly failures: DecodeFailure[];
+  readonly context: string;
+
+  constructor(context: string, failures: DecodeFailure[]) {
+    super(`${context}: ${failures.map((f) => `${f.path || '(root)'}: ${f.message}`).join('; ')}`);
+    this.name = 'DecodeError';
+    this.context = context;
+    this.failures = failures;
+  }
+
+  static fromStructError(context: string, error: StructError): DecodeError {
+    const failures = error.failures().map((f) => ({ path: f.path.join('.'), message: f.message }));
+    return new DecodeError(context, failures);
+  }
+}
+
+/** Checks (and coerces) a value against a struct; throws DecodeError listing every failing path. */
+export function decode<T, S>(struct: Struct<T, S>, value: unknown, context = 'value'): T {
+  try {
+    return create(value, struct);
+  } catch (error) {
+    if (error instanceof StructError) throw DecodeError.fromStructError(context, error);
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Scalars
+
+/** A number that may arrive as a numeric string (query strings, some back ends). */
+export const NumberLike = coerce(number(), string(), (value) => (value.trim() === '' ? Number.NaN : Number(value)));
+/** An integer that may arrive as a numeric string. */
+export const IntegerLike = coerce(integer(), string(), (value) => (value.trim() === '' ? Number.NaN : Number(value)));
+/** A page number: an integer ≥ 0 (history starts at 0, other lists at 1). */
+export const PageNumber = define<number>('PageNumber', (value) => typeof value === 'number' && Number.isInteger(value) && value >= 0);
+export const PageQuery = coerce(PageNumber, string(), (value) => (value.trim() === '' ? Number.NaN : Number(value)));
+/** A boolean that may arrive as '1' / '0' / 'true' / 'false' in a query string. */
+export const BooleanLike = coerce(boolean(), union([string(), number()]), (value) =>
+  value === '1' || value === 'true' || value === 1 ? true : value === '0' || value === 'false' || value === 0 ? false : value,
+);
+/** A string that is not empty after trimming. */
+export const NonEmptyString = define<string>('NonEmptyString', (value) => typeof value === 'string' && value.trim().length > 0);
+
+/** A hardware address, normalised to upper-case hex pairs joined by colons: `AA:BB:CC:DD:EE:FF`. */
+export const MAC_PATTERN = /^[0-9A-F]{2}(:[0-9A-F]{2}){5}$/;
+export const Mac = define<string>('Mac', (value) => typeof value === 'string' && MAC_PATTERN.test(value));
+
+/** Normalises a MAC typed in any common form (`aa-bb-..`, `aabb..`, `AA:BB:..`); null when it is not a MAC. */
+export function normalizeMac(input: string): string | null {
+  const hex = input.replace(/[\s:.\-]/g, '').toUpperCase();
+  if (!/^[0-9A-F]{12}$/.test(hex)) return null;
+  return hex.match(/.{2}/g)!.join(':');
+}
+
+// ---------------------------------------------------------------------------
+// Responses
+
+/** Most answers carry result and message (spec §7). */
+export const ResultResponse = type({ result: boolean(), message: optional(nullable(string())) });
+export type ResultResponse = Infer<typeof ResultResponse>;
+
+/** `{ result, message, ...fields }`: the usual answer shape with its payload fields. */
+export function withResult<S extends ObjectSchema>(fields: S) {
+  return type({ ...ResultResponse.schema, ...fields });
+}
+
+/**
+ * A map keyed by name. PHP back ends send an empty map as `[]`, so an empty array decodes
+ * as an empty map.
+ */
+export function map<V>(value: Struct<V, unknown>) {
+  return coerce(record(string(), value), array(), (input) => (input.length === 0 ? {} : input) as unknown as Record<string, V>);
+}
+
+/** Adjuster answers use a string result (spec §7), e.g. 'success' / 'error'. */
+export const AdjusterResult = string();
+
+export const Pagination = type({
+  count: number(),
+  page: number(),
+  pageCount: number(),
+  pageSize: number(),
+  totalCount: number(),
+});
+export type Pagination = Infer<typeof Pagination>;
+
+/** The answer of a failed call, and of every 400/401/403/404/409/422 from the reference server. */
+export const ErrorResponse = type({ result: literal(false), message: string() });
+export type ErrorResponse = Infer<typeof ErrorResponse>;
+
+// ---------------------------------------------------------------------------
+// Endpoints
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** `'/front/user/:id/sip'` → `{ id: string | number }`. */
+export type PathParams<P extends string> = [ParamNames<P>] extends [never]
+  ? Record<string, never>
+  : { [K in ParamNames<P>]: string | number };
+
+/**
+ * One call of spec §7. `pattern` is the Fastify route path (`:name` segments); `path()` builds
+ * the URL the client calls, encoding each parameter. `query` and `body` validate the request on
+ * the server and type it on the client; `response` decodes the answer on the client and is
+ * asserted by the server tests.
+ */
+export interface Endpoint<P extends string, Q, B, R> {
+  readonly method: HttpMethod;
+  readonly pattern: P;
+  readonly query: Struct<Q, unknown> | null;
+  readonly body: Struct<B, unknown> | null;
+  readonly response: Struct<R, unknown>;
+  /** The one HTTP status that means success when it is not 200 (RS485 model save: 204). */
+  readonly successStatus?: number;
+  path(params: PathParams<P>): string;
+}
+
+export function buildPath<P extends string>(pattern: P, params: PathParams<P>): string {
+  const values = params as Record<string, string | number>;
+  return pattern.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === '') throw new Error(`Missing path parameter "${name}" for ${pattern}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+export function endpoint<P extends string, Q = undefined, B = undefined, R = unknown>(definition: {
+  method: HttpMethod;
+  pattern: P;
+  query?: Struct<Q, unknown>;
+  body?: Struct<B, unknown>;
+  response: Struct<R, unknown>;
+  successStatus?: number;
+  path?: (params: PathParams<P>) => string;
+}): Endpoint<P, Q, B, R> {
+  const { pattern } = definition;
+  return {
+    method: definition.method,
+    pattern,
+    query: definition.query ?? null,
+    body: definition.body ?? null,
+    response: definition.response,
+    ...(definition.successStatus === undefined ? {} : { successStatus: definition.successStatus }),
+    path: definition.path ?? ((params) => buildPath(pattern, params)),
+  };
+}
+
+export type EndpointQuery<E> = E extends Endpoint<string, infer Q, unknown, unknown> ? Q : never;
+export type EndpointBody<E> = E extends Endpoint<string, unknown, infer B, unknown> ? B : never;
+export type EndpointResponse<E> = E extends Endpoint<string, unknown, unknown, infer R> ? R : never;
+
+/** Every request carries this header (spec §1). */
+export const REQUESTED_WITH_HEADER = 'X-Requested-With';
+export const REQUESTED_WITH_VALUE = 'XMLHttpRequest';
+/** The anti-forgery header every mutating request carries. */
+export const CSRF_HEADER = 'X-CSRF-Token';
+/** Makes an outbox replay exactly-once. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
