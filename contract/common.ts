@@ -38,7 +38,16 @@ export class DecodeError extends Error {
   }
 
   static fromStructError(context: string, error: StructError): DecodeError {
-    const failures = error.failures().map((f) => ({ path: f.path.join('.'), message: f.message }));
+    // A union reports the same path once per branch; one entry per path and message is enough.
+    const seen = new Set<string>();
+    const failures: DecodeFailure[] = [];
+    for (const failure of error.failures()) {
+      const path = failure.path.join('.');
+      const id = `${path}\u0000${failure.message}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      failures.push({ path, message: failure.message });
+    }
     return new DecodeError(context, failures);
   }
 }
@@ -191,3 +200,44 @@ export const REQUESTED_WITH_VALUE = 'XMLHttpRequest';
 export const CSRF_HEADER = 'X-CSRF-Token';
 /** Makes an outbox replay exactly-once. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+// ---------------------------------------------------------------------------
+// Helpers added with the whole-spec contract (docs/api.md)
+
+/** A MAC in any common spelling; decoding normalises it to `AA:BB:CC:DD:EE:FF`. */
+export const MacLike = coerce(Mac, string(), (value) => normalizeMac(value) ?? value);
+
+/**
+ * A list in a query string. Fastify gives a repeated key (`macs=A&macs=B`) as an array and a single
+ * one as a string; a single value may also hold a comma-separated list (`macs=A,B`).
+ */
+export function listLike<T>(element: Struct<T, unknown>) {
+  return coerce(array(element), string(), (value) => value.split(',').map((part) => part.trim()).filter((part) => part !== ''));
+}
+
+/** The empty answer of a call whose success is an HTTP status without a body (RS485 model save: 204). */
+export const NoContent = define<undefined | null | ''>('NoContent', (value) => value === undefined || value === null || value === '');
+
+// These use define() rather than union(): a union reports one failure per branch at the same path.
+
+/** One value of an option map: devices and abonent units keep options as flat scalars. */
+export const Scalar = define<string | number | boolean | null>(
+  'Scalar',
+  (value) => value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)),
+);
+export type Scalar = Infer<typeof Scalar>;
+
+/** A string or a finite number. */
+export const StringOrNumber = define<string | number>(
+  'StringOrNumber',
+  (value) => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)),
+);
+
+/** A flag sent as 0 / 1 (the upper-case key records: IS_SECURITY, AUTHENTIC, INNER, BLOCKED). */
+export const Flag = define<0 | 1>('Flag', (value) => value === 0 || value === 1);
+export type Flag = Infer<typeof Flag>;
+
+/** `{ result, message, ...fields }` with the adjuster's string result (spec §7: 'success' | 'error'). */
+export function withAdjusterResult<S extends ObjectSchema>(fields: S) {
+  return type({ result: AdjusterResult, message: optional(nullable(string())), ...fields });
+}

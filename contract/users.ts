@@ -28,6 +28,17 @@ export type PermissionsResponse = Infer<typeof PermissionsResponse>;
 
 export const UserGroupsResponse = withResult({ data: array(Group) });
 
+/** spec §3 "Current user": what the app keeps about the logged-in user (permissions, then the name). */
+export const CurrentUser = type({
+  userId: number(),
+  buyerId: number(),
+  permissions: map(AuthItem),
+  roles: map(AuthItem),
+  login: string(),
+  groups: array(Group),
+});
+export type CurrentUser = Infer<typeof CurrentUser>;
+
 /** Role names the product knows (spec §6); others may exist on an operator's back end. */
 export const ROLES = { superuser: 'superuser', management: 'management', adjuster: 'adjuster' } as const;
 /** Permission names the menu needs (spec §6). */

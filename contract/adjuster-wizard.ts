@@ -1,0 +1,134 @@
+import { boolean, nullable, number, string, type, type Infer } from 'superstruct';
+import { normalizeMac } from './common';
+import { ADJUSTER_JOB_KINDS, type AddressLookup, type AdjusterJobKind, type PrepareDeviceRequest } from './adjuster';
+import { DeviceType, HardwareRevision } from './devices';
+import { FACTORY_PASSWORD } from './wizard';
+
+// ---------------------------------------------------------------------------
+// Serial-number wizard draft (spec §3, §5, §9)
+
+export const SERIAL_WIZARD_DEFAULTS = {
+  deviceType: 1,
+  deviceRevision: 2,
+  login: 'root',
+  pass: FACTORY_PASSWORD,
+  model: 'ISCom',
+  relayNum: 1,
+  border: 0,
+} as const;
+
+/**
+ * `dns`: the device's host name, sent as url; `house`: the house's FIAS id, sent as fias;
+ * `entrance`: the entrance (porch) number; `commutators`: the commutator size (COMMUTATOR_SIZES).
+ */
+export const SerialNumberDraft = type({
+  serialNumber: string(),
+  mac: string(),
+  deviceType: DeviceType,
+  deviceRevision: HardwareRevision,
+  dns: string(),
+  login: string(),
+  pass: string(),
+  address: string(),
+  house: string(),
+  entrance: nullable(number()),
+  leftBorder: number(),
+  rightBorder: number(),
+  commutators: number(),
+  relayNum: number(),
+  model: string(),
+  deviceOwner: nullable(string()),
+});
+export type SerialNumberDraft = Infer<typeof SerialNumberDraft>;
+
+export function defaultSerialNumberDraft(): SerialNumberDraft {
+  return {
+    serialNumber: '',
+    mac: '',
+    deviceType: SERIAL_WIZARD_DEFAULTS.deviceType,
+    deviceRevision: SERIAL_WIZARD_DEFAULTS.deviceRevision,
+    dns: '',
+    login: SERIAL_WIZARD_DEFAULTS.login,
+    pass: SERIAL_WIZARD_DEFAULTS.pass,
+    address: '',
+    house: '',
+    entrance: null,
+    leftBorder: SERIAL_WIZARD_DEFAULTS.border,
+    rightBorder: SERIAL_WIZARD_DEFAULTS.border,
+    commutators: 0,
+    relayNum: SERIAL_WIZARD_DEFAULTS.relayNum,
+    model: SERIAL_WIZARD_DEFAULTS.model,
+    deviceOwner: null,
+  };
+}
+
+const filled = (value: string) => value.trim() !== '';
+
+/** spec §5: serialNumber, mac, dns, login, pass, address and house non-empty, an entrance, relayNum ≠ 0. */
+export function isSerialNumberDraftValid(draft: SerialNumberDraft): boolean {
+  return (
+    filled(draft.serialNumber) &&
+    filled(draft.mac) &&
+    filled(draft.dns) &&
+    filled(draft.login) &&
+    filled(draft.pass) &&
+    filled(draft.address) &&
+    filled(draft.house) &&
+    draft.entrance !== null &&
+    draft.relayNum !== 0
+  );
+}
+
+/** The prepare-device body of a valid draft; an empty deviceOwner is sent as null (spec §5). */
+export function toPrepareDeviceBody(draft: SerialNumberDraft): PrepareDeviceRequest {
+  if (draft.entrance === null) throw new Error('The entrance is not chosen');
+  const owner = draft.deviceOwner?.trim() ?? '';
+  return {
+    mac: normalizeMac(draft.mac) ?? draft.mac,
+    url: draft.dns.trim(),
+    type: draft.deviceType,
+    model: draft.model,
+    serialNumber: draft.serialNumber.trim(),
+    fias: draft.house,
+    porch: draft.entrance,
+    deviceOwner: owner === '' ? null : owner,
+    login: draft.login,
+    pass: draft.pass,
+    deviceRevision: draft.deviceRevision,
+    leftBorder: draft.leftBorder,
+    rightBorder: draft.rightBorder,
+    commutators: draft.commutators,
+    relayNum: draft.relayNum,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Adjuster wizard address state (spec §3 "Adjuster address state", §4)
+
+export const ADDRESS_NOT_FOUND = 'Адрес не найден';
+
+/** One port job: 'unknown' with no number until the port call creates it (spec §4). */
+export const AdjusterJob = type({ status: string(), jobNum: nullable(number()), completed: boolean() });
+export type AdjusterJob = Infer<typeof AdjusterJob>;
+
+export const AdjusterAddressState = type({
+  fiasId: nullable(string()),
+  entranceNum: nullable(number()),
+  address: nullable(string()),
+  error: nullable(string()),
+  jobs: type({ changeVlanPort: AdjusterJob, disablePort: AdjusterJob, enablePort: AdjusterJob }),
+});
+export type AdjusterAddressState = Infer<typeof AdjusterAddressState>;
+
+export function defaultAdjusterState(): AdjusterAddressState {
+  const jobs = Object.fromEntries(
+    ADJUSTER_JOB_KINDS.map((kind) => [kind, { status: 'unknown', jobNum: null, completed: false }]),
+  ) as Record<AdjusterJobKind, AdjusterJob>;
+  return { fiasId: null, entranceNum: null, address: null, error: null, jobs };
+}
+
+/** A lookup without a fiasId means "not found": the address is cleared and the error set. */
+export function applyAddressLookup(state: AdjusterAddressState, lookup: AddressLookup): AdjusterAddressState {
+  if (!lookup.fiasId) return { ...state, fiasId: null, entranceNum: null, address: null, error: ADDRESS_NOT_FOUND };
+  return { ...state, fiasId: lookup.fiasId, entranceNum: lookup.entranceNum, address: lookup.address, error: null };
+}

@@ -1,0 +1,48 @@
+import { array, boolean, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
+import { BooleanLike, NonEmptyString, PageQuery, Pagination, ResultResponse, endpoint, withResult } from './common';
+
+/**
+ * A buyer: the company that bought devices and owns the data attached to them (buyerId on every
+ * entity). The spec does not show its fields; these are ours (docs/api.md). Buyer 1 is the operator
+ * itself (spec §4 forces its SIP provider).
+ */
+export const Buyer = type({
+  id: number(),
+  name: string(),
+  /** Taxpayer number: 10 digits for a company, 12 for a sole trader. */
+  inn: nullable(string()),
+  /** Contact person, phone or e-mail, free text. */
+  contact: nullable(string()),
+  active: boolean(),
+  dateCreated: string(),
+});
+export type Buyer = Infer<typeof Buyer>;
+
+/** The operator's own buyer id (spec §4, §9). */
+export const OPERATOR_BUYER_ID = 1;
+export const BUYER_LIST_PAGE_SIZE = 20;
+
+/** INN: 10 or 12 digits. */
+export const INN_PATTERN = /^(\d{10}|\d{12})$/;
+
+export const BuyerListQuery = object({ page: optional(PageQuery), name: optional(string()), active: optional(BooleanLike) });
+export type BuyerListQuery = Infer<typeof BuyerListQuery>;
+export const BuyerListResponse = withResult({ data: array(Buyer), pagination: Pagination });
+export const BuyerResponse = withResult({ data: Buyer });
+
+export const BuyerInput = object({
+  name: NonEmptyString,
+  inn: optional(nullable(string())),
+  contact: optional(nullable(string())),
+  active: optional(boolean()),
+});
+export type BuyerInput = Infer<typeof BuyerInput>;
+
+/** Spec §7 has no buyer calls although /buyers and /buyers/:buyerId exist; these are ours (docs/api.md). */
+export const buyerEndpoints = {
+  list: endpoint({ method: 'GET', pattern: '/front/buyers', query: BuyerListQuery, response: BuyerListResponse }),
+  get: endpoint({ method: 'GET', pattern: '/front/buyers/:buyerId', response: BuyerResponse }),
+  create: endpoint({ method: 'POST', pattern: '/front/buyers/create', body: BuyerInput, response: BuyerResponse }),
+  update: endpoint({ method: 'POST', pattern: '/front/buyers/:buyerId', body: BuyerInput, response: BuyerResponse }),
+  remove: endpoint({ method: 'DELETE', pattern: '/front/buyers/:buyerId', response: ResultResponse }),
+} as const;

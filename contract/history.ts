@@ -1,0 +1,143 @@
+import { array, coerce, define, number, nullable, object, optional, string, type, type Infer } from 'superstruct';
+import { IntegerLike, MacLike, PageQuery, Pagination, Scalar, endpoint, listLike, map, withResult } from './common';
+
+// ---------------------------------------------------------------------------
+// Constants (spec §3, §9)
+
+/** Access-log event kinds (spec §3). Other kinds a device reports are kept and shown as they are. */
+export const ACCESS_LOG_EVENTS = [
+  'OPEN_SIP',
+  'HANDSET_CALL',
+  'OPEN_CODE',
+  'OPEN_HANDSET',
+  'OPEN_EXTERNAL',
+  'SIP_CALL',
+  'OPEN_INTERNAL',
+  'OPEN_API',
+  'OPEN_FACE_API',
+  'BTN_UP',
+  'RFID_FAILED',
+] as const;
+export type AccessLogEvent = (typeof ACCESS_LOG_EVENTS)[number];
+
+export const HISTORY_PAGE_SIZE = 50;
+export const HISTORY_FIRST_PAGE = 0;
+export const HISTORY_MAX_PAGE_SIZE = 200;
+
+/** numberPages never drops below 1 (spec §3: it starts at 1). */
+export function numberPages(totalCount: number, perPage: number = HISTORY_PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(totalCount / perPage));
+}
+
+// ---------------------------------------------------------------------------
+// Date range (spec §5: start of the day 00:00:00, end 23:59:59, sent as ISO)
+
+/** The offset of `timeZone` from UTC at `instant`, in milliseconds. */
+function zoneOffset(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const part = (kind: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === kind)?.value);
+  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant a wall-clock time happens in `timeZone` (local time zone when omitted). */
+function zonedInstant(year: number, month: number, day: number, hours: number, minutes: number, seconds: number, timeZone?: string): Date {
+  if (!timeZone) return new Date(year, month - 1, day, hours, minutes, seconds);
+  const wall = Date.UTC(year, month - 1, day, hours, minutes, seconds);
+  const first = wall - zoneOffset(wall, timeZone);
+  // A second pass settles days when the offset changes (summer time).
+  return new Date(wall - zoneOffset(first, timeZone));
+}
+
+/** The calendar day of `value`: a `YYYY-MM-DD…` string is taken as written, a Date is read in `timeZone`. */
+function calendarDay(value: Date | string, timeZone?: string): [number, number, number] | null {
+  if (typeof value === 'string') {
+    const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value.trim());
+    return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : null;
+  }
+  if (Number.isNaN(value.getTime())) return null;
+  if (!timeZone) return [value.getFullYear(), value.getMonth() + 1, value.getDate()];
+  const text = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(value);
+  return calendarDay(text);
+}
+
+/**
+ * The history filter's dateFrom / dateTo: the chosen days' 00:00:00 and 23:59:59 in the user's time
+ * zone, as ISO timestamps. An empty day gives no bound.
+ */
+export function historyDateRange(
+  from: Date | string | null | undefined,
+  to: Date | string | null | undefined,
+  timeZone?: string,
+): { dateFrom?: string; dateTo?: string } {
+  const range: { dateFrom?: string; dateTo?: string } = {};
+  const start = from ? calendarDay(from, timeZone) : null;
+  const end = to ? calendarDay(to, timeZone) : null;
+  if (start) range.dateFrom = zonedInstant(start[0], start[1], start[2], 0, 0, 0, timeZone).toISOString();
+  if (end) range.dateTo = zonedInstant(end[0], end[1], end[2], 23, 59, 59, timeZone).toISOString();
+  return range;
+}
+
+// ---------------------------------------------------------------------------
+// Entities and calls (spec §3 "Device history", §7)
+
+/**
+ * One event. `identity`: what opened the door (key value, SIP login, code, user login), null when
+ * nothing; `params`: extra event data; `image`: URL of the snapshot shown in the history image modal.
+ */
+export const HistoryEvent = type({
+  mac: MacLike,
+  eventDate: string(),
+  eventType: string(),
+  identity: nullable(string()),
+  params: map(Scalar),
+  image: nullable(string()),
+});
+export type HistoryEvent = Infer<typeof HistoryEvent>;
+
+const PerPage = define<number>(
+  'PerPage',
+  (value) => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= HISTORY_MAX_PAGE_SIZE,
+);
+const PerPageQuery = coerce(PerPage, string(), (value) => (value.trim() === '' ? Number.NaN : Number(value)));
+
+/** The filters both history calls share; page starts at 0. */
+const historyFilters = {
+  dateFrom: optional(string()),
+  dateTo: optional(string()),
+  eventType: optional(string()),
+  rfid: optional(string()),
+  login: optional(string()),
+  flatNum: optional(nullable(IntegerLike)),
+  openCode: optional(nullable(string())),
+  page: optional(PageQuery),
+  perPage: optional(PerPageQuery),
+};
+
+export const HistoryQuery = object({ macs: optional(listLike(MacLike)), userId: optional(nullable(IntegerLike)), ...historyFilters });
+export type HistoryQuery = Infer<typeof HistoryQuery>;
+export const DeviceHistoryQuery = object(historyFilters);
+export type DeviceHistoryQuery = Infer<typeof DeviceHistoryQuery>;
+
+/** `numberPages` ≥ 1; `pagination` repeats the counts in the usual shape. */
+export const HistoryResponse = withResult({
+  data: array(HistoryEvent),
+  numberPages: number(),
+  pagination: optional(Pagination),
+});
+export type HistoryResponse = Infer<typeof HistoryResponse>;
+
+export const historyEndpoints = {
+  list: endpoint({ method: 'GET', pattern: '/front/devices/history', query: HistoryQuery, response: HistoryResponse }),
+  /** The history of one device by DEVICE_ID (the spec does not show this path; docs/api.md). */
+  device: endpoint({ method: 'GET', pattern: '/front/device/:id/history', query: DeviceHistoryQuery, response: HistoryResponse }),
+} as const;

@@ -1,0 +1,179 @@
+import { array, assign, boolean, enums, integer, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
+import { Flag, MacLike, NonEmptyString, PageQuery, Pagination, ResultResponse, endpoint, map, normalizeMac, withResult } from './common';
+import { Device } from './devices';
+
+// ---------------------------------------------------------------------------
+// Enumerations (spec §3)
+
+/** Key (coordinate-matrix) systems. */
+export const KEY_TYPES = ['Factorial', 'Metakom', 'Cyfral', 'Eltis', 'Vizit'] as const;
+export type KeyType = (typeof KEY_TYPES)[number];
+export const CARD_TYPES = ['MIFARE', 'RFID'] as const;
+export type CardType = (typeof CARD_TYPES)[number];
+export const KeyKind = enums([...KEY_TYPES, ...CARD_TYPES]);
+
+/** INNER = 1 means an inner key; anything else an outer one (spec §3, §9). */
+export const KEY_INNER = 1;
+export function isInnerKey(inner: number | string | null | undefined): boolean {
+  return Number(inner) === KEY_INNER;
+}
+
+export const KEY_LIST_PAGE_SIZE = 20;
+
+// ---------------------------------------------------------------------------
+// Entities
+
+/** spec §3 "panel key fields": a key stored in a device. Flags are 0 / 1. */
+export const PanelKey = type({
+  VALUE: string(),
+  FLAT_NUM: nullable(number()),
+  IS_SECURITY: Flag,
+  AUTHENTIC: Flag,
+  USER_LOGIN: nullable(string()),
+  KEY_ADDED_DATE: nullable(string()),
+  INNER: Flag,
+  INC_VALUE: nullable(string()),
+  BLOCKED: Flag,
+  MAC: MacLike,
+});
+export type PanelKey = Infer<typeof PanelKey>;
+
+/** spec §3 "Key record on a flat": every field a nullable string. */
+const nullableString = () => nullable(string());
+export const FlatKey = type({
+  AUTHENTIC: nullableString(),
+  BUYER_ID: nullableString(),
+  CIPHER_ID: nullableString(),
+  DEVICE_ID: nullableString(),
+  FLAT_ID: nullableString(),
+  FLAT_NUM: nullableString(),
+  KEY_ID: nullableString(),
+  VALUE: nullableString(),
+  mac: nullableString(),
+  INC_VALUE: nullableString(),
+  BLOCKED: nullableString(),
+});
+export type FlatKey = Infer<typeof FlatKey>;
+
+/** spec §3 "Key list item". */
+export const KeyListItem = type({
+  VALUE: string(),
+  FLAT_NUM: nullable(number()),
+  IS_SECURITY: Flag,
+  AUTHENTIC: Flag,
+  MAC: MacLike,
+  HOUSE_UID: nullable(string()),
+  ADDRESS: nullable(string()),
+});
+export type KeyListItem = Infer<typeof KeyListItem>;
+
+/** A row of POST /front/device-keys: the list item and the panel key fields together (docs/api.md). */
+export const DeviceKeyRow = assign(KeyListItem, PanelKey);
+export type DeviceKeyRow = Infer<typeof DeviceKeyRow>;
+
+/** spec §3 "Duplicate key item". */
+export const DuplicateKey = type({
+  address: string(),
+  mac: MacLike,
+  value: string(),
+  flatNum: nullable(number()),
+  authentic: Flag,
+  buyerId: number(),
+  deviceId: number(),
+  keyId: number(),
+  cipherId: nullable(number()),
+});
+export type DuplicateKey = Infer<typeof DuplicateKey>;
+
+// ---------------------------------------------------------------------------
+// Requests and responses
+
+/** `mac` limits the list to one device; `key` searches by value; `panelCode` by flat code. */
+export const DeviceKeysRequest = object({
+  page: optional(PageQuery),
+  key: optional(string()),
+  panelCode: optional(nullable(integer())),
+  mac: optional(MacLike),
+});
+export type DeviceKeysRequest = Infer<typeof DeviceKeysRequest>;
+/** `device` is null when no mac was given; `addresses`: MAC → house address. */
+export const DeviceKeysResponse = withResult({
+  device: nullable(Device),
+  deviceLiveStatus: nullable(boolean()),
+  data: array(DeviceKeyRow),
+  addresses: map(string()),
+  pagination: Pagination,
+});
+export type DeviceKeysResponse = Infer<typeof DeviceKeysResponse>;
+
+/** Adds a key to a panel code (a flat behind a commutator) or, without panelCode, to a controller. */
+export const KeyCreate = object({
+  mac: MacLike,
+  value: NonEmptyString,
+  keyType: KeyKind,
+  panelCode: optional(nullable(integer())),
+  flatNum: optional(nullable(integer())),
+  inner: optional(Flag),
+});
+export type KeyCreate = Infer<typeof KeyCreate>;
+export const KeyCreateResponse = withResult({ data: optional(PanelKey) });
+
+export const KeysDelete = object({ keys: array(object({ value: NonEmptyString, mac: MacLike })) });
+export const KeysDeleteResponse = withResult({ deleted: number() });
+
+export const NUMBER_SYSTEMS = ['dec', 'hex'] as const;
+export const KeysDuplicate = object({ values: array(NonEmptyString), numberSystem: enums(NUMBER_SYSTEMS) });
+export const KeysDuplicateResponse = withResult({ data: array(DuplicateKey) });
+
+/** create-key: the panel key fields the operator types. */
+export const DeviceKeyCreate = object({
+  VALUE: NonEmptyString,
+  FLAT_NUM: nullable(integer()),
+  IS_SECURITY: optional(Flag),
+  INNER: optional(Flag),
+  AUTHENTIC: optional(Flag),
+});
+export type DeviceKeyCreate = Infer<typeof DeviceKeyCreate>;
+
+export const MULTIPLE_KEY_ACTIONS = ['deleteKeys', 'addScenario', 'deleteScenario'] as const;
+/** `scenario`: the scenario number for addScenario / deleteScenario. */
+export const DeviceKeysMultiple = object({
+  action: enums(MULTIPLE_KEY_ACTIONS),
+  items: array(object({ value: NonEmptyString, inner: optional(Flag) })),
+  scenario: optional(integer()),
+});
+export type DeviceKeysMultiple = Infer<typeof DeviceKeysMultiple>;
+export const DeviceKeysMultipleResponse = withResult({ processed: number() });
+
+export const KeyValueBody = object({ value: NonEmptyString });
+
+/**
+ * `DELETE /front/device/{deviceId}/key/{keyId}/delete` and `DELETE /front/device/{mac}/key/{key}/delete`
+ * (spec §7) are one route: `device` is a DEVICE_ID (digits) with a KEY_ID, or a MAC with a key VALUE.
+ */
+export type DeviceKeyTarget = { kind: 'id'; deviceId: number; keyId: number } | { kind: 'mac'; mac: string; value: string };
+
+export function parseDeviceKeyParams(device: string, key: string): DeviceKeyTarget | null {
+  if (/^\d+$/.test(device)) return /^\d+$/.test(key) ? { kind: 'id', deviceId: Number(device), keyId: Number(key) } : null;
+  const mac = normalizeMac(device);
+  return mac !== null && key !== '' ? { kind: 'mac', mac, value: key } : null;
+}
+
+export const keyEndpoints = {
+  list: endpoint({ method: 'POST', pattern: '/front/device-keys', body: DeviceKeysRequest, response: DeviceKeysResponse }),
+  create: endpoint({ method: 'POST', pattern: '/front/keys/create', body: KeyCreate, response: KeyCreateResponse }),
+  remove: endpoint({ method: 'DELETE', pattern: '/front/keys/delete', body: KeysDelete, response: KeysDeleteResponse }),
+  duplicates: endpoint({ method: 'POST', pattern: '/front/keys/duplicate', body: KeysDuplicate, response: KeysDuplicateResponse }),
+  /** Build with `{ device: deviceId, key: keyId }` or `{ device: mac, key: value }`. */
+  removeDeviceKey: endpoint({ method: 'DELETE', pattern: '/front/device/:device/key/:key/delete', response: ResultResponse }),
+  removeRsKey: endpoint({ method: 'DELETE', pattern: '/front/device/:mac/rs-key/:key/:inner/delete', response: ResultResponse }),
+  createDeviceKey: endpoint({
+    method: 'POST',
+    pattern: '/front/device-keys/:mac/create-key',
+    body: DeviceKeyCreate,
+    response: withResult({ data: optional(PanelKey) }),
+  }),
+  multiple: endpoint({ method: 'POST', pattern: '/front/device-keys/:mac/multiple', body: DeviceKeysMultiple, response: DeviceKeysMultipleResponse }),
+  decode: endpoint({ method: 'POST', pattern: '/front/device-keys/:mac/decode', body: KeyValueBody, response: ResultResponse }),
+  encode: endpoint({ method: 'POST', pattern: '/front/device-keys/:mac/encode', body: KeyValueBody, response: ResultResponse }),
+} as const;

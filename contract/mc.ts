@@ -1,0 +1,93 @@
+import { array, boolean, integer, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
+import { IntegerLike, MacLike, NonEmptyString, PageQuery, Pagination, ResultResponse, endpoint, withResult } from './common';
+
+// ---------------------------------------------------------------------------
+// Interval: seconds on the wire, weeks on screen (spec §5, §9)
+
+export const SECONDS_PER_WEEK = 604800;
+
+/** Weeks as typed → seconds: rounded up to whole weeks; empty (or not a number, or < 0) → 0. */
+export function weeksToSeconds(weeks: string | number | null | undefined): number {
+  if (weeks === null || weeks === undefined) return 0;
+  const text = String(weeks).trim().replace(',', '.');
+  if (text === '') return 0;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0) return 0;
+  return Math.ceil(value) * SECONDS_PER_WEEK;
+}
+
+/** Seconds → weeks as shown (spec §5: divided by 604800). */
+export function secondsToWeeks(seconds: number | null | undefined): number {
+  return seconds ? seconds / SECONDS_PER_WEEK : 0;
+}
+
+// ---------------------------------------------------------------------------
+// Entity (spec §3 "Management company")
+
+/**
+ * `internalId`: the company's id in the operator's billing; `codeAccess`: the code its uploads are
+ * signed with; `flatNum`: the concierge flat number dialled for it (null: none); `nextExecute`: the
+ * next periodic upload (ISO); `interval`: seconds between uploads.
+ */
+export const ManagementCompany = type({
+  id: number(),
+  internalId: string(),
+  name: string(),
+  buyerId: number(),
+  codeAccess: nullable(string()),
+  active: boolean(),
+  nextExecute: nullable(string()),
+  flatNum: nullable(number()),
+  interval: number(),
+});
+export type ManagementCompany = Infer<typeof ManagementCompany>;
+
+export const MC_LIST_PAGE_SIZE = 20;
+
+// ---------------------------------------------------------------------------
+// Requests and responses (spec §7 "Management companies")
+
+export const McPaginationQuery = object({
+  page: optional(PageQuery),
+  internalId: optional(string()),
+  buyerId: optional(IntegerLike),
+  name: optional(string()),
+  codeAccess: optional(string()),
+  flatNum: optional(IntegerLike),
+});
+export type McPaginationQuery = Infer<typeof McPaginationQuery>;
+
+export const McResponse = withResult({ data: ManagementCompany });
+export const McListResponse = withResult({ data: array(ManagementCompany) });
+export const McPageResponse = withResult({ data: array(ManagementCompany), pagination: Pagination });
+
+export const McSet = object({
+  id: integer(),
+  internalId: NonEmptyString,
+  name: NonEmptyString,
+  buyerId: integer(),
+  codeAccess: nullable(string()),
+  active: boolean(),
+  nextExecute: nullable(string()),
+  flatNum: nullable(integer()),
+  interval: integer(),
+});
+export type McSet = Infer<typeof McSet>;
+export const McId = object({ id: integer() });
+export const McUploadOne = object({ id: integer(), mac: MacLike });
+/** `_csrf` is in the spec's body; the header works too, so the field is optional. */
+export const McCreate = object({ internalId: NonEmptyString, name: NonEmptyString, _csrf: optional(string()) });
+export type McCreate = Infer<typeof McCreate>;
+/** How many devices the upload was queued for. */
+export const McUploadResponse = withResult({ devices: number() });
+
+export const mcEndpoints = {
+  get: endpoint({ method: 'GET', pattern: '/front/management-company/:id', response: McResponse }),
+  all: endpoint({ method: 'GET', pattern: '/front/management-company', response: McListResponse }),
+  page: endpoint({ method: 'GET', pattern: '/front/management-company/pagination', query: McPaginationQuery, response: McPageResponse }),
+  set: endpoint({ method: 'POST', pattern: '/front/management-company/set', body: McSet, response: McResponse }),
+  disable: endpoint({ method: 'POST', pattern: '/front/management-company/disable', body: McId, response: ResultResponse }),
+  uploadAll: endpoint({ method: 'POST', pattern: '/front/management-company/upload-all', body: McId, response: McUploadResponse }),
+  uploadOne: endpoint({ method: 'POST', pattern: '/front/management-company/upload-one', body: McUploadOne, response: McUploadResponse }),
+  create: endpoint({ method: 'POST', pattern: '/front/management-company/create', body: McCreate, response: McResponse }),
+} as const;

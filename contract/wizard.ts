@@ -1,0 +1,144 @@
+import { array, integer, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
+import { MacLike, NonEmptyString, ResultResponse, endpoint, normalizeMac, withResult } from './common';
+import { Device, DeviceType, OptionsUpdate } from './devices';
+import { EntrancesResponse } from './entrances';
+
+// ---------------------------------------------------------------------------
+// Defaults (spec §3 "Device wizard draft", §4, §9)
+
+export const WIZARD_FIRST_STEP = 1;
+export const DEFAULT_DEVICE_LOGIN = 'admin';
+/** The devices' factory password (the spec hides it as {key}; ours, docs/api.md). */
+export const FACTORY_PASSWORD = '123456';
+export const DEFAULT_DEVICE_PURPOSE = 1;
+export const DEFAULT_SIP_PORT = 5060;
+export const DEFAULT_SIP_TYPE = 'udp';
+/** Buyer 1 (the operator) always uses its own SIP provider (spec §4). */
+export const FORCED_SIP_BUYER_ID = 1;
+export const FORCED_SIP_DOMAIN = 'sip.intercom.local';
+export const FORCED_SIP_PORT = 7777;
+
+// ---------------------------------------------------------------------------
+// Draft (kept in IndexedDB from the first keystroke)
+
+export const WizardRelay = type({ id: number(), entrance: string() });
+export const WizardSipAccount = type({ domain: string(), port: nullable(number()), type: string() });
+export const WizardBilling = type({
+  bsName: string(),
+  bsPort: string(),
+  fiasId: string(),
+  porchNum: string(),
+  devicePurpose: number(),
+  executorId: nullable(number()),
+  deviceOwner: string(),
+});
+/** `type` is null until chosen; `houses` are house uids; `shift`: flat-number shift of the panel. */
+export const WizardDraft = type({
+  mac: string(),
+  type: nullable(number()),
+  login: string(),
+  password: string(),
+  url: string(),
+  shift: number(),
+  vendor: string(),
+  houses: array(string()),
+  relays: array(WizardRelay),
+  sipAccount: WizardSipAccount,
+  billing: WizardBilling,
+});
+export type WizardDraft = Infer<typeof WizardDraft>;
+
+export function defaultWizardDraft(mac = ''): WizardDraft {
+  return {
+    mac,
+    type: null,
+    login: DEFAULT_DEVICE_LOGIN,
+    password: FACTORY_PASSWORD,
+    url: '',
+    shift: 0,
+    vendor: '',
+    houses: [],
+    relays: [{ id: 1, entrance: '' }],
+    sipAccount: { domain: '', port: DEFAULT_SIP_PORT, type: DEFAULT_SIP_TYPE },
+    billing: { bsName: '', bsPort: '', fiasId: '', porchNum: '', devicePurpose: DEFAULT_DEVICE_PURPOSE, executorId: null, deviceOwner: '' },
+  };
+}
+
+/** Buyer 1 gets the fixed SIP provider domain and port 7777; other buyers keep what was typed. */
+export function applyBuyerSipRule(draft: WizardDraft, buyerId: number | null | undefined): WizardDraft {
+  if (buyerId !== FORCED_SIP_BUYER_ID) return draft;
+  return { ...draft, sipAccount: { ...draft.sipAccount, domain: FORCED_SIP_DOMAIN, port: FORCED_SIP_PORT } };
+}
+
+// ---------------------------------------------------------------------------
+// Calls (spec §7 "Device list and wizard")
+
+/** POST /front/wizard/save: exactly the spec's fields. */
+export const WizardSave = object({
+  mac: MacLike,
+  deviceType: DeviceType,
+  login: NonEmptyString,
+  password: string(),
+  url: string(),
+  houses: array(NonEmptyString),
+  relays: array(object({ id: integer(), entrance: string() })),
+  sipPort: nullable(integer()),
+  sipDomain: string(),
+  sipType: string(),
+  bsName: string(),
+  bsPort: string(),
+  devicePurpose: integer(),
+  fiasId: string(),
+  porchNum: string(),
+  shift: integer(),
+  vendor: string(),
+  executorId: nullable(integer()),
+  deviceOwner: nullable(string()),
+});
+export type WizardSave = Infer<typeof WizardSave>;
+
+/** The save body of a draft; throws when the device type was not chosen. An empty owner is sent as null. */
+export function toWizardSaveBody(draft: WizardDraft): WizardSave {
+  if (draft.type === null) throw new Error('The device type is not chosen');
+  return {
+    mac: normalizeMac(draft.mac) ?? draft.mac,
+    deviceType: draft.type,
+    login: draft.login,
+    password: draft.password,
+    url: draft.url,
+    houses: draft.houses,
+    relays: draft.relays.map(({ id, entrance }) => ({ id, entrance })),
+    sipPort: draft.sipAccount.port,
+    sipDomain: draft.sipAccount.domain,
+    sipType: draft.sipAccount.type,
+    bsName: draft.billing.bsName,
+    bsPort: draft.billing.bsPort,
+    devicePurpose: draft.billing.devicePurpose,
+    fiasId: draft.billing.fiasId,
+    porchNum: draft.billing.porchNum,
+    shift: draft.shift,
+    vendor: draft.vendor,
+    executorId: draft.billing.executorId,
+    deviceOwner: draft.billing.deviceOwner.trim() === '' ? null : draft.billing.deviceOwner,
+  };
+}
+
+export const WizardEntrancesRequest = object({ houseUids: array(NonEmptyString) });
+/** Copies the settings of the replaced device (macFrom) to its replacement (macTo). */
+export const WizardReplaceOptions = object({
+  macFrom: MacLike,
+  macTo: MacLike,
+  type: DeviceType,
+  options: OptionsUpdate,
+  url: string(),
+  login: string(),
+  password: string(),
+});
+export type WizardReplaceOptions = Infer<typeof WizardReplaceOptions>;
+export const WizardSaveResponse = withResult({ data: optional(Device) });
+
+export const wizardEndpoints = {
+  entrances: endpoint({ method: 'POST', pattern: '/front/wizard/entrances', body: WizardEntrancesRequest, response: EntrancesResponse }),
+  replaceOptions: endpoint({ method: 'POST', pattern: '/front/wizard/replace-options', body: WizardReplaceOptions, response: ResultResponse }),
+  save: endpoint({ method: 'POST', pattern: '/front/wizard/save', body: WizardSave, response: WizardSaveResponse }),
+} as const;
