@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -8,10 +9,28 @@ const alias = {
   '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
 };
 
+/** manifest.webmanifest lives at the repository root (ARCHITECTURE.md); serve it in dev and emit it into dist/. */
+function webManifest(): Plugin {
+  const file = fileURLToPath(new URL('./manifest.webmanifest', import.meta.url));
+  return {
+    name: 'web-manifest',
+    configureServer(server) {
+      server.middlewares.use('/manifest.webmanifest', (_req, res) => {
+        res.setHeader('Content-Type', 'application/manifest+json');
+        res.end(readFileSync(file));
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: readFileSync(file) });
+    },
+  };
+}
+
 export default defineConfig({
   resolve: { alias },
   plugins: [
     react(),
+    webManifest(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

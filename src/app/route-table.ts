@@ -1,0 +1,73 @@
+import type { ComponentType } from 'react';
+import type { MessageKey } from '@/i18n/i18n';
+
+type PageModule = { Component: ComponentType };
+export type PageLoader = () => Promise<PageModule>;
+
+const notBuilt: PageLoader = () => import('./not-built-page').then((m) => ({ Component: m.NotBuiltPage }));
+const menuPage: PageLoader = () => import('./menu-page').then((m) => ({ Component: m.MenuPage }));
+
+export interface AppRouteDefinition {
+  path: string;
+  titleKey: MessageKey;
+  page: PageLoader;
+  /** True while the screen is a "section not built yet" placeholder (owned by a later issue). */
+  placeholder?: boolean;
+}
+
+function placeholder(path: string, titleKey: MessageKey): AppRouteDefinition {
+  return { path, titleKey, page: notBuilt, placeholder: true };
+}
+
+/** The login screen sits outside the workspace layout, so it loads neither the grid nor the pickers. */
+export const loginRoute: AppRouteDefinition = {
+  path: '/site/auth',
+  titleKey: 'route.title.login',
+  page: () => import('@/features/auth/components/login-page').then((m) => ({ Component: m.LoginPage })),
+};
+
+/** Every other route of spec §2, in the spec's order. */
+export const workspaceRoutes: AppRouteDefinition[] = [
+  { path: '/', titleKey: 'route.title.main', page: menuPage },
+  {
+    path: '/user/options',
+    titleKey: 'route.title.userOptions',
+    page: () => import('@/features/user-options/components/user-options-page').then((m) => ({ Component: m.UserOptionsPage })),
+  },
+  placeholder('/devices', 'route.title.devices'),
+  placeholder('/devices/:mac/wizard', 'route.title.deviceWizard'),
+  placeholder('/devices/wizard', 'route.title.devicePortWizard'),
+  placeholder('/devices/serial-number-wizard', 'route.title.deviceSerialWizard'),
+  placeholder('/devices/replace-wizard', 'route.title.deviceReplaceWizard'),
+  placeholder('/devices/:mac/update', 'route.title.deviceCard'),
+  placeholder('/devices/:mac/commutators', 'route.title.deviceCommutators'),
+  placeholder('/devices/:mac/keys', 'route.title.deviceKeys'),
+  placeholder('/devices/:mac/rs-keys', 'route.title.deviceRsKeys'),
+  placeholder('/devices/:mac/codes', 'route.title.deviceCodes'),
+  placeholder('/device/codes', 'route.title.keylessAccess'),
+  placeholder('/devices/:mac/power', 'route.title.devicePower'),
+  placeholder('/devices/history', 'route.title.deviceHistory'),
+  placeholder('/dialings/:mac', 'route.title.dialings'),
+  {
+    path: '/houses',
+    titleKey: 'route.title.houses',
+    page: () => import('@/features/houses/components/house-list-page').then((m) => ({ Component: m.HouseListPage })),
+  },
+  placeholder('/houses/:houseUid', 'route.title.house'),
+  placeholder('/houses/:houseUid/flats/:flatNum/update', 'route.title.flat'),
+  placeholder('/entrances/:entranceUid', 'route.title.entrance'),
+  placeholder('/access', 'route.title.access'),
+  placeholder('/mc', 'route.title.managementCompanies'),
+  placeholder('/mc/:mcId/update', 'route.title.managementCompany'),
+  placeholder('/mc/view-create', 'route.title.managementCompanyCreate'),
+  placeholder('/users', 'route.title.users'),
+  placeholder('/users/:userId', 'route.title.user'),
+  placeholder('/users/:userId/permissions', 'route.title.userPermissions'),
+  placeholder('/groups', 'route.title.groups'),
+  placeholder('/groups/:groupId', 'route.title.group'),
+  placeholder('/buyers', 'route.title.buyers'),
+  placeholder('/buyers/:buyerId', 'route.title.buyer'),
+  placeholder('/keys', 'route.title.keys'),
+  // spec §2: any unknown path shows the menu page, titled as the main page.
+  { path: '*', titleKey: 'route.title.main', page: menuPage },
+];

@@ -1,0 +1,57 @@
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import { useForm } from 'react-hook-form';
+import { useT } from '@/i18n/i18n';
+import { REGION_PATTERN, type HouseFilterKey } from '../model';
+
+type FilterValues = Record<HouseFilterKey, string>;
+
+interface HouseFiltersProps {
+  filters: FilterValues;
+  onApply: (filters: FilterValues) => void;
+  onClear: () => void;
+}
+
+/** houseUid, region and fias (spec §3); applied on "Найти" or Enter, so typing does not flood the server. */
+export function HouseFilters({ filters, onApply, onClear }: HouseFiltersProps) {
+  const t = useT();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<FilterValues>({ values: filters });
+  return (
+    <Paper
+      component="form"
+      role="search"
+      variant="outlined"
+      noValidate
+      onSubmit={handleSubmit((values) => onApply({ houseUid: values.houseUid.trim(), region: values.region.trim(), fias: values.fias.trim() }))}
+      sx={{
+        p: 2,
+        mb: 2,
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '2fr 1fr 2fr auto auto' },
+        alignItems: 'start',
+      }}
+    >
+      <TextField {...register('houseUid')} label={t('houses.filter.houseUid')} />
+      <TextField
+        {...register('region', { validate: (value) => value.trim() === '' || REGION_PATTERN.test(value.trim()) || t('houses.create.error.regionNumber') })}
+        label={t('houses.filter.region')}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        error={Boolean(errors.region)}
+        helperText={errors.region?.message}
+      />
+      <TextField {...register('fias')} label={t('houses.filter.fias')} />
+      <Button type="submit" variant="contained" sx={{ height: 40 }}>
+        {t('houses.filter.apply')}
+      </Button>
+      <Button type="button" onClick={onClear} sx={{ height: 40 }}>
+        {t('houses.filter.reset')}
+      </Button>
+    </Paper>
+  );
+}

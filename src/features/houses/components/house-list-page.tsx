@@ -1,0 +1,123 @@
+import Add from '@mui/icons-material/Add';
+import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { House } from '@contract/houses';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ListTable } from '@/components/list-table/list-table';
+import { PageHeader } from '@/components/page-header';
+import { useT } from '@/i18n/i18n';
+import { useHouseList } from '../use-house-list';
+import { HouseCreateDialog } from './house-create-dialog';
+import { HouseFilters } from './house-filters';
+
+const PHONE_HIDDEN_COLUMNS = ['id', 'fias'] as const;
+
+type PendingDelete = { uids: string[]; address: string | null } | null;
+
+export function HouseListPage() {
+  const t = useT();
+  const houses = useHouseList();
+  const [creating, setCreating] = useState(false);
+  const [pendingDelete, setPendingDelete] = useState<PendingDelete>(null);
+
+  const columns: GridColDef<House>[] = [
+    { field: 'id', headerName: t('houses.column.id'), minWidth: 140, flex: 1, sortable: false },
+    {
+      field: 'address',
+      headerName: t('houses.column.address'),
+      minWidth: 260,
+      flex: 3,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Link component={RouterLink} to={`/houses/${encodeURIComponent(row.id)}`}>
+          {row.address}
+        </Link>
+      ),
+    },
+    { field: 'region', headerName: t('houses.column.region'), width: 100, sortable: false, type: 'number' },
+    { field: 'fias', headerName: t('houses.column.fias'), minWidth: 200, flex: 2, sortable: false, valueGetter: (value: string | null | undefined) => value ?? '' },
+    ...(houses.canEdit
+      ? [
+          {
+            field: 'actions',
+            type: 'actions',
+            headerName: t('houses.column.actions'),
+            width: 110,
+            getActions: ({ row }) => [
+              <GridActionsCellItem
+                key="delete"
+                icon={<DeleteOutline />}
+                label={t('houses.delete', { address: row.address })}
+                onClick={() => setPendingDelete({ uids: [row.id], address: row.address })}
+              />,
+            ],
+          } satisfies GridColDef<House>,
+        ]
+      : []),
+  ];
+
+  const confirmDelete = () => {
+    if (!pendingDelete) return;
+    houses.remove.mutate(pendingDelete.uids, { onSettled: () => setPendingDelete(null) });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t('houses.title')}
+        actions={
+          houses.canEdit && (
+            <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
+              {t('houses.create')}
+            </Button>
+          )
+        }
+      />
+      <HouseFilters filters={houses.list.filters} onApply={houses.list.setFilters} onClear={houses.list.clearFilters} />
+      <ListTable
+        label={t('houses.title')}
+        rows={houses.houses}
+        columns={columns}
+        getRowId={(row) => row.id}
+        rowCount={houses.totalCount}
+        pageSize={houses.pageSize}
+        loading={houses.loading}
+        error={houses.error}
+        list={houses.list}
+        hiddenOnPhone={PHONE_HIDDEN_COLUMNS}
+        selection={
+          houses.canEdit
+            ? {
+                ids: houses.selection,
+                onChange: houses.setSelection,
+                actions: (ids) => (
+                  <Button color="error" startIcon={<DeleteOutline />} onClick={() => setPendingDelete({ uids: ids.map(String), address: null })}>
+                    {t('houses.deleteSelected')}
+                  </Button>
+                ),
+              }
+            : undefined
+        }
+      />
+      <HouseCreateDialog open={creating} onClose={() => setCreating(false)} onSubmit={(values) => houses.create.mutateAsync(values)} />
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        danger
+        busy={houses.remove.isPending}
+        title={pendingDelete?.address ? t('houses.delete.title') : t('houses.deleteSelected.title')}
+        text={
+          pendingDelete?.address
+            ? t('houses.delete.text', { address: pendingDelete.address })
+            : t('houses.deleteSelected.text', { count: pendingDelete?.uids.length ?? 0 })
+        }
+        confirmLabel={t('confirm.delete')}
+        onConfirm={confirmDelete}
+        onClose={() => setPendingDelete(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HouseListPage } from '@/features/houses/components/house-list-page';
+import { HOUSE_LIST_STATE, houseCreateBody, houseListQuery, housesWithId } from '@/features/houses/model';
+import { parseListState } from '@/components/list-table/list-state-model';
+import { setCsrfToken } from '@/lib/csrf';
+import { setLoggedFlag } from '@/lib/logged-flag';
+import { sessionQueries } from '@/lib/session';
+import { authItems, jsonResponse, renderWithApp, testQueryClient } from '../helpers/render';
+
+const HOUSES = [
+  { id: 'h-1', address: 'г. Москва, ул. Лесная, д. 28', region: 77, fias: 'f-1' },
+  { id: 'h-2', address: 'г. Москва, ул. Чехова, д. 109', region: 77, fias: null },
+];
+
+describe('house list model', () => {
+  it('turns the URL state into the API query, dropping a region that is not a number', () => {
+    expect(houseListQuery(parseListState(new URLSearchParams('page=2&region=77&fias=x'), HOUSE_LIST_STATE))).toEqual({ page: 2, region: 77, fias: 'x' });
+    expect(houseListQuery(parseListState(new URLSearchParams('region=abc'), HOUSE_LIST_STATE))).toEqual({ page: 1 });
+  });
+
+  it('counts only houses that have an id (spec §5)', () => {
+    expect(housesWithId([...HOUSES, { id: '', address: 'x', region: 1 }]).map((house) => house.id)).toEqual(['h-1', 'h-2']);
+  });
+
+  it('builds the create body, leaving out empty optional fields', () => {
+    expect(houseCreateBody({ address: ' ул. Новая, 1 ', region: '50', fias: '', id: '' })).toEqual({ address: 'ул. Новая, 1', region: 50 });
+    expect(houseCreateBody({ address: 'a', region: '1', fias: 'f', id: 'i' })).toEqual({ address: 'a', region: 1, fias: 'f', id: 'i' });
+  });
+});
+
+describe('HouseListPage', () => {
+  const calls: string[] = [];
+
+  beforeEach(() => {
+    calls.length = 0;
+    setCsrfToken('token');
+    setLoggedFlag(true);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        calls.push(`${init.method} ${url}`);
+        if (url.startsWith('/front/house-list?')) {
+          return jsonResponse(200, { result: true, pagination: { count: 2, page: 2, pageCount: 3, pageSize: 2, totalCount: 6 }, data: HOUSES });
+        }
+        if (url.startsWith('/front/house-list/delete')) return jsonResponse(200, { result: true, message: null });
+        if (url.startsWith('/front/user/')) return jsonResponse(200, { result: false, message: 'not in this test' });
+        throw new Error(`Unexpected ${init.method} ${url}`);
+      }),
+    );
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  function operator() {
+    const client = testQueryClient();
+    client.setQueryData(sessionQueries.permissions().queryKey, {
+      result: true,
+      userId: 2,
+      buyerId: 1,
+      roles: authItems('management'),
+      permissions: authItems('HOUSES_LIST_PERMISSION'),
+    });
+    return client;
+  }
+
+  it('loads the view the link describes, and puts new filters into the URL from page 1', async () => {
+    renderWithApp(<HouseListPage />, { path: '/houses?page=2&region=77', route: '/houses', client: operator() });
+    expect(await screen.findByText('г. Москва, ул. Лесная, д. 28')).toBeTruthy();
+    expect(calls.filter((call) => call.includes('house-list'))[0]).toBe('GET /front/house-list?page=2&region=77');
+    const filters = screen.getByRole('search');
+    expect((within(filters).getByRole('textbox', { name: 'Регион' }) as HTMLInputElement).value).toBe('77');
+    fireEvent.change(within(filters).getByRole('textbox', { name: 'Код ФИАС' }), { target: { value: 'f-1' } });
+    fireEvent.click(within(filters).getByRole('button', { name: 'Найти' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'location' }).textContent).toBe('/houses?region=77&fias=f-1'));
+    await waitFor(() => expect(calls).toContain('GET /front/house-list?page=1&region=77&fias=f-1'));
+    fireEvent.click(within(filters).getByRole('button', { name: 'Сбросить' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'location' }).textContent).toBe('/houses'));
+  });
+
+  it('deletes a house only after confirmation', async () => {
+    renderWithApp(<HouseListPage />, { path: '/houses', route: '/houses', client: operator() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Удалить дом г. Москва, ул. Чехова, д. 109' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Удалить дом?' });
+    expect(calls.some((call) => call.startsWith('DELETE'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Удалить' }));
+    await waitFor(() => expect(calls).toContain('DELETE /front/house-list/delete?uid=h-2'));
+    expect(await screen.findByText('Дом удалён')).toBeTruthy();
+  });
+
+  it('hides create and delete from a user without the management role', async () => {
+    const client = testQueryClient();
+    client.setQueryData(sessionQueries.permissions().queryKey, { result: true, userId: 3, buyerId: 1, roles: authItems('support'), permissions: authItems('HOUSES_LIST_PERMISSION') });
+    renderWithApp(<HouseListPage />, { path: '/houses', route: '/houses', client });
+    await screen.findByText('г. Москва, ул. Лесная, д. 28');
+    expect(screen.queryByRole('button', { name: 'Добавить дом' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Удалить дом/ })).toBeNull();
+  });
+});
