@@ -1,0 +1,81 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createPgliteDataDir, isPgliteDataDir, prepareDatabase } from './db/bootstrap';
+import { openDatabase, type DatabaseOptions } from './db/client';
+import { csrfPlugin } from './plugins/csrf';
+import { databasePlugin } from './plugins/database';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { isApiPath, rbacPlugin } from './plugins/rbac';
+import { DEFAULT_SESSION_OPTIONS, sessionPlugin, type SessionOptions } from './plugins/session';
+import { spaPlugin } from './plugins/spa';
+import type { LoginRateLimit } from './repositories/login-attempts';
+import { dictionaryRoutes } from './routes/dictionaries';
+import { houseRoutes } from './routes/houses';
+import { sessionRoutes } from './routes/session';
+import { userOptionRoutes } from './routes/user-options';
+import { userRoutes } from './routes/users';
+import type { SeedSize } from './seed/sizes';
+
+export interface AppOptions {
+  database: DatabaseOptions;
+  /** Seed applied when the database holds no data yet; false never seeds. Default false. */
+  seed?: SeedSize | false;
+  /** The built app (dist/) served with an SPA fallback; null serves the API only. */
+  staticDir?: string | null;
+  /** Fastify's logger: true logs at info (each request), or give the level. */
+  logger?: boolean | { level: string };
+  loginRateLimit?: Partial<LoginRateLimit>;
+  session?: Partial<SessionOptions>;
+  /** Behind a load balancer: trust X-Forwarded-For / -Proto (Fastify's `trustProxy`). */
+  trustProxy?: boolean | string;
+}
+
+/**
+ * Opens the database, applies the migrations (and the seed on an empty database), and returns
+ * a ready Fastify instance. `app.close()` closes the database too.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const seed = options.seed ?? false;
+  if (options.database.kind === 'pglite' && options.database.dataDir && !isPgliteDataDir(options.database.dataDir)) {
+    await createPgliteDataDir(options.database.dataDir, seed);
+  }
+  const database = await openDatabase(options.database);
+  try {
+    await prepareDatabase(database, seed);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+  });
+  try {
+    await app.register(errorHandlerPlugin);
+    await app.register(databasePlugin, { database });
+    await app.register(sessionPlugin, { ...DEFAULT_SESSION_OPTIONS, ...options.session });
+    await app.register(rbacPlugin);
+    await app.register(csrfPlugin);
+    await app.register(spaPlugin, { staticDir: options.staticDir ?? null });
+
+    app.addHook('onSend', async (request, reply) => {
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('referrer-policy', 'same-origin');
+      reply.header('x-frame-options', 'DENY');
+      if (isApiPath(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    });
+
+    await app.register(sessionRoutes, { loginRateLimit: options.loginRateLimit });
+    await app.register(userRoutes);
+    await app.register(userOptionRoutes);
+    await app.register(houseRoutes);
+    await app.register(dictionaryRoutes);
+    await app.ready();
+  } catch (error) {
+    // Whichever of the two still holds the database lets it go (a second close is harmless).
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}

@@ -1,0 +1,116 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+/** The Drizzle database (or a transaction on it): both drivers share the pg-core query builder. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export type DatabaseOptions =
+  | {
+      kind: 'pglite';
+      /** A directory for the PGlite files; null keeps the database in memory. */
+      dataDir: string | null;
+      /** A `dumpDataDir()` archive to start from (tests copy a migrated and seeded template this way). */
+      loadDataDir?: Blob;
+      /** PostgreSQL's buffer cache inside the WebAssembly heap (default 32MB; PostgreSQL's own default, 128MB, costs ~100 MB of memory). */
+      sharedBuffers?: string;
+    }
+  | {
+      kind: 'postgres';
+      url: string;
+      /** Connections in the pool (default 10). */
+      poolSize?: number;
+    };
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  readonly drizzle: Db;
+  /** The embedded client (tests dump it as a template); null on PostgreSQL. */
+  readonly pglite: PGlite | null;
+  /**
+   * Applies the committed migrations, then runs `afterMigrate` (the seed) on the same connection.
+   * On PostgreSQL both happen under an advisory lock, so several processes starting at once
+   * neither migrate nor seed twice.
+   */
+  migrate(afterMigrate?: (db: Db) => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** PGlite's own start parameters (replaced, not extended, when startParams is given). */
+const PGLITE_DEFAULT_START_PARAMS = (PGlite as unknown as { defaultStartParams: readonly string[] }).defaultStartParams;
+
+/** An arbitrary constant: the advisory lock every process takes before migrating or seeding. */
+const STARTUP_LOCK_ID = 7_341_205;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.kind === 'pglite' ? openPglite(options) : openPostgres(options);
+}
+
+async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<Database> {
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    startParams: [...PGLITE_DEFAULT_START_PARAMS, '-c', `shared_buffers=${options.sharedBuffers ?? '32MB'}`],
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = drizzlePglite({ client });
+  return {
+    kind: 'pglite',
+    drizzle: db as unknown as Db,
+    pglite: client,
+    // PGlite is one connection inside this process: nothing else can migrate at the same time.
+    async migrate(afterMigrate) {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await afterMigrate?.(db as unknown as Db);
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    // Dates are stored as timestamptz and rendered in UTC, whatever the server's TimeZone setting.
+    options: '-c TimeZone=UTC',
+  });
+  // A failed idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = drizzleNodePg({ client: pool });
+  return {
+    kind: 'postgres',
+    drizzle: db as unknown as Db,
+    pglite: null,
+    async migrate(afterMigrate) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_ID]);
+        try {
+          const locked = drizzleNodePg({ client });
+          await migrateNodePg(locked, { migrationsFolder: MIGRATIONS_FOLDER });
+          await afterMigrate?.(locked as unknown as Db);
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_ID]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Rows of a raw SQL query (both drivers answer `{ rows }`). */
+export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

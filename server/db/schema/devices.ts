@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { buyers } from './buyers';
+import { entrances, houses } from './houses';
+
+/** Device option values: scalars, and objects for audio, display and voltage (contract/devices.ts). */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * spec §3 "Device". `type` is 0..15 (IMD1_B … RUBETEK_RV_3434); `mac` is normalised
+ * (`AA:BB:CC:DD:EE:FF`). Options (including `systemInfo.revision`, the hardware revision) are one
+ * JSON map: the card reads them as a whole, some values are objects, and the list never needs them.
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    mac: text('mac').notNull(),
+    buyerId: integer('buyer_id')
+      .notNull()
+      .references(() => buyers.id),
+    type: smallint('type').notNull(),
+    statusCode: smallint('status_code').notNull().default(0),
+    serialNumber: text('serial_number'),
+    options: jsonb('options').$type<Record<string, JsonValue>>().notNull().default({}),
+    capabilities: text('capabilities').array().notNull().default(sql`'{}'::text[]`),
+    removalReason: smallint('removal_reason'),
+    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+    updateDate: timestamp('update_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('devices_mac_idx').on(t.mac),
+    // Prefix search on a partly typed MAC.
+    index('devices_mac_pattern_idx').using('btree', t.mac.op('text_pattern_ops')),
+    index('devices_buyer_idx').on(t.buyerId),
+    index('devices_type_idx').on(t.type),
+    index('devices_status_idx').on(t.statusCode),
+    index('devices_create_date_idx').on(t.createDate),
+    index('devices_update_date_idx').on(t.updateDate),
+    uniqueIndex('devices_serial_number_idx').on(t.serialNumber),
+    // The adjuster finds a device by its base station and port.
+    index('devices_billing_bs_idx').on(sql`(${t.options}->>'billing_bsName')`, sql`(${t.options}->>'billing_bsPort')`),
+  ],
+);
+
+export const deviceHouses = pgTable(
+  'device_houses',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    houseUid: text('house_uid')
+      .notNull()
+      .references(() => houses.uid, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.houseUid] }), index('device_houses_house_idx').on(t.houseUid, t.deviceId)],
+);
+
+/** spec §3 Device.relays: id (the relay number on the device), statusCode, entrance. */
+export const deviceRelays = pgTable(
+  'device_relays',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    relayNum: smallint('relay_num').notNull(),
+    entranceUid: text('entrance_uid').references(() => entrances.uid, { onDelete: 'set null' }),
+    statusCode: smallint('status_code').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.relayNum] }), index('device_relays_entrance_idx').on(t.entranceUid)],
+);
+
+/** spec §3 "RS485 scan": sub-devices on a device's RS485 bus. */
+export const rs485Devices = pgTable(
+  'rs485_devices',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    busPriority: smallint('bus_priority').notNull().default(0),
+    busAddress: smallint('bus_address').notNull().default(0),
+    index: smallint('idx').notNull(),
+    model: text('model').notNull(),
+    address: smallint('address').notNull(),
+    version: text('version'),
+    enable: boolean('enable').notNull().default(true),
+    status: smallint('status').notNull().default(0),
+  },
+  (t) => [uniqueIndex('rs485_devices_device_idx').on(t.deviceId, t.index)],
+);
+
+/** Firmware a device type can be flashed with (spec §3 "Firmware versions"). */
+export const firmwareVersions = pgTable(
+  'firmware_versions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    deviceType: smallint('device_type').notNull(),
+    version: text('version').notNull(),
+    title: text('title').notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('firmware_versions_type_version_idx').on(t.deviceType, t.version)],
+);
+
+/** Installers a wizard can name (spec §3 "Wizard executors: id and text"). */
+export const executors = pgTable(
+  'executors',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull(),
+    buyerId: integer('buyer_id').references(() => buyers.id),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [index('executors_buyer_idx').on(t.buyerId)],
+);
+
+/** spec §3 "Device history": access-log events (OPEN_SIP, RFID_FAILED …) of a device. */
+export const deviceHistoryEvents = pgTable(
+  'device_history_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    eventDate: timestamp('event_date', { withTimezone: true }).notNull(),
+    eventType: text('event_type').notNull(),
+    identity: text('identity'),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    image: text('image'),
+    flatNum: integer('flat_num'),
+    userId: integer('user_id'),
+    login: text('login'),
+    rfid: text('rfid'),
+    openCode: text('open_code'),
+  },
+  (t) => [
+    index('device_history_device_date_idx').on(t.deviceId, t.eventDate),
+    index('device_history_date_idx').on(t.eventDate),
+    index('device_history_type_idx').on(t.eventType, t.eventDate),
+  ],
+);

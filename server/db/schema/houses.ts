@@ -1,0 +1,68 @@
+import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { buyers, managementCompanies } from './buyers';
+
+/** spec §3 "House": the id is a string uid; `fias` is the FIAS house GUID. */
+export const houses = pgTable(
+  'houses',
+  {
+    uid: text('uid').primaryKey(),
+    address: text('address').notNull(),
+    region: smallint('region').notNull(),
+    fias: text('fias'),
+    managementCompanyId: integer('management_company_id').references(() => managementCompanies.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('houses_address_idx').on(t.address, t.uid),
+    index('houses_region_idx').on(t.region),
+    index('houses_fias_idx').on(t.fias),
+    index('houses_management_company_idx').on(t.managementCompanyId),
+  ],
+);
+
+/** spec §3 "Entrance"; type 1 main, 2 gate with prefix, 3 additional, 4 gate without prefix. */
+export const entrances = pgTable(
+  'entrances',
+  {
+    uid: text('uid').primaryKey(),
+    buyerId: integer('buyer_id')
+      .notNull()
+      .references(() => buyers.id),
+    houseUid: text('house_uid')
+      .notNull()
+      .references(() => houses.uid, { onDelete: 'cascade' }),
+    entranceNum: integer('entrance_num').notNull(),
+    title: text('title').notNull(),
+    type: smallint('type').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('entrances_house_idx').on(t.houseUid, t.entranceNum), index('entrances_buyer_idx').on(t.buyerId)],
+);
+
+/** The flat range an entrance serves (spec §3 Entrance.range). */
+export const entranceRanges = pgTable('entrance_ranges', {
+  entranceUid: text('entrance_uid')
+    .primaryKey()
+    .references(() => entrances.uid, { onDelete: 'cascade' }),
+  rangeStart: integer('range_start').notNull(),
+  rangeEnd: integer('range_end').notNull(),
+});
+
+/** A gate entrance (type 2 or 4) serving a flat range of another entrance (spec §3 Entrance.gates). */
+export const entranceGates = pgTable(
+  'entrance_gates',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    gateEntranceUid: text('gate_entrance_uid')
+      .notNull()
+      .references(() => entrances.uid, { onDelete: 'cascade' }),
+    entranceUid: text('entrance_uid')
+      .notNull()
+      .references(() => entrances.uid, { onDelete: 'cascade' }),
+    flatFrom: integer('flat_from').notNull(),
+    flatTo: integer('flat_to').notNull(),
+    prefix: integer('prefix'),
+    additionalFlats: text('additional_flats'),
+  },
+  (t) => [index('entrance_gates_gate_idx').on(t.gateEntranceUid), index('entrance_gates_entrance_idx').on(t.entranceUid)],
+);

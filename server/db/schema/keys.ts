@@ -1,0 +1,39 @@
+import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { buyers } from './buyers';
+import { devices } from './devices';
+import { flats } from './flats';
+
+/**
+ * spec §3 "Keys": a key (Factorial, Metakom, Cyfral, Eltis, Vizit) or card (MIFARE, RFID)
+ * written to a device, for a flat (panel key) or for the whole device. `inner` is INNER = 1.
+ */
+export const keys = pgTable(
+  'keys',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    buyerId: integer('buyer_id')
+      .notNull()
+      .references(() => buyers.id),
+    flatId: integer('flat_id').references(() => flats.id, { onDelete: 'set null' }),
+    flatNum: integer('flat_num'),
+    value: text('value').notNull(),
+    keyType: text('key_type').notNull(),
+    cipherId: smallint('cipher_id'),
+    isSecurity: boolean('is_security').notNull().default(false),
+    authentic: boolean('authentic').notNull().default(true),
+    inner: boolean('inner').notNull().default(false),
+    incValue: text('inc_value'),
+    blocked: boolean('blocked').notNull().default(false),
+    userLogin: text('user_login'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('keys_device_value_idx').on(t.deviceId, t.value, t.inner),
+    index('keys_value_idx').on(t.value),
+    index('keys_flat_idx').on(t.flatId),
+    index('keys_buyer_idx').on(t.buyerId),
+  ],
+);

@@ -1,0 +1,27 @@
+/** An answer other than success, rendered by the error handler as `{ result: false, message }`. */
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly headers: Record<string, string>;
+
+  constructor(statusCode: number, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.statusCode = statusCode;
+    this.headers = headers;
+  }
+}
+
+export const MESSAGES = {
+  unauthorized: 'Требуется вход в систему',
+  forbidden: 'Недостаточно прав для этого действия',
+  csrf: 'Отсутствует или неверный CSRF-токен: обновите страницу и повторите',
+  notFound: 'Не найдено',
+  invalidJson: 'Некорректный JSON в теле запроса',
+  emptyJson: 'Пустое тело запроса с типом application/json',
+  mediaType: 'Неподдерживаемый тип содержимого: ожидается application/json',
+  tooLarge: 'Слишком большое тело запроса',
+  badRequest: 'Некорректный запрос',
+  internal: 'Внутренняя ошибка сервера',
+  badCredentials: 'Неверный логин или пароль',
+  loggedOut: 'Выход выполнен',
+} as const;

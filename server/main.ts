@@ -1,0 +1,51 @@
+import { resolve } from 'node:path';
+import { buildApp } from './app';
+import type { DatabaseOptions } from './db/client';
+import { isSeedSize, type SeedSize } from './seed/sizes';
+
+function seedFromEnv(value: string | undefined): SeedSize | false {
+  if (value === undefined || value === '') return 'demo';
+  if (value === 'none' || value === 'false') return false;
+  if (!isSeedSize(value)) throw new Error(`SEED must be small, demo, large or none (got "${value}")`);
+  return value;
+}
+
+const env = process.env;
+const port = Number(env.PORT ?? 8080);
+const host = env.HOST ?? '127.0.0.1';
+const dataDir = resolve(env.DATA_DIR ?? './data');
+const database: DatabaseOptions = env.DATABASE_URL
+  ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE ? Number(env.DATABASE_POOL_SIZE) : undefined }
+  : { kind: 'pglite', dataDir: resolve(dataDir, 'pglite') };
+
+const started = performance.now();
+const app = await buildApp({
+  database,
+  seed: seedFromEnv(env.SEED),
+  staticDir: resolve(env.STATIC_DIR ?? './dist'),
+  logger: { level: env.LOG_LEVEL ?? 'info' },
+  trustProxy: env.TRUST_PROXY === undefined ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
+});
+await app.listen({ port, host });
+app.log.info(
+  `Ready in ${Math.round(performance.now() - started)} ms: http://${host}:${port} (${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${dataDir}`})`,
+);
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) {
+    // A second signal: stop waiting for open requests.
+    process.exit(1);
+  }
+  closing = true;
+  app.log.info(`${signal}: closing`);
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

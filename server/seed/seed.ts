@@ -1,0 +1,182 @@
+import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { queryRows, type Db } from '../db/client';
+import { accessActions, accessReasons, accessServices, userAccess } from '../db/schema/access';
+import { adjusterJobs } from '../db/schema/adjuster';
+import { authAssignments, authItemChildren, authItems } from '../db/schema/auth';
+import { buyers, managementCompanies } from '../db/schema/buyers';
+import { abonentUnits, commutators, deviceCommutations } from '../db/schema/commutators';
+import { deviceHistoryEvents, deviceHouses, deviceRelays, devices, executors, firmwareVersions, rs485Devices } from '../db/schema/devices';
+import {
+  flatAccessServices,
+  flatBlockHistory,
+  flatBlockSchedules,
+  flatDeviceSettings,
+  flatEntrances,
+  flatUsers,
+  flats,
+  temporaryCodes,
+} from '../db/schema/flats';
+import { deviceGroups, groups, userGroups } from '../db/schema/groups';
+import { entranceGates, entranceRanges, entrances, houses } from '../db/schema/houses';
+import { keys } from '../db/schema/keys';
+import { sipAccounts } from '../db/schema/sip';
+import { userDevices, userOptions, users } from '../db/schema/users';
+import type { SeedContext, SeedCounters } from './context';
+import { writeDevicesOfEntrance } from './devices';
+import { planHousing, writeHouse } from './housing';
+import { generateOrganisation } from './org';
+import { Random } from './random';
+import { DEFAULT_SEED, SEED_PROFILES, type SeedSize } from './sizes';
+import { BulkWriter } from './writer';
+
+/** Parents before children: the writer flushes in this order. */
+const TABLE_ORDER: readonly PgTable[] = [
+  buyers,
+  authItems,
+  authItemChildren,
+  managementCompanies,
+  users,
+  authAssignments,
+  userOptions,
+  accessReasons,
+  accessActions,
+  accessServices,
+  groups,
+  userGroups,
+  executors,
+  firmwareVersions,
+  adjusterJobs,
+  houses,
+  entrances,
+  entranceRanges,
+  entranceGates,
+  flats,
+  flatEntrances,
+  temporaryCodes,
+  flatAccessServices,
+  flatUsers,
+  userDevices,
+  userAccess,
+  devices,
+  sipAccounts,
+  deviceHouses,
+  deviceRelays,
+  deviceGroups,
+  keys,
+  deviceHistoryEvents,
+  flatBlockHistory,
+  flatBlockSchedules,
+  deviceCommutations,
+  commutators,
+  abonentUnits,
+  flatDeviceSettings,
+  rs485Devices,
+];
+
+export interface SeedReport {
+  size: SeedSize;
+  seed: number;
+  /** table → rows written */
+  rows: Record<string, number>;
+}
+
+/** True when nothing but reference data is stored (no user at all). */
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const rows = await queryRows<{ empty: boolean }>(db, sql`select not exists (select 1 from users) as "empty"`);
+  return rows[0]?.empty ?? true;
+}
+
+/**
+ * Fills an empty database with the generated data of `size`, in one transaction. The same seed
+ * gives the same rows on every run.
+ */
+export async function seedDatabase(db: Db, size: SeedSize, seed: number = DEFAULT_SEED): Promise<SeedReport> {
+  const profile = SEED_PROFILES[size];
+  const report = await db.transaction(async (tx): Promise<SeedReport> => {
+    if (profile.deferChecks && (await isSuperuser(tx))) await tx.execute(sql`set local session_replication_role = replica`);
+    const writer = new BulkWriter(tx, TABLE_ORDER, profile.batchSize);
+    const context: SeedContext = { random: new Random(seed), profile, writer };
+    const org = await generateOrganisation(context);
+    const plan = planHousing(context, org);
+
+    // Devices are dealt over every entrance in turn: a main panel per entrance first, then
+    // second panels, until the size's count is reached.
+    const slots = plan.flatMap((house) => house.entrances.map((entrance) => ({ house, entrance })));
+    const perSlot: number[][] = slots.map(() => []);
+    for (let index = 0; index < profile.devices; index++) perSlot[index % slots.length].push(index);
+
+    const counters: SeedCounters = { nextUserId: org.nextUserId, nextSipId: 1, nextKeyId: 1 };
+    let slot = 0;
+    for (const house of plan) {
+      await writeHouse(context, house, counters);
+      for (const entrance of house.entrances) {
+        await writeDevicesOfEntrance(context, org, house, entrance, perSlot[slot], counters);
+        slot += 1;
+      }
+    }
+    await writer.flush();
+    await resetIdentitySequences(tx);
+    // The large size loads with triggers off: tell every process that the grants changed.
+    await tx.execute(sql`update auth_version set version = version + 1 where id = 1`);
+    return { size, seed, rows: Object.fromEntries(writer.counts) };
+  });
+  // Fresh statistics, so the first queries on the new data get good plans.
+  await db.execute(sql`analyze`);
+  return report;
+}
+
+async function isSuperuser(db: Db): Promise<boolean> {
+  const rows = await queryRows<{ superuser: boolean }>(db, sql`select current_setting('is_superuser') = 'on' as "superuser"`);
+  return rows[0]?.superuser ?? false;
+}
+
+/** Rows were written with explicit ids: move every identity past the largest one. */
+async function resetIdentitySequences(db: Db): Promise<void> {
+  const columns = await queryRows<{ table: string; column: string }>(
+    db,
+    sql`select table_name as "table", column_name as "column" from information_schema.columns
+        where table_schema = 'public' and is_identity = 'YES' order by table_name`,
+  );
+  for (const { table, column } of columns) {
+    await db.execute(
+      sql`select setval(pg_get_serial_sequence(${`"${table}"`}, ${column}), coalesce((select max(${sql.identifier(column)}) from ${sql.identifier(table)}), 0) + 1, false)`,
+    );
+  }
+}
+
+/** Tables whose rows are not seed data (sessions, secrets …): kept out of resets and checksums. */
+export const RUNTIME_TABLES = ['sessions', 'login_attempts', 'server_secrets', 'idempotency_keys', 'dictionary_options', 'auth_version'] as const;
+
+async function dataTables(db: Db): Promise<string[]> {
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`select table_name as "name" from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  return rows.map((row) => row.name).filter((name) => !(RUNTIME_TABLES as readonly string[]).includes(name));
+}
+
+/** Deletes every seeded row (keeps the schema, the dictionaries and the server secrets). */
+export async function resetDatabase(db: Db): Promise<void> {
+  const tables = await dataTables(db);
+  await db.execute(
+    sql`truncate ${sql.join(
+      [...tables, 'sessions', 'login_attempts', 'idempotency_keys'].map((name) => sql.identifier(name)),
+      sql`, `,
+    )} restart identity cascade`,
+  );
+}
+
+/** md5 of every data table's rows (in a stable order): equal checksums mean equal data. */
+export async function databaseChecksum(db: Db): Promise<Record<string, string>> {
+  const result: Record<string, string> = {};
+  for (const table of await dataTables(db)) {
+    const rows = await queryRows<{ sum: string; count: number }>(
+      db,
+      sql`select md5(coalesce(string_agg(r::text, E'\n' order by r::text), '')) as "sum", count(*)::int as "count" from ${sql.identifier(table)} r`,
+    );
+    result[table] = `${rows[0]?.count ?? 0}:${rows[0]?.sum ?? ''}`;
+  }
+  return result;
+}
