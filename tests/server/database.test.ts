@@ -78,7 +78,7 @@ describe.each(BACKENDS)('database on %s', (backend) => {
     expect(next.id).toBe(max.max + 1);
   });
 
-  it.runIf(backend === 'pglite')('seeds demo: 50 houses, 400 devices of all 16 types, every role, the 4 demo accounts', { timeout: 120_000 }, async () => {
+  it('seeds demo: 50 houses, 400 devices of all 16 types, every role, the 4 demo accounts', { timeout: 120_000 }, async () => {
     const db = fresh.database.drizzle;
     await resetDatabase(db);
     await seedDatabase(db, 'demo');

@@ -1,0 +1,239 @@
+// `npm run bench` (after `npm run build`): prints bundle sizes, server start time, API latency and
+// throughput beside two ceilings, on PGlite and on PostgreSQL, peak memory, and each budget of
+// issue 2 as PASS/OVER. It never fails on a figure; it fails only when something does not work.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { repoRoot, startServer, type ServerProcess } from '../e2e/server-process';
+import { builtChunks, entryScripts, rootScripts, scriptsLoadedBy, type Chunk } from './bundle';
+import { checkRoute, load, logInCookie, peakRss, type LoadFigures, type LoadOptions } from './load';
+
+const KB = 1024;
+const MB = 1024 * 1024;
+const BUDGET = {
+  loginJsGzip: 200 * KB,
+  startMs: 3_000,
+  peakRss: 512 * MB,
+  permissionsVsSelect1: 0.5,
+};
+const LOAD: LoadOptions = {
+  connections: 50,
+  durationSeconds: Number(process.env.BENCH_DURATION ?? 10),
+  warmupSeconds: Number(process.env.BENCH_WARMUP ?? 2),
+};
+const START_RUNS = 3;
+const LOG_FILE = join(repoRoot, 'test-results', 'bench-server.log');
+/** Request logging off, as for the ceilings: the figures compare routes, not log sinks. */
+const SERVER_ENV = { LOG_LEVEL: 'silent' };
+const ACCOUNT = { login: 'operator', password: 'operator' };
+const ROUTES = [
+  { name: 'GET /front/user/get-permissions', path: '/front/user/get-permissions' },
+  { name: 'GET /front/house-list?page=1', path: '/front/house-list?page=1' },
+] as const;
+const CEILINGS = [
+  { name: 'ceiling: bare Fastify route', path: '/bench/bare' },
+  { name: 'ceiling: Fastify route + select 1', path: '/bench/select-1' },
+] as const;
+
+interface DatabaseTarget {
+  label: string;
+  env: Record<string, string>;
+}
+
+interface DatabaseFigures {
+  label: string;
+  loads: LoadFigures[];
+  peakRss: number | null;
+}
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+function heading(title: string): void {
+  console.log(`\n== ${title} ${'='.repeat(Math.max(0, 74 - title.length))}`);
+}
+
+function table(rows: string[][], alignRight: boolean[]): void {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+  for (const row of rows) {
+    console.log('  ' + row.map((cell, i) => (alignRight[i] ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0))).join('  '));
+  }
+}
+
+function loadTable(loads: LoadFigures[]): void {
+  table(
+    [
+      ['route', 'p50', 'p99', 'req/s', 'requests', 'non-2xx', 'errors'],
+      ...loads.map((l) => [l.name, `${l.p50} ms`, `${l.p99} ms`, l.rps.toFixed(0), String(l.requests), String(l.non2xx), String(l.errors)]),
+    ],
+    [false, true, true, true, true, true, true],
+  );
+}
+
+async function bundleReport(): Promise<{ chunks: Chunk[]; entry: Chunk[] }> {
+  heading('Built JS chunks (dist/assets, gzip -9)');
+  const chunks = await builtChunks();
+  table(
+    [['chunk', 'raw', 'gzip'], ...chunks.map((c) => [c.file, kb(c.bytes), kb(c.gzip)])],
+    [false, true, true],
+  );
+  const total = chunks.reduce((sum, c) => sum + c.gzip, 0);
+  console.log(`  ${chunks.length} chunks, ${kb(total)} gzip in all`);
+  const root = await rootScripts();
+  if (root.length > 0) {
+    console.log(`  beside them (service worker, not loaded as page scripts): ${root.map((c) => `${c.file} ${kb(c.gzip)}`).join(', ')}`);
+  }
+  const entry = await entryScripts(chunks);
+  const entryTotal = entry.reduce((sum, c) => sum + c.gzip, 0);
+  console.log(`  index.html entry + modulepreloads: ${entry.map((c) => c.file).join(', ')} = ${kb(entryTotal)} gzip`);
+  return { chunks, entry };
+}
+
+async function pgTarget(): Promise<DatabaseTarget | null> {
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!url) return null;
+  // A fresh database of its own each run: the demo seed (applied only to an empty database) never
+  // meets test data, and the figures never depend on what an earlier run or schema left behind.
+  const target = new URL(url);
+  const name = process.env.BENCH_DATABASE_URL ? null : 'intercom_bench';
+  if (name) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.query(`create database ${name}`);
+    } finally {
+      await client.end();
+    }
+    target.pathname = `/${name}`;
+  }
+  return { label: `PostgreSQL (${target.host}${target.pathname})`, env: { DATABASE_URL: target.toString() } };
+}
+
+async function measureStarts(dataDir: string): Promise<{ firstMs: number; startsMs: number[]; server: ServerProcess }> {
+  const env = { ...SERVER_ENV, DATA_DIR: dataDir, SEED: 'demo' };
+  const first = await startServer({ env, logFile: LOG_FILE, timeoutMs: 300_000 });
+  await first.stop();
+  const startsMs: number[] = [];
+  let server: ServerProcess | null = null;
+  for (let i = 0; i < START_RUNS; i += 1) {
+    server = await startServer({ env, logFile: LOG_FILE });
+    startsMs.push(server.startMs);
+    if (i < START_RUNS - 1) await server.stop();
+  }
+  if (!server) throw new Error('no server start measured');
+  return { firstMs: first.startMs, startsMs, server };
+}
+
+/** The two API routes on the real server (a child process), then the two ceilings on the same database. */
+async function loadDatabase(target: DatabaseTarget, running: ServerProcess | null): Promise<DatabaseFigures> {
+  heading(`Load on ${target.label}: ${LOAD.connections} connections, ${LOAD.durationSeconds} s each (+${LOAD.warmupSeconds} s warm-up)`);
+  const server = running ?? (await startServer({ env: { ...SERVER_ENV, SEED: 'demo', ...target.env }, logFile: LOG_FILE, timeoutMs: 300_000 }));
+  if (!running) console.log(`  server answered ${ms(server.startMs)} after spawn (migrations, and the demo seed on an empty database)`);
+  const loads: LoadFigures[] = [];
+  let rss: number | null = null;
+  try {
+    const cookie = await logInCookie(server.url, ACCOUNT.login, ACCOUNT.password);
+    for (const route of ROUTES) {
+      await checkRoute(`${server.url}${route.path}`, cookie);
+      loads.push(await load(route.name, `${server.url}${route.path}`, cookie, LOAD));
+    }
+    rss = server.child.pid === undefined ? null : await peakRss(server.child.pid);
+  } finally {
+    await server.stop();
+  }
+
+  // PGlite is one process's database: the ceiling server opens the same data dir only after the server has stopped.
+  const ceiling = await startServer({ env: target.env, logFile: LOG_FILE, script: 'tests/bench/ceiling-server.ts', readyPath: '/bench/bare' });
+  try {
+    for (const route of CEILINGS) {
+      await checkRoute(`${ceiling.url}${route.path}`, null);
+      loads.push(await load(route.name, `${ceiling.url}${route.path}`, null, LOAD));
+    }
+  } finally {
+    await ceiling.stop();
+  }
+  loadTable(loads);
+  console.log(`  peak resident memory of the server (VmHWM): ${rss === null ? 'n/a' : mb(rss)}`);
+  return { label: target.label, loads, peakRss: rss };
+}
+
+function verdict(ok: boolean): string {
+  return ok ? 'PASS' : 'OVER';
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  console.log(`bench: node ${process.version}, ${LOAD.connections} connections, ${LOAD.durationSeconds} s per route, server request logging off (LOG_LEVEL=silent)`);
+  const { entry } = await bundleReport();
+
+  heading('Server start on an existing data dir (PGlite, demo seed)');
+  const dataDir = await mkdtemp(join(tmpdir(), 'intercom-bench-'));
+  const results: DatabaseFigures[] = [];
+  let loginJs = { total: NaN, source: '' };
+  let startMedian = NaN;
+  try {
+    const starts = await measureStarts(dataDir);
+    startMedian = median(starts.startsMs);
+    console.log(`  first start (migrate + seed demo): ${ms(starts.firstMs)}`);
+    console.log(`  restarts: ${starts.startsMs.map(ms).join(', ')} -> median ${ms(startMedian)}`);
+
+    heading('JS the login route loads (/site/auth in Chromium, service workers blocked)');
+    try {
+      const scripts = await scriptsLoadedBy(starts.server.url, '/site/auth');
+      table([['script', 'raw', 'gzip'], ...scripts.map((s) => [s.url, kb(s.bytes), kb(s.gzip)])], [false, true, true]);
+      loginJs = { total: scripts.reduce((sum, s) => sum + s.gzip, 0), source: `${scripts.length} scripts loaded by Chromium` };
+    } catch (error) {
+      loginJs = { total: entry.reduce((sum, c) => sum + c.gzip, 0), source: 'index.html entry + modulepreloads only (Chromium failed)' };
+      console.log(`  Chromium failed (${error instanceof Error ? error.message : String(error)}); lazy chunks not counted`);
+    }
+    console.log(`  login route JS: ${kb(loginJs.total)} gzip (${loginJs.source})`);
+
+    results.push(await loadDatabase({ label: 'PGlite (demo seed)', env: { DATA_DIR: dataDir } }, starts.server));
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+
+  const postgres = await pgTarget();
+  if (postgres) {
+    results.push(await loadDatabase(postgres, null));
+  } else {
+    heading('PostgreSQL');
+    console.log('  skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL (e.g. postgres://app:app@127.0.0.1:5432/app) to measure it');
+  }
+
+  heading('Budgets (issue 2)');
+  const rows: string[][] = [['budget', 'limit', 'measured', 'ratio', 'verdict']];
+  rows.push(['login route JS, gzip', kb(BUDGET.loginJsGzip), kb(loginJs.total), `${((loginJs.total / BUDGET.loginJsGzip) * 100).toFixed(0)}%`, verdict(loginJs.total <= BUDGET.loginJsGzip)]);
+  rows.push(['server start, existing data dir (median)', ms(BUDGET.startMs), ms(startMedian), `${((startMedian / BUDGET.startMs) * 100).toFixed(0)}%`, verdict(startMedian <= BUDGET.startMs)]);
+  for (const result of results) {
+    if (result.peakRss !== null) {
+      rows.push([`peak RSS, ${result.label}`, mb(BUDGET.peakRss), mb(result.peakRss), `${((result.peakRss / BUDGET.peakRss) * 100).toFixed(0)}%`, verdict(result.peakRss <= BUDGET.peakRss)]);
+    }
+  }
+  for (const result of results) {
+    const permissions = result.loads.find((l) => l.name === ROUTES[0].name);
+    const select1 = result.loads.find((l) => l.name === CEILINGS[1].name);
+    if (!permissions || !select1) continue;
+    const ratio = permissions.rps / select1.rps;
+    const counts = result.label.startsWith('PostgreSQL');
+    rows.push([
+      `get-permissions req/s vs select-1, ${result.label}${counts ? '' : ' (info)'}`,
+      `≥ ${BUDGET.permissionsVsSelect1 * 100}%`,
+      `${permissions.rps.toFixed(0)} / ${select1.rps.toFixed(0)}`,
+      `${(ratio * 100).toFixed(0)}%`,
+      counts ? verdict(ratio >= BUDGET.permissionsVsSelect1) : '-',
+    ]);
+  }
+  if (!postgres) rows.push(['get-permissions req/s vs select-1, PostgreSQL', '≥ 50%', 'not measured', '-', 'SKIPPED']);
+  table(rows, [false, true, true, true, false]);
+
+  const failures = results.flatMap((r) => r.loads.filter((l) => l.non2xx > 0 || l.errors > 0).map((l) => `${r.label}: ${l.name}`));
+  if (failures.length > 0) console.log(`\n  warning: non-2xx answers or errors under load in ${failures.join('; ')}`);
+  console.log(`\nbench done in ${((performance.now() - started) / 1000).toFixed(0)} s; server logs in ${LOG_FILE}`);
+}
+
+await main();

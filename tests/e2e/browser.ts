@@ -1,0 +1,153 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { repoRoot } from './server-process';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const SCREENS_DIR = join(repoRoot, 'test-results', 'screens');
+
+export const DESKTOP = { width: 1440, height: 900 } as const;
+export const MOBILE = { width: 390, height: 844 } as const;
+export type Viewport = { width: number; height: number };
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught exceptions thrown in the page, to assert none happened. */
+  pageErrors: string[];
+}
+
+/** A fresh, isolated browser profile (own cookies, localStorage, service worker) on the server under test. */
+export async function openSession(browser: Browser, viewport: Viewport = DESKTOP): Promise<Session> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport, locale: 'ru-RU', timezoneId: 'UTC' });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return { context, page, pageErrors };
+}
+
+export interface DemoAccount {
+  login: string;
+  password: string;
+  /** Main-menu link names spec §6 allows for this account's roles and permissions. */
+  menu: readonly string[];
+  superuser: boolean;
+}
+
+/** The demo accounts every seed size has (README), with the menu spec §6 gives their roles. */
+export const ACCOUNTS: readonly DemoAccount[] = [
+  {
+    login: 'admin',
+    password: 'admin',
+    menu: ['Покупатели', 'Устройства', 'Группы', 'Жилой фонд', 'Пользователи', 'Ключи'],
+    superuser: true,
+  },
+  { login: 'operator', password: 'operator', menu: ['Устройства', 'Группы', 'Жилой фонд', 'Пользователи', 'Ключи'], superuser: false },
+  { login: 'installer', password: 'installer', menu: ['Устройства'], superuser: false },
+  { login: 'support', password: 'support', menu: [], superuser: false },
+];
+
+export function account(login: string): DemoAccount {
+  const found = ACCOUNTS.find((a) => a.login === login);
+  if (!found) throw new Error(`no demo account ${login}`);
+  return found;
+}
+
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+/** Logs in through the login form and waits until the app has left /site/auth. */
+export async function logIn(page: Page, user: Pick<DemoAccount, 'login' | 'password'>): Promise<void> {
+  await page.goto('/site/auth');
+  await page.getByLabel('Логин', { exact: true }).fill(user.login);
+  await page.getByLabel('Пароль', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/site/auth');
+}
+
+export function mainMenu(page: Page) {
+  return page.getByRole('navigation', { name: 'Главное меню' });
+}
+
+/** The accessible names of the links in the main menu, in order. */
+export async function menuLinkNames(page: Page): Promise<string[]> {
+  // textContent, not innerText: the menu's CSS upper-cases what it shows, not the names.
+  const texts = await mainMenu(page).getByRole('link').allTextContents();
+  return texts.map((t) => t.trim());
+}
+
+async function comboboxTag(page: Page, label: string): Promise<string> {
+  return page.getByRole('combobox', { name: label }).evaluate((el) => el.tagName);
+}
+
+/**
+ * Picks an option in a select found by its label. Works for a native select, an MUI Select
+ * (whose accessible name is "label + current value") and an Autocomplete input alike.
+ */
+export async function chooseOption(page: Page, label: string, option: RegExp): Promise<string> {
+  const field = page.getByRole('combobox', { name: label });
+  const tag = await comboboxTag(page, label);
+  if (tag === 'SELECT') {
+    const labels = await field.locator('option').allInnerTexts();
+    const chosen = labels.find((l) => option.test(l.trim()));
+    if (!chosen) throw new Error(`no option ${option} in "${label}": ${labels.join(', ')}`);
+    await field.selectOption({ label: chosen.trim() });
+    return chosen.trim();
+  }
+  await field.click();
+  const item = page.getByRole('option', { name: option }).first();
+  const chosen = (await item.innerText()).trim();
+  await item.click();
+  await page.getByRole('listbox').waitFor({ state: 'hidden' });
+  return chosen;
+}
+
+/** The text a select shows as its current value. */
+export async function currentOption(page: Page, label: string): Promise<string> {
+  const field = page.getByRole('combobox', { name: label });
+  const tag = await comboboxTag(page, label);
+  if (tag === 'SELECT') {
+    return field.evaluate((el) => {
+      const select = el as HTMLSelectElement;
+      return select.selectedOptions[0]?.text.trim() ?? '';
+    });
+  }
+  if (tag === 'INPUT') return (await field.inputValue()).trim();
+  return (await field.innerText()).trim();
+}
+
+export async function loggedFlag(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('logged'));
+}
+
+/** Saves a screenshot into test-results/screens/ (looked at by people, never compared). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENS_DIR, { recursive: true });
+  const size = page.viewportSize();
+  const suffix = size ? `-${size.width}x${size.height}` : '';
+  await page.screenshot({ path: join(SCREENS_DIR, `${name}${suffix}.png`), fullPage: false });
+}

@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { repoRoot, startServer } from './server-process';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The real server under test, e.g. http://127.0.0.1:41234 (no trailing slash). */
+    baseUrl: string;
+  }
+}
+
+const LOG_FILE = join(repoRoot, 'test-results', 'e2e-server.log');
+
+/** `npm run test:e2e` has built dist/ already; here the real server is started on a fresh PGlite. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!existsSync(join(repoRoot, 'dist', 'index.html'))) {
+    throw new Error('dist/index.html is missing: run `npm run build` first (npm run test:e2e does)');
+  }
+  await rm(LOG_FILE, { force: true });
+  const dataDir = await mkdtemp(join(tmpdir(), 'intercom-e2e-'));
+  let server;
+  try {
+    server = await startServer({
+      env: { DATA_DIR: dataDir, SEED: 'small', STATIC_DIR: join(repoRoot, 'dist') },
+      logFile: LOG_FILE,
+    });
+  } catch (error) {
+    const log = await readFile(LOG_FILE, 'utf8').catch(() => '');
+    await rm(dataDir, { recursive: true, force: true });
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n--- server log (tail) ---\n${log.slice(-4_000)}`);
+  }
+  project.provide('baseUrl', server.url);
+
+  return async () => {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
