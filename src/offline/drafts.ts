@@ -1,0 +1,194 @@
+import { DecodeError, type DecodeFailure } from '@contract/common';
+import { DRAFT_SCHEMAS, isDraftKind, type DraftData, type DraftSchema } from './draft-kinds';
+import { getOfflineDb, type DraftKind, type DraftRow, type DraftTarget, type OfflineDb } from './db';
+import { offlineT } from './offline-strings';
+import { withQuotaRetry } from './quota';
+
+/*
+ * Wizard drafts: saved from the first keystroke, checked against their struct when read back.
+ * A draft that no longer fits (an app update changed the form, storage was edited by hand) is
+ * reported as unreadable with its raw row, so the user can still see and export what they
+ * typed; it is deleted only by deleteDraft, which the UI calls after asking.
+ */
+
+export interface Draft<K extends DraftKind = DraftKind> extends Omit<DraftRow, 'kind' | 'data'> {
+  kind: K;
+  data: DraftData<K>;
+}
+
+export type DraftLoad<K extends DraftKind = DraftKind> =
+  | { status: 'ok'; draft: Draft<K> }
+  | { status: 'unreadable'; raw: DraftRow; error: string; failures: DecodeFailure[] }
+  | { status: 'missing' };
+
+export type ReadDraft<K extends DraftKind = DraftKind> = Exclude<DraftLoad<K>, { status: 'missing' }>;
+
+export interface DraftInput<K extends DraftKind = DraftKind> {
+  id: string;
+  kind: K;
+  userId: number;
+  title: string;
+  target?: DraftTarget;
+  data: DraftData<K>;
+}
+
+export function newDraftId(): string {
+  return crypto.randomUUID();
+}
+
+function unreadable(raw: DraftRow, error: string, failures: DecodeFailure[] = []): ReadDraft<never> {
+  return { status: 'unreadable', raw, error: offlineT('offline.draft.unreadable', { error }), failures };
+}
+
+/** Checks one stored row against its kind's struct (after migrating older data). Pure. */
+export function readDraft<K extends DraftKind = DraftKind>(raw: DraftRow, expectedKind?: K): ReadDraft<K> {
+  if (!isDraftKind(raw.kind)) return unreadable(raw, offlineT('offline.draft.unknownKind', { kind: String(raw.kind) }));
+  if (expectedKind !== undefined && raw.kind !== expectedKind) {
+    return unreadable(raw, offlineT('offline.draft.otherKind', { kind: raw.kind }));
+  }
+  const schema: DraftSchema = DRAFT_SCHEMAS[raw.kind];
+  if (raw.schemaVersion > schema.version) {
+    return unreadable(raw, offlineT('offline.draft.newerVersion', { version: raw.schemaVersion }));
+  }
+  try {
+    const lifted = raw.schemaVersion < schema.version && schema.migrate ? schema.migrate(raw.data, raw.schemaVersion) : raw.data;
+    const data = schema.decode(lifted, `draft ${raw.id}`);
+    return { status: 'ok', draft: { ...raw, kind: raw.kind as K, data: data as DraftData<K>, schemaVersion: schema.version } };
+  } catch (error) {
+    if (error instanceof DecodeError) {
+      return unreadable(raw, error.failures.map((f) => `${f.path || '(root)'}: ${f.message}`).join('; '), error.failures);
+    }
+    return unreadable(raw, error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** Inserts or replaces a draft; the first save's createdAt is kept. */
+export async function saveDraft<K extends DraftKind>(db: OfflineDb, input: DraftInput<K>, now: number = Date.now()): Promise<DraftRow> {
+  return withQuotaRetry(() =>
+    db.transaction('rw', db.drafts, async () => {
+      const existing = await db.drafts.get(input.id);
+      const row: DraftRow = {
+        id: input.id,
+        kind: input.kind,
+        userId: input.userId,
+        title: input.title,
+        target: input.target ?? {},
+        data: input.data,
+        schemaVersion: DRAFT_SCHEMAS[input.kind].version,
+        createdAt: existing?.createdAt ?? now,
+        updatedAt: now,
+      };
+      await db.drafts.put(row);
+      return row;
+    }),
+  );
+}
+
+export interface LoadDraftOptions<K extends DraftKind> {
+  kind?: K;
+  /** Another user's draft reads as missing: drafts are per user. */
+  userId?: number;
+}
+
+export async function loadDraft<K extends DraftKind = DraftKind>(
+  db: OfflineDb,
+  id: string,
+  options: LoadDraftOptions<K> = {},
+): Promise<DraftLoad<K>> {
+  const raw = await db.drafts.get(id);
+  if (!raw || (options.userId !== undefined && raw.userId !== options.userId)) return { status: 'missing' };
+  return readDraft(raw, options.kind);
+}
+
+/** The user's drafts, most recently edited first, unreadable ones included. */
+export async function listDrafts(db: OfflineDb, userId: number): Promise<ReadDraft[]> {
+  const rows = await db.drafts.where('[userId+updatedAt]').between([userId, -Infinity], [userId, Infinity]).reverse().toArray();
+  return rows.map((row) => readDraft(row));
+}
+
+/** Deletes a draft. Only for a person's explicit, confirmed action. */
+export async function deleteDraft(db: OfflineDb, id: string): Promise<void> {
+  await db.drafts.delete(id);
+}
+
+export interface DraftSaver {
+  /** Saves after `delayMs` without a newer call for the same draft (or after `maxWaitMs` of steady typing). */
+  schedule<K extends DraftKind>(input: DraftInput<K>): void;
+  /** Writes everything scheduled now (pagehide, leaving the wizard, submitting). */
+  flush(): Promise<void>;
+  hasPending(): boolean;
+}
+
+/** Savers holding unwritten input; a saver is here only while it has some, so none leak. */
+const activeSavers = new Set<DraftSaver>();
+
+/** Writes every draft still waiting in a debounce: before the app reloads for an update. */
+export async function flushAllDrafts(): Promise<void> {
+  await Promise.all([...activeSavers].map((saver) => saver.flush()));
+}
+
+export interface DraftSaverOptions {
+  db?: OfflineDb;
+  maxWaitMs?: number;
+  now?: () => number;
+  onSaved?: (row: DraftRow) => void;
+  /** A failed write (storage full even after freeing caches): the input stays pending for the next flush. */
+  onError?: (error: unknown, input: DraftInput) => void;
+  setTimer?: (callback: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+}
+
+/** Debounced autosave of drafts; writes run one after another, so an older value never lands last. */
+export function createDraftSaver(delayMs = 400, options: DraftSaverOptions = {}): DraftSaver {
+  const { maxWaitMs = delayMs * 5, now = Date.now, onSaved, onError } = options;
+  const setTimer = options.setTimer ?? ((callback: () => void, ms: number) => setTimeout(callback, ms));
+  const clearTimer = options.clearTimer ?? ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+  const pending = new Map<string, DraftInput>();
+  let timer: unknown = null;
+  let firstPendingAt: number | null = null;
+  let chain: Promise<void> = Promise.resolve();
+
+  const writeBatch = async (batch: DraftInput[]): Promise<void> => {
+    const db = options.db ?? getOfflineDb();
+    for (const input of batch) {
+      try {
+        const row = await saveDraft(db, input, now());
+        onSaved?.(row);
+      } catch (error) {
+        // Keep it for the next flush unless the user typed something newer meanwhile.
+        if (!pending.has(input.id)) pending.set(input.id, input);
+        activeSavers.add(saver);
+        onError?.(error, input);
+      }
+    }
+  };
+
+  const flush = (): Promise<void> => {
+    if (timer !== null) clearTimer(timer);
+    timer = null;
+    firstPendingAt = null;
+    const batch = [...pending.values()];
+    pending.clear();
+    if (batch.length > 0) {
+      chain = chain.then(async () => {
+        await writeBatch(batch);
+        if (pending.size === 0) activeSavers.delete(saver);
+      });
+    }
+    return chain;
+  };
+
+  const saver: DraftSaver = {
+    schedule(input) {
+      pending.set(input.id, input as DraftInput);
+      activeSavers.add(saver);
+      firstPendingAt ??= now();
+      if (timer !== null) clearTimer(timer);
+      const wait = Math.max(0, Math.min(delayMs, firstPendingAt + maxWaitMs - now()));
+      timer = setTimer(() => void flush(), wait);
+    },
+    flush,
+    hasPending: () => pending.size > 0,
+  };
+  return saver;
+}

@@ -1,0 +1,128 @@
+import { CSRF_HEADER, IDEMPOTENCY_HEADER, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '@contract/common';
+import { refreshCsrfToken } from '@/lib/csrf';
+import type { OutboxJob } from './db';
+import { offlineT } from './offline-strings';
+import type { SendOutcome } from './outbox';
+
+/*
+ * The HTTP side of a replay: one attempt of one job, turned into a SendOutcome for the state
+ * machine. It never throws. Only a JSON answer from our API counts as an answer: an HTML page
+ * (a captive portal, the SPA fallback) or a redirect means the server was not reached.
+ */
+
+export type JobSender = (job: OutboxJob) => Promise<SendOutcome>;
+
+export interface FetchSenderOptions {
+  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  /** A fresh anti-forgery token for each attempt: a token from a cached shell may be stale. */
+  csrfToken?: () => Promise<string>;
+  /** An attempt that takes longer is abandoned (and retried later with the same key). */
+  timeoutMs?: number;
+}
+
+export const DEFAULT_SEND_TIMEOUT_MS = 30_000;
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text.trim() === '') return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function field(body: unknown, name: string): unknown {
+  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
+}
+
+function messageOf(body: unknown): string | null {
+  const message = field(body, 'message');
+  return typeof message === 'string' && message.trim() !== '' ? message : null;
+}
+
+/** `result: false` (front API) or `result: 'error'` (adjuster API). */
+function isRefusal(body: unknown): boolean {
+  const result = field(body, 'result');
+  return result === false || result === 'error';
+}
+
+/** The outcome of one answer. */
+export async function outcomeOf(response: Response): Promise<SendOutcome> {
+  if (response.type === 'opaqueredirect' || response.status === 0 || (response.status >= 300 && response.status < 400)) {
+    return { type: 'network-error', message: offlineT('offline.error.notApi', { status: response.status }) };
+  }
+  let text = '';
+  try {
+    text = await response.text();
+  } catch {
+    return { type: 'network-error', message: offlineT('offline.error.network') };
+  }
+  const parsed = parseJson(text);
+  if (response.ok) {
+    if (!parsed.ok) return { type: 'network-error', message: offlineT('offline.error.notApi', { status: response.status }) };
+    if (isRefusal(parsed.value)) return { type: 'refused', status: response.status, message: messageOf(parsed.value) };
+    return { type: 'sent', status: response.status, response: parsed.value };
+  }
+  return {
+    type: 'http-error',
+    status: response.status,
+    message: parsed.ok ? messageOf(parsed.value) : null,
+    retryAfter: response.headers.get('Retry-After'),
+  };
+}
+
+function failureMessage(error: unknown, timeoutMs: number): string {
+  if (error instanceof DOMException && error.name === 'TimeoutError') {
+    return offlineT('offline.error.timeout', { seconds: Math.round(timeoutMs / 1000) });
+  }
+  return offlineT('offline.error.network');
+}
+
+/** Sends a job with fetch: its method, URL and body, its Idempotency-Key, a fresh CSRF token. */
+export function createFetchSender(options: FetchSenderOptions = {}): JobSender {
+  const doFetch = options.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
+  const csrfToken = options.csrfToken ?? refreshCsrfToken;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_SEND_TIMEOUT_MS;
+
+  const attempt = async (job: OutboxJob): Promise<{ response: Response } | { outcome: SendOutcome }> => {
+    let token: string;
+    try {
+      token = await csrfToken();
+    } catch (error) {
+      return { outcome: { type: 'network-error', message: failureMessage(error, timeoutMs) } };
+    }
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
+      [CSRF_HEADER]: token,
+      [IDEMPOTENCY_HEADER]: job.idempotencyKey,
+    };
+    if (job.body !== undefined) headers['Content-Type'] = 'application/json';
+    try {
+      const response = await doFetch(job.url, {
+        method: job.method,
+        credentials: 'same-origin',
+        headers,
+        body: job.body === undefined ? undefined : JSON.stringify(job.body),
+        cache: 'no-store',
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      return { response };
+    } catch (error) {
+      return { outcome: { type: 'network-error', message: failureMessage(error, timeoutMs) } };
+    }
+  };
+
+  return async (job) => {
+    const first = await attempt(job);
+    if ('outcome' in first) return first.outcome;
+    const outcome = await outcomeOf(first.response);
+    if (outcome.type === 'http-error' && outcome.status === 403 && /csrf/i.test(outcome.message ?? '')) {
+      // A token that went stale between fetching and sending (a login in another tab): once more.
+      const second = await attempt(job);
+      return 'outcome' in second ? second.outcome : outcomeOf(second.response);
+    }
+    return outcome;
+  };
+}

@@ -1,0 +1,75 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { DraftData } from './draft-kinds';
+import { createDraftSaver, listDrafts, loadDraft, type DraftLoad, type ReadDraft } from './drafts';
+import { getOfflineDb, type DraftKind, type DraftTarget, type OfflineDb } from './db';
+
+export interface DraftFields<K extends DraftKind> {
+  title: string;
+  target?: DraftTarget;
+  data: DraftData<K>;
+}
+
+export interface UseDraftOptions<K extends DraftKind> {
+  kind: K;
+  /** Made by the screen (newDraftId) for a new draft, or taken from the URL to resume one. */
+  id: string;
+  userId: number | null;
+  db?: OfflineDb;
+  delayMs?: number;
+}
+
+export interface UseDraftResult<K extends DraftKind> {
+  /** undefined while reading; 'missing' for a new draft. */
+  loaded: DraftLoad<K> | undefined;
+  /** Call on every change: saved after a short pause, on pagehide, when hidden, and on unmount. */
+  save(fields: DraftFields<K>): void;
+  flush(): Promise<void>;
+}
+
+/** A wizard's draft: read once when opened, then autosaved as the user types. */
+export function useDraft<K extends DraftKind>({ kind, id, userId, db: givenDb, delayMs = 400 }: UseDraftOptions<K>): UseDraftResult<K> {
+  const db = givenDb ?? getOfflineDb();
+  const saver = useMemo(() => createDraftSaver(delayMs, { db }), [db, delayMs]);
+  const [loaded, setLoaded] = useState<{ id: string; value: DraftLoad<K> } | null>(null);
+
+  useEffect(() => {
+    if (userId === null) return;
+    let current = true;
+    void loadDraft(db, id, { kind, userId }).then((value) => {
+      if (current) setLoaded({ id, value });
+    });
+    return () => {
+      current = false;
+    };
+  }, [db, id, kind, userId]);
+
+  useEffect(() => {
+    const onPageHide = () => void saver.flush();
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') void saver.flush();
+    };
+    window.addEventListener('pagehide', onPageHide);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      document.removeEventListener('visibilitychange', onVisibility);
+      void saver.flush();
+    };
+  }, [saver]);
+
+  const save = useCallback(
+    (fields: DraftFields<K>) => {
+      if (userId === null) return;
+      saver.schedule({ id, kind, userId, ...fields });
+    },
+    [saver, id, kind, userId],
+  );
+
+  return { loaded: loaded?.id === id ? loaded.value : undefined, save, flush: saver.flush };
+}
+
+/** The user's drafts for the "resume" list, live. */
+export function useDraftList(userId: number | null, db: OfflineDb = getOfflineDb()): ReadDraft[] | undefined {
+  return useLiveQuery(() => (userId === null ? [] : listDrafts(db, userId)), [db, userId]);
+}

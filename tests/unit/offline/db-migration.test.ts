@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { LATEST_SCHEMA_VERSION, SCHEMA_HISTORY, type OutboxJob } from '@/offline/db';
+import { readDraft } from '@/offline/drafts';
+import { addJob, countUnsent, dueJobLanes } from '@/offline/outbox-queue';
+import { V1_DRAFTS, V1_JOBS, V1_STORES } from './fixtures/schema-v1';
+import { freshDbName, openTestDb } from './helpers';
+
+async function seedVersion1(name: string): Promise<void> {
+  const v1 = openTestDb(name, { upToVersion: 1 });
+  await v1.open();
+  expect(v1.verno).toBe(1);
+  await v1.table('drafts').bulkAdd(V1_DRAFTS);
+  await v1.table('outbox').bulkAdd(V1_JOBS);
+  v1.close();
+}
+
+describe('offline database schema', () => {
+  it('version 1 is declared exactly as it shipped', () => {
+    expect(SCHEMA_HISTORY[0]).toEqual({ version: 1, stores: V1_STORES });
+  });
+
+  it('versions only grow', () => {
+    const versions = SCHEMA_HISTORY.map((step) => step.version);
+    expect(versions).toEqual([...versions].sort((a, b) => a - b));
+    expect(LATEST_SCHEMA_VERSION).toBe(2);
+  });
+
+  it('a fresh database opens at the latest version with every table', async () => {
+    const db = openTestDb();
+    await db.open();
+    expect(db.verno).toBe(LATEST_SCHEMA_VERSION);
+    expect(db.tables.map((table) => table.name).sort()).toEqual(['drafts', 'outbox', 'snapshots']);
+  });
+});
+
+describe('upgrade from version 1', () => {
+  it('keeps every draft and job, and fills deviceKey and lastStatus', async () => {
+    const name = freshDbName();
+    await seedVersion1(name);
+
+    const db = openTestDb(name);
+    await db.open();
+    expect(db.verno).toBe(2);
+
+    const jobs = await db.outbox.orderBy('id').toArray();
+    expect(jobs).toHaveLength(3);
+    expect(jobs.map((job) => job.deviceKey)).toEqual([
+      'mac:AA:BB:CC:DD:EE:01',
+      'mac:AA:BB:CC:DD:EE:01',
+      'job:00000000-0000-4000-8000-00000000000c',
+    ]);
+    expect(jobs.every((job) => job.lastStatus === null)).toBe(true);
+    // Everything else is untouched.
+    jobs.forEach((job, index) => {
+      const { deviceKey: _key, lastStatus: _status, id: _id, ...rest } = job;
+      expect(rest).toEqual(V1_JOBS[index]);
+    });
+
+    const drafts = await db.drafts.toArray();
+    expect(drafts).toEqual(V1_DRAFTS);
+    expect(readDraft(drafts[0]).status).toBe('ok');
+  });
+
+  it('the new indexes answer queries over upgraded rows', async () => {
+    const name = freshDbName();
+    await seedVersion1(name);
+    const db = openTestDb(name);
+
+    expect(await countUnsent(db, 7)).toBe(2);
+    expect(await countUnsent(db, 8)).toBe(0);
+    expect(await db.outbox.where('deviceKey').equals('mac:AA:BB:CC:DD:EE:01').count()).toBe(2);
+    // The first job of the device is queued and due, the second waits behind it.
+    const lanes = await dueJobLanes(db, 7, Date.UTC(2025, 1, 1));
+    expect(lanes.map((lane) => lane.map((job) => job.idempotencyKey))).toEqual([
+      ['00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000b'],
+    ]);
+  });
+
+  it('the snapshots table exists after the upgrade, and new jobs continue the id sequence', async () => {
+    const name = freshDbName();
+    await seedVersion1(name);
+    const db = openTestDb(name);
+
+    await db.snapshots.put({ userId: 7, houseUid: 'h1', savedAt: 1, house: {}, entrances: [], flats: [], devices: [] });
+    expect(await db.snapshots.get([7, 'h1'])).toBeDefined();
+
+    const job: OutboxJob = await addJob(db, { kind: 'k', method: 'POST', url: '/x', body: {}, userId: 7 });
+    const ids = (await db.outbox.toArray()).map((row) => row.id);
+    expect(job.id).toBe(Math.max(...ids));
+    expect(job.id).toBeGreaterThan(3);
+  });
+
+  it('an upgraded database opens again without another upgrade', async () => {
+    const name = freshDbName();
+    await seedVersion1(name);
+    const first = openTestDb(name);
+    await first.open();
+    first.close();
+    const again = openTestDb(name);
+    expect(await again.outbox.count()).toBe(3);
+  });
+});
