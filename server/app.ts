@@ -4,15 +4,19 @@ import { openDatabase, type DatabaseOptions } from './db/client';
 import { csrfPlugin } from './plugins/csrf';
 import { databasePlugin } from './plugins/database';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { idempotencyPlugin, type IdempotencyOptions } from './plugins/idempotency';
 import { isApiPath, rbacPlugin } from './plugins/rbac';
 import { DEFAULT_SESSION_OPTIONS, sessionPlugin, type SessionOptions } from './plugins/session';
 import { spaPlugin } from './plugins/spa';
 import type { LoginRateLimit } from './repositories/login-attempts';
+import { adjusterRoutes } from './routes/adjuster';
+import { deviceRoutes } from './routes/devices';
 import { dictionaryRoutes } from './routes/dictionaries';
 import { houseRoutes } from './routes/houses';
 import { sessionRoutes } from './routes/session';
 import { userOptionRoutes } from './routes/user-options';
 import { userRoutes } from './routes/users';
+import { wizardRoutes } from './routes/wizard';
 import type { SeedSize } from './seed/sizes';
 
 export interface AppOptions {
@@ -27,6 +31,7 @@ export interface AppOptions {
   session?: Partial<SessionOptions>;
   /** Behind a load balancer: trust X-Forwarded-For / -Proto (Fastify's `trustProxy`). */
   trustProxy?: boolean | string;
+  idempotency?: IdempotencyOptions;
 }
 
 /**
@@ -56,6 +61,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(sessionPlugin, { ...DEFAULT_SESSION_OPTIONS, ...options.session });
     await app.register(rbacPlugin);
     await app.register(csrfPlugin);
+    await app.register(idempotencyPlugin, options.idempotency ?? {});
     await app.register(spaPlugin, { staticDir: options.staticDir ?? null });
 
     app.addHook('onSend', async (request, reply) => {
@@ -70,6 +76,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(userOptionRoutes);
     await app.register(houseRoutes);
     await app.register(dictionaryRoutes);
+    await app.register(deviceRoutes);
+    await app.register(wizardRoutes);
+    await app.register(adjusterRoutes);
     await app.ready();
   } catch (error) {
     // Whichever of the two still holds the database lets it go (a second close is harmless).

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Struct } from 'superstruct';
 import type { Endpoint } from '../../contract/common';
+import type { Db } from '../db/client';
+import { runIdempotent } from '../plugins/idempotency';
 import type { RouteAccess } from '../plugins/rbac';
 import { parseInput } from './validation';
 
@@ -10,12 +12,24 @@ export interface RouteInput<Q, B, PS> {
   params: PS;
   request: FastifyRequest;
   reply: FastifyReply;
+  /**
+   * The database to use. For an idempotent route it is the request's transaction, which also
+   * stores the answer: every query of the handler must go through it (on PGlite, a query on the
+   * app's database would wait for this very transaction).
+   */
+  db: Db;
 }
 
 export interface RouteOptions<PS> {
   access: RouteAccess;
   /** Checks the path parameters (a 400 names the bad one). */
   params?: Struct<PS, unknown>;
+  /**
+   * The route accepts `Idempotency-Key` (plugins/idempotency.ts): the handler runs in one
+   * transaction with the stored answer, so a replayed request is applied exactly once. For the
+   * mutating routes the outbox uses.
+   */
+  idempotent?: boolean;
 }
 
 /**
@@ -29,6 +43,10 @@ export function defineRoute<P extends string, Q, B, R, PS = Record<string, strin
   options: RouteOptions<PS>,
   handler: (input: RouteInput<Q, B, PS>) => Promise<R>,
 ): void {
+  if (options.idempotent && (options.access === 'public' || endpoint.method === 'GET')) {
+    // Keys are scoped per user, and only a mutation needs one.
+    throw new Error(`Route ${endpoint.method} ${endpoint.pattern}: an idempotent route must be a mutation that needs a login`);
+  }
   app.route({
     method: endpoint.method,
     url: endpoint.pattern,
@@ -37,7 +55,10 @@ export function defineRoute<P extends string, Q, B, R, PS = Record<string, strin
       const params = (options.params ? parseInput(options.params, request.params) : request.params) as PS;
       const query = (endpoint.query ? parseInput(endpoint.query, request.query ?? {}) : undefined) as Q;
       const body = (endpoint.body ? parseInput(endpoint.body, request.body) : undefined) as B;
-      const answer = await handler({ query, body, params, request, reply });
+      if (options.idempotent) {
+        return runIdempotent(request, reply, endpoint.successStatus ?? 200, (db) => handler({ query, body, params, request, reply, db }));
+      }
+      const answer = await handler({ query, body, params, request, reply, db: app.database.drizzle });
       if (endpoint.successStatus !== undefined) reply.code(endpoint.successStatus);
       return answer;
     },

@@ -1,7 +1,9 @@
 import { matrixSize, COMMUTATOR_SIZES } from '../../contract/commutators';
+import { ACCESS_LOG_EVENTS } from '../../contract/history';
 import { DEVICE_TYPE_NAMES, deviceTypeId, type DeviceTypeName } from '../../contract/devices';
 import { KEY_TYPES } from '../../contract/keys';
 import { DEFAULT_DEVICE_LOGIN, FACTORY_PASSWORD } from '../../contract/wizard';
+import { ANALOG_TYPES, CAMERA_TYPES, ISCOM_TYPES, capabilitiesOf } from '../devices/capabilities';
 import { abonentUnits, commutators, deviceCommutations } from '../db/schema/commutators';
 import { deviceHistoryEvents, deviceHouses, deviceRelays, devices, rs485Devices, type JsonValue } from '../db/schema/devices';
 import { flatBlockHistory, flatBlockSchedules, flatDeviceSettings } from '../db/schema/flats';
@@ -21,29 +23,6 @@ const TYPE_WEIGHTS: readonly (readonly [number, number])[] = DEVICE_TYPE_NAMES.m
   return [t(name), common[name] ?? 2] as const;
 });
 
-/** Analogue panels with a commutator and handsets on a line. */
-const ANALOG_TYPES = new Set([t('IMD1_B'), t('ISCOM_X0'), t('ISCOM_X1'), t('BEWARD_ISCOM'), t('ISCOM_RWE'), t('ISCOM_S2')]);
-const ISCOM_TYPES = new Set([t('ISCOM_X0'), t('ISCOM_X1'), t('BEWARD_ISCOM'), t('ISCOM_RWE'), t('ISCOM_S2'), t('ISCOM_CLOUD')]);
-const CAMERA_TYPES = new Set([
-  t('BEWARD'),
-  t('BEWARD_SD06M'),
-  t('HIKVISION'),
-  t('HIKVISION_KV8113'),
-  t('HIKVISION_KV6113_WPE1_B'),
-  t('HIKVISION_DS_KD8103_E6'),
-  t('BEWARD_DKS977957'),
-  t('RUBETEK_RV_3434'),
-  t('SPUTNIK'),
-]);
-
-function capabilitiesOf(type: number): string[] {
-  const list = ['keys', 'codes', 'history', 'firmware'];
-  if (ANALOG_TYPES.has(type)) list.push('commutators', 'power', 'dialings', 'levels');
-  if (type === t('ISCOM_X1') || type === t('BEWARD_ISCOM')) list.push('rs485', 'rsKeys', 'audio', 'display', 'echoCancellation', 'mifare', 'autoCollectKeys');
-  if (CAMERA_TYPES.has(type) || ISCOM_TYPES.has(type)) list.push('camera');
-  return list;
-}
-
 function vendorOf(type: number): string {
   const name = DEVICE_TYPE_NAMES[type];
   if (name.startsWith('BEWARD')) return 'Beward';
@@ -60,20 +39,6 @@ function macOf(type: number, index: number): string {
   const hex = index.toString(16).toUpperCase().padStart(6, '0');
   return `${prefix}:${hex.slice(0, 2)}:${hex.slice(2, 4)}:${hex.slice(4, 6)}`;
 }
-
-const EVENT_TYPES = [
-  'OPEN_SIP',
-  'HANDSET_CALL',
-  'OPEN_CODE',
-  'OPEN_HANDSET',
-  'OPEN_EXTERNAL',
-  'SIP_CALL',
-  'OPEN_INTERNAL',
-  'OPEN_API',
-  'OPEN_FACE_API',
-  'BTN_UP',
-  'RFID_FAILED',
-] as const;
 
 /** Devices assigned to one entrance of a house (the devices are spread over all entrances in turn). */
 export async function writeDevicesOfEntrance(
@@ -220,7 +185,7 @@ export async function writeDevicesOfEntrance(
 
     const events = random.int(profile.historyPerDevice[0], profile.historyPerDevice[1]);
     for (let n = 0; n < events; n++) {
-      const eventType = random.pick(EVENT_TYPES);
+      const eventType = random.pick(ACCESS_LOG_EVENTS);
       const flat = reachable.length > 0 && random.chance(0.6) ? random.pick(reachable) : null;
       await writer.add(deviceHistoryEvents, {
         deviceId: id,
