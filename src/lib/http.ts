@@ -10,6 +10,7 @@ import {
 import { t } from '@/i18n/i18n';
 import { getCsrfToken, refreshCsrfToken } from './csrf';
 import { isLoggedIn, setLoggedFlag } from './logged-flag';
+import { clearUserCaches } from './runtime-cache';
 import { emitSessionEvent } from './session-events';
 
 /** The server answered with a status that is not the endpoint's success status. */
@@ -142,6 +143,8 @@ export async function request<P extends string, Q, B, R>(endpoint: Endpoint<P, Q
   }
 
   if (response.status === 401) {
+    // Whoever the service worker kept answers for, that session is over: they must not be served on.
+    void clearUserCaches(null);
     if (isLoggedIn()) {
       setLoggedFlag(false);
       emitSessionEvent({ type: 'expired' });
