@@ -1,14 +1,18 @@
 import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useMatches, useNavigate, useNavigation } from 'react-router-dom';
 import { notify } from '@/components/notifications/notify';
 import { useApplyUserOptions } from '@/features/user-options/use-apply-user-options';
 import { useT } from '@/i18n/i18n';
 import { onSessionEvent } from '@/lib/session-events';
+import { useSession } from '@/lib/session';
 import { LOGIN_PATH, type RouteHandle } from './guard';
 import { Header } from './header/header';
 import { NavigationProgress } from './navigation-progress';
+
+// The offline runtime (Dexie, replay) loads once a user is known, never on the login route.
+const OfflineRuntimeHost = lazy(() => import('./offline-runtime-host').then((m) => ({ default: m.OfflineRuntimeHost })));
 
 function isRouteHandle(value: unknown): value is RouteHandle {
   return typeof value === 'object' && value !== null && 'titleKey' in value;
@@ -47,8 +51,14 @@ export function AppLayout() {
   useTitleFollowsLanguage();
   useSessionExpiry();
   useApplyUserOptions();
+  const session = useSession();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      {session.userId !== null && (
+        <Suspense fallback={null}>
+          <OfflineRuntimeHost key={session.userId} userId={session.userId} confirmed={session.offlineSession === null} />
+        </Suspense>
+      )}
       <Header />
       <NavigationProgress active={navigation.state === 'loading'} />
       <Box component="main" sx={{ flex: 1, width: '100%', maxWidth: 1440, mx: 'auto', px: { xs: 1.5, sm: 3 }, pt: { xs: 1.5, sm: 2 }, pb: 4 }}>

@@ -1,3 +1,4 @@
+import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -9,6 +10,7 @@ import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '@/components/page-header';
+import { OUTBOX_PATH, canOpenOutbox } from '@/features/outbox/access';
 import { useT } from '@/i18n/i18n';
 import { useSession } from '@/lib/session';
 import { visibleMenuItems } from './menu';
@@ -69,7 +71,7 @@ export function MenuPage() {
     <>
       <PageHeader title={session.login ? t('home.greeting', { login: session.login }) : t('home.greetingAnonymous')} />
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {session.ready && items.length === 0 ? t('home.empty') : t('home.intro')}
+        {session.ready && items.length === 0 && !canOpenOutbox(session.roles) ? t('home.empty') : t('home.intro')}
       </Typography>
       <Box sx={grid}>
         {session.ready
@@ -83,6 +85,10 @@ export function MenuPage() {
               />
             ))
           : [0, 1, 2].map((index) => <Skeleton key={index} variant="rounded" height={96} />)}
+        {session.ready && canOpenOutbox(session.roles) && (
+          // Issue 3 §8: the queue is not in the spec §6 menu; it is reached from here and the header.
+          <SectionCard to={OUTBOX_PATH} title={t('route.title.outbox')} description={t('outbox.card')} Icon={CloudUploadOutlined} />
+        )}
         <SectionCard to="/user/options" title={t('route.title.userOptions')} description={t('home.card.settings')} Icon={SettingsOutlined} />
       </Box>
     </>

@@ -37,7 +37,7 @@ export const workspaceRoutes: AppRouteDefinition[] = [
   placeholder('/devices', 'route.title.devices'),
   placeholder('/devices/:mac/wizard', 'route.title.deviceWizard'),
   placeholder('/devices/wizard', 'route.title.devicePortWizard'),
-  placeholder('/devices/serial-number-wizard', 'route.title.deviceSerialWizard'),
+  { path: '/devices/serial-number-wizard', titleKey: 'route.title.deviceSerialWizard', page: () => Promise.all([import('@/features/serial-number-wizard/components/serial-number-wizard-page'), import('@/features/house-snapshot/components/house-offline-control')]).then(([wizard, snapshot]) => ({ Component: wizard.withHouseOffline(snapshot.HouseOfflineBlockControl) })) },
   placeholder('/devices/replace-wizard', 'route.title.deviceReplaceWizard'),
   placeholder('/devices/:mac/update', 'route.title.deviceCard'),
   placeholder('/devices/:mac/commutators', 'route.title.deviceCommutators'),
@@ -51,7 +51,7 @@ export const workspaceRoutes: AppRouteDefinition[] = [
   {
     path: '/houses',
     titleKey: 'route.title.houses',
-    page: () => import('@/features/houses/components/house-list-page').then((m) => ({ Component: m.HouseListPage })),
+    page: () => Promise.all([import('@/features/houses/components/house-list-page'), import('@/features/house-snapshot/components/house-offline-control')]).then(([list, snapshot]) => ({ Component: list.withOfflineAction(snapshot.HouseOfflineRowControl) })),
   },
   placeholder('/houses/:houseUid', 'route.title.house'),
   placeholder('/houses/:houseUid/flats/:flatNum/update', 'route.title.flat'),
@@ -68,6 +68,12 @@ export const workspaceRoutes: AppRouteDefinition[] = [
   placeholder('/buyers', 'route.title.buyers'),
   placeholder('/buyers/:buyerId', 'route.title.buyer'),
   placeholder('/keys', 'route.title.keys'),
+  // Issue 3 §8 (not in spec §2): the send queue and the drafts on this device.
+  {
+    path: '/outbox',
+    titleKey: 'route.title.outbox',
+    page: () => import('@/features/outbox/components/outbox-page').then((m) => ({ Component: m.OutboxPage })),
+  },
   // spec §2: any unknown path shows the menu page, titled as the main page.
   { path: '*', titleKey: 'route.title.main', page: menuPage },
 ];

@@ -13,7 +13,9 @@ import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useT } from '@/i18n/i18n';
 import { getCsrfToken, refreshCsrfToken } from '@/lib/csrf';
+import { useDateFormat } from '@/lib/dates';
 import { logout, useSession } from '@/lib/session';
+import { canOpenOutbox } from '@/features/outbox/access';
 import { LOGIN_PATH } from '../guard';
 import { helpLinks, visibleMenuItems } from '../menu';
 import { MainMenu } from './main-menu';
@@ -23,28 +25,59 @@ const SETTINGS_PATH = '/user/options';
 // Menus and the drawer pull in MUI's Modal and Popover; only logged-in users see them.
 const HelpMenu = lazy(() => import('./help-menu').then((m) => ({ default: m.HelpMenu })));
 const HeaderDrawer = lazy(() => import('./header-drawer').then((m) => ({ default: m.HeaderDrawer })));
+// The chip and the logout warning read the offline database (Dexie): the login route never loads it.
+const ConnectivityChip = lazy(() => import('./connectivity-chip').then((m) => ({ default: m.ConnectivityChip })));
+const ConfirmDialog = lazy(() => import('@/components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
+
+/** Jobs not yet sent by this user; 0 when the database cannot be read (a logout must never be blocked). */
+async function unsentJobs(userId: number): Promise<number> {
+  try {
+    const [{ countUnsent }, { getOfflineDb }, { getOfflineRuntime }] = await Promise.all([
+      import('@/offline/outbox-queue'),
+      import('@/offline/db'),
+      import('@/offline/runtime-context'),
+    ]);
+    return await countUnsent(getOfflineRuntime()?.db ?? getOfflineDb(), userId);
+  } catch (error) {
+    console.warn('Could not count the unsent jobs before logout', error);
+    return 0;
+  }
+}
 
 export function Header() {
   const t = useT();
   const theme = useTheme();
   // The six menu items, help, the login and "log out" need about 1150 px in one row.
   const compact = useMediaQuery(theme.breakpoints.down('lg'), { noSsr: true });
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const session = useSession();
   const client = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** The unsent jobs a logout would leave behind, while the warning is open. */
+  const [logoutWarning, setLogoutWarning] = useState<number | null>(null);
+  const { dateTime } = useDateFormat();
 
   const items = session.logged && session.ready ? visibleMenuItems(session) : [];
   const help = helpLinks(session.logged, session);
   const onLoginPage = location.pathname === LOGIN_PATH;
 
-  const handleLogout = async () => {
+  const logOutNow = async () => {
     setBusy(true);
     setDrawerOpen(false);
+    setLogoutWarning(null);
     await logout(client, () => navigate(LOGIN_PATH, { replace: true }));
     setBusy(false);
+  };
+
+  // Issue 3 §5: jobs are kept per user, so they wait until this user logs in again; say so first.
+  const handleLogout = async () => {
+    setDrawerOpen(false);
+    const unsent = session.userId === null ? 0 : await unsentJobs(session.userId);
+    if (unsent > 0) setLogoutWarning(unsent);
+    else await logOutNow();
   };
 
   // spec §2: logged out, the button leads to /site/auth once an anti-forgery token exists.
@@ -72,7 +105,7 @@ export function Header() {
 
   return (
     <AppBar position="sticky" elevation={0}>
-      <Toolbar variant="dense" sx={{ gap: 1, minHeight: 56 }}>
+      <Toolbar variant="dense" sx={{ gap: { xs: 0.5, sm: 1 }, minHeight: 56, px: { xs: 1, sm: 3 } }}>
         {compact && session.logged && (
           <IconButton color="inherit" edge="start" aria-label={t('header.menu.open')} onClick={() => setDrawerOpen(true)}>
             <MenuIcon />
@@ -87,6 +120,11 @@ export function Header() {
         </Box>
         {!compact && items.length > 0 && <MainMenu items={items} />}
         <Box sx={{ flex: 1 }} />
+        {session.logged && session.userId !== null && (
+          <Suspense fallback={null}>
+            <ConnectivityChip userId={session.userId} compact={phone} linked={canOpenOutbox(session.roles)} />
+          </Suspense>
+        )}
         {help.online && (
           <Suspense fallback={null}>
             <HelpMenu showPdf={help.pdf} compact={compact} />
@@ -111,6 +149,29 @@ export function Header() {
           )
         )}
       </Toolbar>
+      {session.logged && session.offlineSession && (
+        <Box
+          role="status"
+          // MUI's standard warning Alert colours: the strip sits under the app bar, outside any Paper.
+          sx={{ px: { xs: 1.5, sm: 3 }, py: 0.5, bgcolor: '#fff4e5', color: '#663c00', fontSize: '0.8125rem', lineHeight: 1.4 }}
+        >
+          {t('pwa.offlineSession.note', { date: dateTime(session.offlineSession.savedAt) })}
+        </Box>
+      )}
+      {logoutWarning !== null && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            title={t('outbox.logout.title')}
+            text={t('outbox.logout.text', { count: logoutWarning })}
+            confirmLabel={t('outbox.logout.confirm')}
+            danger
+            busy={busy}
+            onConfirm={() => void logOutNow()}
+            onClose={() => setLogoutWarning(null)}
+          />
+        </Suspense>
+      )}
       {compact && session.logged && (
         <Suspense fallback={null}>
           <HeaderDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} items={items} login={session.login} settingsPath={SETTINGS_PATH} />

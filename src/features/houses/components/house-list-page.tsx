@@ -2,8 +2,10 @@ import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { House } from '@contract/houses';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -15,21 +17,27 @@ import { HouseCreateDialog } from './house-create-dialog';
 import { HouseFilters } from './house-filters';
 
 const PHONE_HIDDEN_COLUMNS = ['id', 'fias'] as const;
+/** With the offline column an installer needs on site, the region gives way on a phone. */
+const PHONE_HIDDEN_WITH_OFFLINE = ['id', 'fias', 'region'] as const;
 
 type PendingDelete = { uids: string[]; address: string | null } | null;
 
-export function HouseListPage() {
+/** Where the app plugs in "take this house offline" (the house-snapshot feature; composed in src/app). */
+export type HouseOfflineAction = ComponentType<{ house: House }>;
+
+export function HouseListPage({ offlineAction: OfflineAction }: { offlineAction?: HouseOfflineAction } = {}) {
   const t = useT();
   const houses = useHouseList();
   const [creating, setCreating] = useState(false);
   const [pendingDelete, setPendingDelete] = useState<PendingDelete>(null);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
 
   const columns: GridColDef<House>[] = [
     { field: 'id', headerName: t('houses.column.id'), minWidth: 140, flex: 1, sortable: false },
     {
       field: 'address',
       headerName: t('houses.column.address'),
-      minWidth: 260,
+      minWidth: OfflineAction && phone ? 160 : 260,
       flex: 3,
       sortable: false,
       renderCell: ({ row }) => (
@@ -40,6 +48,19 @@ export function HouseListPage() {
     },
     { field: 'region', headerName: t('houses.column.region'), width: 100, sortable: false, type: 'number' },
     { field: 'fias', headerName: t('houses.column.fias'), minWidth: 200, flex: 2, sortable: false, valueGetter: (value: string | null | undefined) => value ?? '' },
+    ...(OfflineAction
+      ? [
+          {
+            field: 'offline',
+            headerName: t('houseSnapshot.column'),
+            minWidth: phone ? 170 : 190,
+            flex: 1.5,
+            sortable: false,
+            filterable: false,
+            renderCell: ({ row }) => <OfflineAction house={row} />,
+          } satisfies GridColDef<House>,
+        ]
+      : []),
     ...(houses.canEdit
       ? [
           {
@@ -88,7 +109,7 @@ export function HouseListPage() {
         loading={houses.loading}
         error={houses.error}
         list={houses.list}
-        hiddenOnPhone={PHONE_HIDDEN_COLUMNS}
+        hiddenOnPhone={OfflineAction ? PHONE_HIDDEN_WITH_OFFLINE : PHONE_HIDDEN_COLUMNS}
         selection={
           houses.canEdit
             ? {
@@ -120,4 +141,11 @@ export function HouseListPage() {
       />
     </>
   );
+}
+
+/** The house list with the "take offline" column. */
+export function withOfflineAction(offlineAction: HouseOfflineAction): ComponentType {
+  return function HouseListRoute() {
+    return <HouseListPage offlineAction={offlineAction} />;
+  };
 }

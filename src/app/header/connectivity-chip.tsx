@@ -1,0 +1,111 @@
+import CloudDoneOutlined from '@mui/icons-material/CloudDoneOutlined';
+import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
+import CloudSyncOutlined from '@mui/icons-material/CloudSyncOutlined';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
+import type { ComponentType } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { OUTBOX_PATH } from '@/features/outbox/access';
+import { useT } from '@/i18n/i18n';
+import { useConnectivity, type ConnectivityState } from '@/offline/connectivity';
+import { useOfflineT } from '@/offline/offline-strings';
+import { useOfflineRuntime } from '@/offline/runtime-context';
+import { useUnsentCount } from '@/offline/use-outbox';
+
+const ICONS: Record<ConnectivityState, ComponentType<SvgIconProps>> = {
+  online: CloudDoneOutlined,
+  offline: CloudOffOutlined,
+  syncing: CloudSyncOutlined,
+};
+
+interface ConnectivityChipProps {
+  userId: number;
+  /** Phone width: the icon and the count only (the full text stays the accessible name). */
+  compact: boolean;
+  /** A link to the queue screen for the roles that may open it. */
+  linked: boolean;
+}
+
+/**
+ * Issue 3 §7: online, offline or syncing, as the server's reachability says (not navigator.onLine
+ * alone), plus the jobs not yet sent. Loaded with the first logged-in render only, so the login
+ * route does not carry the offline database.
+ */
+export function ConnectivityChip({ userId, compact, linked }: ConnectivityChipProps) {
+  const t = useT();
+  const offlineT = useOfflineT();
+  const runtime = useOfflineRuntime();
+  const { state } = useConnectivity(runtime?.connectivity);
+  const count = useUnsentCount(userId, runtime?.db) ?? 0;
+  const Icon = ICONS[state];
+  const stateLabel = offlineT(`offline.connectivity.${state}`);
+  const label = t('connectivity.chip.label', { state: stateLabel, count });
+  const offline = state === 'offline';
+
+  const counter = count > 0 && (
+    <Box
+      component="span"
+      sx={{
+        minWidth: 20,
+        height: 20,
+        px: 0.5,
+        borderRadius: 10,
+        display: 'inline-grid',
+        placeItems: 'center',
+        fontSize: '0.75rem',
+        fontWeight: 700,
+        lineHeight: 1,
+        bgcolor: offline ? 'common.white' : 'warning.main',
+        color: offline ? 'warning.dark' : 'warning.contrastText',
+        // On a phone the count sits on the icon's corner, like a badge.
+        ...(compact ? { position: 'absolute', top: 0, right: -2, minWidth: 18, height: 18, fontSize: '0.6875rem' } : {}),
+      }}
+    >
+      {count}
+    </Box>
+  );
+
+  const content = (
+    <>
+      <Icon fontSize="small" sx={state === 'syncing' ? { animation: 'connectivity-pulse 1.2s ease-in-out infinite' } : undefined} />
+      {!compact && (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {stateLabel}
+        </Box>
+      )}
+      {counter}
+    </>
+  );
+
+  const sx = {
+    position: 'relative',
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: 0.75,
+    height: compact ? 40 : 32,
+    width: compact ? 40 : 'auto',
+    px: compact ? 0 : 1.25,
+    borderRadius: compact ? 20 : 16,
+    border: compact && !offline ? 'none' : '1px solid',
+    borderColor: offline ? 'warning.light' : 'rgba(255,255,255,0.5)',
+    bgcolor: offline ? 'warning.dark' : 'transparent',
+    color: 'inherit',
+    fontSize: '0.875rem',
+    fontWeight: 500,
+    textDecoration: 'none',
+    flex: 'none',
+    '@keyframes connectivity-pulse': { '0%, 100%': { opacity: 1 }, '50%': { opacity: 0.4 } },
+  } as const;
+
+  return linked ? (
+    <ButtonBase component={RouterLink} to={OUTBOX_PATH} aria-label={label} title={t('connectivity.chip.hint')} sx={{ ...sx, '&:hover': { bgcolor: offline ? 'warning.main' : 'rgba(255,255,255,0.12)' } }}>
+      {content}
+    </ButtonBase>
+  ) : (
+    <Box role="status" aria-label={label} title={label} sx={sx}>
+      {content}
+    </Box>
+  );
+}

@@ -1,0 +1,94 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { notify } from '@/components/notifications/notify';
+import { t } from '@/i18n/i18n';
+import { registerBeforeReload } from '@/lib/before-reload';
+import { isLoggedIn, setLoggedFlag } from '@/lib/logged-flag';
+import { clearUserCaches } from '@/lib/runtime-cache';
+import { getOfflineSession, sessionQueries } from '@/lib/session';
+import { emitSessionEvent } from '@/lib/session-events';
+import { flushAllDrafts } from '@/offline/drafts';
+import { offlineT } from '@/offline/offline-strings';
+import { createOfflineRuntime, type OfflineRuntime, type OfflineRuntimeOptions } from '@/offline/runtime';
+import { getOfflineRuntime, setOfflineRuntime, useOfflineRuntime } from '@/offline/runtime-context';
+
+/*
+ * One offline runtime per logged-in user (issue 3 §5): made when a session has a userId, stopped
+ * when it ends or another user logs in. Rendered by the app layout only while a userId is known,
+ * and loaded lazily, so the login route carries no Dexie.
+ */
+
+export interface OfflineRuntimeHostProps {
+  userId: number;
+  /**
+   * The server itself confirmed this session (the permissions call answered), as opposed to the
+   * saved one standing in offline: a queue paused by a 401 can go on.
+   */
+  confirmed: boolean;
+  /** Tests pass their own database and sender. */
+  options?: Omit<OfflineRuntimeOptions, 'currentUserId'>;
+}
+
+/**
+ * The replay got a 401: the server no longer knows this session. Everything stays queued (paused);
+ * the user is asked to log in, and «Войти» ends the local session the way any other 401 does.
+ */
+function askToLogIn(): void {
+  notify(offlineT('offline.loginNeeded'), {
+    variant: 'warning',
+    persist: true,
+    preventDuplicate: true,
+    action: {
+      label: t('header.login'),
+      run: () => {
+        void clearUserCaches(null);
+        setLoggedFlag(false);
+        emitSessionEvent({ type: 'expired' });
+      },
+    },
+  });
+}
+
+export function OfflineRuntimeHost({ userId, confirmed, options }: OfflineRuntimeHostProps) {
+  useEffect(() => {
+    // A logout in this or another tab flips the flag before this host unmounts: send nothing meanwhile.
+    const runtime: OfflineRuntime = createOfflineRuntime({ ...options, currentUserId: () => (isLoggedIn() ? userId : null) });
+    const off = runtime.engine.subscribe((event) => {
+      if (event.type === 'login-needed' && event.userId === userId && getOfflineRuntime() === runtime) askToLogIn();
+      if (event.type === 'error') console.error('Sending the outbox failed', event.error);
+    });
+    runtime.start();
+    setOfflineRuntime(runtime);
+    return () => {
+      off();
+      runtime.stop();
+      if (getOfflineRuntime() === runtime) setOfflineRuntime(null);
+    };
+  }, [userId, options]);
+
+  const runtime = useOfflineRuntime();
+  useEffect(() => {
+    if (!runtime || !confirmed) return;
+    // After a login (or the server answering again): jobs paused by a 401 go back to the queue.
+    runtime.engine.resume().catch((error: unknown) => console.error('Resuming the outbox failed', error));
+  }, [runtime, confirmed]);
+
+  // An app opened offline runs on the saved session. React Query's own "reconnect" misses the way
+  // back (it starts out believing it is online), so the probe seeing the server again asks once more.
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!runtime) return;
+    const { connectivity } = runtime;
+    let reachable = connectivity.getSnapshot().state !== 'offline';
+    return connectivity.subscribe(() => {
+      const now = connectivity.getSnapshot().state !== 'offline';
+      if (now && !reachable && getOfflineSession()) void client.refetchQueries({ queryKey: sessionQueries.permissions().queryKey });
+      reachable = now;
+    });
+  }, [runtime, client]);
+
+  // Open drafts are written before the app reloads itself for an update.
+  useEffect(() => registerBeforeReload(flushAllDrafts), []);
+
+  return null;
+}

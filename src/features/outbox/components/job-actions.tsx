@@ -1,0 +1,70 @@
+import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
+import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import Replay from '@mui/icons-material/Replay';
+import SendOutlined from '@mui/icons-material/SendOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
+import type { ComponentType } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useT, type MessageKey } from '@/i18n/i18n';
+import type { JobView } from '../model';
+
+export interface JobActionHandlers {
+  onSendNow: (view: JobView) => void;
+  onRetry: (view: JobView) => void;
+  onExport: (view: JobView) => void;
+  onDiscard: (view: JobView) => void;
+}
+
+interface JobActionsProps extends JobActionHandlers {
+  view: JobView;
+  /** Icons in the desktop table, labelled buttons on the phone cards. */
+  variant: 'icons' | 'buttons';
+  /** False until the runtime is there (the first render after a login). */
+  canAct: boolean;
+}
+
+interface ActionSpec {
+  key: string;
+  labelKey: MessageKey;
+  Icon: ComponentType<SvgIconProps>;
+  to?: string;
+  onClick?: () => void;
+  color?: 'error';
+  needsRuntime: boolean;
+}
+
+/** What `jobActions(job)` allows, and export, which is always there. */
+export function JobActions({ view, variant, canAct, onSendNow, onRetry, onExport, onDiscard }: JobActionsProps) {
+  const t = useT();
+  const specs: ActionSpec[] = [];
+  if (view.actions.sendNow) specs.push({ key: 'send', labelKey: 'outbox.action.sendNow', Icon: SendOutlined, onClick: () => onSendNow(view), needsRuntime: true });
+  if (view.actions.retry) specs.push({ key: 'retry', labelKey: 'outbox.action.retry', Icon: Replay, onClick: () => onRetry(view), needsRuntime: true });
+  if (view.draftPath) specs.push({ key: 'draft', labelKey: 'outbox.action.openDraft', Icon: EditNoteOutlined, to: view.draftPath, needsRuntime: false });
+  specs.push({ key: 'export', labelKey: 'outbox.action.export', Icon: FileDownloadOutlined, onClick: () => onExport(view), needsRuntime: false });
+  if (view.actions.discard) {
+    specs.push({ key: 'discard', labelKey: 'outbox.action.discard', Icon: DeleteOutline, onClick: () => onDiscard(view), color: 'error', needsRuntime: true });
+  }
+
+  return (
+    <Box sx={{ display: 'flex', flexWrap: variant === 'icons' ? 'nowrap' : 'wrap', gap: variant === 'icons' ? 0 : 1, justifyContent: variant === 'icons' ? 'flex-end' : 'flex-start' }}>
+      {specs.map(({ key, labelKey, Icon, to, onClick, color, needsRuntime }) => {
+        const label = t('outbox.action.of', { action: t(labelKey), id: view.id });
+        const disabled = needsRuntime && !canAct;
+        const link = to ? { component: RouterLink, to } : { onClick };
+        return variant === 'icons' ? (
+          <IconButton key={key} size="small" aria-label={label} title={t(labelKey)} color={color} disabled={disabled} {...link}>
+            <Icon fontSize="small" />
+          </IconButton>
+        ) : (
+          <Button key={key} size="small" variant="outlined" aria-label={label} startIcon={<Icon />} color={color} disabled={disabled} {...link}>
+            {t(labelKey)}
+          </Button>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,187 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useT } from '@/i18n/i18n';
+import { useDateFormat } from '@/lib/dates';
+import type { JobView } from '../model';
+import { JobActions, type JobActionHandlers } from './job-actions';
+import { JobStatusChip } from './job-status-chip';
+
+interface JobListProps extends JobActionHandlers {
+  jobs: JobView[];
+  phone: boolean;
+  canAct: boolean;
+}
+
+/** The job's kind: its label when known, the stored kind otherwise; the request below it. */
+function KindText({ view }: { view: JobView }) {
+  const t = useT();
+  return (
+    <>
+      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+        {view.kindLabel ? t(view.kindLabel) : view.job.kind}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+        {view.job.method} {view.job.url}
+      </Typography>
+    </>
+  );
+}
+
+function TargetText({ view }: { view: JobView }) {
+  const t = useT();
+  return (
+    <>
+      {view.mac && <Typography variant="body2">{t('outbox.field.mac', { mac: view.mac })}</Typography>}
+      {view.house && (
+        <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
+          {t('outbox.field.house', { house: view.house })}
+        </Typography>
+      )}
+      {!view.mac && !view.house && '—'}
+    </>
+  );
+}
+
+function useNextAttemptText(): (view: JobView) => string {
+  const t = useT();
+  const { dateTime } = useDateFormat();
+  return (view) => {
+    if (view.waitingFor !== null) return t('outbox.waitingFor', { id: view.waitingFor });
+    if (view.status === 'sent' && view.job.sentAt !== null) return t('outbox.sentAt', { date: dateTime(view.job.sentAt) });
+    if (view.nextAttemptAt === null) return '—';
+    return view.nextAttemptAt <= Date.now() ? t('outbox.nextAttempt.now') : dateTime(view.nextAttemptAt);
+  };
+}
+
+function ErrorText({ view }: { view: JobView }) {
+  if (!view.job.lastError) return <>—</>;
+  return (
+    <Typography variant="body2" color={view.status === 'needs-attention' ? 'error' : 'text.primary'} sx={{ wordBreak: 'break-word' }}>
+      {view.job.lastStatus !== null && !view.job.lastError.includes(String(view.job.lastStatus)) ? `HTTP ${view.job.lastStatus}: ` : ''}
+      {view.job.lastError}
+    </Typography>
+  );
+}
+
+/** Issue 3 §8: every job with its fields and actions; a table on wide screens, cards on phones. */
+export function JobList({ jobs, phone, canAct, ...handlers }: JobListProps) {
+  const t = useT();
+  const { dateTime } = useDateFormat();
+  const nextAttempt = useNextAttemptText();
+
+  if (phone) {
+    return (
+      <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('outbox.title')}>
+        {jobs.map((view) => (
+          <Card key={view.id} component="li" variant="outlined" aria-label={t('outbox.job', { id: view.id })}>
+            <CardContent sx={{ display: 'grid', gap: 1, '&:last-child': { pb: 2 } }}>
+              <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Typography variant="caption" color="text.secondary">
+                    {t('outbox.job', { id: view.id })}
+                  </Typography>
+                  <KindText view={view} />
+                </Box>
+                <JobStatusChip status={view.status} />
+              </Box>
+              <TargetText view={view} />
+              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.5, m: 0, '& dt': { color: 'text.secondary' }, '& dd': { m: 0 } }}>
+                <Typography component="dt" variant="body2">
+                  {t('outbox.column.created')}
+                </Typography>
+                <Typography component="dd" variant="body2">
+                  {dateTime(view.job.createdAt)}
+                </Typography>
+                <Typography component="dt" variant="body2">
+                  {t('outbox.column.attempts')}
+                </Typography>
+                <Typography component="dd" variant="body2">
+                  {view.job.attempts}
+                </Typography>
+                <Typography component="dt" variant="body2">
+                  {t('outbox.column.nextAttempt')}
+                </Typography>
+                <Typography component="dd" variant="body2">
+                  {nextAttempt(view)}
+                </Typography>
+                <Typography component="dt" variant="body2">
+                  {t('outbox.column.lastError')}
+                </Typography>
+                <Box component="dd">
+                  <ErrorText view={view} />
+                </Box>
+              </Box>
+              <JobActions view={view} variant="buttons" canAct={canAct} {...handlers} />
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      {/* Fixed widths: long addresses and errors wrap inside their column instead of widening the table. */}
+      <Table size="small" aria-label={t('outbox.title')} sx={{ tableLayout: 'fixed', minWidth: 860, '& td, & th': { px: 1.25 } }}>
+        <colgroup>
+          <col style={{ width: 52 }} />
+          <col style={{ width: '18%' }} />
+          <col style={{ width: '17%' }} />
+          <col style={{ width: '12%' }} />
+          <col style={{ width: 84 }} />
+          <col style={{ width: '17%' }} />
+          <col style={{ width: '12%' }} />
+          <col style={{ width: 172 }} />
+          <col style={{ width: 124 }} />
+        </colgroup>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('outbox.column.id')}</TableCell>
+            <TableCell>{t('outbox.column.kind')}</TableCell>
+            <TableCell>{t('outbox.column.target')}</TableCell>
+            <TableCell>{t('outbox.column.created')}</TableCell>
+            <TableCell align="right">{t('outbox.column.attempts')}</TableCell>
+            <TableCell>{t('outbox.column.lastError')}</TableCell>
+            <TableCell>{t('outbox.column.nextAttempt')}</TableCell>
+            <TableCell>{t('outbox.column.status')}</TableCell>
+            <TableCell align="right">{t('outbox.column.actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {jobs.map((view) => (
+            <TableRow key={view.id} hover sx={{ verticalAlign: 'top' }}>
+              <TableCell>{view.id}</TableCell>
+              <TableCell>
+                <KindText view={view} />
+              </TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                <TargetText view={view} />
+              </TableCell>
+              <TableCell>{dateTime(view.job.createdAt)}</TableCell>
+              <TableCell align="right">{view.job.attempts}</TableCell>
+              <TableCell>
+                <ErrorText view={view} />
+              </TableCell>
+              <TableCell>{nextAttempt(view)}</TableCell>
+              <TableCell>
+                <JobStatusChip status={view.status} />
+              </TableCell>
+              <TableCell align="right">
+                <JobActions view={view} variant="icons" canAct={canAct} {...handlers} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

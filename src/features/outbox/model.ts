@@ -1,0 +1,180 @@
+import type { MessageKey } from '@/i18n/i18n';
+import type { UiLanguage } from '@/lib/preferences';
+import { isDraftKind } from '@/offline/draft-kinds';
+import type { DraftKind, DraftRow, DraftTarget, OutboxJob, OutboxStatus } from '@/offline/db';
+import type { ReadDraft } from '@/offline/drafts';
+import { jobActions, type JobActions } from '@/offline/outbox';
+import { waitingBehind } from '@/offline/outbox-queue';
+
+/*
+ * What the queue screen shows, computed from the stored jobs and drafts. Pure, so the labels,
+ * the offered actions and "waits for job #N" are tested without rendering.
+ */
+
+/** The wizard that edits each kind of draft; `?draft=` resumes it. Null when the kind needs what the draft lacks. */
+export function draftResumePath(kind: DraftKind, id: string, target: DraftTarget = {}): string | null {
+  const draft = `?draft=${encodeURIComponent(id)}`;
+  switch (kind) {
+    case 'serial-number':
+      return `/devices/serial-number-wizard${draft}`;
+    case 'adjuster':
+      return `/devices/wizard${draft}`;
+    case 'replace':
+      return `/devices/replace-wizard${draft}`;
+    case 'device-setup':
+      return target.mac ? `/devices/${encodeURIComponent(target.mac)}/wizard${draft}` : null;
+  }
+}
+
+/**
+ * The kind of draft behind each kind of job (the wizards name their jobs: the serial-number wizard's
+ * is 'serial-number'; 'prepare-device', the call's name, is read too).
+ */
+const JOB_DRAFT_KINDS: Record<string, DraftKind> = { 'serial-number': 'serial-number', 'prepare-device': 'serial-number' };
+
+const JOB_KIND_LABELS: Record<string, MessageKey> = { 'serial-number': 'outbox.kind.serial-number', 'prepare-device': 'outbox.kind.serial-number' };
+
+export const DRAFT_KIND_LABELS: Record<DraftKind, MessageKey> = {
+  'serial-number': 'drafts.kind.serial-number',
+  'device-setup': 'drafts.kind.device-setup',
+  adjuster: 'drafts.kind.adjuster',
+  replace: 'drafts.kind.replace',
+};
+
+export function jobKindLabel(kind: string): MessageKey | null {
+  return Object.prototype.hasOwnProperty.call(JOB_KIND_LABELS, kind) ? JOB_KIND_LABELS[kind] : null;
+}
+
+export interface JobView {
+  job: OutboxJob;
+  id: number;
+  /** The label's key for a known kind; otherwise the screen shows `job.kind` as it is. */
+  kindLabel: MessageKey | null;
+  mac: string | null;
+  house: string | null;
+  status: OutboxStatus;
+  /** The earlier unsent job of the same device this one waits for. */
+  waitingFor: number | null;
+  /** When the job will be tried (epoch ms); null when it is not waiting for a time (sent, paused, needs attention, behind another job). */
+  nextAttemptAt: number | null;
+  actions: JobActions;
+  /** The wizard with the job's draft, when "open draft" applies and the draft is on this device. */
+  draftPath: string | null;
+}
+
+function draftPathForJob(job: OutboxJob, drafts: ReadonlyMap<string, DraftRow>): string | null {
+  if (job.draftId === null) return null;
+  const row = drafts.get(job.draftId);
+  if (!row) return null;
+  const kind = isDraftKind(row.kind) ? row.kind : JOB_DRAFT_KINDS[job.kind];
+  return kind ? draftResumePath(kind, row.id, row.target) : null;
+}
+
+function rawRow(draft: ReadDraft): DraftRow {
+  return draft.status === 'ok' ? { ...draft.draft, kind: draft.draft.kind, data: draft.draft.data } : draft.raw;
+}
+
+/** Each job as the screen shows it, in the order given (newest first from listJobs). */
+export function jobViews(jobs: readonly OutboxJob[], drafts: readonly ReadDraft[] = []): JobView[] {
+  const behind = waitingBehind(jobs.filter((job) => job.status !== 'sent'));
+  const draftRows = new Map(drafts.map((draft) => [rawRow(draft).id, rawRow(draft)]));
+  return jobs.map((job) => {
+    const waitingFor = behind.get(job.id) ?? null;
+    const actions = jobActions(job);
+    const draftPath = actions.openDraft ? draftPathForJob(job, draftRows) : null;
+    return {
+      job,
+      id: job.id,
+      kindLabel: jobKindLabel(job.kind),
+      mac: job.target.mac ?? null,
+      house: job.target.house ?? null,
+      status: job.status,
+      waitingFor,
+      nextAttemptAt: job.status === 'queued' && waitingFor === null ? job.nextAttemptAt : null,
+      actions: { ...actions, openDraft: draftPath !== null },
+      draftPath,
+    };
+  });
+}
+
+export interface DraftView {
+  id: string;
+  readable: boolean;
+  /** The label's key for a known kind; otherwise the screen shows `kind` as stored. */
+  kindLabel: MessageKey | null;
+  kind: string;
+  title: string;
+  mac: string | null;
+  house: string | null;
+  step: string | null;
+  updatedAt: number;
+  resumePath: string | null;
+  /** Why an unreadable draft cannot be opened. */
+  error: string | null;
+  /** What "export" writes: the stored row, as it is. */
+  row: DraftRow;
+}
+
+function text(value: string | number | undefined): string | null {
+  return value === undefined || value === '' ? null : String(value);
+}
+
+export function draftView(draft: ReadDraft): DraftView {
+  const row = rawRow(draft);
+  const target: DraftTarget = row.target && typeof row.target === 'object' ? row.target : {};
+  const known = isDraftKind(row.kind);
+  return {
+    id: row.id,
+    readable: draft.status === 'ok',
+    kindLabel: known ? DRAFT_KIND_LABELS[row.kind] : null,
+    kind: String(row.kind),
+    title: typeof row.title === 'string' ? row.title : '',
+    mac: text(target.mac),
+    house: text(target.house),
+    step: text(target.step),
+    updatedAt: row.updatedAt,
+    resumePath: draft.status === 'ok' ? draftResumePath(draft.draft.kind, row.id, target) : null,
+    error: draft.status === 'unreadable' ? draft.error : null,
+    row,
+  };
+}
+
+/** True when any job waits for a login (a 401 paused the queue). */
+export function queuePaused(jobs: readonly OutboxJob[]): boolean {
+  return jobs.some((job) => job.status === 'paused');
+}
+
+function stamp(now: number): string {
+  return new Date(now).toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+}
+
+export function jobsFileName(now: number): string {
+  return `outbox-${stamp(now)}.json`;
+}
+
+export function jobFileName(id: number, now: number): string {
+  return `outbox-job-${id}-${stamp(now)}.json`;
+}
+
+export function draftFileName(id: string): string {
+  return `draft-${id.replace(/[^\w-]/g, '_')}.json`;
+}
+
+const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+const LOCALES: Record<UiLanguage, string> = { ru: 'ru-RU', en: 'en-GB' };
+
+/** 1 234 567 → "1,2 МБ" (ru) / "1.2 MB" (en). */
+export function formatBytes(bytes: number, language: UiLanguage = 'ru'): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(LOCALES[language], {
+    style: 'unit',
+    unit: UNITS[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 || value >= 100 ? 0 : 1,
+  }).format(value);
+}

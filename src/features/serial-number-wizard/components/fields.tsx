@@ -1,0 +1,166 @@
+import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import { useId, type ChangeEvent, type ChangeEventHandler, type ReactNode, type Ref } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { SerialNumberDraft } from '@contract/adjuster-wizard';
+import type { WizardFormValues } from '../model';
+import type { SerialNumberWizard } from '../use-serial-number-wizard';
+
+/*
+ * The wizard's inputs are built from FormControl + OutlinedInput (and NativeSelect) rather than
+ * TextField, which imports Select, Menu and FilledInput as well: the route has a 250 KB budget.
+ */
+
+/** One column on a phone, two from 600 px: the same fields, less scrolling on a desktop. */
+export function FieldGrid({ children }: { children: ReactNode }) {
+  return <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>{children}</Box>;
+}
+
+export function Wide({ children }: { children: ReactNode }) {
+  return <Box sx={{ gridColumn: '1 / -1' }}>{children}</Box>;
+}
+
+interface FieldShellProps {
+  id: string;
+  label: string;
+  required?: boolean;
+  disabled?: boolean;
+  error?: boolean;
+  helperText?: string;
+  /** Selects always show their label above the value. */
+  shrink?: boolean;
+  children: ReactNode;
+}
+
+/** Label, input and helper text, wired for screen readers like TextField does. */
+export function FieldShell({ id, label, required, disabled, error, helperText, shrink, children }: FieldShellProps) {
+  return (
+    <FormControl fullWidth required={required} disabled={disabled} error={error} variant="outlined">
+      <InputLabel htmlFor={id} shrink={shrink}>
+        {label}
+      </InputLabel>
+      {children}
+      {helperText && <FormHelperText id={`${id}-helper`}>{helperText}</FormHelperText>}
+    </FormControl>
+  );
+}
+
+/** The notch in the outline must fit the label as shown, asterisk included. */
+export function notchLabel(label: string, required?: boolean): string {
+  return required ? `${label} *` : label;
+}
+
+type TextName = Exclude<keyof WizardFormValues, 'deviceType' | 'deviceRevision' | 'commutators'>;
+
+interface WizardTextFieldProps {
+  wizard: SerialNumberWizard;
+  name: TextName;
+  label: string;
+  helper?: string;
+  required?: boolean;
+  numeric?: boolean;
+  onBlur?: () => void;
+  /** Device names and MACs: no autocorrect or capitalisation on a phone keyboard. */
+  code?: boolean;
+}
+
+/** A text input bound to the form; its error comes from the wizard's model (shown once touched, or after a submit). */
+export function WizardTextField({ wizard, name, label, helper, required, numeric, onBlur, code }: WizardTextFieldProps) {
+  const id = useId();
+  const error = wizard.shownError(name as keyof SerialNumberDraft);
+  const { ref, onChange, onBlur: registeredBlur, name: fieldName } = wizard.form.register(name);
+  const helperText = error ?? helper;
+  return (
+    <FieldShell id={id} label={label} required={required} disabled={!wizard.editable} error={error !== undefined} helperText={helperText}>
+      <OutlinedInput
+        id={id}
+        name={fieldName}
+        inputRef={ref}
+        onChange={(event) => void onChange(event)}
+        onBlur={(event) => {
+          void registeredBlur(event);
+          onBlur?.();
+        }}
+        label={notchLabel(label, required)}
+        autoComplete="off"
+        inputProps={{
+          'aria-describedby': helperText ? `${id}-helper` : undefined,
+          ...(numeric ? { inputMode: 'numeric' as const, pattern: '[0-9]*' } : {}),
+          ...(code ? { autoCapitalize: 'off', autoCorrect: 'off', spellCheck: false } : {}),
+        }}
+      />
+    </FieldShell>
+  );
+}
+
+export interface ChoiceOption {
+  value: string;
+  label: string;
+}
+
+interface NativeChoiceProps {
+  label: string;
+  options: readonly ChoiceOption[];
+  required?: boolean;
+  disabled?: boolean;
+  error?: boolean;
+  helperText?: string;
+  /** Controlled use (the entrance); a registered field passes `field` instead. */
+  value?: string;
+  onChange?: ChangeEventHandler<HTMLSelectElement>;
+  onBlur?: () => void;
+  field?: UseFormRegisterReturn;
+  children?: ReactNode;
+}
+
+/** A native select: the phone's own picker, large and quick, and light on the bundle. */
+export function NativeChoice({ label, options, required, disabled, error, helperText, value, onChange, onBlur, field, children }: NativeChoiceProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} required={required} disabled={disabled} error={error} helperText={helperText} shrink>
+      <NativeSelect
+        id={id}
+        value={value}
+        name={field?.name}
+        inputRef={field?.ref as Ref<HTMLSelectElement> | undefined}
+        onChange={(event) => (field ? void field.onChange(event) : onChange?.(event as ChangeEvent<HTMLSelectElement>))}
+        onBlur={(event) => (field ? void field.onBlur(event) : onBlur?.())}
+        input={<OutlinedInput label={notchLabel(label, required)} notched />}
+        inputProps={{ 'aria-describedby': helperText ? `${id}-helper` : undefined }}
+      >
+        {children}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </FieldShell>
+  );
+}
+
+interface WizardSelectProps {
+  wizard: SerialNumberWizard;
+  name: 'deviceType' | 'deviceRevision' | 'commutators';
+  label: string;
+  options: readonly ChoiceOption[];
+  helper?: string;
+}
+
+export function WizardSelect({ wizard, name, label, options, helper }: WizardSelectProps) {
+  const error = wizard.shownError(name);
+  return (
+    <NativeChoice
+      label={label}
+      options={options}
+      disabled={!wizard.editable}
+      error={error !== undefined}
+      helperText={error ?? helper}
+      field={wizard.form.register(name)}
+    />
+  );
+}

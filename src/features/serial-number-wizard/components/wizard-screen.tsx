@@ -1,0 +1,116 @@
+import Add from '@mui/icons-material/Add';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import ArrowForward from '@mui/icons-material/ArrowForward';
+import Send from '@mui/icons-material/Send';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { MessageKey } from '@/i18n/i18n';
+import { useT } from '@/i18n/i18n';
+import { STEP_FIELDS, WIZARD_STEPS, stepIndex, type WizardStep } from '../model';
+import { useSerialNumberWizard, type WizardStart } from '../use-serial-number-wizard';
+import { AccessStep } from './access-step';
+import { AddressStep } from './address-step';
+import { DeviceStep } from './device-step';
+import { JobStatus } from './job-status';
+import { ReviewStep } from './review-step';
+import { WizardStepper } from './wizard-stepper';
+import type { HouseOfflineSlot } from './serial-number-wizard-page';
+
+const STEP_LABELS: Record<WizardStep, MessageKey> = {
+  device: 'serialWizard.step.device',
+  address: 'serialWizard.step.address',
+  access: 'serialWizard.step.access',
+  review: 'serialWizard.step.review',
+};
+
+interface WizardScreenProps {
+  start: WizardStart;
+  houseOffline?: HouseOfflineSlot;
+  onStartNew: () => void;
+}
+
+/** The wizard's steps, one column on a phone, with a bar of large buttons kept in reach at the bottom. */
+export function WizardScreen({ start, houseOffline, onStartNew }: WizardScreenProps) {
+  const t = useT();
+  const wizard = useSerialNumberWizard(start);
+  const index = stepIndex(wizard.step);
+  const last = index === WIZARD_STEPS.length - 1;
+  const stepHasError = (step: WizardStep) => wizard.showAllErrors && STEP_FIELDS[step].some((field) => wizard.errors[field] !== undefined);
+  const submitLabel = wizard.view.state === 'needs-attention' ? t('serialWizard.submitAgain') : t('serialWizard.submit');
+
+  const go = (step: WizardStep) => {
+    wizard.setStep(step);
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={(event) => {
+      event.preventDefault();
+      if (last) void wizard.submit();
+      else go(WIZARD_STEPS[index + 1]);
+    }}>
+      <WizardStepper
+        label={t('serialWizard.steps')}
+        steps={WIZARD_STEPS.map((step) => ({ id: step, label: t(STEP_LABELS[step]), error: stepHasError(step) }))}
+        active={wizard.step}
+        onSelect={go}
+      />
+
+      {wizard.view.state !== 'none' && <JobStatus wizard={wizard} onStartNew={onStartNew} />}
+
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
+        <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
+          {t(STEP_LABELS[wizard.step])}
+        </Typography>
+        {wizard.step === 'device' && <DeviceStep wizard={wizard} />}
+        {wizard.step === 'address' && <AddressStep wizard={wizard} houseOffline={houseOffline} />}
+        {wizard.step === 'access' && <AccessStep wizard={wizard} />}
+        {wizard.step === 'review' && <ReviewStep wizard={wizard} onEdit={go} />}
+      </Paper>
+
+      <Paper
+        elevation={3}
+        sx={{
+          position: 'sticky',
+          bottom: 0,
+          zIndex: 2,
+          display: 'flex',
+          gap: 1,
+          p: 1.5,
+          mx: { xs: -1.5, sm: 0 },
+          borderRadius: { xs: 0, sm: 2 },
+        }}
+      >
+        <Button size="large" startIcon={<ArrowBack />} disabled={index === 0} onClick={() => go(WIZARD_STEPS[index - 1])} sx={{ minHeight: 48 }}>
+          {t('serialWizard.back')}
+        </Button>
+        <Box sx={{ flex: 1 }} />
+        {wizard.view.state === 'sent' ? (
+          <Button key="new" size="large" variant="contained" color="success" startIcon={<Add />} onClick={onStartNew} sx={{ minHeight: 48, minWidth: 160 }}>
+            {t('serialWizard.startNew')}
+          </Button>
+        ) : last ? (
+          <Button
+            // Keys keep the three buttons apart: a reused one would fade between enabled and disabled.
+            key="submit"
+            type="submit"
+            size="large"
+            variant="contained"
+            startIcon={wizard.submitting ? <CircularProgress size={18} color="inherit" /> : <Send />}
+            disabled={!wizard.editable || !wizard.canSubmit || wizard.submitting}
+            sx={{ minHeight: 48, minWidth: 160 }}
+          >
+            {submitLabel}
+          </Button>
+        ) : (
+          <Button key="next" type="submit" size="large" variant="contained" endIcon={<ArrowForward />} sx={{ minHeight: 48, minWidth: 140 }}>
+            {t('serialWizard.next')}
+          </Button>
+        )}
+      </Paper>
+    </Box>
+  );
+}

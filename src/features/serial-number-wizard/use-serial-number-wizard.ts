@@ -1,0 +1,213 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { adjusterEndpoints } from '@contract/adjuster';
+import { isSerialNumberDraftValid, toPrepareDeviceBody, type SerialNumberDraft } from '@contract/adjuster-wizard';
+import { notify } from '@/components/notifications/notify';
+import { useT } from '@/i18n/i18n';
+import { errorMessage } from '@/lib/http';
+import { useConnectivity } from '@/offline/connectivity';
+import { getOfflineDb } from '@/offline/db';
+import { deleteDraft } from '@/offline/drafts';
+import type { EnqueueInput } from '@/offline/outbox';
+import { addJob, applyJobEvent, outboxRequest } from '@/offline/outbox-queue';
+import { useOfflineRuntime } from '@/offline/runtime-context';
+import type { UseDraftResult } from '@/offline/use-draft';
+import {
+  DONE_STEP,
+  draftFromForm,
+  draftTarget,
+  draftTitle,
+  fieldErrors,
+  firstStepWithError,
+  formValuesOf,
+  isEditable,
+  JOB_KIND,
+  jobView,
+  latestJob,
+  normalizeMacInput,
+  withEntrance,
+  withHouse,
+  wizardAddressResult,
+  type FieldErrors,
+  type PickedHouse,
+  type WizardFormValues,
+  type WizardStep,
+} from './model';
+import { useWizardPlaces } from './use-wizard-places';
+
+export interface WizardStart {
+  draftId: string;
+  userId: number;
+  draft: SerialNumberDraft;
+  step: WizardStep;
+  /** The step stored with the draft (`target.step`), DONE_STEP included; absent for a new draft. */
+  storedStep?: string | number;
+  /** The draft is already stored (resumed), so a step change alone is worth saving. */
+  stored: boolean;
+  save: UseDraftResult<'serial-number'>['save'];
+  flush: UseDraftResult<'serial-number'>['flush'];
+}
+
+type Place = Pick<SerialNumberDraft, 'house' | 'address' | 'entrance'>;
+
+/**
+ * The serial-number wizard's logic (ARCHITECTURE: logic in a hook, the view only renders):
+ * the form, autosave of every change to the draft, the pickers, and the submission through
+ * the outbox with the job's state read back live.
+ */
+export function useSerialNumberWizard(start: WizardStart) {
+  const t = useT();
+  const { draftId, userId, save, flush } = start;
+  const connectivity = useConnectivity();
+  const online = connectivity.state !== 'offline';
+  const runtime = useOfflineRuntime();
+
+  const form = useForm<WizardFormValues>({ defaultValues: formValuesOf(start.draft), mode: 'onTouched' });
+  const watched = useWatch({ control: form.control });
+  const values: WizardFormValues = { ...formValuesOf(start.draft), ...watched };
+  const [place, setPlace] = useState<Place>({ house: start.draft.house, address: start.draft.address, entrance: start.draft.entrance });
+  const [step, setStep] = useState<WizardStep>(start.step);
+  const [showAllErrors, setShowAllErrors] = useState(false);
+  const [placeTouched, setPlaceTouched] = useState<{ house: boolean; entrance: boolean }>({ house: false, entrance: false });
+  const [submitting, setSubmitting] = useState(false);
+  const draft = draftFromForm(values, place);
+
+  const jobs = useLiveQuery(() => getOfflineDb().outbox.where('draftId').equals(draftId).toArray(), [draftId]);
+  const view = jobView(latestJob(jobs ?? []));
+  const editable = jobs !== undefined && isEditable(view);
+  const places = useWizardPlaces({ userId, online, fias: place.house });
+
+  // Autosave: every change of a field or of the step goes to the draft (debounced by useDraft,
+  // flushed on pagehide). Once the server has the device, the draft is marked done, not deleted.
+  const targetStep = view.state === 'sent' ? DONE_STEP : step;
+  const initialKey = useRef(JSON.stringify(start.draft));
+  const savedKey = useRef(JSON.stringify({ draft: start.draft, step: start.storedStep ?? start.step }));
+  const stored = useRef(start.stored);
+  const deleted = useRef(false);
+  const draftKey = JSON.stringify(draft);
+  const title = draftTitle(draft, t('serialWizard.draftTitle'));
+  useEffect(() => {
+    if (deleted.current) return;
+    const key = JSON.stringify({ draft: JSON.parse(draftKey) as SerialNumberDraft, step: targetStep });
+    if (key === savedKey.current) return;
+    // A new wizard nobody has typed into yet is not a draft: moving between its steps stores nothing.
+    if (!stored.current && draftKey === initialKey.current) return;
+    savedKey.current = key;
+    stored.current = true;
+    const data = JSON.parse(draftKey) as SerialNumberDraft;
+    save({ title, target: draftTarget(data, targetStep), data });
+  }, [draftKey, targetStep, title, save]);
+
+  const errors: FieldErrors = fieldErrors(draft);
+  const touched = form.formState.touchedFields;
+  const shownError = (field: keyof SerialNumberDraft): string | undefined => {
+    const key = errors[field];
+    if (!key) return undefined;
+    const wasTouched =
+      field === 'house' || field === 'address'
+        ? placeTouched.house
+        : field === 'entrance'
+          ? placeTouched.entrance
+          : Boolean(touched[field as keyof WizardFormValues]);
+    return showAllErrors || wasTouched ? t(key) : undefined;
+  };
+
+  const chooseHouse = (house: PickedHouse | null) => {
+    setPlaceTouched((current) => ({ ...current, house: true }));
+    setPlace((current) => {
+      const next = withHouse({ ...draft, ...current }, house);
+      return { house: next.house, address: next.address, entrance: next.entrance };
+    });
+  };
+
+  const chooseEntrance = (entranceNum: number | null) => {
+    setPlaceTouched((current) => ({ ...current, entrance: true }));
+    setPlace((current) => ({ ...current, entrance: withEntrance({ ...draft, ...current }, entranceNum).entrance }));
+  };
+
+  /** The entrance select was left without a choice: now its error may show. */
+  const touchEntrance = () => setPlaceTouched((current) => (current.entrance ? current : { ...current, entrance: true }));
+
+  const normalizeMacField = () => {
+    const typed = form.getValues('mac');
+    const normalized = normalizeMacInput(typed.trim());
+    if (normalized !== typed && normalized !== typed.trim()) form.setValue('mac', normalized, { shouldDirty: true });
+  };
+
+  const submit = async () => {
+    if (!editable || submitting) return;
+    if (!isSerialNumberDraftValid(draft) || Object.keys(errors).length > 0) {
+      setShowAllErrors(true);
+      setStep(firstStepWithError(errors) ?? step);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      // Checked by the contract now: a body the server would refuse must not wait days in the outbox.
+      const request = outboxRequest(adjusterEndpoints.prepareDevice, { body: toPrepareDeviceBody(draft) });
+      await flush();
+      if (view.state === 'needs-attention') {
+        const result = runtime
+          ? await runtime.engine.retry(view.job.id, request.body)
+          : await applyJobEvent(getOfflineDb(), view.job.id, { type: 'retry', body: request.body });
+        if (result.kind === 'ignored') notify(t('serialWizard.job.retryRefused'), { variant: 'error' });
+      } else if (view.state === 'none') {
+        const input: EnqueueInput = {
+          kind: JOB_KIND,
+          ...request,
+          userId,
+          draftId,
+          target: { mac: request.body.mac, house: draft.address },
+        };
+        // The app's engine queues and sends at once; before it has started, the row waits for its first run.
+        if (runtime) await runtime.engine.enqueue(input);
+        else await addJob(getOfflineDb(), input);
+      }
+      setStep('review');
+    } catch (error) {
+      notify(errorMessage(error), { variant: 'error' });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const sendNow = async () => {
+    if (view.state !== 'queued') return;
+    if (runtime) await runtime.engine.sendNow(view.job.id);
+  };
+
+  const removeDraft = async () => {
+    deleted.current = true;
+    await flush();
+    await deleteDraft(getOfflineDb(), draftId);
+  };
+
+  return {
+    form,
+    draft,
+    step,
+    setStep,
+    errors,
+    shownError,
+    showAllErrors,
+    canSubmit: isSerialNumberDraftValid(draft),
+    submitting,
+    submit,
+    sendNow,
+    removeDraft,
+    editable,
+    view,
+    online,
+    jobsLoaded: jobs !== undefined,
+    hasRuntime: runtime !== null,
+    places,
+    chooseHouse,
+    chooseEntrance,
+    touchEntrance,
+    normalizeMacField,
+    addressResult: wizardAddressResult(draft),
+  };
+}
+
+export type SerialNumberWizard = ReturnType<typeof useSerialNumberWizard>;

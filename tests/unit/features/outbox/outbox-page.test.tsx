@@ -1,0 +1,298 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultSerialNumberDraft } from '@contract/adjuster-wizard';
+import { OutboxPage } from '@/features/outbox/components/outbox-page';
+import { setLoggedFlag } from '@/lib/logged-flag';
+import { sessionQueries } from '@/lib/session';
+import { createConnectivityStore } from '@/offline/connectivity';
+import type { OfflineDb, OutboxJob } from '@/offline/db';
+import { saveDraft } from '@/offline/drafts';
+import type { SendOutcome } from '@/offline/outbox';
+import { createOfflineRuntime } from '@/offline/runtime';
+import { OfflineRuntimeProvider } from '@/offline/runtime-context';
+import { authItems, renderWithApp, stubWideScreen, testQueryClient } from '../../helpers/render';
+import { createFakeLocks, makeJob, openTestDb } from '../../offline/helpers';
+
+const T0 = Date.UTC(2025, 0, 15, 9, 0, 0);
+/** A next attempt still ahead whenever the test runs. */
+const LATER = Date.UTC(2100, 0, 15, 9, 1, 0);
+
+function stubPhoneScreen(): void {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: /max-width/.test(query),
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(() => false),
+    })),
+  );
+}
+
+async function addJob(db: OfflineDb, overrides: Partial<OutboxJob>): Promise<number> {
+  const { id: _id, ...row } = makeJob(overrides);
+  return db.outbox.add(row as OutboxJob);
+}
+
+interface Setup {
+  roles?: string[];
+  phone?: boolean;
+  outcome?: SendOutcome;
+}
+
+async function setup({ roles = ['adjuster'], phone = false, outcome = { type: 'sent', status: 200, response: { result: 'success' } } }: Setup = {}) {
+  if (phone) stubPhoneScreen();
+  else stubWideScreen();
+  setLoggedFlag(true);
+  const client = testQueryClient();
+  client.setQueryData(sessionQueries.permissions().queryKey, { result: true, userId: 7, buyerId: 1, roles: authItems(...roles), permissions: authItems() });
+  client.setQueryData(sessionQueries.user(7).queryKey, { result: true, message: null, data: { login: 'installer' } } as never);
+  const db = openTestDb();
+  const send = vi.fn(async (_job: OutboxJob): Promise<SendOutcome> => outcome);
+  const runtime = createOfflineRuntime({
+    db,
+    currentUserId: () => 7,
+    send,
+    locks: createFakeLocks(),
+    connectivity: createConnectivityStore({ probe: async () => true }),
+  });
+  const render = () =>
+    renderWithApp(
+      <OfflineRuntimeProvider runtime={runtime}>
+        <OutboxPage />
+      </OfflineRuntimeProvider>,
+      { client, path: '/outbox' },
+    );
+  return { db, send, runtime, render };
+}
+
+/** A queued head (#1), a job of the same device behind it (#2), one refused by the server (#3, with a draft), one sent (#4). */
+async function seedQueue(db: OfflineDb) {
+  await addJob(db, { idempotencyKey: 'k1', nextAttemptAt: LATER, attempts: 1, lastError: 'Нет связи с сервером' });
+  await addJob(db, { idempotencyKey: 'k2', nextAttemptAt: T0 });
+  await addJob(db, {
+    idempotencyKey: 'k3',
+    status: 'needs-attention',
+    attempts: 1,
+    lastStatus: 400,
+    lastError: 'Некорректное поле porch: в доме нет подъезда № 9',
+    deviceKey: 'mac:AA:BB:CC:DD:EE:03',
+    target: { mac: 'AA:BB:CC:DD:EE:03', house: 'ул. Садовая, 5' },
+    draftId: 'draft-3',
+  });
+  await addJob(db, { idempotencyKey: 'k4', status: 'sent', sentAt: T0 + 1_000, deviceKey: 'mac:AA:BB:CC:DD:EE:04', target: { mac: 'AA:BB:CC:DD:EE:04' } });
+  await saveDraft(db, { id: 'draft-3', kind: 'serial-number', userId: 7, title: 'ул. Садовая, 5', data: defaultSerialNumberDraft() }, T0);
+}
+
+function rowOf(id: number): HTMLElement {
+  const row = screen.getAllByRole('row').find((r) => within(r).queryAllByRole('cell')[0]?.textContent === String(id));
+  if (!row) throw new Error(`no row for job #${id}`);
+  return row;
+}
+
+beforeEach(() => {
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('OutboxPage: the job list', () => {
+  it('lists every job with kind, target, created time, attempts, last error, next attempt and status', async () => {
+    const { db, render } = await setup();
+    await seedQueue(db);
+    render();
+    const table = await screen.findByRole('table', { name: 'Очередь отправки' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(5));
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      '№',
+      'Вид',
+      'Устройство и дом',
+      'Создано',
+      'Попытки',
+      'Последняя ошибка',
+      'Следующая попытка',
+      'Статус',
+      'Действия',
+    ]);
+
+    const head = within(rowOf(1));
+    head.getByText('Регистрация устройства по серийному номеру');
+    head.getByText('POST /adjuster/api/prepare-device');
+    head.getByText('MAC: AA:BB:CC:DD:EE:01');
+    head.getByText('Дом: house-1');
+    head.getByText('15.01.2025, 12:00:00'); // created, in the user's zone (Europe/Moscow)
+    head.getByText('15.01.2100, 12:01:00'); // next attempt
+    head.getByText('Нет связи с сервером');
+    head.getByText('В очереди');
+
+    within(rowOf(2)).getByText('ждёт задание #1');
+    const refused = within(rowOf(3));
+    refused.getByText('Требует внимания');
+    refused.getByText(/HTTP 400: Некорректное поле porch/);
+    within(rowOf(4)).getByText('Отправлено');
+    within(rowOf(4)).getByText('отправлено 15.01.2025, 12:00:01');
+  });
+
+  it('offers per job what its status allows', async () => {
+    const { db, render } = await setup();
+    await seedQueue(db);
+    render();
+    await screen.findByRole('table', { name: 'Очередь отправки' });
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(5));
+    const names = (id: number) => [...rowOf(id).querySelectorAll('button, a')].map((el) => el.getAttribute('aria-label'));
+    expect(names(1)).toEqual(['Отправить сейчас: задание #1', 'Выгрузить (JSON): задание #1', 'Удалить: задание #1']);
+    expect(names(3)).toEqual(['Повторить: задание #3', 'Открыть черновик: задание #3', 'Выгрузить (JSON): задание #3', 'Удалить: задание #3']);
+    expect(screen.getByRole('link', { name: 'Открыть черновик: задание #3' }).getAttribute('href')).toBe('/devices/serial-number-wizard?draft=draft-3');
+    expect(names(4)).toEqual(['Выгрузить (JSON): задание #4', 'Удалить: задание #4']);
+  });
+
+  it('"send now" sends the job at once, with its idempotency key', async () => {
+    const { db, send, render } = await setup();
+    await addJob(db, { idempotencyKey: 'k1', nextAttemptAt: Date.now() + 600_000, attempts: 1 });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Отправить сейчас: задание #1' }));
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect(send.mock.calls[0][0].idempotencyKey).toBe('k1');
+    await waitFor(() => within(rowOf(1)).getByText('Отправлено'));
+  });
+
+  it('"retry" puts a job that needs attention back in the queue, and it is sent', async () => {
+    const { db, send, render } = await setup();
+    await addJob(db, { idempotencyKey: 'k1', status: 'needs-attention', lastStatus: 409, lastError: 'Конфликт', attempts: 1 });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Повторить: задание #1' }));
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    await waitFor(() => within(rowOf(1)).getByText('Отправлено'));
+  });
+
+  it('asks before discarding: "Отмена" keeps the job, "Удалить" removes it', async () => {
+    const { db, render } = await setup();
+    await addJob(db, { idempotencyKey: 'k1', status: 'needs-attention', lastError: 'x' });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Удалить: задание #1' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Удалить задание #1?' });
+    within(dialog).getByText(/ещё не отправлено на сервер/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await db.outbox.count()).toBe(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Удалить: задание #1' }));
+    dialog = await screen.findByRole('dialog', { name: 'Удалить задание #1?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Удалить' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    await screen.findByText('Заданий нет: всё отправлено.');
+  });
+
+  it('exports one job, and all jobs, as JSON files', async () => {
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:test';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const click = vi.mocked(HTMLAnchorElement.prototype.click);
+    const { db, render } = await setup();
+    await addJob(db, { idempotencyKey: 'k1' });
+    await addJob(db, { idempotencyKey: 'k2' });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Выгрузить (JSON): задание #2' }));
+    expect(blobs[0].type).toBe('application/json');
+    expect(JSON.parse(await blobs[0].text())).toMatchObject({ id: 2, idempotencyKey: 'k2', url: '/adjuster/api/prepare-device' });
+    const link = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.download).toMatch(/^outbox-job-2-.+\.json$/);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Выгрузить все (JSON)' }));
+    const all = JSON.parse(await blobs[1].text()) as OutboxJob[];
+    expect(all.map((job) => job.idempotencyKey)).toEqual(['k2', 'k1']);
+  });
+
+  it('shows the storage state and a paused queue', async () => {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      onLine: true,
+      storage: { estimate: async () => ({ usage: 1_258_291, quota: 2 * 1024 ** 3 }), persisted: async () => true, persist: async () => true },
+    });
+    const { db, render } = await setup();
+    await addJob(db, { idempotencyKey: 'k1', status: 'paused', lastStatus: 401, lastError: 'Требуется вход' });
+    render();
+    const storage = await screen.findByRole('group', { name: 'Хранилище устройства' });
+    await within(storage).findByText('Хранилище устройства: занято 1,2 МБ из 2 ГБ');
+    within(storage).getByText('постоянное: браузер не удалит данные сам');
+    await screen.findByText(/Отправка приостановлена/);
+    within(rowOf(1)).getByText('Приостановлено');
+  });
+});
+
+describe('OutboxPage: drafts', () => {
+  it('lists drafts with kind, device, house, step and time; resumes one by its link', async () => {
+    const { db, render } = await setup();
+    await saveDraft(
+      db,
+      { id: 'd1', kind: 'serial-number', userId: 7, title: 'ул. Ленина, 1', target: { mac: 'AA:BB:CC:DD:EE:01', house: 'ул. Ленина, 1', step: 2 }, data: defaultSerialNumberDraft() },
+      T0,
+    );
+    render();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Черновики (1)' }));
+    const table = await screen.findByRole('table', { name: 'Черновики' });
+    const row = within(table).getAllByRole('row')[1];
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(
+      expect.arrayContaining(['ул. Ленина, 1', 'Добавление устройства по серийному номеру', 'AA:BB:CC:DD:EE:01', '2', '15.01.2025, 12:00:00']),
+    );
+    expect(within(row).getByRole('link', { name: 'Продолжить: ул. Ленина, 1' }).getAttribute('href')).toBe('/devices/serial-number-wizard?draft=d1');
+    expect(screen.getByRole('status', { name: 'location' }).textContent).toBe('/outbox?tab=drafts');
+  });
+
+  it('shows an unreadable draft as such, exports it, and deletes it only after confirmation', async () => {
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:test';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const { db, render } = await setup();
+    await db.drafts.put({ id: 'old', kind: 'serial-number', userId: 7, title: 'Старый', target: {}, data: { serialNumber: 5 }, schemaVersion: 1, createdAt: T0, updatedAt: T0 });
+    render();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Черновики (1)' }));
+    await screen.findByText('Черновик не читается этой версией приложения');
+    expect(screen.queryByRole('link', { name: /Продолжить/ })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Выгрузить (JSON): Старый' }));
+    expect(JSON.parse(await blobs[0].text())).toMatchObject({ id: 'old', data: { serialNumber: 5 } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Удалить: Старый' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Удалить черновик?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await db.drafts.count()).toBe(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Удалить: Старый' }));
+    dialog = await screen.findByRole('dialog', { name: 'Удалить черновик?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Удалить' }));
+    await waitFor(async () => expect(await db.drafts.count()).toBe(0));
+  });
+});
+
+describe('OutboxPage: phone and access', () => {
+  it('shows cards instead of a table on a phone', async () => {
+    const { db, render } = await setup({ phone: true });
+    await seedQueue(db);
+    render();
+    const card = await screen.findByRole('listitem', { name: 'Задание #2' });
+    expect(screen.queryByRole('table')).toBeNull();
+    within(card).getByText('ждёт задание #1');
+    within(card).getByRole('button', { name: 'Отправить сейчас: задание #2' });
+  });
+
+  it('tells a user without an installer, operator or support role that the queue is not for them', async () => {
+    const { render } = await setup({ roles: [] });
+    render();
+    await screen.findByText('Очередь отправки доступна монтажникам, операторам и технической поддержке.');
+    expect(screen.queryByRole('tab')).toBeNull();
+  });
+});

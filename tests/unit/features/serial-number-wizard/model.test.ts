@@ -1,0 +1,292 @@
+import { describe, expect, it } from 'vitest';
+import { defaultSerialNumberDraft, isSerialNumberDraftValid, toPrepareDeviceBody, type SerialNumberDraft } from '@contract/adjuster-wizard';
+import { adjusterEndpoints } from '@contract/adjuster';
+import type { Entrance } from '@contract/entrances';
+import { FACTORY_PASSWORD } from '@contract/wizard';
+import type { OutboxJob, SnapshotRow } from '@/offline/db';
+import { outboxRequest } from '@/offline/outbox-queue';
+import {
+  DONE_STEP,
+  draftFromForm,
+  draftTarget,
+  entranceOptions,
+  fieldErrors,
+  firstStepWithError,
+  formValuesOf,
+  isEditable,
+  jobView,
+  latestJob,
+  normalizeMacInput,
+  parseStep,
+  pickedHouse,
+  readSnapshotHouse,
+  withEntrance,
+  withHouse,
+  wizardAddressResult,
+} from '@/features/serial-number-wizard/model';
+import { matchHouses } from '@/features/serial-number-wizard/components/house-picker';
+
+const HOUSE = { id: 'h-1', address: 'г. Москва, ул. Лесная, д. 28', region: 77, fias: '0c5b2444-70a0-4932-980c-b4dc0d3f02b5' };
+
+function entrance(patch: Partial<Entrance> & Pick<Entrance, 'id' | 'entranceNum'>): Entrance {
+  return { buyerId: 1, houseUid: 'h-1', title: `Подъезд ${patch.entranceNum}`, type: 1, range: { start: 1, end: 8 }, gates: [], relays: [], ...patch };
+}
+
+/** A draft that passes the spec's rule. */
+function filledDraft(patch: Partial<SerialNumberDraft> = {}): SerialNumberDraft {
+  return {
+    ...defaultSerialNumberDraft(),
+    serialNumber: 'SN-0001',
+    mac: 'aa-bb-cc-dd-ee-01',
+    dns: 'dom28-p1.intercom.local',
+    address: HOUSE.address,
+    house: HOUSE.fias,
+    entrance: 1,
+    ...patch,
+  };
+}
+
+describe('serial-number wizard defaults (spec §3, §9)', () => {
+  it('starts with type 1, revision 2, login root, the factory password, model ISCom, 1 relay, borders 0, no entrance, no owner', () => {
+    expect(defaultSerialNumberDraft()).toEqual({
+      serialNumber: '',
+      mac: '',
+      deviceType: 1,
+      deviceRevision: 2,
+      dns: '',
+      login: 'root',
+      pass: FACTORY_PASSWORD,
+      address: '',
+      house: '',
+      entrance: null,
+      leftBorder: 0,
+      rightBorder: 0,
+      commutators: 0,
+      relayNum: 1,
+      model: 'ISCom',
+      deviceOwner: null,
+    });
+  });
+
+  it('shows the defaults in the inputs and reads them back unchanged', () => {
+    const draft = defaultSerialNumberDraft();
+    const values = formValuesOf(draft);
+    expect(values).toMatchObject({ deviceType: '1', deviceRevision: '2', login: 'root', model: 'ISCom', relayNum: '1', leftBorder: '0', deviceOwner: '' });
+    expect(draftFromForm(values, draft)).toEqual(draft);
+  });
+});
+
+describe('validity (spec §5)', () => {
+  it('is valid with serialNumber, mac, dns, login, pass, address and house filled, an entrance and relayNum ≠ 0', () => {
+    expect(isSerialNumberDraftValid(filledDraft())).toBe(true);
+  });
+
+  it.each(['serialNumber', 'mac', 'dns', 'login', 'pass', 'address', 'house'] as const)('is invalid when %s is empty or blank', (field) => {
+    expect(isSerialNumberDraftValid(filledDraft({ [field]: '' }))).toBe(false);
+    expect(isSerialNumberDraftValid(filledDraft({ [field]: '   ' }))).toBe(false);
+  });
+
+  it('is invalid without an entrance, and with relayNum 0; entrance 0 and an empty owner are fine', () => {
+    expect(isSerialNumberDraftValid(filledDraft({ entrance: null }))).toBe(false);
+    expect(isSerialNumberDraftValid(filledDraft({ relayNum: 0 }))).toBe(false);
+    expect(isSerialNumberDraftValid(filledDraft({ entrance: 0 }))).toBe(true);
+    expect(isSerialNumberDraftValid(filledDraft({ deviceOwner: null, model: '' }))).toBe(true);
+  });
+
+  it('counts an emptied relay field as 0, so the draft is invalid', () => {
+    const draft = draftFromForm({ ...formValuesOf(filledDraft()), relayNum: '' }, filledDraft());
+    expect(draft.relayNum).toBe(0);
+    expect(isSerialNumberDraftValid(draft)).toBe(false);
+    expect(fieldErrors(draft).relayNum).toBe('serialWizard.error.relayNum');
+  });
+
+  it('names every missing field with a Russian message key, and the first step holding one', () => {
+    const errors = fieldErrors(defaultSerialNumberDraft());
+    expect(Object.keys(errors).sort()).toEqual(['dns', 'entrance', 'house', 'mac', 'serialNumber']);
+    expect(firstStepWithError(errors)).toBe('device');
+    expect(firstStepWithError(fieldErrors(filledDraft({ dns: '' })))).toBe('access');
+    expect(fieldErrors(filledDraft())).toEqual({});
+  });
+
+  it('checks what the server would refuse: MAC format, borders, relay and commutator limits', () => {
+    expect(fieldErrors(filledDraft({ mac: 'AA:BB:CC' })).mac).toBe('serialWizard.error.macFormat');
+    expect(fieldErrors(filledDraft({ leftBorder: 10, rightBorder: 5 })).rightBorder).toBe('serialWizard.error.borders');
+    expect(fieldErrors(filledDraft({ relayNum: 17 })).relayNum).toBe('serialWizard.error.relayLimit');
+    expect(fieldErrors(filledDraft({ commutators: 30 })).commutators).toBe('serialWizard.error.commutators');
+    expect(fieldErrors(filledDraft({ commutators: 64, leftBorder: 1, rightBorder: 64 }))).toEqual({});
+  });
+});
+
+describe('MAC typed in any form', () => {
+  it.each([
+    ['aa-bb-cc-dd-ee-01', 'AA:BB:CC:DD:EE:01'],
+    ['aabbccddee01', 'AA:BB:CC:DD:EE:01'],
+    ['AA:BB:CC:DD:EE:01', 'AA:BB:CC:DD:EE:01'],
+    ['aabb.ccdd.ee01', 'AA:BB:CC:DD:EE:01'],
+    [' aa bb cc dd ee 01 ', 'AA:BB:CC:DD:EE:01'],
+  ])('%s → %s', (typed, normal) => {
+    expect(normalizeMacInput(typed)).toBe(normal);
+    expect(toPrepareDeviceBody(filledDraft({ mac: typed })).mac).toBe(normal);
+  });
+
+  it('leaves what is not a MAC as typed (the field then shows the format error)', () => {
+    expect(normalizeMacInput('aa:bb')).toBe('aa:bb');
+  });
+});
+
+describe('the prepare-device body', () => {
+  it('sends an empty or blank owner as null, and a named one trimmed', () => {
+    expect(toPrepareDeviceBody(filledDraft({ deviceOwner: null })).deviceOwner).toBeNull();
+    expect(toPrepareDeviceBody(filledDraft({ deviceOwner: '' })).deviceOwner).toBeNull();
+    expect(toPrepareDeviceBody(filledDraft({ deviceOwner: '   ' })).deviceOwner).toBeNull();
+    expect(toPrepareDeviceBody(filledDraft({ deviceOwner: ' УК «Лесная» ' })).deviceOwner).toBe('УК «Лесная»');
+  });
+
+  it('keeps an owner typed and then erased as null in the draft (spec §3)', () => {
+    const values = { ...formValuesOf(filledDraft()), deviceOwner: '  ' };
+    expect(draftFromForm(values, filledDraft()).deviceOwner).toBeNull();
+  });
+
+  it('maps the draft to the spec fields (dns → url, house → fias, entrance → porch) and passes the contract', () => {
+    const body = toPrepareDeviceBody(filledDraft({ deviceType: 6, deviceRevision: 5, commutators: 20, leftBorder: 1, rightBorder: 8 }));
+    expect(body).toEqual({
+      mac: 'AA:BB:CC:DD:EE:01',
+      url: 'dom28-p1.intercom.local',
+      type: 6,
+      model: 'ISCom',
+      serialNumber: 'SN-0001',
+      fias: HOUSE.fias,
+      porch: 1,
+      deviceOwner: null,
+      login: 'root',
+      pass: FACTORY_PASSWORD,
+      deviceRevision: 5,
+      leftBorder: 1,
+      rightBorder: 8,
+      commutators: 20,
+      relayNum: 1,
+    });
+    const request = outboxRequest(adjusterEndpoints.prepareDevice, { body });
+    expect(request).toMatchObject({ method: 'POST', url: '/adjuster/api/prepare-device', body });
+  });
+});
+
+describe('house, entrance and the wizard address result (spec §3)', () => {
+  it('gives address, entranceNum and fiasId from the picked house and entrance', () => {
+    const draft = withEntrance(withHouse(defaultSerialNumberDraft(), pickedHouse(HOUSE)), 2);
+    expect(draft).toMatchObject({ house: HOUSE.fias, address: HOUSE.address, entrance: 2 });
+    expect(wizardAddressResult(draft)).toEqual({ address: HOUSE.address, entranceNum: 2, fiasId: HOUSE.fias });
+  });
+
+  it('is all null before anything is picked', () => {
+    expect(wizardAddressResult(defaultSerialNumberDraft())).toEqual({ address: null, entranceNum: null, fiasId: null });
+  });
+
+  it('drops the entrance when another house is picked, keeps it when the same one is picked again', () => {
+    const draft = withEntrance(withHouse(defaultSerialNumberDraft(), pickedHouse(HOUSE)), 2);
+    expect(withHouse(draft, pickedHouse(HOUSE)).entrance).toBe(2);
+    expect(withHouse(draft, pickedHouse({ ...HOUSE, id: 'h-2', address: 'ул. Чехова, 1', fias: 'aa' })).entrance).toBeNull();
+  });
+
+  it('cannot take a house without a FIAS id (prepare-device needs one): house, address and entrance are cleared', () => {
+    const draft = withEntrance(withHouse(defaultSerialNumberDraft(), pickedHouse(HOUSE)), 2);
+    expect(pickedHouse({ ...HOUSE, fias: null }).fias).toBeNull();
+    expect(withHouse(draft, pickedHouse({ ...HOUSE, fias: ' ' }))).toMatchObject({ house: '', address: '', entrance: null });
+    expect(withHouse(draft, null)).toMatchObject({ house: '', address: '', entrance: null });
+  });
+
+  it('offers one entrance per number, titled after the main entrance, in order', () => {
+    const options = entranceOptions([
+      entrance({ id: 'e-3', entranceNum: 1, type: 3, title: 'Подъезд 1, доп. вход' }),
+      entrance({ id: 'e-2', entranceNum: 2, range: { start: 9, end: 16 } }),
+      entrance({ id: 'e-1', entranceNum: 1 }),
+      entrance({ id: 'g', entranceNum: 3, type: 2, title: 'Калитка', range: { start: 1, end: 16 } }),
+    ]);
+    expect(options).toEqual([
+      { entranceNum: 1, title: 'Подъезд 1', range: { start: 1, end: 8 } },
+      { entranceNum: 2, title: 'Подъезд 2', range: { start: 9, end: 16 } },
+      { entranceNum: 3, title: 'Калитка', range: { start: 1, end: 16 } },
+    ]);
+  });
+});
+
+describe('offline snapshots read by the pickers', () => {
+  const row: SnapshotRow = { userId: 3, houseUid: 'h-1', savedAt: 1000, house: HOUSE, entrances: [entrance({ id: 'e-1', entranceNum: 1 })], flats: [], devices: [] };
+
+  it('reads the house and entrances of a saved row', () => {
+    expect(readSnapshotHouse(row)).toEqual({ house: HOUSE, entrances: [entrance({ id: 'e-1', entranceNum: 1 })], savedAt: 1000 });
+  });
+
+  it('skips a row that does not read (it stays stored for the snapshot controls)', () => {
+    expect(readSnapshotHouse({ ...row, entrances: [{ id: 1 }] })).toBeNull();
+    expect(readSnapshotHouse({ ...row, house: null })).toBeNull();
+  });
+});
+
+describe('draft list entry and job state', () => {
+  it('describes the draft by MAC, house address and step; a sent one as done', () => {
+    expect(draftTarget(filledDraft(), 'address')).toEqual({ mac: 'AA:BB:CC:DD:EE:01', house: HOUSE.address, step: 'address' });
+    expect(draftTarget(defaultSerialNumberDraft(), 'device')).toEqual({ step: 'device' });
+    expect(draftTarget(filledDraft({ mac: 'aa:bb' }), DONE_STEP).mac).toBe('aa:bb');
+    expect(parseStep(DONE_STEP)).toBe('review');
+    expect(parseStep('access')).toBe('access');
+    expect(parseStep(undefined)).toBe('device');
+  });
+
+  function job(id: number, status: OutboxJob['status']): OutboxJob {
+    return {
+      id,
+      idempotencyKey: `k-${id}`,
+      kind: 'serial-number',
+      method: 'POST',
+      url: '/adjuster/api/prepare-device',
+      body: {},
+      status,
+      attempts: 0,
+      nextAttemptAt: 0,
+      lastError: null,
+      lastStatus: null,
+      userId: 3,
+      draftId: 'd',
+      deviceKey: 'mac:AA',
+      target: {},
+      createdAt: 0,
+      updatedAt: 0,
+      sentAt: null,
+    };
+  }
+
+  it('follows the latest job of the draft; the form is editable with no job or when the server refused it', () => {
+    expect(latestJob([job(3, 'sent'), job(7, 'queued'), job(5, 'sent')])?.id).toBe(7);
+    expect(jobView(null)).toEqual({ state: 'none' });
+    expect(isEditable(jobView(null))).toBe(true);
+    expect(isEditable(jobView(job(1, 'needs-attention')))).toBe(true);
+    for (const status of ['queued', 'sending', 'sent', 'paused'] as const) expect(isEditable(jobView(job(1, status)))).toBe(false);
+  });
+});
+
+describe('the house picker search', () => {
+  const choice = (uid: string, address: string, fias: string | null) => ({
+    uid,
+    address,
+    fias,
+    savedAt: null,
+    house: { id: uid, address, region: 77, fias },
+  });
+  const options = [
+    choice('h-1', 'г. Москва, ул. Лесная, д. 28', '0c5b2444-70a0-4932-980c-b4dc0d3f02b5'),
+    choice('h-2', 'г. Химки, ул. Спортивная, д. 72', 'fa1430b5-d395-43e9-9d03-fbd37fb54956'),
+    choice('h-3', 'г. Москва, ул. Чехова, д. 109', null),
+  ];
+
+  it('matches every typed word anywhere in the address, ignoring case', () => {
+    expect(matchHouses(options, 'москва 28').map((o) => o.uid)).toEqual(['h-1']);
+    expect(matchHouses(options, 'МОСКВА').map((o) => o.uid)).toEqual(['h-1', 'h-3']);
+    expect(matchHouses(options, '  ').map((o) => o.uid)).toEqual(['h-1', 'h-2', 'h-3']);
+  });
+
+  it('finds a house by a pasted FIAS id or uid', () => {
+    expect(matchHouses(options, 'FA1430B5-D395').map((o) => o.uid)).toEqual(['h-2']);
+    expect(matchHouses(options, 'h-3').map((o) => o.uid)).toEqual(['h-3']);
+  });
+});
