@@ -1,10 +1,19 @@
-import type { ComponentType } from 'react';
+import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import type { House } from '@contract/houses';
 import type { MessageKey } from '@/i18n/i18n';
 
 type PageModule = { Component: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
 
 const notBuilt: PageLoader = () => import('./not-built-page').then((m) => ({ Component: m.NotBuiltPage }));
+// The wizard shows "take this house offline" only once a house is picked, so it loads then (route budget 250 KB gzip).
+const LazyHouseOfflineBlock = lazy(() =>
+  import('@/features/house-snapshot/components/house-offline-control').then((m) => ({ default: m.HouseOfflineBlockControl })),
+);
+function HouseOfflineBlock(props: { house: House }) {
+  return createElement(Suspense, { fallback: null }, createElement(LazyHouseOfflineBlock, props));
+}
+
 const menuPage: PageLoader = () => import('./menu-page').then((m) => ({ Component: m.MenuPage }));
 
 export interface AppRouteDefinition {
@@ -37,7 +46,7 @@ export const workspaceRoutes: AppRouteDefinition[] = [
   placeholder('/devices', 'route.title.devices'),
   placeholder('/devices/:mac/wizard', 'route.title.deviceWizard'),
   placeholder('/devices/wizard', 'route.title.devicePortWizard'),
-  { path: '/devices/serial-number-wizard', titleKey: 'route.title.deviceSerialWizard', page: () => Promise.all([import('@/features/serial-number-wizard/components/serial-number-wizard-page'), import('@/features/house-snapshot/components/house-offline-control')]).then(([wizard, snapshot]) => ({ Component: wizard.withHouseOffline(snapshot.HouseOfflineBlockControl) })) },
+  { path: '/devices/serial-number-wizard', titleKey: 'route.title.deviceSerialWizard', page: () => import('@/features/serial-number-wizard/components/serial-number-wizard-page').then((wizard) => ({ Component: wizard.withHouseOffline(HouseOfflineBlock) })) },
   placeholder('/devices/replace-wizard', 'route.title.deviceReplaceWizard'),
   placeholder('/devices/:mac/update', 'route.title.deviceCard'),
   placeholder('/devices/:mac/commutators', 'route.title.deviceCommutators'),

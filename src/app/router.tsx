@@ -17,12 +17,9 @@ export function buildRoutes(): RouteObject[] {
       errorElement: <RouteErrorPage />,
       hydrateFallbackElement: <PageFallback />,
       children: [
+        // The grid and picker locales load with the components that use them (list-table, date-filter), not here.
         toRouteObject(loginRoute),
-        {
-          // A pathless layout: the grid and picker locales and the pickers' LocalizationProvider load with it.
-          lazy: () => import('./workspace-layout').then((m) => ({ Component: m.WorkspaceLayout })),
-          children: workspaceRoutes.map(toRouteObject),
-        },
+        ...workspaceRoutes.map(toRouteObject),
       ],
     },
   ];

@@ -55,6 +55,12 @@ export function Header() {
   const navigate = useNavigate();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer's code loads on the first tap, not with every page; it stays mounted afterwards so it can animate closed.
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  const openDrawer = () => {
+    setDrawerWanted(true);
+    setDrawerOpen(true);
+  };
   const [busy, setBusy] = useState(false);
   /** The unsent jobs a logout would leave behind, while the warning is open. */
   const [logoutWarning, setLogoutWarning] = useState<number | null>(null);
@@ -107,7 +113,7 @@ export function Header() {
     <AppBar position="sticky" elevation={0}>
       <Toolbar variant="dense" sx={{ gap: { xs: 0.5, sm: 1 }, minHeight: 56, px: { xs: 1, sm: 3 } }}>
         {compact && session.logged && (
-          <IconButton color="inherit" edge="start" aria-label={t('header.menu.open')} onClick={() => setDrawerOpen(true)}>
+          <IconButton color="inherit" edge="start" aria-label={t('header.menu.open')} onClick={openDrawer}>
             <MenuIcon />
           </IconButton>
         )}
@@ -172,7 +178,7 @@ export function Header() {
           />
         </Suspense>
       )}
-      {compact && session.logged && (
+      {compact && session.logged && drawerWanted && (
         <Suspense fallback={null}>
           <HeaderDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} items={items} login={session.login} settingsPath={SETTINGS_PATH} />
         </Suspense>

@@ -1,11 +1,12 @@
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useId, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
 import { useT } from '@/i18n/i18n';
-import { ONLINE_HELP_URL, PDF_HELP_URL } from '../help-links';
+
+const loadPopup = () => import('./help-menu-popup');
+// Every page shows the button; the menu (Menu, Popover, Modal) is only needed once someone opens it.
+const HelpMenuPopup = lazy(() => loadPopup().then((m) => ({ default: m.HelpMenuPopup })));
 
 interface HelpMenuProps {
   showPdf: boolean;
@@ -17,12 +18,20 @@ export function HelpMenu({ showPdf, compact }: HelpMenuProps) {
   const t = useT();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Stays mounted after the first open, so the menu can play its closing transition.
+  const [used, setUsed] = useState(false);
   const open = anchor !== null;
   const triggerProps = {
     'aria-haspopup': 'menu' as const,
     'aria-controls': open ? menuId : undefined,
     'aria-expanded': open ? ('true' as const) : undefined,
-    onClick: (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget),
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      setUsed(true);
+      setAnchor(event.currentTarget);
+    },
+    // Start fetching the menu as the pointer or focus arrives, so the click rarely waits for it.
+    onPointerEnter: () => void loadPopup(),
+    onFocus: () => void loadPopup(),
     color: 'inherit' as const,
   };
   return (
@@ -36,16 +45,11 @@ export function HelpMenu({ showPdf, compact }: HelpMenuProps) {
           {t('header.help.button')}
         </Button>
       )}
-      <Menu id={menuId} anchorEl={anchor} open={open} onClose={() => setAnchor(null)}>
-        <MenuItem component="a" href={ONLINE_HELP_URL} target="_blank" rel="noopener" onClick={() => setAnchor(null)}>
-          {t('header.help.online')}
-        </MenuItem>
-        {showPdf && (
-          <MenuItem component="a" href={PDF_HELP_URL} target="_blank" rel="noopener" onClick={() => setAnchor(null)}>
-            {t('header.help.pdf')}
-          </MenuItem>
-        )}
-      </Menu>
+      {used && (
+        <Suspense fallback={null}>
+          <HelpMenuPopup id={menuId} anchor={anchor} showPdf={showPdf} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

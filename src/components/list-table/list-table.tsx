@@ -17,7 +17,7 @@ import {
 } from '@mui/x-data-grid';
 import { useMemo, type ReactNode } from 'react';
 import { useT } from '@/i18n/i18n';
-import { gridLocales } from '@/i18n/workspace-locales';
+import { gridLocales } from '@/i18n/grid-locales';
 import { useLanguage } from '@/lib/preferences';
 import type { UrlListState } from './use-url-list-state';
 

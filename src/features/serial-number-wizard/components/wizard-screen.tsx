@@ -7,17 +7,21 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import type { MessageKey } from '@/i18n/i18n';
 import { useT } from '@/i18n/i18n';
 import { STEP_FIELDS, WIZARD_STEPS, stepIndex, type WizardStep } from '../model';
 import { useSerialNumberWizard, type WizardStart } from '../use-serial-number-wizard';
-import { AccessStep } from './access-step';
-import { AddressStep } from './address-step';
 import { DeviceStep } from './device-step';
-import { JobStatus } from './job-status';
 import { ReviewStep } from './review-step';
 import { WizardStepper } from './wizard-stepper';
 import type { HouseOfflineSlot } from './serial-number-wizard-page';
+
+// The wizard opens on the device step; the address and access steps and the job panel load when shown
+// (route budget 250 KB gzip). The review step stays eager: jumping to it must show its checks at once.
+const AddressStep = lazy(() => import('./address-step').then((m) => ({ default: m.AddressStep })));
+const AccessStep = lazy(() => import('./access-step').then((m) => ({ default: m.AccessStep })));
+const JobStatus = lazy(() => import('./job-status').then((m) => ({ default: m.JobStatus })));
 
 const STEP_LABELS: Record<WizardStep, MessageKey> = {
   device: 'serialWizard.step.device',
@@ -59,16 +63,22 @@ export function WizardScreen({ start, houseOffline, onStartNew }: WizardScreenPr
         onSelect={go}
       />
 
-      {wizard.view.state !== 'none' && <JobStatus wizard={wizard} onStartNew={onStartNew} />}
+      {wizard.view.state !== 'none' && (
+        <Suspense fallback={null}>
+          <JobStatus wizard={wizard} onStartNew={onStartNew} />
+        </Suspense>
+      )}
 
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
         <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
           {t(STEP_LABELS[wizard.step])}
         </Typography>
         {wizard.step === 'device' && <DeviceStep wizard={wizard} />}
-        {wizard.step === 'address' && <AddressStep wizard={wizard} houseOffline={houseOffline} />}
-        {wizard.step === 'access' && <AccessStep wizard={wizard} />}
         {wizard.step === 'review' && <ReviewStep wizard={wizard} onEdit={go} />}
+        <Suspense fallback={<CircularProgress size={24} aria-label={t('app.loading')} />}>
+          {wizard.step === 'address' && <AddressStep wizard={wizard} houseOffline={houseOffline} />}
+          {wizard.step === 'access' && <AccessStep wizard={wizard} />}
+        </Suspense>
       </Paper>
 
       <Paper
