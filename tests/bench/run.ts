@@ -1,6 +1,9 @@
 // `npm run bench` (after `npm run build`): prints bundle sizes, server start time, API latency and
 // throughput beside two ceilings, on PGlite and on PostgreSQL, peak memory, and each budget of
-// issue 2 as PASS/OVER. It never fails on a figure; it fails only when something does not work.
+// issue 2 as PASS/OVER; then, for issue 3, the replay of a long outbox (jobs/s, duplicates, lost),
+// an offline reload of the serial-number wizard against a static page of the same service worker,
+// and the wizard route's JS. It never fails on a figure; it fails only when something does not
+// work: a measurement that cannot run, or an outbox replay that duplicates or loses a job.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +11,7 @@ import pg from 'pg';
 import { repoRoot, startServer, type ServerProcess } from '../e2e/server-process';
 import { builtChunks, entryScripts, rootScripts, scriptsLoadedBy, type Chunk } from './bundle';
 import { checkRoute, load, logInCookie, peakRss, type LoadFigures, type LoadOptions } from './load';
+import { median as medianOf, offlineReport, type OfflineFigures } from './offline-report';
 
 const KB = 1024;
 const MB = 1024 * 1024;
@@ -16,6 +20,12 @@ const BUDGET = {
   startMs: 3_000,
   peakRss: 512 * MB,
   permissionsVsSelect1: 0.5,
+  wizardJsGzip: 250 * KB,
+};
+const OFFLINE = {
+  replayJobs: Number(process.env.BENCH_REPLAY_JOBS ?? 1000),
+  replayTimeoutMs: 180_000,
+  reloadRuns: Number(process.env.BENCH_RELOAD_RUNS ?? 7),
 };
 const LOAD: LoadOptions = {
   connections: 50,
@@ -165,6 +175,42 @@ function verdict(ok: boolean): string {
   return ok ? 'PASS' : 'OVER';
 }
 
+function offlineBudgets(offline: OfflineFigures): void {
+  heading('Budgets (issue 3)');
+  const rows: string[][] = [['budget', 'limit', 'measured', 'ratio', 'verdict']];
+  const js = offline.wizardJs;
+  rows.push(
+    js
+      ? ['serial-number wizard route JS, gzip', kb(BUDGET.wizardJsGzip), kb(js.total), `${((js.total / BUDGET.wizardJsGzip) * 100).toFixed(0)}%`, verdict(js.total <= BUDGET.wizardJsGzip)]
+      : ['serial-number wizard route JS, gzip', kb(BUDGET.wizardJsGzip), 'not measured', '-', 'FAILED'],
+  );
+  const replay = offline.replay;
+  if (replay) {
+    rows.push([`outbox replay of ${replay.jobs} jobs: duplicates`, '0', String(replay.duplicates), '-', replay.duplicates === 0 ? 'PASS' : 'FAIL']);
+    rows.push([`outbox replay of ${replay.jobs} jobs: lost`, '0', String(replay.lost), '-', replay.lost === 0 ? 'PASS' : 'FAIL']);
+    rows.push([`outbox replay of ${replay.jobs} jobs: throughput (info)`, '-', `${replay.jobsPerSecond.toFixed(1)} jobs/s`, '-', '-']);
+  } else {
+    rows.push(['outbox replay: duplicates / lost', '0 / 0', 'not measured', '-', 'FAILED']);
+  }
+  const reload = offline.reload;
+  if (reload) {
+    const wizard = medianOf(reload.wizard.inPage);
+    const floor = medianOf(reload.floor.inPage);
+    rows.push(['offline reload to interactive, wizard / floor (info)', '-', `${ms(wizard)} / ${ms(floor)}`, `${(wizard / floor).toFixed(1)}×`, '-']);
+  } else {
+    rows.push(['offline reload to interactive, wizard / floor', '-', 'not measured', '-', 'FAILED']);
+  }
+  table(rows, [false, true, true, true, false]);
+}
+
+/** What did not work: a part that could not run, a duplicated or lost job. An OVER budget is not here. */
+function offlineFailures(offline: OfflineFigures): string[] {
+  const broken = [...offline.failures];
+  if (offline.replay && offline.replay.duplicates > 0) broken.push(`${offline.replay.duplicates} duplicated jobs`);
+  if (offline.replay && offline.replay.lost > 0) broken.push(`${offline.replay.lost} lost jobs`);
+  return broken;
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   console.log(`bench: node ${process.version}, ${LOAD.connections} connections, ${LOAD.durationSeconds} s per route, server request logging off (LOG_LEVEL=silent)`);
@@ -205,6 +251,8 @@ async function main(): Promise<void> {
     console.log('  skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL (e.g. postgres://app:app@127.0.0.1:5432/app) to measure it');
   }
 
+  const offline = await offlineReport({ ...OFFLINE, logFile: LOG_FILE }, heading, table);
+
   heading('Budgets (issue 2)');
   const rows: string[][] = [['budget', 'limit', 'measured', 'ratio', 'verdict']];
   rows.push(['login route JS, gzip', kb(BUDGET.loginJsGzip), kb(loginJs.total), `${((loginJs.total / BUDGET.loginJsGzip) * 100).toFixed(0)}%`, verdict(loginJs.total <= BUDGET.loginJsGzip)]);
@@ -231,8 +279,15 @@ async function main(): Promise<void> {
   if (!postgres) rows.push(['get-permissions req/s vs select-1, PostgreSQL', '≥ 50%', 'not measured', '-', 'SKIPPED']);
   table(rows, [false, true, true, true, false]);
 
+  offlineBudgets(offline);
+
   const failures = results.flatMap((r) => r.loads.filter((l) => l.non2xx > 0 || l.errors > 0).map((l) => `${r.label}: ${l.name}`));
   if (failures.length > 0) console.log(`\n  warning: non-2xx answers or errors under load in ${failures.join('; ')}`);
+  const broken = offlineFailures(offline);
+  if (broken.length > 0) {
+    console.log(`\n  FAILED (issue 3): ${broken.join('; ')}`);
+    process.exitCode = 1;
+  }
   console.log(`\nbench done in ${((performance.now() - started) / 1000).toFixed(0)} s; server logs in ${LOG_FILE}`);
 }
 

@@ -1,0 +1,114 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../e2e/server-process';
+import { launchBenchBrowser } from './app-browser';
+import type { LoadedScript } from './bundle';
+import { offlineReloadBench, WIZARD_PATH, wizardRouteScripts, type OfflineReloadFigures, type ReloadSeries } from './offline-reload';
+import { replayBench, type ReplayFigures } from './replay';
+
+/*
+ * The issue-3 part of `npm run bench`: one real server (PGlite, SEED=small, a fresh data dir) and
+ * one Chromium for the outbox replay, the offline reload and the wizard route's JS. A part that
+ * fails is reported and the others still run.
+ */
+
+const KB = 1024;
+
+export interface OfflineOptions {
+  logFile: string;
+  replayJobs: number;
+  replayTimeoutMs: number;
+  reloadRuns: number;
+}
+
+export interface OfflineFigures {
+  replay: ReplayFigures | null;
+  reload: OfflineReloadFigures | null;
+  wizardJs: { total: number; scripts: number } | null;
+  failures: string[];
+}
+
+type Table = (rows: string[][], alignRight: boolean[]) => void;
+type Heading = (title: string) => void;
+
+export const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message.split('\n')[0] : String(error);
+}
+
+function printReplay(replay: ReplayFigures): void {
+  const other = Object.entries(replay.posts.other).map(([status, n]) => `${n}× HTTP ${status}`);
+  const statuses = Object.entries(replay.statuses).map(([status, n]) => `${status} ${n}`);
+  console.log(`  ${replay.jobs} jobs over ${replay.houses} houses / ${replay.entrances} entrances, sent by the app's own replay engine`);
+  console.log(`  all sent ${replay.seconds.toFixed(1)} s after opening the app (first after ${ms(replay.firstSentMs)})${replay.timedOut ? ' - GAVE UP WAITING' : ''}`);
+  console.log(`  throughput: ${replay.jobsPerSecond.toFixed(1)} jobs/s`);
+  console.log(`  POST answers: ${replay.posts.total} (${replay.posts.created} created, ${replay.posts.replayed} Idempotency-Replayed${other.length ? `, ${other.join(', ')}` : ''})`);
+  console.log(`  outbox at the end: ${statuses.join(', ')}`);
+  console.log(`  duplicates: ${replay.duplicates} (must be 0)   lost: ${replay.lost} (must be 0)`);
+}
+
+function seriesRow(series: ReloadSeries): string[] {
+  return [series.name, ms(median(series.inPage)), `${ms(Math.min(...series.inPage))}-${ms(Math.max(...series.inPage))}`, ms(median(series.wall))];
+}
+
+export async function offlineReport(options: OfflineOptions, heading: Heading, table: Table): Promise<OfflineFigures> {
+  const figures: OfflineFigures = { replay: null, reload: null, wizardJs: null, failures: [] };
+  heading(`Offline platform (issue 3): real server (PGlite, SEED=small, fresh data dir) + Chromium`);
+  const dataDir = await mkdtemp(join(tmpdir(), 'intercom-bench-offline-'));
+  const started = performance.now();
+  try {
+    const server = await startServer({ env: { LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED: 'small' }, logFile: options.logFile, timeoutMs: 300_000 });
+    console.log(`  server answered ${ms(server.startMs)} after spawn (migrations + small seed)`);
+    const browser = await launchBenchBrowser();
+    try {
+      heading(`Outbox replay: ${options.replayJobs} queued prepare-device jobs -> local server`);
+      try {
+        figures.replay = await replayBench(browser, server.url, { jobs: options.replayJobs, timeoutMs: options.replayTimeoutMs });
+        printReplay(figures.replay);
+      } catch (error) {
+        figures.failures.push(`replay: ${message(error)}`);
+        console.log(`  FAILED: ${message(error)}`);
+      }
+
+      heading(`Offline reload to interactive (SW-controlled, context offline, ${options.reloadRuns} reloads each)`);
+      try {
+        const reload = await offlineReloadBench(browser, server.url, options.reloadRuns);
+        figures.reload = reload;
+        table([['page', 'median', 'range', 'median wall'], seriesRow(reload.wizard), seriesRow(reload.floor)], [false, true, true, true]);
+        const ratio = median(reload.wizard.inPage) / median(reload.floor.inPage);
+        console.log(`  median = navigation start -> first frame ready, performance.now() in the page; wall = page.reload() -> ready seen by the bench`);
+        console.log(`  floor: ${reload.floorNote}`);
+        console.log(`  ratio wizard / floor: ${ratio.toFixed(1)}×`);
+      } catch (error) {
+        figures.failures.push(`offline reload: ${message(error)}`);
+        console.log(`  FAILED: ${message(error)}`);
+      }
+
+      heading(`JS the serial-number wizard route loads (${WIZARD_PATH}, logged in, cold cache, SW blocked)`);
+      try {
+        const scripts: LoadedScript[] = await wizardRouteScripts(browser, server.url);
+        table([['script', 'raw', 'gzip'], ...scripts.map((s) => [s.url, kb(s.bytes), kb(s.gzip)])], [false, true, true]);
+        const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
+        figures.wizardJs = { total, scripts: scripts.length };
+        console.log(`  wizard route JS: ${kb(total)} gzip in ${scripts.length} scripts (budget 250.0 KB)`);
+      } catch (error) {
+        figures.failures.push(`wizard route JS: ${message(error)}`);
+        console.log(`  FAILED: ${message(error)}`);
+      }
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  } catch (error) {
+    figures.failures.push(`offline platform: ${message(error)}`);
+    console.log(`  FAILED: ${message(error)}`);
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  console.log(`\n  issue-3 measurements took ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  return figures;
+}

@@ -1,0 +1,334 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Response } from 'playwright-core';
+import { PrepareDeviceRequest, adjusterEndpoints } from '../../contract/adjuster';
+import { defaultSerialNumberDraft, toPrepareDeviceBody } from '../../contract/adjuster-wizard';
+import { decode, normalizeMac } from '../../contract/common';
+import { MacsFromHouseResponse, deviceEndpoints } from '../../contract/devices';
+import { EntrancesResponse } from '../../contract/entrances';
+import { HouseListResponse, houseEndpoints } from '../../contract/houses';
+import { PermissionsResponse, userEndpoints } from '../../contract/users';
+import { wizardEndpoints } from '../../contract/wizard';
+import { OFFLINE_DB_NAME, logIn, openContext, pageApi, waitForOfflineDb } from './app-browser';
+
+/*
+ * Replay of a long outbox (issue 3, "Benchmarks"): an installer's app holds `jobs` queued
+ * prepare-device jobs and meets the local server. The rows are written straight into the app's
+ * IndexedDB with the shape the serial-number wizard gives them (src/offline/outbox.ts `enqueue`),
+ * from /help.html, a page of the same origin where no app code runs, so no replay starts while
+ * they are written. The app is then opened and its own replay engine sends them; the clock runs
+ * from that navigation to the last job's `sentAt`. The server, not the client, says whether each
+ * device exists exactly once.
+ */
+
+export interface ReplayFigures {
+  jobs: number;
+  /** From opening the app to the last job marked sent. */
+  seconds: number;
+  jobsPerSecond: number;
+  /** From opening the app to the first job marked sent (app start, session, first request). */
+  firstSentMs: number;
+  /** POST /adjuster/api/prepare-device answers seen by the page, by kind. */
+  posts: { total: number; created: number; replayed: number; other: Record<string, number> };
+  /** Devices created more than once: extra creating answers, and MACs the server lists twice. */
+  duplicates: number;
+  /** Jobs not 'sent' at the end, or whose MAC the server does not list. */
+  lost: number;
+  statuses: Record<string, number>;
+  houses: number;
+  entrances: number;
+  timedOut: boolean;
+}
+
+export interface ReplayOptions {
+  jobs: number;
+  /** Give up (and count the unsent as lost) after this long. */
+  timeoutMs: number;
+  /** Told each step, for a run that hangs. */
+  progress?: (step: string) => void;
+}
+
+/** The row src/offline/db.ts `OutboxJob` describes, without the auto-increment id. */
+interface OutboxRow {
+  idempotencyKey: string;
+  kind: string;
+  method: 'POST';
+  url: string;
+  body: PrepareDeviceRequest;
+  status: 'queued';
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: null;
+  lastStatus: null;
+  userId: number;
+  draftId: null;
+  deviceKey: string;
+  target: { mac: string; house: string };
+  createdAt: number;
+  updatedAt: number;
+  sentAt: null;
+}
+
+interface Place {
+  houseUid: string;
+  address: string;
+  fias: string;
+  entranceNum: number;
+}
+
+/** The serial-number wizard's job kind (src/features/serial-number-wizard/model.ts). */
+const JOB_KIND = 'serial-number';
+
+/** Locally administered MACs under a prefix no seed uses. */
+function benchMac(n: number): string {
+  const hex = n.toString(16).toUpperCase().padStart(6, '0');
+  return `02:BE:0C:${hex.slice(0, 2)}:${hex.slice(2, 4)}:${hex.slice(4, 6)}`;
+}
+
+function outboxRows(places: readonly Place[], count: number, userId: number, now: number): OutboxRow[] {
+  return Array.from({ length: count }, (_, n) => {
+    const place = places[n % places.length];
+    const mac = benchMac(n);
+    const body = decode(
+      PrepareDeviceRequest,
+      toPrepareDeviceBody({
+        ...defaultSerialNumberDraft(),
+        serialNumber: `BENCH-SN-${n}`,
+        mac,
+        dns: `bench-${n}.intercom.local`,
+        address: place.address,
+        house: place.fias,
+        entrance: place.entranceNum,
+      }),
+      'bench prepare-device body',
+    );
+    const normal = normalizeMac(mac) ?? mac;
+    return {
+      idempotencyKey: randomUUID(),
+      kind: JOB_KIND,
+      method: 'POST',
+      url: adjusterEndpoints.prepareDevice.pattern,
+      body,
+      status: 'queued',
+      attempts: 0,
+      nextAttemptAt: now,
+      lastError: null,
+      lastStatus: null,
+      userId,
+      draftId: null,
+      deviceKey: `mac:${normal}`,
+      target: { mac: normal, house: place.address },
+      createdAt: now,
+      updatedAt: now,
+      sentAt: null,
+    };
+  });
+}
+
+interface OutboxSummary {
+  statuses: Record<string, number>;
+  firstSentAt: number | null;
+  lastSentAt: number | null;
+  sentMacs: string[];
+}
+
+export async function replayBench(browser: Browser, baseUrl: string, options: ReplayOptions): Promise<ReplayFigures> {
+  const step = options.progress ?? (() => undefined);
+  const { context, page } = await openContext(browser, baseUrl);
+  try {
+    step('log in');
+    await logIn(page);
+    step('wait for the app database');
+    await waitForOfflineDb(page);
+    step('read houses and entrances');
+
+    const permissions = decode(PermissionsResponse, await pageApi(page, 'GET', userEndpoints.permissions.pattern), 'permissions');
+    const houses = decode(HouseListResponse, await pageApi(page, 'GET', `${houseEndpoints.list.pattern}?page=1`), 'house list').data.filter(
+      (house): house is typeof house & { fias: string } => typeof house.fias === 'string' && house.fias !== '',
+    );
+    if (houses.length === 0) throw new Error('the seed has no house with a FIAS id on the first page');
+    const entrances = decode(
+      EntrancesResponse,
+      await pageApi(page, 'POST', wizardEndpoints.entrances.pattern, { houseUids: houses.map((h) => h.id) }),
+      'wizard entrances',
+    ).data;
+    const places: Place[] = [];
+    for (const house of houses) {
+      const numbers = [...new Set(entrances.filter((e) => e.houseUid === house.id).map((e) => e.entranceNum))].filter((n) => n >= 1);
+      for (const entranceNum of numbers) places.push({ houseUid: house.id, address: house.address, fias: house.fias, entranceNum });
+    }
+    if (places.length === 0) throw new Error('no entrance in the houses of the first page');
+
+    step(`write ${options.jobs} jobs`);
+    // Leave the app: on a static page of the origin nothing replays while the queue is written.
+    await page.goto('/help.html');
+    const rows = outboxRows(places, options.jobs, permissions.userId, Date.now());
+    await page.evaluate(
+      ({ name, rows }) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open(name);
+          open.onerror = () => reject(open.error);
+          open.onblocked = () => reject(new Error('opening the outbox database is blocked'));
+          // The app made the database: one that has to be created here is not the app's.
+          open.onupgradeneeded = () => {
+            open.transaction?.abort();
+            reject(new Error(`the app's database ${name} does not exist`));
+          };
+          open.onsuccess = () => {
+            const db = open.result;
+            const tx = db.transaction('outbox', 'readwrite');
+            const store = tx.objectStore('outbox');
+            for (const row of rows) store.add(row);
+            tx.oncomplete = () => {
+              db.close();
+              resolve();
+            };
+            tx.onerror = () => reject(tx.error);
+            tx.onabort = () => reject(tx.error ?? new Error('writing the outbox was aborted'));
+          };
+        }),
+      { name: OFFLINE_DB_NAME, rows },
+    );
+
+    const posts = { total: 0, created: 0, replayed: 0, other: {} as Record<string, number> };
+    const onResponse = (response: Response) => {
+      const request = response.request();
+      if (request.method() !== 'POST' || new URL(response.url()).pathname !== adjusterEndpoints.prepareDevice.pattern) return;
+      posts.total += 1;
+      const replayed = response.headers()['idempotency-replayed'] === 'true';
+      if (response.status() === 200 && replayed) posts.replayed += 1;
+      else if (response.status() === 200) posts.created += 1;
+      else posts.other[String(response.status())] = (posts.other[String(response.status())] ?? 0) + 1;
+    };
+    page.on('response', onResponse);
+
+    step('open the app and wait for the replay');
+    const openedAt = Date.now();
+    await page.goto('/');
+    /** Jobs by status, from the status index (no rows are read while the replay runs). */
+    const countStatuses = () =>
+      page.evaluate(
+        (name) =>
+          new Promise<Record<string, number>>((resolve, reject) => {
+            const open = indexedDB.open(name);
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const db = open.result;
+              const index = db.transaction('outbox', 'readonly').objectStore('outbox').index('status');
+              const statuses: Record<string, number> = {};
+              const request = index.openKeyCursor(null, 'nextunique');
+              request.onerror = () => reject(request.error);
+              const pending: Promise<void>[] = [];
+              request.onsuccess = () => {
+                const cursor = request.result;
+                if (cursor) {
+                  const status = String(cursor.key);
+                  pending.push(
+                    new Promise<void>((done) => {
+                      const count = index.count(cursor.key);
+                      count.onsuccess = () => {
+                        statuses[status] = count.result;
+                        done();
+                      };
+                      count.onerror = () => done();
+                    }),
+                  );
+                  cursor.continue();
+                  return;
+                }
+                void Promise.all(pending).then(() => {
+                  db.close();
+                  resolve(statuses);
+                });
+              };
+            };
+          }),
+        OFFLINE_DB_NAME,
+      );
+    const summarize = () =>
+      page.evaluate(
+        (name) =>
+          new Promise<OutboxSummary>((resolve, reject) => {
+            const open = indexedDB.open(name);
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const db = open.result;
+              const request = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
+              request.onerror = () => reject(request.error);
+              request.onsuccess = () => {
+                db.close();
+                const jobs = request.result as { status: string; sentAt: number | null; target: { mac?: string } }[];
+                const statuses: Record<string, number> = {};
+                const sent = jobs.filter((job) => job.status === 'sent' && job.sentAt !== null);
+                for (const job of jobs) statuses[job.status] = (statuses[job.status] ?? 0) + 1;
+                const times = sent.map((job) => job.sentAt ?? 0);
+                resolve({
+                  statuses,
+                  firstSentAt: times.length ? Math.min(...times) : null,
+                  lastSentAt: times.length ? Math.max(...times) : null,
+                  sentMacs: sent.map((job) => job.target.mac ?? ''),
+                });
+              };
+            };
+          }),
+        OFFLINE_DB_NAME,
+      );
+
+    // Polled by counting on the status index twice a second; the times come from the rows' sentAt.
+    let statuses = await countStatuses();
+    let timedOut = false;
+    let lastReport = openedAt;
+    while ((statuses.sent ?? 0) < options.jobs) {
+      const unfinished = (statuses.queued ?? 0) + (statuses.sending ?? 0);
+      if (unfinished === 0) break;
+      if (Date.now() - openedAt > options.timeoutMs) {
+        timedOut = true;
+        break;
+      }
+      if (Date.now() - lastReport >= 10_000) {
+        lastReport = Date.now();
+        step(`${statuses.sent ?? 0} sent after ${((lastReport - openedAt) / 1000).toFixed(0)} s`);
+      }
+      await new Promise((r) => setTimeout(r, 500));
+      statuses = await countStatuses();
+    }
+    const summary = await summarize();
+    page.off('response', onResponse);
+    step(`replay ended: ${JSON.stringify(summary.statuses)}; ask the server`);
+
+    // The server's word: every MAC of the run, listed once, in the houses it was sent to.
+    const listed = new Map<string, number>();
+    for (const houseUid of new Set(places.map((p) => p.houseUid))) {
+      const query = new URLSearchParams({ houseUid });
+      const macs = decode(MacsFromHouseResponse, await pageApi(page, 'GET', `${deviceEndpoints.macsFromHouse.pattern}?${query}`), 'macs').data;
+      for (const mac of macs) {
+        const normal = normalizeMac(mac) ?? mac;
+        listed.set(normal, (listed.get(normal) ?? 0) + 1);
+      }
+    }
+    const sentMacs = new Set(summary.sentMacs);
+    let twice = 0;
+    let lost = 0;
+    for (const row of rows) {
+      const times = listed.get(row.target.mac) ?? 0;
+      if (times > 1) twice += times - 1;
+      if (times === 0 || !sentMacs.has(row.target.mac)) lost += 1;
+    }
+    const duplicates = twice + Math.max(0, posts.created - options.jobs);
+    const seconds = summary.lastSentAt === null ? NaN : (summary.lastSentAt - openedAt) / 1000;
+    return {
+      jobs: options.jobs,
+      seconds,
+      jobsPerSecond: (summary.statuses.sent ?? 0) / seconds,
+      firstSentMs: summary.firstSentAt === null ? NaN : summary.firstSentAt - openedAt,
+      posts,
+      duplicates,
+      lost,
+      statuses: summary.statuses,
+      houses: new Set(places.map((p) => p.houseUid)).size,
+      entrances: places.length,
+      timedOut,
+    };
+  } finally {
+    await context.close();
+  }
+}
