@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_PATH } from '../e2e/browser';
 import { repoRoot } from '../e2e/server-process';
 
@@ -64,6 +64,28 @@ export interface LoadedScript {
 }
 
 /**
+ * Every JS response the page receives while `load` runs (and until the network is idle),
+ * gzip-sized here whatever the server's own encoding, largest first.
+ */
+export async function recordScripts(page: Page, load: () => Promise<void>): Promise<LoadedScript[]> {
+  const pending: Promise<LoadedScript | null>[] = [];
+  page.on('response', (response) => {
+    const isScript = response.request().resourceType() === 'script' || /\.m?js(\?|$)/.test(response.url());
+    if (!isScript) return;
+    pending.push(
+      response
+        .body()
+        .then((body) => ({ url: new URL(response.url()).pathname, bytes: body.length, gzip: gzipSize(body) }))
+        .catch(() => null),
+    );
+  });
+  await load();
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  const loaded = (await Promise.all(pending)).filter((s): s is LoadedScript => s !== null);
+  return loaded.sort((a, b) => b.gzip - a.gzip);
+}
+
+/**
  * Opens /site/auth in Chromium (service workers blocked, so only the page's own requests count)
  * and returns every JS response, gzip-sized here whatever the server's own encoding.
  */
@@ -75,23 +97,12 @@ export async function scriptsLoadedBy(baseUrl: string, path: string): Promise<Lo
   try {
     const context = await browser.newContext({ baseURL: baseUrl, serviceWorkers: 'block' });
     const page = await context.newPage();
-    const pending: Promise<LoadedScript | null>[] = [];
-    page.on('response', (response) => {
-      const isScript = response.request().resourceType() === 'script' || /\.m?js(\?|$)/.test(response.url());
-      if (!isScript) return;
-      pending.push(
-        response
-          .body()
-          .then((body) => ({ url: new URL(response.url()).pathname, bytes: body.length, gzip: gzipSize(body) }))
-          .catch(() => null),
-      );
+    const loaded = await recordScripts(page, async () => {
+      await page.goto(path);
+      await page.getByLabel('Логин', { exact: true }).waitFor({ timeout: 30_000 });
     });
-    await page.goto(path);
-    await page.getByLabel('Логин', { exact: true }).waitFor({ timeout: 30_000 });
-    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-    const loaded = (await Promise.all(pending)).filter((s): s is LoadedScript => s !== null);
     await context.close();
-    return loaded.sort((a, b) => b.gzip - a.gzip);
+    return loaded;
   } finally {
     await browser.close();
   }

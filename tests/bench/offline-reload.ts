@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { gzipSize, DIST, type LoadedScript } from './bundle';
+import { DIST, recordScripts, type LoadedScript } from './bundle';
 import { logIn, openContext, waitForControl } from './app-browser';
 
 /*
@@ -161,22 +161,10 @@ export async function wizardRouteScripts(browser: Browser, baseUrl: string): Pro
   }
   const { context, page } = await openContext(browser, baseUrl, { serviceWorkers: 'block', storageState: state });
   try {
-    const pending: Promise<LoadedScript | null>[] = [];
-    page.on('response', (response) => {
-      const isScript = response.request().resourceType() === 'script' || /\.m?js(\?|$)/.test(response.url());
-      if (!isScript) return;
-      pending.push(
-        response
-          .body()
-          .then((body) => ({ url: new URL(response.url()).pathname, bytes: body.length, gzip: gzipSize(body) }))
-          .catch(() => null),
-      );
+    return await recordScripts(page, async () => {
+      await page.goto(WIZARD_PATH);
+      await page.getByLabel(WIZARD_FIRST_FIELD).waitFor();
     });
-    await page.goto(WIZARD_PATH);
-    await page.getByLabel(WIZARD_FIRST_FIELD).waitFor();
-    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-    const loaded = (await Promise.all(pending)).filter((s): s is LoadedScript => s !== null);
-    return loaded.sort((a, b) => b.gzip - a.gzip);
   } finally {
     await context.close();
   }
