@@ -12,7 +12,7 @@ import { keys } from '../db/schema/keys';
 import { sipAccounts } from '../db/schema/sip';
 import { between, daysAgo, SEED_BASE_DATE, type SeedContext, type SeedCounters } from './context';
 import type { EntranceSkeleton, HouseSkeleton } from './housing';
-import { sipDomainOf } from './housing';
+import { sipAccountRow } from './housing';
 import type { OrgData } from './org';
 
 const t = deviceTypeId;
@@ -126,25 +126,7 @@ export async function writeDevicesOfEntrance(
     await writer.add(deviceRelays, { deviceId: id, relayNum: 1, entranceUid: entrance.uid, statusCode: 1 });
     if (random.chance(0.15)) await writer.add(deviceRelays, { deviceId: id, relayNum: 2, entranceUid: null, statusCode: 0 });
 
-    if (random.chance(0.8)) {
-      const sipId = ids.nextSipId++;
-      const { domain, port } = sipDomainOf(house.buyerId);
-      await writer.add(sipAccounts, {
-        id: sipId,
-        login: String(1_000_000 + sipId),
-        password: random.password(12),
-        domain,
-        port,
-        type: 'udp',
-        flatNum: null,
-        houseUid: house.uid,
-        userId: null,
-        buyerId: house.buyerId,
-        deviceId: id,
-        sos: 'SOS',
-        conciergeApartment: 999,
-      });
-    }
+    if (random.chance(0.8)) await writer.add(sipAccounts, sipAccountRow(context, ids, house, { deviceId: id }));
     const buyerGroups = org.groupsByBuyer.get(house.buyerId) ?? [];
     if (buyerGroups.length > 0 && random.chance(0.5)) await writer.add(deviceGroups, { deviceId: id, groupId: random.pick(buyerGroups) });
 

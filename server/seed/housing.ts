@@ -118,6 +118,33 @@ export function sipDomainOf(buyerId: number): { domain: string; port: number } {
   return buyerId === FORCED_SIP_BUYER_ID ? { domain: FORCED_SIP_DOMAIN, port: FORCED_SIP_PORT } : { domain: `sip${buyerId}.domofon-partner.ru`, port: 5060 };
 }
 
+/** A SIP account row of the house's buyer: a device's (sos/concierge defaults, spec §9) or a resident's. */
+export function sipAccountRow(
+  context: SeedContext,
+  ids: SeedCounters,
+  house: HouseSkeleton,
+  owner: { deviceId: number } | { userId: number; flatNum: number },
+): typeof sipAccounts.$inferInsert {
+  const id = ids.nextSipId++;
+  const { domain, port } = sipDomainOf(house.buyerId);
+  const forDevice = 'deviceId' in owner;
+  return {
+    id,
+    login: String(1_000_000 + id),
+    password: context.random.password(12),
+    domain,
+    port,
+    type: 'udp',
+    flatNum: forDevice ? null : owner.flatNum,
+    houseUid: house.uid,
+    userId: forDevice ? null : owner.userId,
+    buyerId: house.buyerId,
+    deviceId: forDevice ? owner.deviceId : null,
+    sos: forDevice ? 'SOS' : null,
+    conciergeApartment: forDevice ? 999 : null,
+  };
+}
+
 /** Pass 2 for one house: its rows, flats and residents. */
 export async function writeHouse(context: SeedContext, house: HouseSkeleton, ids: SeedCounters): Promise<void> {
   const { random, profile, writer } = context;
@@ -209,25 +236,7 @@ async function writeResidents(context: SeedContext, house: HouseSkeleton, flat: 
       newRoles: [],
     });
     await writer.add(flatUsers, { flatId: flat.id, userId });
-    if (random.chance(0.5)) {
-      const sipId = ids.nextSipId++;
-      const { domain, port } = sipDomainOf(house.buyerId);
-      await writer.add(sipAccounts, {
-        id: sipId,
-        login: String(1_000_000 + sipId),
-        password: random.password(12),
-        domain,
-        port,
-        type: 'udp',
-        flatNum: flat.num,
-        houseUid: house.uid,
-        userId,
-        buyerId: house.buyerId,
-        deviceId: null,
-        sos: null,
-        conciergeApartment: null,
-      });
-    }
+    if (random.chance(0.5)) await writer.add(sipAccounts, sipAccountRow(context, ids, house, { userId, flatNum: flat.num }));
     if (random.chance(0.6)) {
       const [name, os] = random.pick(PHONES);
       await writer.add(userDevices, { userId, name, os, pushEnabled: random.chance(0.85), dateUpdated: between(random, created) });

@@ -83,6 +83,6 @@ export const workspaceRoutes: AppRouteDefinition[] = [
     titleKey: 'route.title.outbox',
     page: () => import('@/features/outbox/components/outbox-page').then((m) => ({ Component: m.OutboxPage })),
   },
-  // spec §2: any unknown path shows the menu page, titled as the main page.
+  // spec §2: an unknown path shows the menu page, titled as the main page.
   { path: '*', titleKey: 'route.title.main', page: menuPage },
 ];

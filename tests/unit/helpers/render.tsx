@@ -44,12 +44,12 @@ export function renderWithApp(
   return { ...result, client };
 }
 
-/** A desktop-wide viewport for MUI's useMediaQuery (happy-dom's default is 1024 px). */
-export function stubWideScreen(): void {
+/** Makes MUI's useMediaQuery see a viewport whose width queries match `matches` (happy-dom's default is 1024 px). */
+export function stubScreen(matches: RegExp): void {
   vi.stubGlobal(
     'matchMedia',
     vi.fn((query: string) => ({
-      matches: /min-width/.test(query),
+      matches: matches.test(query),
       media: query,
       onchange: null,
       addListener: vi.fn(),
@@ -59,6 +59,16 @@ export function stubWideScreen(): void {
       dispatchEvent: vi.fn(() => false),
     })),
   );
+}
+
+/** A desktop-wide viewport. */
+export function stubWideScreen(): void {
+  stubScreen(/min-width/);
+}
+
+/** A phone-wide viewport. */
+export function stubPhoneScreen(): void {
+  stubScreen(/max-width/);
 }
 
 export function jsonResponse(status: number, body: unknown): Response {

@@ -10,28 +10,12 @@ import { saveDraft } from '@/offline/drafts';
 import type { SendOutcome } from '@/offline/outbox';
 import { createOfflineRuntime } from '@/offline/runtime';
 import { OfflineRuntimeProvider } from '@/offline/runtime-context';
-import { authItems, renderWithApp, stubWideScreen, testQueryClient } from '../../helpers/render';
+import { authItems, renderWithApp, stubPhoneScreen, stubWideScreen, testQueryClient } from '../../helpers/render';
 import { createFakeLocks, makeJob, openTestDb } from '../../offline/helpers';
 
 const T0 = Date.UTC(2025, 0, 15, 9, 0, 0);
 /** A next attempt still ahead whenever the test runs. */
 const LATER = Date.UTC(2100, 0, 15, 9, 1, 0);
-
-function stubPhoneScreen(): void {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: /max-width/.test(query),
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(() => false),
-    })),
-  );
-}
 
 async function addJob(db: OfflineDb, overrides: Partial<OutboxJob>): Promise<number> {
   const { id: _id, ...row } = makeJob(overrides);
