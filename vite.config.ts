@@ -2,12 +2,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { alias } from './build-aliases';
 import { VitePWA } from 'vite-plugin-pwa';
 
-const alias = {
-  '@': fileURLToPath(new URL('./src', import.meta.url)),
-  '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
-};
 
 /** manifest.webmanifest lives at the repository root (ARCHITECTURE.md); serve it in dev and emit it into dist/. */
 function webManifest(): Plugin {
@@ -27,13 +24,28 @@ function webManifest(): Plugin {
 }
 
 const WORKSPACE_CORE =
-  /[\\/](node_modules[\\/]dexie(-react-hooks)?[\\/]|src[\\/]offline[\\/]|src[\\/]app[\\/](offline-runtime-host|header[\\/](connectivity-chip|help-menu)\.tsx))/;
+  /[\\/](node_modules[\\/]dexie(-react-hooks)?[\\/]|src[\\/]offline[\\/](?!draft-schemas[\\/])|src[\\/]app[\\/](offline-runtime-host|header[\\/](connectivity-chip|help-menu)\.tsx))/;
+
+/** MUI's styles import their createTheme relatively; in the build it resolves to src/app/mui-create-theme.ts. */
+function muiThemeWithoutCssVariables(): Plugin {
+  const standIn = fileURLToPath(new URL('./src/app/mui-create-theme.ts', import.meta.url));
+  return {
+    name: 'mui-theme-without-css-variables',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const fromMuiStyles = importer !== undefined && /[\\/]@mui[\\/]material[\\/]styles[\\/]/.test(importer);
+      return fromMuiStyles && source === './createTheme.mjs' ? standIn : null;
+    },
+  };
+}
 
 export default defineConfig({
   resolve: { alias },
   plugins: [
     react(),
     webManifest(),
+    muiThemeWithoutCssVariables(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

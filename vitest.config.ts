@@ -1,10 +1,5 @@
-import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
-
-const alias = {
-  '@': fileURLToPath(new URL('./src', import.meta.url)),
-  '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
-};
+import { alias } from './build-aliases';
 
 export default defineConfig({
   resolve: { alias },

@@ -1,4 +1,5 @@
-import { createTheme, type Theme } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
+import createTheme from '@mui/material/styles/createThemeNoVars';
 import { materialLocales } from '@/i18n/locales';
 import type { UiLanguage } from '@/lib/preferences';
 

@@ -1,38 +1,51 @@
-import { record, string, unknown, type Struct } from 'superstruct';
-import { decode } from '@contract/common';
-import { AdjusterAddressState, SerialNumberDraft } from '@contract/adjuster-wizard';
-import { WizardDraft } from '@contract/wizard';
-import type { DraftKind } from './db';
+import type { Infer } from 'superstruct';
+import type { AdjusterAddressState, SerialNumberDraft } from '@contract/adjuster-wizard';
+import type { WizardDraft } from '@contract/wizard';
+import { DRAFT_KINDS, type DraftKind } from './db';
+import type { DraftSchema } from './draft-schemas/draft-schema';
+
+export type { DraftSchema } from './draft-schemas/draft-schema';
+
+/** What each kind of draft holds once read back. */
+interface DraftDataByKind {
+  'serial-number': Infer<typeof SerialNumberDraft>;
+  'device-setup': Infer<typeof WizardDraft>;
+  adjuster: Infer<typeof AdjusterAddressState>;
+  replace: Record<string, unknown>;
+}
+
+export type DraftData<K extends DraftKind> = DraftDataByKind[K];
+
+export type DraftSchemas = Partial<{ [K in DraftKind]: DraftSchema<DraftData<K>> }>;
 
 /*
- * The shape of each kind of draft. When a wizard changes its form, bump `version` and add a
- * `migrate` that lifts older data; a draft that still does not fit is shown as unreadable and
- * kept (drafts.ts), never dropped.
+ * Each kind's struct is loaded when a draft of that kind is read or saved, so the shell (header,
+ * update toast) does not carry every wizard's contract, and each wizard route only its own.
  */
-export interface DraftSchema<T = unknown> {
-  version: number;
-  /** Checks (and coerces) data of the current version; throws DecodeError listing the failing paths. */
-  decode: (data: unknown, context: string) => T;
-  /** Lifts data saved under an older `version` to the current shape. */
-  migrate?: (data: unknown, fromVersion: number) => unknown;
-}
+const loaders: { [K in DraftKind]: () => Promise<DraftSchema<DraftData<K>>> } = {
+  'serial-number': () => import('./draft-schemas/serial-number').then((module) => module.serialNumberDraftSchema),
+  'device-setup': () => import('./draft-schemas/device-setup').then((module) => module.deviceSetupDraftSchema),
+  adjuster: () => import('./draft-schemas/adjuster').then((module) => module.adjusterDraftSchema),
+  replace: () => import('./draft-schemas/replace').then((module) => module.replaceDraftSchema),
+};
 
-function draftSchema<T, S>(version: number, struct: Struct<T, S>, migrate?: DraftSchema['migrate']): DraftSchema<T> {
-  return { version, decode: (data, context) => decode(struct, data, context), ...(migrate ? { migrate } : {}) };
-}
-
-/** The replace wizard's fields are not specified yet; its screen narrows this and bumps the version. */
-const ReplaceDraft = record(string(), unknown());
-
-export const DRAFT_SCHEMAS = {
-  'serial-number': draftSchema(1, SerialNumberDraft),
-  'device-setup': draftSchema(1, WizardDraft),
-  adjuster: draftSchema(1, AdjusterAddressState),
-  replace: draftSchema(1, ReplaceDraft),
-} satisfies Record<DraftKind, DraftSchema>;
-
-export type DraftData<K extends DraftKind> = ReturnType<(typeof DRAFT_SCHEMAS)[K]['decode']>;
+const loaded: DraftSchemas = {};
 
 export function isDraftKind(value: unknown): value is DraftKind {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(DRAFT_SCHEMAS, value);
+  return typeof value === 'string' && (DRAFT_KINDS as readonly string[]).includes(value);
+}
+
+export async function loadDraftSchema<K extends DraftKind>(kind: K): Promise<DraftSchema<DraftData<K>>> {
+  const cached = loaded[kind] as DraftSchema<DraftData<K>> | undefined;
+  if (cached) return cached;
+  const schema = await loaders[kind]();
+  (loaded as Record<K, DraftSchema<DraftData<K>>>)[kind] = schema;
+  return schema;
+}
+
+/** The schemas of the known kinds among `kinds`; unknown kinds are left out (read as unreadable). */
+export async function loadDraftSchemas(kinds: Iterable<unknown> = DRAFT_KINDS): Promise<DraftSchemas> {
+  const known = [...new Set(kinds)].filter(isDraftKind);
+  await Promise.all(known.map((kind) => loadDraftSchema(kind)));
+  return loaded;
 }

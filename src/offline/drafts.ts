@@ -1,5 +1,5 @@
 import { DecodeError, type DecodeFailure } from '@contract/common';
-import { DRAFT_SCHEMAS, isDraftKind, type DraftData, type DraftSchema } from './draft-kinds';
+import { isDraftKind, loadDraftSchema, loadDraftSchemas, type DraftData, type DraftSchema, type DraftSchemas } from './draft-kinds';
 import { getOfflineDb, type DraftKind, type DraftRow, type DraftTarget, type OfflineDb } from './db';
 import { offlineT } from './offline-strings';
 import { withQuotaRetry } from './quota';
@@ -40,13 +40,16 @@ function unreadable(raw: DraftRow, error: string, failures: DecodeFailure[] = []
   return { status: 'unreadable', raw, error: offlineT('offline.draft.unreadable', { error }), failures };
 }
 
-/** Checks one stored row against its kind's struct (after migrating older data). Pure. */
-export function readDraft<K extends DraftKind = DraftKind>(raw: DraftRow, expectedKind?: K): ReadDraft<K> {
-  if (!isDraftKind(raw.kind)) return unreadable(raw, offlineT('offline.draft.unknownKind', { kind: String(raw.kind) }));
+/**
+ * Checks one stored row against its kind's struct (after migrating older data). Pure; `schemas`
+ * comes from loadDraftSchemas, and a kind missing from it reads as unknown.
+ */
+export function readDraft<K extends DraftKind = DraftKind>(raw: DraftRow, schemas: DraftSchemas, expectedKind?: K): ReadDraft<K> {
+  const schema: DraftSchema | undefined = isDraftKind(raw.kind) ? schemas[raw.kind] : undefined;
+  if (!schema) return unreadable(raw, offlineT('offline.draft.unknownKind', { kind: String(raw.kind) }));
   if (expectedKind !== undefined && raw.kind !== expectedKind) {
     return unreadable(raw, offlineT('offline.draft.otherKind', { kind: raw.kind }));
   }
-  const schema: DraftSchema = DRAFT_SCHEMAS[raw.kind];
   if (raw.schemaVersion > schema.version) {
     return unreadable(raw, offlineT('offline.draft.newerVersion', { version: raw.schemaVersion }));
   }
@@ -64,6 +67,7 @@ export function readDraft<K extends DraftKind = DraftKind>(raw: DraftRow, expect
 
 /** Inserts or replaces a draft; the first save's createdAt is kept. */
 export async function saveDraft<K extends DraftKind>(db: OfflineDb, input: DraftInput<K>, now: number = Date.now()): Promise<DraftRow> {
+  const { version } = await loadDraftSchema(input.kind);
   return withQuotaRetry(() =>
     db.transaction('rw', db.drafts, async () => {
       const existing = await db.drafts.get(input.id);
@@ -74,7 +78,7 @@ export async function saveDraft<K extends DraftKind>(db: OfflineDb, input: Draft
         title: input.title,
         target: input.target ?? {},
         data: input.data,
-        schemaVersion: DRAFT_SCHEMAS[input.kind].version,
+        schemaVersion: version,
         createdAt: existing?.createdAt ?? now,
         updatedAt: now,
       };
@@ -97,13 +101,14 @@ export async function loadDraft<K extends DraftKind = DraftKind>(
 ): Promise<DraftLoad<K>> {
   const raw = await db.drafts.get(id);
   if (!raw || (options.userId !== undefined && raw.userId !== options.userId)) return { status: 'missing' };
-  return readDraft(raw, options.kind);
+  return readDraft(raw, await loadDraftSchemas([raw.kind]), options.kind);
 }
 
 /** The user's drafts, most recently edited first, unreadable ones included. */
 export async function listDrafts(db: OfflineDb, userId: number): Promise<ReadDraft[]> {
   const rows = await db.drafts.where('[userId+updatedAt]').between([userId, -Infinity], [userId, Infinity]).reverse().toArray();
-  return rows.map((row) => readDraft(row));
+  const schemas = await loadDraftSchemas(rows.map((row) => row.kind));
+  return rows.map((row) => readDraft(row, schemas));
 }
 
 /** Deletes a draft. Only for a person's explicit, confirmed action. */

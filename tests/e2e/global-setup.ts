@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { repoRoot, startServer } from './server-process';
 
@@ -12,19 +12,21 @@ declare module 'vitest' {
   }
 }
 
-const LOG_FILE = join(repoRoot, 'test-results', 'e2e-server.log');
+/** The built app under test: dist/, or E2E_DIST so parallel work can test its own build. */
+const DIST_DIR = process.env.E2E_DIST ? resolve(repoRoot, process.env.E2E_DIST) : join(repoRoot, 'dist');
+const LOG_FILE = join(repoRoot, 'test-results', process.env.E2E_DIST ? `e2e-server-${basename(DIST_DIR)}.log` : 'e2e-server.log');
 
 /** `npm run test:e2e` has built dist/ already; here the real server is started on a fresh PGlite. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!existsSync(join(repoRoot, 'dist', 'index.html'))) {
-    throw new Error('dist/index.html is missing: run `npm run build` first (npm run test:e2e does)');
+  if (!existsSync(join(DIST_DIR, 'index.html'))) {
+    throw new Error(`${DIST_DIR}/index.html is missing: run \`npm run build\` first (npm run test:e2e does)`);
   }
   await rm(LOG_FILE, { force: true });
   const dataDir = await mkdtemp(join(tmpdir(), 'intercom-e2e-'));
   let server;
   try {
     server = await startServer({
-      env: { DATA_DIR: dataDir, SEED: 'small', STATIC_DIR: join(repoRoot, 'dist') },
+      env: { DATA_DIR: dataDir, SEED: 'small', STATIC_DIR: DIST_DIR },
       logFile: LOG_FILE,
     });
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { RegisterOptions } from 'react-hook-form';
-import type { Translate } from '@/i18n/i18n';
+import type { Translate } from '@/features/auth/messages';
 import { HttpError, errorMessage } from '@/lib/http';
 
 export interface LoginFormValues {

@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import type { House } from '@contract/houses';
 import { notify } from '@/components/notifications/notify';
-import { useT } from '@/i18n/i18n';
+import { useT } from '@/features/house-snapshot/messages';
 import { errorMessage } from '@/lib/http';
 import { useSession } from '@/lib/session';
 import { useConnectivity } from '@/offline/connectivity';

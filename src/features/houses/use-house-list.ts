@@ -5,7 +5,7 @@ import { ROLES } from '@contract/users';
 import { HOUSE_LIST_PAGE_SIZE, type House } from '@contract/houses';
 import { notify } from '@/components/notifications/notify';
 import { useUrlListState } from '@/components/list-table/use-url-list-state';
-import { useT } from '@/i18n/i18n';
+import { useT } from '@/features/houses/messages';
 import { errorMessage } from '@/lib/http';
 import { hasRole, useSession } from '@/lib/session';
 import { createHouse, deleteHouse } from './api';

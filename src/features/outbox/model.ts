@@ -1,4 +1,4 @@
-import type { MessageKey } from '@/i18n/i18n';
+import type { MessageKey } from '@/features/outbox/messages';
 import type { UiLanguage } from '@/lib/preferences';
 import { isDraftKind } from '@/offline/draft-kinds';
 import type { DraftKind, DraftRow, DraftTarget, OutboxJob, OutboxStatus } from '@/offline/db';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { notify } from '@/components/notifications/notify';
-import { useT } from '@/i18n/i18n';
+import { useT } from '@/features/outbox/messages';
 import { errorMessage } from '@/lib/http';
 import { useSession } from '@/lib/session';
 import { useConnectivity } from '@/offline/connectivity';

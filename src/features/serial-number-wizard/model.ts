@@ -5,7 +5,7 @@ import type { AddressLookup } from '@contract/adjuster';
 import { defaultSerialNumberDraft, type SerialNumberDraft } from '@contract/adjuster-wizard';
 import { Entrance, ENTRANCE_TYPE } from '@contract/entrances';
 import { House } from '@contract/houses';
-import type { MessageKey } from '@/i18n/i18n';
+import type { MessageKey } from '@/features/serial-number-wizard/messages';
 import type { DraftTarget, OutboxJob, SnapshotRow } from '@/offline/db';
 
 /*

@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { adjusterEndpoints } from '@contract/adjuster';
 import { isSerialNumberDraftValid, toPrepareDeviceBody, type SerialNumberDraft } from '@contract/adjuster-wizard';
 import { notify } from '@/components/notifications/notify';
-import { useT } from '@/i18n/i18n';
+import { useT } from '@/features/serial-number-wizard/messages';
 import { errorMessage } from '@/lib/http';
 import { useConnectivity } from '@/offline/connectivity';
 import { getOfflineDb } from '@/offline/db';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { notify } from '@/components/notifications/notify';
-import { useT } from '@/i18n/i18n';
+import { useT } from '@/features/user-options/messages';
 import { useDictionary } from '@/lib/dictionaries';
 import { errorMessage } from '@/lib/http';
 import { setPreferences } from '@/lib/preferences';

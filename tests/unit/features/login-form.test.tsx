@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { loginErrorText } from '@/features/auth/model';
-import { translate } from '@/i18n/i18n';
+import { translate } from '@/features/auth/messages';
 import { HttpError, ResultError } from '@/lib/http';
 
 const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) => translate('ru', key, params);

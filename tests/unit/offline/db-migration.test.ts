@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LATEST_SCHEMA_VERSION, SCHEMA_HISTORY, type OutboxJob } from '@/offline/db';
+import { loadDraftSchemas } from '@/offline/draft-kinds';
 import { readDraft } from '@/offline/drafts';
 import { addJob, countUnsent, dueJobLanes } from '@/offline/outbox-queue';
 import { V1_DRAFTS, V1_JOBS, V1_STORES } from './fixtures/schema-v1';
@@ -58,7 +59,7 @@ describe('upgrade from version 1', () => {
 
     const drafts = await db.drafts.toArray();
     expect(drafts).toEqual(V1_DRAFTS);
-    expect(readDraft(drafts[0]).status).toBe('ok');
+    expect(readDraft(drafts[0], await loadDraftSchemas()).status).toBe('ok');
   });
 
   it('the new indexes answer queries over upgraded rows', async () => {

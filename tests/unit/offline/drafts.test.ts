@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultSerialNumberDraft } from '@contract/adjuster-wizard';
 import type { DraftRow } from '@/offline/db';
+import { loadDraftSchemas } from '@/offline/draft-kinds';
 import { createDraftSaver, deleteDraft, flushAllDrafts, listDrafts, loadDraft, readDraft, saveDraft, type DraftInput } from '@/offline/drafts';
 import { createClock, createManualTimers, makeJob, openTestDb } from './helpers';
 
@@ -102,10 +103,10 @@ describe('unreadable drafts', () => {
     expect((await loadDraft(db, 'd', { kind: 'adjuster' })).status).toBe('unreadable');
   });
 
-  it('readDraft is pure: the row passed in is not changed', () => {
+  it('readDraft is pure: the row passed in is not changed', async () => {
     const row: DraftRow = { id: 'r', kind: 'serial-number', userId: 1, title: '', target: {}, data: { mac: 1 }, schemaVersion: 1, createdAt: 0, updatedAt: 0 };
     const copy = structuredClone(row);
-    readDraft(row);
+    readDraft(row, await loadDraftSchemas());
     expect(row).toEqual(copy);
   });
 });

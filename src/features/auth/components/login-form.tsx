@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { LightTextField } from '@/components/light-text-field';
-import { useT } from '@/i18n/i18n';
+import { useT } from '@/features/auth/messages';
 import { EMPTY_LOGIN_FORM, loginRules, type LoginFormValues } from '../model';
 
 interface LoginFormProps {

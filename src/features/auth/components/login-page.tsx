@@ -2,7 +2,7 @@ import LockOutlined from '@mui/icons-material/LockOutlined';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useT } from '@/i18n/i18n';
+import { useT } from '@/features/auth/messages';
 import { loginErrorText } from '../model';
 import { useLogin } from '../use-login';
 import { LoginForm } from './login-form';

@@ -10,7 +10,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import type { House } from '@contract/houses';
-import { useT, type Translate } from '@/i18n/i18n';
+import { useT, type Translate } from '@/features/house-snapshot/messages';
 import type { SnapshotAge } from '../model';
 import { useHouseSnapshot } from '../use-house-snapshot';
 

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { useT } from '@/i18n/i18n';
+import { useT } from '@/features/houses/messages';
 import { errorMessage } from '@/lib/http';
 import { EMPTY_HOUSE_FORM, REGION_PATTERN, type HouseFormValues } from '../model';
 

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
-import { useT } from '@/i18n/i18n';
+import { useT } from '@/features/houses/messages';
 import { REGION_PATTERN, type HouseFilterKey } from '../model';
 
 type FilterValues = Record<HouseFilterKey, string>;

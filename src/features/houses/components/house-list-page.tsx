@@ -11,7 +11,7 @@ import type { House } from '@contract/houses';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListTable } from '@/components/list-table/list-table';
 import { PageHeader } from '@/components/page-header';
-import { useT } from '@/i18n/i18n';
+import { useT } from '@/features/houses/messages';
 import { useHouseList } from '../use-house-list';
 import { HouseCreateDialog } from './house-create-dialog';
 import { HouseFilters } from './house-filters';
@@ -52,7 +52,7 @@ export function HouseListPage({ offlineAction: OfflineAction }: { offlineAction?
       ? [
           {
             field: 'offline',
-            headerName: t('houseSnapshot.column'),
+            headerName: t('houses.column.offline'),
             minWidth: phone ? 170 : 190,
             flex: 1.5,
             sortable: false,

@@ -16,7 +16,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { useT } from '@/i18n/i18n';
+import { useT } from '@/features/outbox/messages';
 import { useDateFormat } from '@/lib/dates';
 import type { DraftView } from '../model';
 

@@ -9,7 +9,7 @@ import IconButton from '@mui/material/IconButton';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useT, type MessageKey } from '@/i18n/i18n';
+import { useT, type MessageKey } from '@/features/outbox/messages';
 import type { JobView } from '../model';
 
 export interface JobActionHandlers {

@@ -9,7 +9,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useT } from '@/i18n/i18n';
+import { useT } from '@/features/outbox/messages';
 import { useDateFormat } from '@/lib/dates';
 import type { JobView } from '../model';
 import { JobActions, type JobActionHandlers } from './job-actions';

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageHeader } from '@/components/page-header';
-import { useT } from '@/i18n/i18n';
+import { useT } from '@/features/outbox/messages';
 import { DRAFTS_TAB } from '../access';
 import type { DraftView, JobView } from '../model';
 import { useOutboxPage } from '../use-outbox-page';

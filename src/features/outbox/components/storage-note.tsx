@@ -3,7 +3,7 @@ import StorageOutlined from '@mui/icons-material/StorageOutlined';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useT } from '@/i18n/i18n';
+import { useT } from '@/features/outbox/messages';
 import { useLanguage } from '@/lib/preferences';
 import type { StorageStatus } from '@/offline/storage';
 import { formatBytes } from '../model';

@@ -1,4 +1,4 @@
-import { useT } from '@/i18n/i18n';
+import { useT } from '@/features/serial-number-wizard/messages';
 import type { SerialNumberWizard } from '../use-serial-number-wizard';
 import { FieldGrid, Wide, WizardTextField } from './fields';
 

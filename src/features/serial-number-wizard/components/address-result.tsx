@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { AddressLookup } from '@contract/adjuster';
-import { useT } from '@/i18n/i18n';
+import { useT } from '@/features/serial-number-wizard/messages';
 
 /** spec §3 "Wizard address result": address, entrance number and FIAS id, each possibly empty. */
 export function AddressResult({ result }: { result: AddressLookup }) {

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { COMMUTATOR_SIZES } from '@contract/commutators';
-import { useT } from '@/i18n/i18n';
+import { useT } from '@/features/serial-number-wizard/messages';
 import type { HouseChoice } from '../use-wizard-places';
 import type { SerialNumberWizard } from '../use-serial-number-wizard';
 import { AddressResult } from './address-result';

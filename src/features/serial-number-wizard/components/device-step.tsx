@@ -1,5 +1,5 @@
 import { DEVICE_TYPE_NAMES, HARDWARE_REVISIONS } from '@contract/devices';
-import { useT } from '@/i18n/i18n';
+import { useT } from '@/features/serial-number-wizard/messages';
 import type { SerialNumberWizard } from '../use-serial-number-wizard';
 import { FieldGrid, WizardSelect, WizardTextField } from './fields';
 

@@ -11,7 +11,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { validate } from 'superstruct';
 import { PrepareDeviceResponse } from '@contract/adjuster';
-import { useT, type MessageKey } from '@/i18n/i18n';
+import { useT, type MessageKey } from '@/features/serial-number-wizard/messages';
 import { useDateFormat } from '@/lib/dates';
 import type { OutboxJob } from '@/offline/db';
 import type { SerialNumberWizard } from '../use-serial-number-wizard';

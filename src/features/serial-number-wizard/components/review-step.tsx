@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { deviceTypeName } from '@contract/devices';
-import { useT } from '@/i18n/i18n';
+import { useT } from '@/features/serial-number-wizard/messages';
 import { STEP_FIELDS, type WizardStep } from '../model';
 import type { SerialNumberWizard } from '../use-serial-number-wizard';
 import { AddressResult } from './address-result';

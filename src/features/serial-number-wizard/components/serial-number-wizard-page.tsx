@@ -8,7 +8,7 @@ import { useEffect, useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { defaultSerialNumberDraft } from '@contract/adjuster-wizard';
 import type { House } from '@contract/houses';
-import { useT } from '@/i18n/i18n';
+import { useT } from '@/features/serial-number-wizard/messages';
 import { useSession } from '@/lib/session';
 import { getOfflineDb } from '@/offline/db';
 import { newDraftId } from '@/offline/drafts';

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller } from 'react-hook-form';
 import { PageHeader } from '@/components/page-header';
-import { useT, type MessageKey } from '@/i18n/i18n';
+import { useT, type MessageKey } from '@/features/user-options/messages';
 import { formatDateTime, useDateFormat, utcOffsetLabel } from '@/lib/dates';
 import { isUiLanguage, isValidTimezone, useLanguage } from '@/lib/preferences';
 import { useUserOptionsForm } from '../use-user-options-form';

@@ -3,6 +3,7 @@ import { defaultSerialNumberDraft } from '@contract/adjuster-wizard';
 import { canOpenOutbox } from '@/features/outbox/access';
 import { draftFileName, draftResumePath, draftView, formatBytes, jobFileName, jobViews, jobsFileName, queuePaused } from '@/features/outbox/model';
 import type { DraftRow, OutboxStatus } from '@/offline/db';
+import { loadDraftSchemas } from '@/offline/draft-kinds';
 import { readDraft, type ReadDraft } from '@/offline/drafts';
 import { authItems } from '../../helpers/render';
 import { makeJob } from '../../offline/helpers';
@@ -24,7 +25,8 @@ function draftRow(overrides: Partial<DraftRow> = {}): DraftRow {
   };
 }
 
-const read = (row: DraftRow): ReadDraft => readDraft(row);
+const schemas = await loadDraftSchemas();
+const read = (row: DraftRow): ReadDraft => readDraft(row, schemas);
 
 describe('jobViews', () => {
   it('labels a prepare-device job and shows its target; an unknown kind keeps its own name', () => {

@@ -1,0 +1,4 @@
+import { WizardDraft } from '@contract/wizard';
+import { draftSchema } from './draft-schema';
+
+export const deviceSetupDraftSchema = draftSchema(1, WizardDraft);
