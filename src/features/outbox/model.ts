@@ -30,9 +30,25 @@ export function draftResumePath(kind: DraftKind, id: string, target: DraftTarget
  * The kind of draft behind each kind of job (the wizards name their jobs: the serial-number wizard's
  * is 'serial-number'; 'prepare-device', the call's name, is read too).
  */
-const JOB_DRAFT_KINDS: Record<string, DraftKind> = { 'serial-number': 'serial-number', 'prepare-device': 'serial-number' };
+const JOB_DRAFT_KINDS: Record<string, DraftKind> = {
+  'serial-number': 'serial-number',
+  'prepare-device': 'serial-number',
+  'device-setup': 'device-setup',
+  replace: 'replace',
+  'adjuster-device': 'adjuster',
+  'adjuster-house': 'adjuster',
+  'adjuster-group': 'adjuster',
+};
 
-const JOB_KIND_LABELS: Record<string, MessageKey> = { 'serial-number': 'outbox.kind.serial-number', 'prepare-device': 'outbox.kind.serial-number' };
+const JOB_KIND_LABELS: Record<string, MessageKey> = {
+  'serial-number': 'outbox.kind.serial-number',
+  'prepare-device': 'outbox.kind.serial-number',
+  'device-setup': 'outbox.kind.device-setup',
+  replace: 'outbox.kind.replace',
+  'adjuster-device': 'outbox.kind.adjuster-device',
+  'adjuster-house': 'outbox.kind.adjuster-house',
+  'adjuster-group': 'outbox.kind.adjuster-group',
+};
 
 export const DRAFT_KIND_LABELS: Record<DraftKind, MessageKey> = {
   'serial-number': 'drafts.kind.serial-number',

@@ -1,0 +1,6 @@
+import { NotBuiltPage } from '@/app/not-built-page';
+
+// Being built in this session; replaced by the screen.
+export function DeviceWizardPage() {
+  return <NotBuiltPage />;
+}
