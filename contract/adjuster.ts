@@ -67,7 +67,8 @@ export const LinkStatusResponse = withAdjusterResult({ link: string(), port: str
 /** Error counter name → count, received and sent. */
 export const ErrorsOnPortResponse = withAdjusterResult({ rx: map(number()), tx: map(number()) });
 
-export const DeviceHouseRequest = object({ fiasId: NonEmptyString });
+/** `porchNum` (ours, optional): the entrance the installer chose; relay 1 opens it. Without it, the porch the port gave. */
+export const DeviceHouseRequest = object({ fiasId: NonEmptyString, porchNum: optional(integer()) });
 export const DeviceGroupRequest = object({ groupId: integer() });
 export const AdjusterDeviceCreate = object({ mac: MacLike, url: NonEmptyString, type: DeviceType });
 

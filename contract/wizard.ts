@@ -1,5 +1,5 @@
-import { array, integer, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
-import { MacLike, NonEmptyString, ResultResponse, endpoint, normalizeMac, withResult } from './common';
+import { array, boolean, integer, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
+import { MacLike, NonEmptyString, endpoint, normalizeMac, withResult } from './common';
 import { Device, DeviceType, OptionsUpdate } from './devices';
 import { EntrancesResponse } from './entrances';
 
@@ -137,8 +137,21 @@ export const WizardReplaceOptions = object({
 export type WizardReplaceOptions = Infer<typeof WizardReplaceOptions>;
 export const WizardSaveResponse = withResult({ data: optional(Device) });
 
+/** What a replacement could not move (ours): `values` are the key values or the SIP login left on the old device. */
+export const ReplaceNotMoved = type({ item: string(), reason: string(), values: array(string()) });
+export type ReplaceNotMoved = Infer<typeof ReplaceNotMoved>;
+/**
+ * `moved` counts what went to the new device; `notMoved` lists what stayed on the old one ([] when
+ * everything moved). Both optional, so a back end that answers only {result, message} decodes.
+ */
+export const WizardReplaceResponse = withResult({
+  moved: optional(type({ houses: number(), relays: number(), keys: number(), groups: number(), sipAccount: boolean() })),
+  notMoved: optional(array(ReplaceNotMoved)),
+});
+export type WizardReplaceResponse = Infer<typeof WizardReplaceResponse>;
+
 export const wizardEndpoints = {
   entrances: endpoint({ method: 'POST', pattern: '/front/wizard/entrances', body: WizardEntrancesRequest, response: EntrancesResponse }),
-  replaceOptions: endpoint({ method: 'POST', pattern: '/front/wizard/replace-options', body: WizardReplaceOptions, response: ResultResponse }),
+  replaceOptions: endpoint({ method: 'POST', pattern: '/front/wizard/replace-options', body: WizardReplaceOptions, response: WizardReplaceResponse }),
   save: endpoint({ method: 'POST', pattern: '/front/wizard/save', body: WizardSave, response: WizardSaveResponse }),
 } as const;

@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createPgliteDataDir, isPgliteDataDir, prepareDatabase } from './db/bootstrap';
 import { openDatabase, type DatabaseOptions } from './db/client';
+import { networkPlugin, type NetworkOptions } from './gateways/network/network-plugin';
+import { portJobsPlugin, type JobsOptions } from './jobs/port-jobs-plugin';
 import { csrfPlugin } from './plugins/csrf';
 import { databasePlugin } from './plugins/database';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -11,6 +13,8 @@ import { spaPlugin } from './plugins/spa';
 import type { LoginRateLimit } from './repositories/login-attempts';
 import { adjusterRoutes } from './routes/adjuster';
 import { deviceRoutes } from './routes/devices';
+import type { DeviceGatewayOption } from './gateways/device/device-gateway';
+import { createDeviceGateway } from './gateways/device/simulator';
 import { dictionaryRoutes } from './routes/dictionaries';
 import { houseRoutes } from './routes/houses';
 import { sessionRoutes } from './routes/session';
@@ -32,6 +36,13 @@ export interface AppOptions {
   /** Behind a load balancer: trust X-Forwarded-For / -Proto (Fastify's `trustProxy`). */
   trustProxy?: boolean | string;
   idempotency?: IdempotencyOptions;
+  /** The intercom hardware (the simulator's failure share, delays …, or a driver); device-list totals reuse (ms). */
+  deviceGateway?: DeviceGatewayOption;
+  deviceCountTtlMs?: number;
+  /** The network equipment of the adjuster calls (the seeded simulator by default). */
+  network?: NetworkOptions;
+  /** The port-job runner of this process (on by default). */
+  jobs?: JobsOptions;
 }
 
 /**
@@ -63,6 +74,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(csrfPlugin);
     await app.register(idempotencyPlugin, options.idempotency ?? {});
     await app.register(spaPlugin, { staticDir: options.staticDir ?? null });
+    await app.register(networkPlugin, options.network ?? {});
+    await app.register(portJobsPlugin, options.jobs ?? {});
 
     app.addHook('onSend', async (request, reply) => {
       reply.header('x-content-type-options', 'nosniff');
@@ -76,7 +89,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(userOptionRoutes);
     await app.register(houseRoutes);
     await app.register(dictionaryRoutes);
-    await app.register(deviceRoutes);
+    const deviceGateway = createDeviceGateway(options.deviceGateway);
+    app.addHook('onClose', () => deviceGateway.close());
+    await app.register(deviceRoutes, { gateway: deviceGateway, countTtlMs: options.deviceCountTtlMs });
     await app.register(wizardRoutes);
     await app.register(adjusterRoutes);
     await app.ready();

@@ -10,6 +10,15 @@ function seedFromEnv(value: string | undefined): SeedSize | false {
   return value;
 }
 
+/** A number from the environment; undefined when unset, an error when not a number. */
+function numberFromEnv(name: string): number | undefined {
+  const value = process.env[name];
+  if (value === undefined || value === '') return undefined;
+  const number = Number(value);
+  if (!Number.isFinite(number)) throw new Error(`${name} must be a number (got "${value}")`);
+  return number;
+}
+
 const env = process.env;
 const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? '127.0.0.1';
@@ -25,6 +34,19 @@ const app = await buildApp({
   staticDir: resolve(env.STATIC_DIR ?? './dist'),
   logger: { level: env.LOG_LEVEL ?? 'info' },
   trustProxy: env.TRUST_PROXY === undefined ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
+  network: { seed: numberFromEnv('NETWORK_SEED'), failureShare: numberFromEnv('NETWORK_FAILURE_SHARE'), timeScale: numberFromEnv('NETWORK_TIME_SCALE') },
+  deviceGateway: {
+    failureShare: numberFromEnv('DEVICE_FAILURE_SHARE'),
+    timeoutMs: numberFromEnv('DEVICE_TIMEOUT_MS'),
+    scanMs: numberFromEnv('DEVICE_SCAN_MS'),
+  },
+  deviceCountTtlMs: numberFromEnv('DEVICE_COUNT_TTL_MS'),
+  jobs: {
+    enabled: env.JOBS_ENABLED !== 'false',
+    pollMs: numberFromEnv('JOBS_POLL_MS'),
+    leaseMs: numberFromEnv('JOBS_LEASE_MS'),
+    concurrency: numberFromEnv('JOBS_CONCURRENCY'),
+  },
 });
 await app.listen({ port, host });
 app.log.info(

@@ -1,14 +1,31 @@
-import type { FastifyInstance } from 'fastify';
-import { ADJUSTER_RESULT, adjusterEndpoints, type PrepareDeviceRequest } from '../../contract/adjuster';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { object, refine } from 'superstruct';
+import { ADJUSTER_JOB_KINDS, ADJUSTER_RESULT, FINAL_JOB_STATUSES, adjusterEndpoints, type AdjusterDevice, type PrepareDeviceRequest } from '../../contract/adjuster';
 import { SERIAL_WIZARD_DEFAULTS } from '../../contract/adjuster-wizard';
 import { COMMUTATOR_SIZES } from '../../contract/commutators';
-import { DEFAULT_CONCIERGE_APARTMENT, DEFAULT_SOS_LABEL } from '../../contract/device-card-settings';
-import { DEFAULT_DEVICE_PURPOSE, DEFAULT_SIP_PORT } from '../../contract/wizard';
+import { IntegerLike, MacLike, NonEmptyString } from '../../contract/common';
+import { DEFAULT_DEVICE_LOGIN, FACTORY_PASSWORD } from '../../contract/wizard';
 import { ROLES } from '../../contract/users';
+import type { Db } from '../db/client';
 import type { JsonValue } from '../db/schema/devices';
+import { PortNotFoundError, type GatewayOutcome } from '../gateways/network/network-gateway';
 import { ApiError } from '../http/errors';
 import { defineRoute } from '../http/route';
+import { IdParams } from '../http/structs';
+import { currentUser } from '../plugins/session';
+import { findJob, startPortJobs } from '../repositories/adjuster-jobs';
+import {
+  bindDeviceGroup,
+  bindDeviceHouse,
+  buyerOfFias,
+  findDeviceRow,
+  newDeviceOptions,
+  setDeviceOptions,
+  upsertAdjusterDevice,
+  type DeviceRow,
+} from '../repositories/device-wizard';
 import { createPreparedDevice } from '../repositories/devices';
+import { buyerScope, macTaken } from './wizard';
 
 /** Field limits of prepare-device (ours, docs/api.md). */
 const LIMITS = { url: 255, text: 64, owner: 255, porch: 999, relays: 16, flat: 99_999 } as const;
@@ -62,26 +79,15 @@ export async function adjusterRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, adjusterEndpoints.prepareDevice, { access: installers, idempotent: true }, async ({ body, db }) => {
     const checked = checkPrepareBody(body);
     const options: Record<string, JsonValue> = {
+      ...newDeviceOptions(),
       url: checked.url,
       login: body.login ?? SERIAL_WIZARD_DEFAULTS.login,
       password: body.pass ?? SERIAL_WIZARD_DEFAULTS.pass,
-      SHIFT: 0,
       VENDOR: checked.model,
       model: checked.model,
-      billing_bsName: null,
-      billing_bsPort: null,
       billing_fiasId: checked.fias.toLowerCase(),
       billing_porchNum: String(body.porch),
-      billing_executorId: null,
-      devicePurpose: DEFAULT_DEVICE_PURPOSE,
       deviceOwner: checked.owner,
-      apiPort: 80,
-      rtspPort: 554,
-      sipPort: DEFAULT_SIP_PORT,
-      isMifare: false,
-      autoCollectKeys: false,
-      sos: DEFAULT_SOS_LABEL,
-      conciergeApartment: DEFAULT_CONCIERGE_APARTMENT,
       'systemInfo.revision': body.deviceRevision ?? SERIAL_WIZARD_DEFAULTS.deviceRevision,
       leftBorder: checked.leftBorder,
       rightBorder: checked.rightBorder,
@@ -113,4 +119,195 @@ export async function adjusterRoutes(app: FastifyInstance): Promise<void> {
         };
     }
   });
+
+  const { network } = app;
+
+  // A read although a POST (spec §7): an unknown base station or port is a 404, a port without a
+  // known address answers nulls (the wizard shows 'Адрес не найден').
+  defineRoute(app, adjusterEndpoints.portDevice, { access: installers }, async ({ body }) => {
+    const address = await onPort(() => network.address(body.name.trim(), body.portNum));
+    return { result: ADJUSTER_RESULT.success, ...address };
+  });
+
+  /*
+   * Starts the three port jobs (change VLAN, disable, enable). Per kind it answers the port's
+   * unfinished job if there is one, else a new job: a second call while they run gives the same
+   * numbers, and a call after a failure restarts them.
+   */
+  defineRoute(app, adjusterEndpoints.port, { access: installers, idempotent: true }, async ({ body, db, request }) => {
+    const bsName = body.bsName.trim();
+    await onPort(() => network.linkStatus(bsName, body.portNum));
+    const { jobs, created } = await startPortJobs(db, bsName, body.portNum, currentUser(request).userId);
+    // The jobs are visible once this transaction commits: wake the runner right after.
+    if (created > 0) setImmediate(() => app.portJobs?.wake());
+    return { result: ADJUSTER_RESULT.success, message: created > 0 ? 'Задания на порту запущены' : 'Задания на порту уже выполняются', jobs };
+  });
+
+  defineRoute(app, adjusterEndpoints.jobStatus, { access: installers, params: IdParams }, async ({ params }) => {
+    const job = await findJob(app.database.drizzle, params.id);
+    if (!job || !(ADJUSTER_JOB_KINDS as readonly string[]).includes(job.kind)) throw new ApiError(404, `Задание ${params.id} не найдено`);
+    const completed = job.completed || FINAL_JOB_STATUSES.includes(job.status);
+    return { result: ADJUSTER_RESULT.success, message: job.lastError, status: job.status, completed };
+  });
+
+  /*
+   * Creates the device answering behind the port (its MAC, address and type come from the
+   * switch), or moves an already registered one to this port. Its billing options name the port,
+   * the house's FIAS id and the entrance when the port's address is known.
+   */
+  defineRoute(app, adjusterEndpoints.create, { access: installers, idempotent: true }, async ({ body, db, request }) => {
+    const bsName = body.name.trim();
+    const found = await onPort(() => network.device(bsName, body.portNum));
+    if (!found) throw new ApiError(404, `На порту ${body.portNum} базовой станции ${bsName} не отвечает ни одно устройство`);
+    const address = await onPort(() => network.address(bsName, body.portNum));
+    const scope = buyerScope(request);
+    await refuseOtherBuyersMac(db, found.mac, scope);
+    const buyerId = scope ?? (address.fiasId ? await buyerOfFias(db, address.fiasId) : null) ?? currentUser(request).buyerId;
+    const options: Record<string, JsonValue> = {
+      url: `http://${found.ip}`,
+      billing_bsName: bsName,
+      billing_bsPort: String(body.portNum),
+      ...(address.fiasId ? { billing_fiasId: address.fiasId.toLowerCase() } : {}),
+      ...(address.entranceNum !== null ? { billing_porchNum: String(address.entranceNum) } : {}),
+    };
+    const { created, row } = await upsertAdjusterDevice(db, { mac: found.mac, type: found.type, buyerId, options });
+    const message = created ? 'Устройство создано' : 'Устройство уже было зарегистрировано: привязка к порту обновлена';
+    return { result: ADJUSTER_RESULT.success, message, data: adjusterDevice(row, message) };
+  });
+
+  // Adds a device by MAC and uploads its type's preset: nothing is saved when the upload fails.
+  defineRoute(app, adjusterEndpoints.addDevice, { access: installers, idempotent: true }, async ({ body, db, request }) => {
+    const url = body.url.trim();
+    if (url.length > LIMITS.url) throw tooLong('url', LIMITS.url);
+    await refuseOtherBuyersMac(db, body.mac, buyerScope(request));
+    const { row } = await upsertAdjusterDevice(db, {
+      mac: body.mac,
+      type: body.type,
+      buyerId: currentUser(request).buyerId,
+      options: { url, login: DEFAULT_DEVICE_LOGIN, password: FACTORY_PASSWORD },
+    });
+    const preset = succeeded(await network.uploadPreset(body.mac, body.type, url));
+    await setDeviceOptions(db, row.id, { presetUploaded: true });
+    const device = { ...row, options: { ...row.options, presetUploaded: true } };
+    return { result: ADJUSTER_RESULT.success, message: preset.message, data: adjusterDevice(device, preset.message) };
+  });
+
+  defineRoute(app, adjusterEndpoints.setupDdns, { access: installers, idempotent: true }, async ({ body, db, request }) => {
+    const device = await deviceOrNotFound(db, request, body.mac);
+    const outcome = succeeded(await network.setupDdns(body.mac, body.ip));
+    await setDeviceOptions(db, device.id, { ddnsHost: outcome.host ?? null, ip: body.ip });
+    return { result: ADJUSTER_RESULT.success, message: outcome.message };
+  });
+
+  defineRoute(app, adjusterEndpoints.device, { access: installers, params: MacParams }, async ({ params, request }) => {
+    const device = await deviceOrNotFound(app.database.drizzle, request, params.id);
+    return { result: ADJUSTER_RESULT.success, data: adjusterDevice(device, setupState(device)) };
+  });
+
+  defineRoute(app, adjusterEndpoints.cableLength, { access: installers, params: PortParams }, async ({ params }) => {
+    const pairs = await onPort(() => network.cableLength(params.bsName, params.portNum));
+    return { result: ADJUSTER_RESULT.success, pairs };
+  });
+
+  defineRoute(app, adjusterEndpoints.linkStatus, { access: installers, params: PortParams }, async ({ params }) => {
+    const status = await onPort(() => network.linkStatus(params.bsName, params.portNum));
+    return { result: ADJUSTER_RESULT.success, ...status };
+  });
+
+  defineRoute(app, adjusterEndpoints.errorsOnPort, { access: installers, params: PortParams }, async ({ params }) => {
+    const errors = await onPort(() => network.errorsOnPort(params.bsName, params.portNum));
+    return { result: ADJUSTER_RESULT.success, ...errors };
+  });
+
+  defineRoute(app, adjusterEndpoints.setHouse, { access: installers, params: MacParams, idempotent: true }, async ({ params, body, db, request }) => {
+    const device = await deviceOrNotFound(db, request, params.id);
+    const fias = body.fiasId.trim();
+    if (fias.length > LIMITS.text) throw tooLong('fiasId', LIMITS.text);
+    if (body.porchNum !== undefined && (body.porchNum < 1 || body.porchNum > LIMITS.porch)) {
+      throw new ApiError(400, `Некорректное поле porchNum: ожидается номер подъезда от 1 до ${LIMITS.porch}`);
+    }
+    const house = await bindDeviceHouse(db, device, fias, body.porchNum);
+    if (!house) throw new ApiError(404, `Дом с ФИАС ${fias} не найден`);
+    if (house === 'no-entrance') throw new ApiError(400, `Некорректное поле porchNum: в доме нет подъезда № ${body.porchNum}`);
+    return { result: ADJUSTER_RESULT.success, message: `Устройство привязано к дому: ${house.address}` };
+  });
+
+  defineRoute(app, adjusterEndpoints.setGroup, { access: installers, params: MacParams, idempotent: true }, async ({ params, body, db, request }) => {
+    const device = await deviceOrNotFound(db, request, params.id);
+    const group = body.groupId >= 1 && body.groupId <= MAX_INT ? await bindDeviceGroup(db, device, body.groupId, buyerScope(request) === null) : null;
+    if (!group) throw new ApiError(404, `Группа ${body.groupId} не найдена`);
+    return { result: ADJUSTER_RESULT.success, message: `Устройство добавлено в группу «${group.name}»` };
+  });
 }
+
+const MAX_INT = 2_147_483_647;
+/** `/adjuster/api/device/{id}/…`: the id is the device MAC. */
+const MacParams = object({ id: MacLike });
+const PortNumberParam = refine(IntegerLike, 'PortNumber', (value) => value >= 1 && value <= MAX_INT);
+/** `/adjuster/api/device/{x}/{y}/…`: base station and port number. */
+const PortParams = object({ bsName: NonEmptyString, portNum: PortNumberParam });
+
+/** A port call; an unknown base station or port is a 404 naming it. */
+async function onPort<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof PortNotFoundError) throw new ApiError(404, error.message);
+    throw error;
+  }
+}
+
+/** The equipment refused or did not answer: 502 with its reason, and the transaction rolls back. */
+function succeeded<T extends GatewayOutcome>(outcome: T): T {
+  if (!outcome.ok) throw new ApiError(502, outcome.message);
+  return outcome;
+}
+
+/** The device, if the user's buyer owns it (another buyer's device is "not found"). */
+async function deviceOrNotFound(db: Db, request: FastifyRequest, mac: string): Promise<DeviceRow> {
+  const device = await findDeviceRow(db, mac);
+  const scope = buyerScope(request);
+  if (!device || (scope !== null && device.buyerId !== scope)) throw new ApiError(404, `Устройство ${mac} не найдено`);
+  return device;
+}
+
+async function refuseOtherBuyersMac(db: Db, mac: string, scope: number | null): Promise<void> {
+  if (scope === null) return;
+  const device = await findDeviceRow(db, mac);
+  if (device && device.buyerId !== scope) throw macTaken(mac);
+}
+
+function optionText(value: JsonValue | undefined): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** The device's IPv4 address: set by the DDNS call, or the host of its url. */
+function ipOf(device: DeviceRow): string | null {
+  const ip = optionText(device.options.ip);
+  if (ip) return ip;
+  const url = optionText(device.options.url) ?? '';
+  const host = /^(?:[a-z]+:\/\/)?([^/:]+)/i.exec(url)?.[1] ?? '';
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(host) ? host : null;
+}
+
+/** The completion flags of the adjuster's last steps, in words. */
+function setupState(device: DeviceRow): string {
+  const ddns = optionText(device.options.ddnsHost);
+  const preset = device.options.presetUploaded === true;
+  return `DDNS: ${ddns ? `настроен (${ddns})` : 'не настроен'}; пресет: ${preset ? 'загружен' : 'не загружен'}`;
+}
+
+function adjusterDevice(device: DeviceRow, message: string | null): AdjusterDevice {
+  return {
+    mac: device.mac,
+    ip: ipOf(device),
+    message,
+    options: {
+      billing_bsName: optionText(device.options.billing_bsName),
+      billing_bsPort: optionText(device.options.billing_bsPort),
+      billing_porchNum: optionText(device.options.billing_porchNum),
+    },
+  };
+}
+

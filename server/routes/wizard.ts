@@ -1,12 +1,116 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { deviceCardEndpoints } from '../../contract/device-card';
+import { SIP_TYPES } from '../../contract/devices';
 import { ROLES } from '../../contract/users';
-import { wizardEndpoints } from '../../contract/wizard';
+import { DEFAULT_SIP_PORT, FORCED_SIP_BUYER_ID, FORCED_SIP_DOMAIN, FORCED_SIP_PORT, wizardEndpoints, type WizardReplaceResponse, type WizardSave } from '../../contract/wizard';
+import type { Db } from '../db/client';
+import type { JsonValue } from '../db/schema/devices';
 import { ApiError } from '../http/errors';
 import { defineRoute } from '../http/route';
+import { currentUser } from '../plugins/session';
+import { getDictionary } from '../repositories/dictionaries';
+import { checkWizardReferences, executorExists, findDeviceRow, listExecutors, replaceDevice, saveWizardDevice, type ReplaceSummary } from '../repositories/device-wizard';
+import { findDevice } from '../repositories/devices';
 import { listEntrancesOfHouses } from '../repositories/entrances';
 
 /** At most this many houses per call (a device serves a handful; a snapshot takes one). */
 export const MAX_WIZARD_HOUSES = 100;
+/** Relay ids run 1–16 (docs/api.md). */
+export const MAX_WIZARD_RELAYS = 16;
+const MAX_TEXT = 255;
+
+/** The buyer whose devices the user may touch; null for the superuser (every buyer). */
+export function buyerScope(request: FastifyRequest): number | null {
+  const user = currentUser(request);
+  return ROLES.superuser in user.roles ? null : user.buyerId;
+}
+
+/** A MAC that already belongs to a device of another buyer. */
+export function macTaken(mac: string): ApiError {
+  return new ApiError(409, `Устройство с MAC-адресом ${mac} уже зарегистрировано`);
+}
+
+function badField(field: string, reason: string): ApiError {
+  return new ApiError(400, `Некорректное поле ${field}: ${reason}`);
+}
+
+/** What the contract's struct cannot say about a save body. */
+async function checkSaveBody(db: Db, body: WizardSave): Promise<void> {
+  const texts: [string, string | null][] = [
+    ['login', body.login],
+    ['password', body.password],
+    ['url', body.url],
+    ['sipDomain', body.sipDomain],
+    ['sipType', body.sipType],
+    ['bsName', body.bsName],
+    ['bsPort', body.bsPort],
+    ['fiasId', body.fiasId],
+    ['porchNum', body.porchNum],
+    ['vendor', body.vendor],
+    ['deviceOwner', body.deviceOwner],
+  ];
+  for (const [field, value] of texts) if (value !== null && value.length > MAX_TEXT) throw badField(field, `не длиннее ${MAX_TEXT} символов`);
+  if (body.houses.length > MAX_WIZARD_HOUSES) throw badField('houses', `не больше ${MAX_WIZARD_HOUSES} домов`);
+  if (body.relays.length > MAX_WIZARD_RELAYS) throw badField('relays', `не больше ${MAX_WIZARD_RELAYS} реле`);
+  const seen = new Set<number>();
+  for (const [index, relay] of body.relays.entries()) {
+    if (relay.id < 1 || relay.id > MAX_WIZARD_RELAYS) throw badField(`relays.${index}.id`, `ожидается номер реле от 1 до ${MAX_WIZARD_RELAYS}`);
+    if (seen.has(relay.id)) throw badField(`relays.${index}.id`, `реле ${relay.id} указано дважды`);
+    seen.add(relay.id);
+  }
+  if (body.sipDomain.trim() !== '') {
+    if (!(SIP_TYPES as readonly string[]).includes(body.sipType)) throw badField('sipType', `ожидается ${SIP_TYPES.join(', ')}`);
+  }
+  if (body.sipPort !== null && (body.sipPort < 1 || body.sipPort > 65_535)) throw badField('sipPort', 'ожидается порт от 1 до 65535');
+  if (body.shift < -9999 || body.shift > 9999) throw badField('shift', 'ожидается сдвиг от -9999 до 9999');
+  const purposes = await getDictionary(db, 'device_purposes');
+  if (!(String(body.devicePurpose) in purposes)) {
+    throw badField('devicePurpose', `ожидается один из ключей справочника device_purposes (${Object.keys(purposes).join(', ')})`);
+  }
+  if (body.executorId !== null && (body.executorId < 1 || !(await executorExists(db, body.executorId)))) {
+    throw badField('executorId', `исполнитель ${body.executorId} не найден`);
+  }
+  const problem = await checkWizardReferences(db, {
+    houses: body.houses,
+    relays: body.relays.map((relay) => ({ id: relay.id, entrance: relay.entrance === '' ? null : relay.entrance })),
+  });
+  if (problem?.field === 'houses') throw badField(`houses.${problem.index}`, `дом ${problem.uid} не найден`);
+  if (problem?.field === 'relays') {
+    throw badField(
+      `relays.${problem.index}.entrance`,
+      problem.reason === 'unknown' ? `подъезд ${problem.uid} не найден` : `подъезд ${problem.uid} не относится к выбранным домам (houses)`,
+    );
+  }
+}
+
+/** The device options the set-up wizard writes (spec §3 option keys), exactly as sent. */
+function wizardOptions(body: WizardSave): Record<string, JsonValue> {
+  return {
+    url: body.url,
+    login: body.login,
+    password: body.password,
+    SHIFT: body.shift,
+    VENDOR: body.vendor,
+    billing_bsName: body.bsName,
+    billing_bsPort: body.bsPort,
+    billing_fiasId: body.fiasId,
+    billing_porchNum: body.porchNum,
+    billing_executorId: body.executorId === null ? null : String(body.executorId),
+    devicePurpose: body.devicePurpose,
+    deviceOwner: body.deviceOwner,
+    sipPort: body.sipPort,
+  };
+}
+
+const ITEM_NAMES: Record<string, string> = { keys: 'ключи', sipAccount: 'SIP-аккаунт' };
+
+function replaceMessage(summary: ReplaceSummary): string {
+  const { moved } = summary;
+  const done = `Перенесено: домов ${moved.houses}, реле ${moved.relays}, ключей ${moved.keys}, групп ${moved.groups}, SIP-аккаунт ${moved.sipAccount ? 'да' : 'нет'}`;
+  if (summary.notMoved.length === 0) return done;
+  const left = summary.notMoved.map((item) => `${ITEM_NAMES[item.item] ?? item.item} ${item.values.join(', ')} (${item.reason})`).join('; ');
+  return `${done}. Не перенесено: ${left}`;
+}
 
 export async function wizardRoutes(app: FastifyInstance): Promise<void> {
   const installers = { roles: [ROLES.adjuster, ROLES.management] };
@@ -17,5 +121,62 @@ export async function wizardRoutes(app: FastifyInstance): Promise<void> {
       throw new ApiError(400, `Некорректное поле houseUids: не больше ${MAX_WIZARD_HOUSES} домов за один запрос`);
     }
     return { result: true, data: await listEntrancesOfHouses(db, body.houseUids) };
+  });
+
+  // Executors of the user's buyer and the shared ones (the superuser sees every one).
+  defineRoute(app, deviceCardEndpoints.executors, { access: installers }, async ({ request, db }) => {
+    return { result: true, data: await listExecutors(db, buyerScope(request)) };
+  });
+
+  /*
+   * The set-up wizard's last step (usually through the outbox): creates the device or updates
+   * the one with that MAC, with its options, houses, relays and SIP account. A blank sipDomain
+   * means "no SIP account", except for buyer 1, whose devices always get the provider's SIP
+   * domain and port (spec §4), whatever the client sent.
+   */
+  defineRoute(app, wizardEndpoints.save, { access: installers, idempotent: true }, async ({ body, db, request }) => {
+    await checkSaveBody(db, body);
+    const scope = buyerScope(request);
+    const existing = await findDeviceRow(db, body.mac);
+    if (existing && scope !== null && existing.buyerId !== scope) throw macTaken(body.mac);
+    const saved = await saveWizardDevice(db, {
+      mac: body.mac,
+      type: body.deviceType,
+      houses: body.houses,
+      relays: body.relays.map((relay) => ({ id: relay.id, entrance: relay.entrance === '' ? null : relay.entrance })),
+      sip: (buyerId) => {
+        if (buyerId === FORCED_SIP_BUYER_ID) return { domain: FORCED_SIP_DOMAIN, port: FORCED_SIP_PORT, type: body.sipType };
+        const domain = body.sipDomain.trim();
+        return domain === '' ? null : { domain, port: body.sipPort ?? DEFAULT_SIP_PORT, type: body.sipType };
+      },
+      options: wizardOptions(body),
+      buyerId: scope,
+      fallbackBuyerId: currentUser(request).buyerId,
+    });
+    const device = (await findDevice(db, { buyerId: null }, { mac: body.mac }))?.device;
+    return { result: true, message: saved.created ? 'Устройство создано' : 'Устройство сохранено', data: device ?? undefined };
+  });
+
+  /*
+   * Replaces macFrom by macTo: houses, relays, keys, groups and the SIP account move, the options
+   * are copied (those sent over the old device's), and the old device is reset (status 3). What
+   * could not move is listed in notMoved and in the message.
+   */
+  defineRoute(app, wizardEndpoints.replaceOptions, { access: installers, idempotent: true }, async ({ body, db, request }): Promise<WizardReplaceResponse> => {
+    if (body.macFrom === body.macTo) throw badField('macTo', 'новое устройство совпадает с заменяемым (macFrom)');
+    const scope = buyerScope(request);
+    const old = await findDeviceRow(db, body.macFrom);
+    if (!old || (scope !== null && old.buyerId !== scope)) throw new ApiError(404, `Устройство ${body.macFrom} не найдено`);
+    const target = await findDeviceRow(db, body.macTo);
+    if (target && target.buyerId !== old.buyerId) throw macTaken(body.macTo);
+    for (const field of ['url', 'login', 'password'] as const) if (body[field].length > MAX_TEXT) throw badField(field, `не длиннее ${MAX_TEXT} символов`);
+    const summary = await replaceDevice(db, {
+      macFrom: body.macFrom,
+      macTo: body.macTo,
+      type: body.type,
+      options: { ...body.options, url: body.url, login: body.login, password: body.password },
+    });
+    if (summary === 'not-found') throw new ApiError(404, `Устройство ${body.macFrom} не найдено`);
+    return { result: true, message: replaceMessage(summary), moved: summary.moved, notMoved: summary.notMoved };
   });
 }

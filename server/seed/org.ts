@@ -6,6 +6,7 @@ import { executors, firmwareVersions } from '../db/schema/devices';
 import { groups, userGroups } from '../db/schema/groups';
 import { userOptions, users } from '../db/schema/users';
 import { adjusterJobs } from '../db/schema/adjuster';
+import { ADJUSTER_JOB_KINDS } from '../../contract/adjuster';
 import { DEVICE_TYPE_NAMES } from '../../contract/devices';
 import { AUTH_ITEM_PERMISSION, AUTH_ITEM_ROLE } from '../repositories/sessions';
 import { hashPassword } from '../security/passwords';
@@ -223,8 +224,7 @@ export async function generateOrganisation(context: SeedContext): Promise<OrgDat
   }
 
   // A few finished port jobs of the demo installer.
-  const kinds = ['change_vlan_port', 'disable_port', 'enable_port'];
-  for (const [index, kind] of kinds.entries()) {
+  for (const [index, kind] of ADJUSTER_JOB_KINDS.entries()) {
     const at = daysAgo(random, 10, 1);
     await writer.add(adjusterJobs, {
       id: index + 1,
@@ -232,7 +232,7 @@ export async function generateOrganisation(context: SeedContext): Promise<OrgDat
       bsName: 'BS-MSK-0012',
       portNum: 14,
       deviceMac: null,
-      status: 'done',
+      status: 'success',
       completed: true,
       attempts: 1,
       runAt: at,
