@@ -1,4 +1,4 @@
-import { array, boolean, integer, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
+import { array, boolean, enums, integer, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
 import { NoContent, NonEmptyString, ResultResponse, Scalar, StringOrNumber, endpoint, map, withResult } from './common';
 import { AudioSettings, DisplayOptionName, DisplaySettings, OptionsUpdate, SipAccount, VoltageLevels } from './devices';
 
@@ -52,8 +52,24 @@ export const Rs485Device = type({
 });
 export const Rs485Scan = type({ priority: number(), address: number(), devices: array(Rs485Device) });
 export type Rs485Scan = Infer<typeof Rs485Scan>;
-/** `model`: the RS485 sub-device model the device is set to talk to; null when not set. */
-export const Rs485Response = withResult({ model: nullable(string()), data: array(Rs485Scan) });
+export const RS485_SCAN_STATES = ['running', 'done', 'failed'] as const;
+/**
+ * The last scan of the bus (ours: spec §2 wants a visible progress). While `PUT …/rs485/scan` runs
+ * (a few seconds), `GET …/rs485` answers `status: 'running'` and `progress` 0..100.
+ */
+export const Rs485ScanState = type({
+  status: enums(RS485_SCAN_STATES),
+  progress: number(),
+  startedAt: string(),
+  finishedAt: nullable(string()),
+  message: nullable(string()),
+});
+export type Rs485ScanState = Infer<typeof Rs485ScanState>;
+/**
+ * `model`: the RS485 sub-device model the device is set to talk to; null when not set. `scan`: the
+ * last scan, null when the bus was never scanned through this server.
+ */
+export const Rs485Response = withResult({ model: nullable(string()), data: array(Rs485Scan), scan: optional(nullable(Rs485ScanState)) });
 export const Rs485ScanResponse = withResult({ data: array(Rs485Scan) });
 export const Rs485ModelUpdate = object({ model: NonEmptyString });
 

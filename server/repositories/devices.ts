@@ -1,9 +1,13 @@
-import { and, asc, eq } from 'drizzle-orm';
-import { DEVICE_STATUS, RELAY_STATUS } from '../../contract/devices';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { DEVICE_STATUS, RELAY_STATUS, type Device } from '../../contract/devices';
+import { DEFAULT_SIP_TYPE } from '../../contract/wizard';
 import type { Db } from '../db/client';
 import { deviceHouses, deviceRelays, devices, type JsonValue } from '../db/schema/devices';
 import { entrances, houses } from '../db/schema/houses';
+import { sipAccounts } from '../db/schema/sip';
 import { capabilitiesOf } from '../devices/capabilities';
+import type { DeviceRef } from '../gateways/device/device-gateway';
+import type { DeviceScope } from './device-list';
 
 /** A device registered by serial number (prepare-device), before anyone has set it up. */
 export interface PreparedDevice {
@@ -88,4 +92,107 @@ export async function macsOfHouse(db: Db, houseUid: string): Promise<string[] | 
     .where(eq(deviceHouses.houseUid, houseUid))
     .orderBy(asc(devices.mac));
   return rows.map((row) => row.mac);
+}
+
+// ---------------------------------------------------------------------------
+// Reading a device (the card and every card call)
+
+/** A device as the contract shows it, with its row id. */
+export interface DeviceRecord {
+  id: number;
+  removalReason: number | null;
+  device: Device;
+}
+
+function iso(value: Date): string {
+  return value.toISOString();
+}
+
+/**
+ * The device with that MAC, if the scope may see it (another buyer's device is "not found", so
+ * its existence does not leak).
+ */
+export async function findDevice(db: Db, scope: DeviceScope, where: { mac: string } | { id: number }): Promise<DeviceRecord | null> {
+  const conditions = ['mac' in where ? eq(devices.mac, where.mac) : eq(devices.id, where.id)];
+  if (scope.buyerId !== null) conditions.push(eq(devices.buyerId, scope.buyerId));
+  const [row] = await db
+    .select()
+    .from(devices)
+    .where(and(...conditions))
+    .limit(1);
+  if (!row) return null;
+  const [houseRows, relayRows, sipRows] = await Promise.all([
+    db.select({ uid: deviceHouses.houseUid }).from(deviceHouses).where(eq(deviceHouses.deviceId, row.id)).orderBy(asc(deviceHouses.houseUid)),
+    db
+      .select({ id: deviceRelays.relayNum, statusCode: deviceRelays.statusCode, entrance: deviceRelays.entranceUid })
+      .from(deviceRelays)
+      .where(eq(deviceRelays.deviceId, row.id))
+      .orderBy(asc(deviceRelays.relayNum)),
+    db.select().from(sipAccounts).where(eq(sipAccounts.deviceId, row.id)).limit(1),
+  ]);
+  const sip = sipRows[0];
+  return {
+    id: row.id,
+    removalReason: row.removalReason,
+    device: {
+      mac: row.mac,
+      buyerId: row.buyerId,
+      type: row.type,
+      statusCode: row.statusCode,
+      createDate: iso(row.createDate),
+      updateDate: iso(row.updateDate),
+      options: row.options as Device['options'],
+      houses: houseRows.map((house) => house.uid),
+      capabilities: row.capabilities,
+      sipAccount: sip
+        ? {
+            id: sip.id,
+            login: sip.login,
+            password: sip.password,
+            domain: sip.domain,
+            port: sip.port,
+            type: sip.type ?? DEFAULT_SIP_TYPE,
+            flat_num: sip.flatNum,
+            house_uid: sip.houseUid,
+            userId: sip.userId,
+            buyer_id: sip.buyerId,
+          }
+        : null,
+      relays: relayRows.map((relay) => ({ id: relay.id, statusCode: relay.statusCode, entrance: relay.entrance ?? '' })),
+    },
+  };
+}
+
+/** What a device driver needs of a device. */
+export function deviceRefOf(record: DeviceRecord): DeviceRef {
+  const { device } = record;
+  return {
+    id: record.id,
+    mac: device.mac,
+    type: device.type,
+    statusCode: device.statusCode,
+    capabilities: device.capabilities,
+    hasSipAccount: device.sipAccount !== null,
+    options: device.options as Record<string, unknown>,
+  };
+}
+
+/** Driver views of the visible devices among `macs` (unknown and foreign MACs are left out). */
+export async function deviceRefsByMac(db: Db, scope: DeviceScope, macs: readonly string[]): Promise<DeviceRef[]> {
+  if (macs.length === 0) return [];
+  const conditions = [inArray(devices.mac, [...macs])];
+  if (scope.buyerId !== null) conditions.push(eq(devices.buyerId, scope.buyerId));
+  const rows = await db
+    .select({
+      id: devices.id,
+      mac: devices.mac,
+      type: devices.type,
+      statusCode: devices.statusCode,
+      capabilities: devices.capabilities,
+      options: devices.options,
+      hasSipAccount: sql<boolean>`exists (select 1 from ${sipAccounts} where ${sipAccounts.deviceId} = ${devices.id})`,
+    })
+    .from(devices)
+    .where(and(...conditions));
+  return rows.map((row) => ({ ...row, hasSipAccount: Boolean(row.hasSipAccount) }));
 }

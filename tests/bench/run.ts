@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { repoRoot, startServer, type ServerProcess } from '../e2e/server-process';
 import { builtChunks, entryScripts, rootScripts, scriptsLoadedBy, type Chunk } from './bundle';
+import { deviceListBudgetRows, deviceListReport } from './device-list';
 import { checkRoute, load, logInCookie, peakRss, type LoadFigures, type LoadOptions } from './load';
 import { median as medianOf, offlineReport, type OfflineFigures } from './offline-report';
 
@@ -252,6 +253,7 @@ async function main(): Promise<void> {
   }
 
   const offline = await offlineReport({ ...OFFLINE, logFile: LOG_FILE }, heading, table);
+  const deviceList = await deviceListReport(heading, table, { ...LOAD, logFile: LOG_FILE });
 
   heading('Budgets (issue 2)');
   const rows: string[][] = [['budget', 'limit', 'measured', 'ratio', 'verdict']];
@@ -280,6 +282,8 @@ async function main(): Promise<void> {
   table(rows, [false, true, true, true, false]);
 
   offlineBudgets(offline);
+  heading('Budgets (issue 5)');
+  table([['budget', 'limit', 'measured', 'ratio', 'verdict'], ...deviceListBudgetRows(deviceList)], [false, true, true, true, false]);
 
   const failures = results.flatMap((r) => r.loads.filter((l) => l.non2xx > 0 || l.errors > 0).map((l) => `${r.label}: ${l.name}`));
   if (failures.length > 0) console.log(`\n  warning: non-2xx answers or errors under load in ${failures.join('; ')}`);

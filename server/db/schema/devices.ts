@@ -44,7 +44,16 @@ export const devices = pgTable(
     uniqueIndex('devices_mac_idx').on(t.mac),
     // Prefix search on a partly typed MAC.
     index('devices_mac_pattern_idx').using('btree', t.mac.op('text_pattern_ops')),
-    index('devices_buyer_idx').on(t.buyerId),
+    // The device list of a buyer (every user but the superuser): one index per sort order, walked
+    // in order with the status and type filters read from the index itself (an index-only scan: the
+    // trailing status and type columns never change the order, since the id is unique),
+    // and two for the totals by status and type.
+    index('devices_buyer_id_idx').on(t.buyerId, t.id, t.statusCode, t.type),
+    index('devices_buyer_change_idx').on(t.buyerId, t.updateDate, t.id, t.statusCode, t.type),
+    index('devices_buyer_create_idx').on(t.buyerId, t.createDate, t.id, t.statusCode, t.type),
+    index('devices_buyer_mac_idx').on(t.buyerId, t.mac, t.statusCode, t.type),
+    index('devices_buyer_status_type_idx').on(t.buyerId, t.statusCode, t.type, t.id),
+    index('devices_buyer_type_idx').on(t.buyerId, t.type, t.statusCode, t.id),
     index('devices_type_idx').on(t.type),
     index('devices_status_idx').on(t.statusCode),
     index('devices_create_date_idx').on(t.createDate),
@@ -101,6 +110,36 @@ export const rs485Devices = pgTable(
   },
   (t) => [uniqueIndex('rs485_devices_device_idx').on(t.deviceId, t.index)],
 );
+
+/**
+ * The device list's `houses` of each device (spec §3 "Device list row": house uid → address and
+ * the entrances its relays open), kept as the list sends it. Triggers of migration 0002 rebuild a
+ * device's row whenever its houses, relays, a house address or an entrance title change; a device
+ * without a row (written with the triggers off, as the large seed does) gets one on its first
+ * listing. One index lookup per row instead of five joins is what lets the list keep up.
+ */
+export const deviceListHouses = pgTable('device_list_houses', {
+  deviceId: integer('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  houses: jsonb('houses').$type<Record<string, JsonValue>>().notNull(),
+});
+
+/**
+ * The last RS485 scan of a device and its progress (0..100), so any server process can answer
+ * GET …/rs485 while another one runs the scan.
+ */
+export const rs485Scans = pgTable('rs485_scans', {
+  deviceId: integer('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  /** running | done | failed */
+  status: text('status').notNull(),
+  progress: smallint('progress').notNull().default(0),
+  message: text('message'),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
 
 /** Firmware a device type can be flashed with (spec §3 "Firmware versions"). */
 export const firmwareVersions = pgTable(

@@ -1,0 +1,106 @@
+import type { Rs485Scan } from '../../../contract/device-card-settings';
+
+/** What a driver needs to know about the device it talks to (read from the database by the caller). */
+export interface DeviceRef {
+  id: number;
+  mac: string;
+  type: number;
+  statusCode: number;
+  capabilities: readonly string[];
+  hasSipAccount: boolean;
+  options: Readonly<Record<string, unknown>>;
+}
+
+/** Live, SIP registration and RTSP stream, as the device answers now. */
+export interface LiveStatus {
+  liveStatus: boolean;
+  sipStatus: boolean;
+  rtspStatus: boolean;
+}
+
+export interface Snapshot {
+  contentType: string;
+  body: Buffer;
+}
+
+export interface CameraLinks {
+  live: string;
+  archive: string;
+}
+
+/** A setting pushed to the device before the database keeps it. */
+export type DeviceChange =
+  | { kind: 'security'; isMifare: boolean }
+  | { kind: 'autoCollect'; autoCollectKeys: boolean }
+  | { kind: 'status'; statusCode: number }
+  | { kind: 'relays'; relays: readonly { id: number; entrance: string }[] }
+  | { kind: 'sip'; account: { login: string; domain: string; port: number } | null }
+  | { kind: 'options'; options: Readonly<Record<string, unknown>> }
+  | { kind: 'audio' | 'display' | 'levels'; value: Readonly<Record<string, unknown>> }
+  | { kind: 'echoCancellation'; echoCancellationType: number }
+  | { kind: 'rs485Model'; model: string };
+
+export type DeviceFailureKind = 'error' | 'timeout';
+
+/**
+ * The device (or the external system) did not do what was asked. `kind` 'timeout' means no answer
+ * in time; the message is Russian and is shown to the operator as it is.
+ */
+export class DeviceGatewayError extends Error {
+  readonly kind: DeviceFailureKind;
+
+  constructor(kind: DeviceFailureKind, message: string) {
+    super(message);
+    this.name = 'DeviceGatewayError';
+    this.kind = kind;
+  }
+}
+
+/**
+ * Everything the server asks of the intercom hardware and the systems around it (video server,
+ * the external "papi" registry). Every call may reject with DeviceGatewayError; reads of status
+ * are expected to be cheap and never reject (an unreachable device is simply offline).
+ */
+export interface DeviceGateway {
+  /** Statuses of many devices at once (the device list refreshes the visible rows). */
+  statuses(devices: readonly DeviceRef[]): Promise<Map<string, LiveStatus>>;
+  /** Whether the external system knows the device; null when it could not be asked. */
+  externalExists(device: DeviceRef): Promise<boolean | null>;
+  /** The last camera frame; null for a device without a camera. */
+  snapshot(device: DeviceRef): Promise<Snapshot | null>;
+  /** Links of the video server; null for a device without a camera. */
+  cameraLinks(device: DeviceRef): CameraLinks | null;
+  /** Pushes a setting to the device. */
+  apply(device: DeviceRef, change: DeviceChange): Promise<void>;
+  /**
+   * Scans the device's RS485 bus; takes a few seconds. `onProgress` gets 0..100 as the bus
+   * addresses are polled (the caller records it so any server process can report it).
+   */
+  scanRs485(device: DeviceRef, onProgress: (percent: number) => Promise<void> | void): Promise<Rs485Scan[]>;
+  /** The firmware version installed on the device; null when the device does not say. */
+  firmwareVersion(device: DeviceRef, known: readonly string[]): Promise<string | null>;
+  /** Starts flashing the device with `version`. */
+  updateFirmware(device: DeviceRef, version: string): Promise<void>;
+  /** Registers the device in the external system. */
+  sendToExternal(device: DeviceRef): Promise<void>;
+  /** Stops timers; the app calls it on close. */
+  close(): Promise<void>;
+}
+
+/** AppOptions.deviceGateway: the simulator's knobs, or a driver built elsewhere (tests). */
+export interface DeviceSimulatorOptions {
+  /** Share of device calls that fail (0..1): half answer an error, half time out. Default 0.05. */
+  failureShare?: number;
+  /** How long a timing-out call waits before it fails, ms. Default 5000. */
+  timeoutMs?: number;
+  /** How long an RS485 scan takes, ms. Default 3000. */
+  scanMs?: number;
+  /** How long a live status holds before it may change, ms. Default 60000. */
+  statusPeriodMs?: number;
+  /** Where the simulated video server lives (camera links). */
+  videoBaseUrl?: string;
+  /** Random source for failures (tests pass a fixed one). Default Math.random. */
+  random?: () => number;
+}
+
+export type DeviceGatewayOption = DeviceSimulatorOptions | { driver: DeviceGateway };

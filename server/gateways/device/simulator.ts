@@ -1,0 +1,201 @@
+import type { Rs485Scan } from '../../../contract/device-card-settings';
+import { DEVICE_STATUS } from '../../../contract/devices';
+import {
+  DeviceGatewayError,
+  type CameraLinks,
+  type DeviceChange,
+  type DeviceGatewayOption,
+  type DeviceGateway,
+  type DeviceRef,
+  type DeviceSimulatorOptions,
+  type LiveStatus,
+  type Snapshot,
+} from './device-gateway';
+import { digest, percentOf, renderSnapshotSvg } from './snapshot';
+
+export const SIMULATOR_DEFAULTS = {
+  failureShare: 0.05,
+  timeoutMs: 5_000,
+  scanMs: 3_000,
+  statusPeriodMs: 60_000,
+  videoBaseUrl: 'https://video.intercom.local',
+} as const;
+
+const DEVICE_TEXTS: { error: string; timeout: string } = { error: 'Устройство ответило ошибкой', timeout: 'Устройство не ответило' };
+
+/** RS485 sub-devices the simulated buses hold. */
+const RS485_MODELS = ['ISCom RS-K1', 'ISCom RS-K2', 'Считыватель MF-485'] as const;
+/** Bus addresses a scan polls, one step of progress each. */
+const RS485_BUS_ADDRESSES = 8;
+
+/** Odds (in percent) that a device answers, by its status code: a reset or disabled one rarely does. */
+function liveOdds(statusCode: number): number {
+  if (statusCode === DEVICE_STATUS.active) return 88;
+  if (statusCode === DEVICE_STATUS.new) return 60;
+  return 15;
+}
+
+function hasCamera(device: DeviceRef): boolean {
+  return device.capabilities.includes('camera');
+}
+
+function compactMac(mac: string): string {
+  return mac.replaceAll(':', '').toLowerCase();
+}
+
+/**
+ * A fleet of intercoms that exists only in this process: statuses that drift over time (each
+ * device keeps its state for a period, then may change), a camera frame per device, RS485 buses
+ * that take seconds to scan, firmware, and a configurable share of calls that fail or time out.
+ * Everything but the failures is derived from the MAC and the clock, so every server process
+ * sees the same fleet.
+ */
+export class DeviceSimulator implements DeviceGateway {
+  private readonly options: Required<Omit<DeviceSimulatorOptions, 'random'>> & { random: () => number };
+  private readonly closing = new AbortController();
+  /** Devices registered in the external system by send-to-papi since start. */
+  private readonly external = new Set<string>();
+
+  constructor(options: DeviceSimulatorOptions = {}, private readonly now: () => number = Date.now) {
+    // An option left undefined (an unset environment variable) keeps its default.
+    const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+    this.options = { ...SIMULATOR_DEFAULTS, random: Math.random, ...given };
+  }
+
+  async statuses(devices: readonly DeviceRef[]): Promise<Map<string, LiveStatus>> {
+    return new Map(devices.map((device) => [device.mac, this.statusOf(device)]));
+  }
+
+  async externalExists(device: DeviceRef): Promise<boolean | null> {
+    if (this.external.has(device.mac)) return true;
+    const odds = percentOf('external', device.mac);
+    // Some devices were never asked about (null), most are known there.
+    if (odds < 10) return null;
+    return odds < 80;
+  }
+
+  async snapshot(device: DeviceRef): Promise<Snapshot | null> {
+    if (!hasCamera(device)) return null;
+    // A new frame every 10 s: the card shows a camera that is alive without changing on each call.
+    const at = new Date(Math.floor(this.now() / 10_000) * 10_000);
+    return { contentType: 'image/svg+xml', body: Buffer.from(renderSnapshotSvg(device.mac, at), 'utf8') };
+  }
+
+  cameraLinks(device: DeviceRef): CameraLinks | null {
+    if (!hasCamera(device)) return null;
+    const id = compactMac(device.mac);
+    const token = digest('video', device.mac).subarray(0, 8).toString('hex');
+    return {
+      live: `${this.options.videoBaseUrl}/live/${id}?token=${token}`,
+      archive: `${this.options.videoBaseUrl}/archive/${id}?token=${token}`,
+    };
+  }
+
+  async apply(device: DeviceRef, change: DeviceChange): Promise<void> {
+    await this.call(device, `apply:${change.kind}`);
+  }
+
+  async scanRs485(device: DeviceRef, onProgress: (percent: number) => Promise<void> | void): Promise<Rs485Scan[]> {
+    // A failing scan fails part-way, as a bus that stops answering would.
+    const failAt = this.options.random() < this.options.failureShare ? Math.floor(this.options.random() * RS485_BUS_ADDRESSES) : -1;
+    const step = this.options.scanMs / RS485_BUS_ADDRESSES;
+    await onProgress(0);
+    for (let address = 0; address < RS485_BUS_ADDRESSES; address++) {
+      await this.sleep(step);
+      if (address === failAt) throw new DeviceGatewayError('error', `Сканирование RS485 прервано: устройство ${device.mac} перестало отвечать`);
+      await onProgress(Math.round(((address + 1) / RS485_BUS_ADDRESSES) * 100));
+    }
+    return this.busOf(device);
+  }
+
+  async firmwareVersion(device: DeviceRef, known: readonly string[]): Promise<string | null> {
+    const installed = device.options['systemInfo.firmware'];
+    if (typeof installed === 'string') return installed;
+    if (known.length === 0) return null;
+    return known[digest('firmware', device.mac)[0] % known.length] ?? null;
+  }
+
+  async updateFirmware(device: DeviceRef, version: string): Promise<void> {
+    await this.call(device, `firmware:${version}`);
+  }
+
+  async sendToExternal(device: DeviceRef): Promise<void> {
+    await this.call(device, 'external', { error: 'Внешняя система ответила ошибкой', timeout: 'Внешняя система не ответила' });
+    this.external.add(device.mac);
+  }
+
+  async close(): Promise<void> {
+    this.closing.abort();
+  }
+
+  private statusOf(device: DeviceRef): LiveStatus {
+    const period = this.options.statusPeriodMs;
+    // Each device changes at its own moment, so the fleet never flips all at once.
+    const offset = digest('phase', device.mac).readUInt32BE(0) % period;
+    const slot = Math.floor((this.now() + offset) / period);
+    const liveStatus = percentOf('live', device.mac, slot) < liveOdds(device.statusCode);
+    return {
+      liveStatus,
+      sipStatus: liveStatus && device.hasSipAccount && percentOf('sip', device.mac, slot) < 90,
+      rtspStatus: liveStatus && hasCamera(device) && percentOf('rtsp', device.mac, slot) < 92,
+    };
+  }
+
+  /** What is on the device's bus: the same for each scan of the same device. */
+  private busOf(device: DeviceRef): Rs485Scan[] {
+    const bytes = digest('rs485', device.mac);
+    const count = bytes[0] % 4;
+    if (count === 0) return [];
+    return [
+      {
+        priority: 0,
+        address: 1,
+        devices: Array.from({ length: count }, (_item, index) => ({
+          index,
+          model: RS485_MODELS[bytes[1 + index] % RS485_MODELS.length],
+          address: index + 1,
+          version: `1.${bytes[5 + index] % 10}`,
+          enable: bytes[9 + index] % 10 !== 0,
+          status: bytes[13 + index] % 8 === 0 ? 'offline' : 'online',
+        })),
+      },
+    ];
+  }
+
+  /** One request to the device: answers after a short delay, or fails with the configured odds. */
+  private async call(device: DeviceRef, _operation: string, texts = DEVICE_TEXTS): Promise<void> {
+    const draw = this.options.random();
+    const share = this.options.failureShare;
+    if (draw < share / 2) {
+      throw new DeviceGatewayError('error', `${texts.error}: команда для ${device.mac} не выполнена`);
+    }
+    if (draw < share) {
+      await this.sleep(this.options.timeoutMs);
+      throw new DeviceGatewayError('timeout', `${texts.timeout} за ${Math.round(this.options.timeoutMs / 1000)} с (${device.mac})`);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    const signal = this.closing.signal;
+    return new Promise((resolve, reject) => {
+      if (signal.aborted) {
+        reject(new DeviceGatewayError('error', 'Сервер останавливается'));
+        return;
+      }
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(new DeviceGatewayError('error', 'Сервер останавливается'));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+}
+
+/** The app's gateway: the simulator unless a driver is given. */
+export function createDeviceGateway(option: DeviceGatewayOption = {}): DeviceGateway {
+  return 'driver' in option ? option.driver : new DeviceSimulator(option);
+}

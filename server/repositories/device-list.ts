@@ -1,0 +1,203 @@
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { DeviceListRow } from '../../contract/devices';
+import { queryRows, type Db } from '../db/client';
+
+const dialect = new PgDialect();
+
+/**
+ * Rows of a query run as a named prepared statement on PostgreSQL: each pooled connection plans a
+ * shape of the list query once (planning cost more than running it). PGlite runs it as usual.
+ */
+async function preparedRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `device_list_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  const result = await client.query<T>({ name, text, values: params });
+  return result.rows;
+}
+
+/** Whose devices a user sees: one buyer's, or every buyer's (null, the superuser). */
+export interface DeviceScope {
+  buyerId: number | null;
+}
+
+export interface DeviceListFilter {
+  /** Hex digits of a part of the MAC, upper case, without separators. */
+  macPart?: string;
+  houseUid?: string;
+  status?: number;
+  mcId?: number;
+  type?: number;
+  createdFrom?: Date;
+  createdTo?: Date;
+  changedFrom?: Date;
+  changedTo?: Date;
+}
+
+/** List-row field → column; the id breaks ties so pages never overlap. */
+const SORT_COLUMNS = {
+  DEVICE_ID: 'id',
+  MAC: 'mac',
+  BUYER_ID: 'buyer_id',
+  STATUS_CODE: 'status_code',
+  CREATE_DATE: 'create_date',
+  LAST_CHANGE: 'update_date',
+  TYPE: 'type',
+} as const;
+export type DeviceSortField = keyof typeof SORT_COLUMNS;
+
+export interface DeviceSort {
+  field: DeviceSortField;
+  descending: boolean;
+}
+
+/** `-LAST_CHANGE` → LAST_CHANGE descending. */
+export function parseDeviceSort(sort: string): DeviceSort {
+  const descending = sort.startsWith('-');
+  const field = (descending ? sort.slice(1) : sort) as DeviceSortField;
+  if (!(field in SORT_COLUMNS)) throw new Error(`unknown sort field ${field}`);
+  return { field, descending };
+}
+
+/** The WHERE of the device list; every condition has an index to start from (see the migration). */
+function whereOf(scope: DeviceScope, filter: DeviceListFilter): SQL {
+  const conditions: SQL[] = [];
+  if (scope.buyerId !== null) conditions.push(sql`d.buyer_id = ${scope.buyerId}`);
+  if (filter.status !== undefined) conditions.push(sql`d.status_code = ${filter.status}`);
+  if (filter.type !== undefined) conditions.push(sql`d.type = ${filter.type}`);
+  if (filter.macPart) {
+    if (filter.macPart.length === 12) conditions.push(sql`d.mac = ${filter.macPart.match(/../g)!.join(':')}`);
+    else conditions.push(sql`replace(d.mac, ':', '') like ${`%${filter.macPart}%`}`);
+  }
+  if (filter.houseUid !== undefined) conditions.push(sql`d.id in (select dh.device_id from device_houses dh where dh.house_uid = ${filter.houseUid})`);
+  if (filter.mcId !== undefined) {
+    conditions.push(
+      sql`d.id in (select dh.device_id from device_houses dh join houses h on h.uid = dh.house_uid where h.management_company_id = ${filter.mcId})`,
+    );
+  }
+  if (filter.createdFrom) conditions.push(sql`d.create_date >= ${filter.createdFrom.toISOString()}`);
+  if (filter.createdTo) conditions.push(sql`d.create_date <= ${filter.createdTo.toISOString()}`);
+  if (filter.changedFrom) conditions.push(sql`d.update_date >= ${filter.changedFrom.toISOString()}`);
+  if (filter.changedTo) conditions.push(sql`d.update_date <= ${filter.changedTo.toISOString()}`);
+  return conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
+}
+
+interface ListRecord extends Record<string, unknown> {
+  id: number;
+  mac: string;
+  buyer_id: number;
+  status_code: number;
+  create_date: Date | string;
+  update_date: Date | string;
+  type: number;
+  houses: DeviceListRow['houses'] | null;
+}
+
+function iso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+/**
+ * One page of the device list with each row's houses and the entrances its relays open. The
+ * page's ids are cut first (an index-only walk in sort order, see the devices schema), then only
+ * those rows are read with their houses (device_list_houses), so the cost does not grow with
+ * the match count.
+ */
+export async function listDevicePage(db: Db, scope: DeviceScope, filter: DeviceListFilter, sort: DeviceSort, page: number, pageSize: number): Promise<DeviceListRow[]> {
+  const column = sql.raw(SORT_COLUMNS[sort.field]);
+  const direction = sql.raw(sort.descending ? 'desc' : 'asc');
+  const order = sort.field === 'DEVICE_ID' ? sql`p.id ${direction}` : sql`p.${column} ${direction}, p.id ${direction}`;
+  const innerOrder = sort.field === 'DEVICE_ID' ? sql`d.id ${direction}` : sql`d.${column} ${direction}, d.id ${direction}`;
+  // The houses come from device_list_houses; a device without a row (loaded with the triggers
+  // off) gets it built here and stored, `do nothing` leaving a concurrent rebuild's row alone.
+  const rows = await preparedRows<ListRecord>(
+    db,
+    sql`with ids as materialized (
+          select d.id from devices d
+          where ${whereOf(scope, filter)}
+          order by ${innerOrder}
+          limit ${pageSize} offset ${(page - 1) * pageSize}
+        ), fill as (
+          insert into device_list_houses (device_id, houses)
+          select ids.id, device_list_houses_of(ids.id) from ids
+          where not exists (select 1 from device_list_houses c where c.device_id = ids.id)
+          on conflict (device_id) do nothing
+          returning device_id, houses
+        )
+        select p.id, p.mac, p.buyer_id, p.status_code, p.create_date, p.update_date, p.type,
+               coalesce(c.houses, f.houses, device_list_houses_of(p.id)) as houses
+        from ids
+        join devices p on p.id = ids.id
+        left join device_list_houses c on c.device_id = p.id
+        left join fill f on f.device_id = p.id
+        order by ${order}`,
+  );
+  return rows.map((row) => ({
+    DEVICE_ID: row.id,
+    MAC: row.mac,
+    BUYER_ID: row.buyer_id,
+    STATUS_CODE: row.status_code,
+    CREATE_DATE: iso(row.create_date),
+    LAST_CHANGE: iso(row.update_date),
+    TYPE: row.type,
+    houses: row.houses ?? {},
+  }));
+}
+
+export async function countDevices(db: Db, scope: DeviceScope, filter: DeviceListFilter): Promise<number> {
+  const [row] = await preparedRows<{ total: number | string }>(db, sql`select count(*)::int as total from devices d where ${whereOf(scope, filter)}`);
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * Totals of recent filters, for a few seconds: counting tens of thousands of matching rows on
+ * every page turn and status refresh is what a large fleet cannot afford. A device write made
+ * through this process clears it; another process's write shows within the TTL.
+ */
+export class CountCache {
+  private readonly entries = new Map<string, { total: number; expires: number }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 500,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(key: string): number | null {
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    if (entry.expires <= this.now()) {
+      this.entries.delete(key);
+      return null;
+    }
+    return entry.total;
+  }
+
+  set(key: string, total: number): void {
+    if (this.ttlMs <= 0) return;
+    if (this.entries.size >= this.maxEntries) {
+      // Maps iterate in insertion order: the oldest entry goes first.
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { total, expires: this.now() + this.ttlMs });
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/** The cache key of a count: the scope and the filter, in a fixed key order. */
+export function countKey(scope: DeviceScope, filter: DeviceListFilter): string {
+  const parts: Record<string, unknown> = { buyer: scope.buyerId };
+  for (const key of Object.keys(filter).sort()) {
+    const value = filter[key as keyof DeviceListFilter];
+    if (value !== undefined) parts[key] = value instanceof Date ? value.toISOString() : value;
+  }
+  return JSON.stringify(parts);
+}

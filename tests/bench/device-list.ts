@@ -1,0 +1,159 @@
+// Issue 5: a filtered, sorted page of the device list on PostgreSQL with the `large` seed (100,000
+// devices): p99 at 10 connections (budget 50 ms) and throughput at 50 connections against the
+// `select 1` ceiling measured in the same run on the same database (budget 30%). Also the same
+// page with the list totals never reused (DEVICE_COUNT_TTL_MS=0), for information.
+//
+// The database is `intercom_bench_large` beside the one of BENCH_DATABASE_URL / TEST_DATABASE_URL
+// (or BENCH_LARGE_DATABASE_URL as given): seeded on its first run (about a minute), reused after.
+// Run alone with `node --import tsx tests/bench/device-list.ts`.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { repoRoot, startServer } from '../e2e/server-process';
+import { checkRoute, load, logInCookie, type LoadFigures, type LoadOptions } from './load';
+
+export const DEVICE_LIST_BUDGET = { p99Ms: 50, vsSelect1: 0.3 };
+/** Operator of buyer 1 (about half the fleet): active ISCOM_X1 panels, last changed first, page 3. */
+export const DEVICE_LIST_PATH = '/front/device-list/get-list?status=1&type=6&sort=-LAST_CHANGE&page=3';
+const ACCOUNT = { login: 'operator', password: 'operator' };
+const DATABASE = 'intercom_bench_large';
+
+export interface DeviceListFigures {
+  label: string;
+  at10: LoadFigures;
+  at50: LoadFigures;
+  select1: LoadFigures;
+  uncachedAt10: LoadFigures;
+  devices: number;
+}
+
+type Heading = (title: string) => void;
+type Table = (rows: string[][], alignRight: boolean[]) => void;
+
+async function largeDatabaseUrl(): Promise<string | null> {
+  if (process.env.BENCH_LARGE_DATABASE_URL) return process.env.BENCH_LARGE_DATABASE_URL;
+  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!base) return null;
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [DATABASE]);
+    if (exists.rowCount === 0) await client.query(`create database ${DATABASE}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(base);
+  url.pathname = `/${DATABASE}`;
+  return url.toString();
+}
+
+/** After a bulk load the visibility map is empty until autovacuum runs; the list's index-only scans need it. */
+async function vacuum(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('vacuum analyze devices, device_houses, device_relays');
+    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from devices');
+    return rows[0]?.n ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function deviceListReport(heading: Heading, table: Table, options: LoadOptions & { logFile: string }): Promise<DeviceListFigures | null> {
+  heading('Device list on the large seed (PostgreSQL)');
+  const url = await largeDatabaseUrl();
+  if (!url) {
+    console.log('  skipped: set BENCH_LARGE_DATABASE_URL, BENCH_DATABASE_URL or TEST_DATABASE_URL to measure it');
+    return null;
+  }
+  const target = new URL(url);
+  const label = `PostgreSQL (${target.host}${target.pathname}, large seed)`;
+  const env = { LOG_LEVEL: 'silent', DATABASE_URL: url, SEED: 'large', JOBS_ENABLED: 'false', DEVICE_FAILURE_SHARE: '0' };
+  const seeded = await startServer({ env, logFile: options.logFile, timeoutMs: 900_000 });
+  console.log(`  server answered ${(seeded.startMs / 1000).toFixed(1)} s after spawn (the large seed on an empty database)`);
+  const devices = await vacuum(url);
+  const quick = { ...options, connections: 10 };
+  let at10: LoadFigures;
+  let at50: LoadFigures;
+  try {
+    const cookie = await logInCookie(seeded.url, ACCOUNT.login, ACCOUNT.password);
+    await checkRoute(`${seeded.url}${DEVICE_LIST_PATH}`, cookie);
+    at10 = await load('device list page, 10 connections', `${seeded.url}${DEVICE_LIST_PATH}`, cookie, quick);
+    at50 = await load(`device list page, ${options.connections} connections`, `${seeded.url}${DEVICE_LIST_PATH}`, cookie, options);
+  } finally {
+    await seeded.stop();
+  }
+
+  const uncachedServer = await startServer({ env: { ...env, DEVICE_COUNT_TTL_MS: '0' }, logFile: options.logFile });
+  let uncachedAt10: LoadFigures;
+  try {
+    const cookie = await logInCookie(uncachedServer.url, ACCOUNT.login, ACCOUNT.password);
+    uncachedAt10 = await load('same, totals never reused, 10 connections', `${uncachedServer.url}${DEVICE_LIST_PATH}`, cookie, quick);
+  } finally {
+    await uncachedServer.stop();
+  }
+
+  const ceiling = await startServer({ env: { DATABASE_URL: url }, logFile: options.logFile, script: 'tests/bench/ceiling-server.ts', readyPath: '/bench/bare' });
+  let select1: LoadFigures;
+  try {
+    await checkRoute(`${ceiling.url}/bench/select-1`, null);
+    select1 = await load(`ceiling: select 1, ${options.connections} connections`, `${ceiling.url}/bench/select-1`, null, options);
+  } finally {
+    await ceiling.stop();
+  }
+
+  const figures: DeviceListFigures = { label, at10, at50, select1, uncachedAt10, devices };
+  console.log(`  ${label}: ${devices} devices; GET ${DEVICE_LIST_PATH} as ${ACCOUNT.login}`);
+  table(
+    [
+      ['measure', 'p50', 'p99', 'req/s', 'requests', 'non-2xx', 'errors'],
+      ...[at10, at50, uncachedAt10, select1].map((l) => [l.name, `${l.p50} ms`, `${l.p99} ms`, l.rps.toFixed(0), String(l.requests), String(l.non2xx), String(l.errors)]),
+    ],
+    [false, true, true, true, true, true, true],
+  );
+  return figures;
+}
+
+/** Budget rows for run.ts: [budget, limit, measured, ratio, verdict]. */
+export function deviceListBudgetRows(figures: DeviceListFigures | null): string[][] {
+  if (!figures) {
+    return [
+      ['device list p99 at 10 connections (large seed, PostgreSQL)', `${DEVICE_LIST_BUDGET.p99Ms} ms`, 'not measured', '-', 'SKIPPED'],
+      ['device list req/s vs select-1 at 50 connections', `≥ ${DEVICE_LIST_BUDGET.vsSelect1 * 100}%`, 'not measured', '-', 'SKIPPED'],
+    ];
+  }
+  const ratio = figures.at50.rps / figures.select1.rps;
+  return [
+    [
+      'device list p99 at 10 connections (large seed, PostgreSQL)',
+      `${DEVICE_LIST_BUDGET.p99Ms} ms`,
+      `${figures.at10.p99} ms`,
+      `${((figures.at10.p99 / DEVICE_LIST_BUDGET.p99Ms) * 100).toFixed(0)}%`,
+      figures.at10.p99 <= DEVICE_LIST_BUDGET.p99Ms ? 'PASS' : 'OVER',
+    ],
+    [
+      `device list req/s vs select-1 at ${figures.at50.name.match(/\d+ connections/)?.[0] ?? '50 connections'}`,
+      `≥ ${DEVICE_LIST_BUDGET.vsSelect1 * 100}%`,
+      `${figures.at50.rps.toFixed(0)} / ${figures.select1.rps.toFixed(0)}`,
+      `${(ratio * 100).toFixed(0)}%`,
+      ratio >= DEVICE_LIST_BUDGET.vsSelect1 ? 'PASS' : 'OVER',
+    ],
+    ['device list p99, totals never reused (info)', '-', `${figures.uncachedAt10.p99} ms`, '-', '-'],
+  ];
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const heading: Heading = (title) => console.log(`\n== ${title}`);
+  const table: Table = (rows) => {
+    for (const row of rows) console.log(`  ${row.join('  ')}`);
+  };
+  const options = {
+    connections: 50,
+    durationSeconds: Number(process.env.BENCH_DURATION ?? 10),
+    warmupSeconds: Number(process.env.BENCH_WARMUP ?? 2),
+    logFile: join(repoRoot, 'test-results', 'bench-device-list.log'),
+  };
+  const figures = await deviceListReport(heading, table, options);
+  table(deviceListBudgetRows(figures), []);
+}
