@@ -1,5 +1,5 @@
 import type { Infer } from 'superstruct';
-import type { AdjusterAddressState, SerialNumberDraft } from '@contract/adjuster-wizard';
+import type { SerialNumberDraft } from '@contract/adjuster-wizard';
 import type { WizardDraft } from '@contract/wizard';
 import { DRAFT_KINDS, type DraftKind } from './db';
 import type { DraftSchema } from './draft-schemas/draft-schema';
@@ -10,8 +10,8 @@ export type { DraftSchema } from './draft-schemas/draft-schema';
 interface DraftDataByKind {
   'serial-number': Infer<typeof SerialNumberDraft>;
   'device-setup': Infer<typeof WizardDraft>;
-  adjuster: Infer<typeof AdjusterAddressState>;
-  replace: Record<string, unknown>;
+  adjuster: import('./draft-schemas/adjuster').AdjusterWizardDraft;
+  replace: import('./draft-schemas/replace').ReplaceDraft;
 }
 
 export type DraftData<K extends DraftKind> = DraftDataByKind[K];

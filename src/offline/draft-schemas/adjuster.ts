@@ -1,4 +1,37 @@
+import { boolean, nullable, number, optional, string, type, type Infer } from 'superstruct';
 import { AdjusterAddressState } from '@contract/adjuster-wizard';
 import { draftSchema } from './draft-schema';
 
-export const adjusterDraftSchema = draftSchema(1, AdjusterAddressState);
+/** One port job as the wizard keeps it: spec §3's status, jobNum and completed, plus the failure text. */
+const AdjusterWizardJob = type({ status: string(), jobNum: nullable(number()), completed: boolean(), message: optional(nullable(string())) });
+
+/**
+ * The adjuster wizard's whole state (spec §3 "Adjuster address state" and what the screen adds):
+ * the port as typed, the port the address and the jobs belong to, the chosen entrance, the device
+ * the switch reported, the DDNS and preset flags, and the group. The step is in the data too, so
+ * a resumed wizard opens where it was.
+ */
+export const AdjusterWizardDraft = type({
+  ...AdjusterAddressState.schema,
+  jobs: type({ changeVlanPort: AdjusterWizardJob, disablePort: AdjusterWizardJob, enablePort: AdjusterWizardJob }),
+  step: string(),
+  bsName: string(),
+  portNum: string(),
+  /** The port the address was looked up for (`bsName/portNum`); null before a lookup. */
+  lookedUp: nullable(string()),
+  /** The port the jobs were started on. */
+  jobsPort: nullable(string()),
+  device: nullable(type({ mac: string(), ip: nullable(string()) })),
+  deviceType: number(),
+  ip: string(),
+  presetUrl: string(),
+  ddnsDone: boolean(),
+  ddnsMessage: nullable(string()),
+  presetDone: boolean(),
+  presetMessage: nullable(string()),
+  groupId: nullable(number()),
+  groupName: nullable(string()),
+});
+export type AdjusterWizardDraft = Infer<typeof AdjusterWizardDraft>;
+
+export const adjusterDraftSchema = draftSchema(1, AdjusterWizardDraft);

@@ -1,0 +1,67 @@
+import { array, type Infer } from 'superstruct';
+import { decode } from '@contract/common';
+import { deviceCardEndpoints, Executor } from '@contract/device-card';
+import type { Entrance } from '@contract/entrances';
+import { houseEndpoints, type House } from '@contract/houses';
+import { wizardEndpoints } from '@contract/wizard';
+import { expectResult, request } from '@/lib/http';
+
+/**
+ * The house list has no address search (spec §7: houseUid, region, fias), so the picker reads
+ * the first pages and filters them as the installer types; a house further down is found by its
+ * FIAS id or uid pasted into the search, or taken offline from the house list beforehand.
+ */
+export const PICKER_MAX_PAGES = 5;
+
+export async function getPickerHouses(signal?: AbortSignal): Promise<House[]> {
+  const houses: House[] = [];
+  for (let page = 1; page <= PICKER_MAX_PAGES; page++) {
+    const answer = expectResult(await request(houseEndpoints.list, { query: { page }, signal }));
+    houses.push(...answer.data);
+    if (page >= answer.pagination.pageCount) break;
+  }
+  return houses;
+}
+
+/** Exact look-up by a FIAS id or a house uid. */
+export async function findHouses(key: string, signal?: AbortSignal): Promise<House[]> {
+  const [byFias, byUid] = await Promise.all([
+    request(houseEndpoints.list, { query: { page: 1, fias: key }, signal }),
+    request(houseEndpoints.list, { query: { page: 1, houseUid: key }, signal }),
+  ]);
+  return [...expectResult(byFias).data, ...expectResult(byUid).data];
+}
+
+/** spec §7: POST /front/wizard/entrances with the chosen houses' uids. */
+export async function getEntrances(houseUids: readonly string[], signal?: AbortSignal): Promise<Entrance[]> {
+  return expectResult(await request(wizardEndpoints.entrances, { body: { houseUids: [...houseUids] }, signal })).data;
+}
+
+// The executor list is small and changes rarely; the last one read is kept per user, so the select
+// still offers names in a basement (the service worker caches only dictionaries and house lists).
+const EXECUTORS_KEY = 'device-wizard-executors';
+const Executors = array(Executor);
+export type Executors = Infer<typeof Executors>;
+
+function executorsKey(userId: number): string {
+  return `${EXECUTORS_KEY}:${userId}`;
+}
+
+export function readSavedExecutors(userId: number): Executors | null {
+  try {
+    const raw = globalThis.localStorage?.getItem(executorsKey(userId));
+    return raw ? decode(Executors, JSON.parse(raw), 'saved executors') : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function getExecutors(userId: number, signal?: AbortSignal): Promise<Executors> {
+  const executors = expectResult(await request(deviceCardEndpoints.executors, { signal })).data;
+  try {
+    globalThis.localStorage?.setItem(executorsKey(userId), JSON.stringify(executors));
+  } catch {
+    // A full quota: the select works online all the same.
+  }
+  return executors;
+}

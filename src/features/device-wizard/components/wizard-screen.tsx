@@ -1,0 +1,117 @@
+import Add from '@mui/icons-material/Add';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import ArrowForward from '@mui/icons-material/ArrowForward';
+import Save from '@mui/icons-material/Save';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
+import { useT, type MessageKey } from '@/features/device-wizard/messages';
+import { FIRST_STEP, LAST_STEP, STEP_NAMES, STEPS, stepHasError, type Step, type StepName } from '../model';
+import { useDeviceWizard, type WizardStart } from '../use-device-wizard';
+import { DeviceStep } from './device-step';
+import { WizardStepper } from './wizard-stepper';
+
+// The wizard opens on step 1; the later steps and the job panel load when shown (route budget 250 KB gzip).
+const HousesStep = lazy(() => import('./houses-step').then((m) => ({ default: m.HousesStep })));
+const RelaysStep = lazy(() => import('./relays-step').then((m) => ({ default: m.RelaysStep })));
+const SipStep = lazy(() => import('./sip-step').then((m) => ({ default: m.SipStep })));
+const BillingStep = lazy(() => import('./billing-step').then((m) => ({ default: m.BillingStep })));
+const ReviewStep = lazy(() => import('./review-step').then((m) => ({ default: m.ReviewStep })));
+const JobStatus = lazy(() => import('./job-status').then((m) => ({ default: m.JobStatus })));
+
+const STEP_LABELS: Record<StepName, MessageKey> = {
+  device: 'deviceWizard.step.device',
+  houses: 'deviceWizard.step.houses',
+  relays: 'deviceWizard.step.relays',
+  sip: 'deviceWizard.step.sip',
+  billing: 'deviceWizard.step.billing',
+  review: 'deviceWizard.step.review',
+};
+
+interface WizardScreenProps {
+  start: WizardStart;
+  onStartNew: () => void;
+}
+
+/** The wizard's steps, one column on a phone, with a bar of large buttons kept in reach at the bottom. */
+export function WizardScreen({ start, onStartNew }: WizardScreenProps) {
+  const t = useT();
+  const wizard = useDeviceWizard(start);
+  const { step } = wizard;
+  const labels = Object.fromEntries(STEPS.map((item) => [item, t(STEP_LABELS[STEP_NAMES[item]])])) as Record<Step, string>;
+  const last = step === LAST_STEP;
+  const submitLabel = wizard.view.state === 'needs-attention' ? t('deviceWizard.submitAgain') : t('deviceWizard.submit');
+
+  const go = (next: Step) => {
+    wizard.goTo(next);
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (last) void wizard.submit();
+        else go((step + 1) as Step);
+      }}
+    >
+      <WizardStepper labels={labels} active={step} errors={(item) => wizard.showAllErrors && stepHasError(wizard.errors, item)} onSelect={go} />
+
+      {wizard.view.state !== 'none' && (
+        <Suspense fallback={null}>
+          <JobStatus wizard={wizard} onStartNew={onStartNew} />
+        </Suspense>
+      )}
+
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
+        <Typography variant="h2" component="h2" sx={{ mb: 2, fontSize: { xs: '1.25rem', sm: '1.5rem' } }}>
+          {labels[step]}
+        </Typography>
+        {step === 1 && <DeviceStep wizard={wizard} />}
+        <Suspense fallback={<CircularProgress size={24} aria-label={t('app.loading')} />}>
+          {step === 2 && <HousesStep wizard={wizard} />}
+          {step === 3 && <RelaysStep wizard={wizard} />}
+          {step === 4 && <SipStep wizard={wizard} />}
+          {step === 5 && <BillingStep wizard={wizard} />}
+          {step === 6 && <ReviewStep wizard={wizard} stepLabels={labels} />}
+        </Suspense>
+      </Paper>
+
+      <Paper
+        elevation={3}
+        sx={{ position: 'sticky', bottom: 0, zIndex: 2, display: 'flex', gap: 1, p: 1.5, mx: { xs: -1.5, sm: 0 }, borderRadius: { xs: 0, sm: 2 } }}
+      >
+        <Button size="large" startIcon={<ArrowBack />} disabled={step === FIRST_STEP} onClick={() => go((step - 1) as Step)} sx={{ minHeight: 48 }}>
+          {t('deviceWizard.back')}
+        </Button>
+        <Box sx={{ flex: 1 }} />
+        {wizard.view.state === 'sent' ? (
+          <Button key="new" size="large" variant="contained" color="success" startIcon={<Add />} onClick={onStartNew} sx={{ minHeight: 48 }}>
+            {t('deviceWizard.startNew')}
+          </Button>
+        ) : last ? (
+          <Button
+            key="submit"
+            type="submit"
+            size="large"
+            variant="contained"
+            startIcon={wizard.submitting ? <CircularProgress size={18} color="inherit" /> : <Save />}
+            disabled={!wizard.editable || wizard.submitting}
+            sx={{ minHeight: 48 }}
+          >
+            {submitLabel}
+          </Button>
+        ) : (
+          <Button key="next" type="submit" size="large" variant="contained" endIcon={<ArrowForward />} sx={{ minHeight: 48, minWidth: 140 }}>
+            {t('deviceWizard.next')}
+          </Button>
+        )}
+      </Paper>
+    </Box>
+  );
+}

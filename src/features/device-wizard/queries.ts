@@ -1,0 +1,27 @@
+import { queryOptions } from '@tanstack/react-query';
+import { findHouses, getExecutors, getPickerHouses } from './api';
+
+export const deviceWizardQueries = {
+  all: () => ['device-wizard'] as const,
+  houses: () =>
+    queryOptions({
+      queryKey: [...deviceWizardQueries.all(), 'houses'] as const,
+      queryFn: ({ signal }) => getPickerHouses(signal),
+      staleTime: 5 * 60_000,
+      retry: false,
+    }),
+  houseLookup: (key: string) =>
+    queryOptions({
+      queryKey: [...deviceWizardQueries.all(), 'house-lookup', key] as const,
+      queryFn: ({ signal }) => findHouses(key, signal),
+      staleTime: 5 * 60_000,
+      retry: false,
+    }),
+  executors: (userId: number) =>
+    queryOptions({
+      queryKey: [...deviceWizardQueries.all(), 'executors', userId] as const,
+      queryFn: ({ signal }) => getExecutors(userId, signal),
+      staleTime: 10 * 60_000,
+      retry: false,
+    }),
+};

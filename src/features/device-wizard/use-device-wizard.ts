@@ -1,0 +1,258 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { applyBuyerSipRule, toWizardSaveBody, wizardEndpoints, type WizardDraft } from '@contract/wizard';
+import { notify } from '@/components/notifications/notify';
+import { useT } from '@/features/device-wizard/messages';
+import { errorMessage } from '@/lib/http';
+import { useConnectivity } from '@/offline/connectivity';
+import { getOfflineDb } from '@/offline/db';
+import { deleteDraft } from '@/offline/drafts';
+import type { EnqueueInput } from '@/offline/outbox';
+import { addJob, applyJobEvent, outboxRequest } from '@/offline/outbox-queue';
+import { useOfflineRuntime } from '@/offline/runtime-context';
+import type { UseDraftResult } from '@/offline/use-draft';
+import { getEntrances, readSavedExecutors } from './api';
+import {
+  DONE_STEP,
+  draftTarget,
+  draftTitle,
+  ENTRANCES_STEP,
+  fieldErrors,
+  firstStepWithError,
+  initialState,
+  isEditable,
+  isSipForced,
+  JOB_KIND,
+  jobView,
+  latestJob,
+  snapshotEntrances,
+  withHouseFias,
+  wizardReducer,
+  type FieldErrors,
+  type FieldName,
+  type Step,
+  type WizardAction,
+} from './model';
+import { deviceWizardQueries } from './queries';
+import { useWizardHouses } from './use-wizard-houses';
+
+export interface WizardStart {
+  draftId: string;
+  userId: number;
+  buyerId: number | null;
+  draft: WizardDraft;
+  step: Step;
+  /** The step stored with the draft (`target.step`), DONE_STEP included; absent for a new draft. */
+  storedStep?: string | number;
+  /** The draft is already stored (resumed), so a step change alone is worth saving. */
+  stored: boolean;
+  save: UseDraftResult<'device-setup'>['save'];
+  flush: UseDraftResult<'device-setup'>['flush'];
+}
+
+/** Why step 3 has no entrances to offer. */
+export type EntranceProblem = { kind: 'offline'; missing: string[] } | { kind: 'error'; message: string } | null;
+
+/**
+ * The device set-up wizard's logic (ARCHITECTURE: logic in a hook, the view only renders): the
+ * state with the spec's flags, autosave of every change and of the step to the draft, step 3's
+ * entrances (from a house snapshot without waiting, refreshed from the server when online), and
+ * the save through the outbox with the job's state read back live.
+ */
+export function useDeviceWizard(start: WizardStart) {
+  const t = useT();
+  const { draftId, userId, save, flush } = start;
+  const online = useConnectivity().state !== 'offline';
+  const runtime = useOfflineRuntime();
+
+  const [state, dispatch] = useReducer(wizardReducer, start, (given) =>
+    wizardReducer(initialState(given.draft.mac), { type: 'load', draft: given.draft, step: given.step, buyerId: given.buyerId }),
+  );
+  useEffect(() => dispatch({ type: 'buyer', buyerId: start.buyerId }), [start.buyerId]);
+  const { draft, step } = state;
+
+  const [showAllErrors, setShowAllErrors] = useState(false);
+  const [touched, setTouched] = useState<ReadonlySet<FieldName>>(new Set());
+  const [submitting, setSubmitting] = useState(false);
+
+  const jobs = useLiveQuery(() => getOfflineDb().outbox.where('draftId').equals(draftId).toArray(), [draftId]);
+  const view = jobView(latestJob(jobs ?? []));
+  const editable = jobs !== undefined && isEditable(view);
+  useEffect(() => {
+    if (view.state === 'sent') dispatch({ type: 'saved' });
+  }, [view.state]);
+
+  const houses = useWizardHouses({ userId, online, chosen: draft.houses });
+  const executors = useQuery({ ...deviceWizardQueries.executors(userId), enabled: online });
+  const executorList = executors.data ?? readSavedExecutors(userId) ?? [];
+
+  // ---- Step 3: the entrances of the chosen houses (spec §4: isThirdStepLoaded, isHouseListChanged)
+  const [entranceProblem, setEntranceProblem] = useState<EntranceProblem>(null);
+  const [entrancesLoading, setEntrancesLoading] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const stateRef = useRef(state);
+  const onThirdStep = step === ENTRANCES_STEP;
+  const housesKey = draft.houses.join('\n');
+  const snapshotsReady = houses.snapshots !== undefined;
+  const snapshotsRef = useRef(houses.snapshots);
+  // The loader below reads the latest state without restarting on every keystroke (declared first, so it runs first).
+  useEffect(() => {
+    stateRef.current = state;
+    snapshotsRef.current = houses.snapshots;
+  });
+  useEffect(() => {
+    const current = stateRef.current;
+    const snapshots = snapshotsRef.current;
+    if (!onThirdStep || !snapshots) return;
+    if (current.isThirdStepLoaded && current.entranceSource === 'server') return;
+    const chosen = current.draft.houses;
+    setEntranceProblem(null);
+    if (chosen.length === 0) {
+      dispatch({ type: 'entrances', entrances: [], source: 'server' });
+      return;
+    }
+    // Every chosen house was taken offline: no network wait; refreshed below when online.
+    const fromSnapshot = snapshotEntrances(chosen, snapshots);
+    if (fromSnapshot.entrances && !current.isThirdStepLoaded) dispatch({ type: 'entrances', entrances: fromSnapshot.entrances, source: 'snapshot' });
+    if (!online) {
+      if (!fromSnapshot.entrances) setEntranceProblem({ kind: 'offline', missing: fromSnapshot.missing });
+      return;
+    }
+    const controller = new AbortController();
+    setEntrancesLoading(!fromSnapshot.entrances);
+    getEntrances(chosen, controller.signal)
+      .then((entrances) => dispatch({ type: 'entrances', entrances, source: 'server' }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted || fromSnapshot.entrances) return;
+        setEntranceProblem({ kind: 'error', message: errorMessage(error) });
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setEntrancesLoading(false);
+      });
+    return () => {
+      controller.abort();
+      setEntrancesLoading(false);
+    };
+  }, [onThirdStep, housesKey, online, snapshotsReady, attempt]);
+
+  // ---- Autosave: every change of a field or of the step goes to the draft (debounced by useDraft,
+  // flushed on pagehide). Once the server has the device, the draft is marked done, not deleted.
+  const targetStep = view.state === 'sent' ? DONE_STEP : step;
+  const firstAddress = draft.houses.length > 0 ? houses.addressOf(draft.houses[0]) : null;
+  const initialKey = useRef(JSON.stringify(start.draft));
+  const savedKey = useRef(JSON.stringify({ draft: start.draft, step: start.storedStep ?? start.step, firstAddress }));
+  const stored = useRef(start.stored);
+  const deleted = useRef(false);
+  const draftKey = JSON.stringify(draft);
+  const title = draftTitle(draft, t('deviceWizard.draftTitle'));
+  useEffect(() => {
+    if (deleted.current) return;
+    const data = JSON.parse(draftKey) as WizardDraft;
+    const key = JSON.stringify({ draft: data, step: targetStep, firstAddress });
+    if (key === savedKey.current) return;
+    // A new wizard nobody has typed into yet is not a draft: moving between its steps stores nothing.
+    if (!stored.current && draftKey === initialKey.current) return;
+    savedKey.current = key;
+    stored.current = true;
+    save({ title, target: draftTarget(data, targetStep, firstAddress), data });
+  }, [draftKey, targetStep, firstAddress, title, save]);
+
+  // ---- Errors: shown once a field was left, or after a save was tried
+  const errors: FieldErrors = fieldErrors(draft);
+  const shownError = (field: FieldName): string | undefined => {
+    const key = errors[field];
+    if (!key) return undefined;
+    return showAllErrors || touched.has(field) ? t(key) : undefined;
+  };
+  const touch = (field: FieldName) => setTouched((current) => (current.has(field) ? current : new Set([...current, field])));
+
+  const act = (action: WizardAction) => {
+    if (editable) dispatch(action);
+  };
+
+  const setHouses = (uids: readonly string[]) => {
+    if (!editable) return;
+    dispatch({ type: 'houses', houses: uids });
+    const prefill = uids.length > 0 ? withHouseFias(draft, houses.houseOf(uids[0])?.house) : null;
+    if (prefill) dispatch({ type: 'billing', patch: prefill });
+  };
+
+  const goTo = (next: Step) => dispatch({ type: 'step', step: next });
+
+  const submit = async () => {
+    if (!editable || submitting) return;
+    if (Object.keys(errors).length > 0) {
+      setShowAllErrors(true);
+      goTo(firstStepWithError(errors) ?? step);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      // Checked by the contract now: a body the server would refuse must not wait days in the outbox.
+      const request = outboxRequest(wizardEndpoints.save, { body: toWizardSaveBody(applyBuyerSipRule(draft, state.buyerId)) });
+      await flush();
+      if (view.state === 'needs-attention') {
+        const result = runtime
+          ? await runtime.engine.retry(view.job.id, request.body)
+          : await applyJobEvent(getOfflineDb(), view.job.id, { type: 'retry', body: request.body });
+        if (result.kind === 'ignored') notify(t('deviceWizard.job.retryRefused'), { variant: 'error' });
+      } else if (view.state === 'none') {
+        const input: EnqueueInput = {
+          kind: JOB_KIND,
+          ...request,
+          userId,
+          draftId,
+          target: { mac: request.body.mac, ...(firstAddress ? { house: firstAddress } : {}) },
+        };
+        // The app's engine queues and sends at once; before it has started, the row waits for its first run.
+        if (runtime) await runtime.engine.enqueue(input);
+        else await addJob(getOfflineDb(), input);
+      }
+    } catch (error) {
+      notify(errorMessage(error), { variant: 'error' });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const sendNow = async () => {
+    if (view.state === 'queued' && runtime) await runtime.engine.sendNow(view.job.id);
+  };
+
+  const removeDraft = async () => {
+    deleted.current = true;
+    await flush();
+    await deleteDraft(getOfflineDb(), draftId);
+  };
+
+  return {
+    state,
+    draft,
+    step,
+    goTo,
+    act,
+    setHouses,
+    touch,
+    errors,
+    shownError,
+    showAllErrors,
+    sipForced: isSipForced(state.buyerId),
+    houses,
+    executors: executorList,
+    executorsLoading: online && executors.isPending && executorList.length === 0,
+    entrancesLoading: entrancesLoading && !state.isThirdStepLoaded,
+    entranceProblem,
+    retryEntrances: () => setAttempt((value) => value + 1),
+    submitting,
+    submit,
+    sendNow,
+    removeDraft,
+    editable,
+    view,
+    online,
+    hasRuntime: runtime !== null,
+  };
+}
+
+export type DeviceWizard = ReturnType<typeof useDeviceWizard>;

@@ -1,0 +1,484 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, account, baseUrl, launchBrowser, logIn, type Viewport } from './browser';
+import { repoRoot } from './server-process';
+
+/*
+ * The device set-up wizard (issue 4 §1, §6) in Chromium against the real server (SEED=small):
+ * completed online and read back from the server; filled offline from a house snapshot, the app
+ * closed and reopened offline at step 3, then saved exactly once back online; the buyer-1 SIP
+ * rule. Every step is photographed at 390×844 and 1440×900 into .tmp/screens/device-wizard/.
+ */
+
+const SCREENS = join(repoRoot, '.tmp', 'screens', 'device-wizard');
+const JOB_LABEL = 'Состояние отправки';
+const SENT = 'Устройство сохранено на сервере';
+const QUEUED = 'В очереди на отправку';
+const SAVE_URL = '/front/wizard/save';
+/** spec §7: the body of POST /front/wizard/save, exactly. */
+const SAVE_FIELDS = [
+  'mac',
+  'deviceType',
+  'login',
+  'password',
+  'url',
+  'houses',
+  'relays',
+  'sipPort',
+  'sipDomain',
+  'sipType',
+  'bsName',
+  'bsPort',
+  'devicePurpose',
+  'fiasId',
+  'porchNum',
+  'shift',
+  'vendor',
+  'executorId',
+  'deviceOwner',
+].sort();
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await mkdir(SCREENS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Tab {
+  context: BrowserContext;
+  page: Page;
+  pageErrors: string[];
+  saves: string[];
+}
+
+async function openTab(viewport: Viewport): Promise<Tab> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport, locale: 'ru-RU', timezoneId: 'UTC' });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  // Every save that left the browser (page or worker), to count them.
+  const saves: string[] = [];
+  context.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === SAVE_URL) saves.push(request.headers()['idempotency-key'] ?? '');
+  });
+  return { context, page, pageErrors, saves };
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize();
+  await page.screenshot({ path: join(SCREENS, `${name}-${size && size.width < 600 ? 'phone' : 'desktop'}.png`) });
+}
+
+/** STACK.md: the first visit is not controlled until the worker claims it; reload once if needed. */
+async function waitForControl(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const controlled = await page
+    .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!controlled) {
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  }
+}
+
+/** A locally administered MAC no seed uses. */
+function freshMac(): { url: string; normal: string } {
+  const hex = [0x02, ...randomBytes(5)].map((b) => b.toString(16).padStart(2, '0').toUpperCase());
+  return { url: hex.join('-'), normal: hex.join(':') };
+}
+
+async function apiGet<T>(page: Page, url: string): Promise<T> {
+  return page.evaluate(async (path) => {
+    const response = await fetch(path, { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' } });
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+    return (await response.json()) as unknown;
+  }, url) as Promise<T>;
+}
+
+interface HouseRow {
+  id: string;
+  address: string;
+  fias: string | null;
+}
+
+async function house(page: Page, index: number): Promise<HouseRow> {
+  const answer = await apiGet<{ data: HouseRow[] }>(page, '/front/house-list?page=1');
+  const found = answer.data[index];
+  if (!found) throw new Error(`no house ${index} in the seed`);
+  return found;
+}
+
+interface CardDevice {
+  mac: string;
+  buyerId: number;
+  type: number;
+  statusCode: number;
+  createDate: string;
+  updateDate: string;
+  options: Record<string, unknown>;
+  houses: string[];
+  relays: { id: number; entrance: string }[];
+  sipAccount: { domain: string; port: number; type: string } | null;
+}
+
+/** The device as the server's device card gives it (spec §3 "Device card response"). */
+async function cardOf(page: Page, mac: string): Promise<{ device: CardDevice; entrances: { relay: number; entrance: string; house: string }[] }> {
+  return apiGet(page, `/front/device-card/device/${encodeURIComponent(mac)}`);
+}
+
+async function stored<T>(page: Page, table: 'drafts' | 'outbox'): Promise<T[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const open = indexedDB.open('intercom-back-office');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const request = db.transaction(name, 'readonly').objectStore(name).getAll();
+          request.onsuccess = () => {
+            resolve(request.result);
+            db.close();
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+    table,
+  ) as Promise<T[]>;
+}
+
+interface StoredDraft {
+  id: string;
+  kind: string;
+  target: { mac?: string; house?: string; step?: number | string };
+  data: { mac: string; type: number | null; vendor: string; houses: string[]; relays: { id: number; entrance: string }[]; billing: { bsName: string } };
+}
+
+interface StoredJob {
+  id: number;
+  kind: string;
+  status: string;
+  draftId: string;
+  url: string;
+  target: { mac?: string; house?: string };
+  body: Record<string, unknown>;
+}
+
+function draftIdOf(page: Page): string {
+  const id = new URL(page.url()).searchParams.get('draft');
+  if (!id) throw new Error(`no draft id in ${page.url()}`);
+  return id;
+}
+
+const jobStatus = (page: Page) => page.getByRole('status', { name: JOB_LABEL });
+const heading = (page: Page, name: string) => page.getByRole('heading', { name, level: 2 });
+const next = (page: Page) => page.getByRole('button', { name: 'Далее' }).click();
+
+async function openWizard(page: Page, mac: string): Promise<void> {
+  await page.goto(`/devices/${mac}/wizard`);
+  await heading(page, 'Устройство').waitFor();
+  await page.waitForURL((url) => url.searchParams.has('draft'));
+}
+
+async function addHouse(page: Page, address: string): Promise<void> {
+  await page.getByLabel('Найти дом').fill(address.slice(0, 14));
+  await page.getByRole('button', { name: `Добавить дом ${address}` }).click();
+  await page.getByRole('button', { name: `Убрать дом ${address}` }).waitFor();
+}
+
+async function chooseEntrance(page: Page, relayIndex: number, optionIndex: number): Promise<string> {
+  const select = page.getByRole('combobox', { name: 'Подъезд' }).nth(relayIndex);
+  await expect.poll(() => select.locator('option').count()).toBeGreaterThan(optionIndex);
+  await select.selectOption({ index: optionIndex });
+  return select.inputValue();
+}
+
+describe('device set-up wizard, online', () => {
+  it.each([
+    ['phone', MOBILE, 0],
+    ['desktop', DESKTOP, 1],
+  ] as const)('(%s) is completed step by step and the server holds exactly what was sent', async (_name, viewport, houseIndex) => {
+    const { context, page, pageErrors, saves } = await openTab(viewport);
+    try {
+      await logIn(page, account('installer'));
+      const target = await house(page, houseIndex);
+      const mac = freshMac();
+
+      await openWizard(page, mac.url);
+      // Step 1 and the spec's defaults (§3, §9).
+      expect(await page.getByLabel('MAC-адрес').inputValue()).toBe(mac.normal);
+      expect(await page.getByLabel('Логин устройства').inputValue()).toBe('admin');
+      expect(await page.getByLabel('Пароль устройства').inputValue()).toBe('123456');
+      expect(await page.getByRole('button', { name: '1. Устройство' }).getAttribute('aria-current')).toBe('step');
+      await shot(page, '1-device-empty');
+      await page.getByRole('combobox', { name: 'Тип устройства' }).selectOption('5');
+      await page.getByLabel('Пароль устройства').fill('s3cret-pass');
+      await page.getByLabel('Адрес устройства (URL)').fill(`http://${mac.url.toLowerCase()}.intercom.local`);
+      await page.getByLabel('Сдвиг нумерации квартир').fill('-2');
+      await page.getByLabel('Производитель').fill('Beward');
+      await shot(page, '1-device');
+
+      await next(page);
+      await heading(page, 'Дома').waitFor();
+      await addHouse(page, target.address);
+      await shot(page, '2-houses');
+
+      await next(page);
+      await heading(page, 'Реле и подъезды').waitFor();
+      await page.getByText('Подъезды выбранных домов загружены с сервера').waitFor();
+      const entrance1 = await chooseEntrance(page, 0, 1);
+      await page.getByRole('button', { name: 'Добавить реле' }).click();
+      expect(await page.getByLabel('Номер реле').nth(1).inputValue()).toBe('2');
+      await shot(page, '3-relays');
+
+      await next(page);
+      await heading(page, 'SIP').waitFor();
+      // The installer's buyer is 1: the provider's domain and port, not editable (spec §4).
+      expect(await page.getByLabel('SIP-домен').inputValue()).toBe('sip.intercom.local');
+      expect(await page.getByLabel('SIP-порт').inputValue()).toBe('7777');
+      expect(await page.getByLabel('SIP-домен').isDisabled()).toBe(true);
+      await page.getByRole('combobox', { name: 'Транспорт SIP' }).selectOption('tcp');
+      await shot(page, '4-sip');
+
+      await next(page);
+      await heading(page, 'Биллинг').waitFor();
+      // The first house's FIAS id is offered for billing.
+      expect(await page.getByLabel('Код ФИАС').inputValue()).toBe(target.fias ?? '');
+      await page.getByLabel('Базовая станция', { exact: true }).fill('BS-E2E');
+      await page.getByLabel('Порт базовой станции').fill('7');
+      await page.getByLabel('Номер подъезда (биллинг)').fill('1');
+      const executor = page.getByRole('combobox', { name: 'Исполнитель' });
+      await expect.poll(() => executor.locator('option').count()).toBeGreaterThan(1);
+      await executor.selectOption({ index: 1 });
+      const executorId = Number(await executor.inputValue());
+      await shot(page, '5-billing');
+
+      await next(page);
+      await heading(page, 'Сохранение').waitFor();
+      await page.getByText('Всё готово').waitFor();
+      await shot(page, '6-review');
+      await page.getByRole('button', { name: 'Сохранить устройство' }).click();
+      await jobStatus(page).getByText(SENT).waitFor({ timeout: 30_000 });
+      await shot(page, '7-sent');
+
+      const draftId = draftIdOf(page);
+      const jobs = (await stored<StoredJob>(page, 'outbox')).filter((job) => job.draftId === draftId);
+      expect(jobs).toHaveLength(1);
+      expect(jobs[0]).toMatchObject({ kind: 'device-setup', status: 'sent', url: SAVE_URL, target: { mac: mac.normal, house: target.address } });
+      // Exactly the spec's fields, with what was typed.
+      expect(Object.keys(jobs[0].body).sort()).toEqual(SAVE_FIELDS);
+      expect(jobs[0].body).toEqual({
+        mac: mac.normal,
+        deviceType: 5,
+        login: 'admin',
+        password: 's3cret-pass',
+        url: `http://${mac.url.toLowerCase()}.intercom.local`,
+        houses: [target.id],
+        relays: [
+          { id: 1, entrance: entrance1 },
+          { id: 2, entrance: '' },
+        ],
+        sipPort: 7777,
+        sipDomain: 'sip.intercom.local',
+        sipType: 'tcp',
+        bsName: 'BS-E2E',
+        bsPort: '7',
+        devicePurpose: 1,
+        fiasId: target.fias ?? '',
+        porchNum: '1',
+        shift: -2,
+        vendor: 'Beward',
+        executorId,
+        deviceOwner: null,
+      });
+      expect(saves).toHaveLength(1);
+
+      // The server's device card shows what was sent.
+      const card = await cardOf(page, mac.normal);
+      expect(card.device).toMatchObject({
+        mac: mac.normal,
+        type: 5,
+        houses: [target.id],
+        sipAccount: { domain: 'sip.intercom.local', port: 7777, type: 'tcp' },
+      });
+      expect(card.device.relays.map(({ id, entrance }) => ({ id, entrance }))).toEqual([
+        { id: 1, entrance: entrance1 },
+        { id: 2, entrance: '' },
+      ]);
+      expect(card.device.options).toMatchObject({
+        url: `http://${mac.url.toLowerCase()}.intercom.local`,
+        login: 'admin',
+        password: 's3cret-pass',
+        SHIFT: -2,
+        VENDOR: 'Beward',
+        billing_bsName: 'BS-E2E',
+        billing_bsPort: '7',
+        billing_fiasId: target.fias ?? '',
+        billing_porchNum: '1',
+        billing_executorId: String(executorId),
+        devicePurpose: 1,
+        deviceOwner: null,
+        sipPort: 7777,
+      });
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('device set-up wizard filled offline from a house snapshot', () => {
+  it('resumes at step 3 with every field after the app is closed and reopened offline, and is saved exactly once back online', async () => {
+    const { context, page, pageErrors, saves } = await openTab(MOBILE);
+    try {
+      await logIn(page, account('installer'));
+      await waitForControl(page);
+      const target = await house(page, 2);
+      const mac = freshMac();
+
+      // Online: take the house offline from the house list.
+      await page.goto('/houses');
+      await page.getByRole('button', { name: `Сохранить для офлайн-работы: ${target.address}` }).click();
+      await page.getByRole('button', { name: `Обновить сохранённые данные дома ${target.address}` }).waitFor();
+
+      await context.setOffline(true);
+      await openWizard(page, mac.url);
+      const draftId = draftIdOf(page);
+      await page.getByRole('combobox', { name: 'Тип устройства' }).selectOption('6');
+      await page.getByLabel('Производитель').fill('Iscom offline');
+      await next(page);
+      await page.getByText('Нет связи: можно выбрать только дома, сохранённые для офлайн-работы').waitFor();
+      await addHouse(page, target.address);
+      await shot(page, 'offline-2-houses');
+      await next(page);
+      // The entrances come from the snapshot at once: no request, no wait.
+      await page.getByText('Подъезды из данных, сохранённых для офлайн-работы').waitFor({ timeout: 2_000 });
+      const entrance = await chooseEntrance(page, 0, 1);
+      await shot(page, 'offline-3-relays');
+      await expect
+        .poll(async () => {
+          const draft = (await stored<StoredDraft>(page, 'drafts')).find((row) => row.id === draftId);
+          return draft && { step: draft.target.step, mac: draft.target.mac, type: draft.data.type, relays: draft.data.relays };
+        })
+        .toEqual({ step: 3, mac: mac.normal, type: 6, relays: [{ id: 1, entrance }] });
+
+      // The app is closed, and opened again (still offline) from the drafts list.
+      await page.close();
+      const reopened = await context.newPage();
+      reopened.on('pageerror', (error) => pageErrors.push(error.message));
+      await reopened.goto('/outbox');
+      await reopened.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      expect(await reopened.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      await reopened.goto(`/devices/${encodeURIComponent(mac.normal)}/wizard?draft=${draftId}`);
+      await heading(reopened, 'Реле и подъезды').waitFor();
+      expect(await reopened.getByRole('button', { name: '3. Реле и подъезды' }).getAttribute('aria-current')).toBe('step');
+      await expect.poll(() => reopened.getByRole('combobox', { name: 'Подъезд' }).inputValue()).toBe(entrance);
+      await shot(reopened, 'offline-4-resumed');
+      await reopened.getByRole('button', { name: '1. Устройство' }).click();
+      expect(await reopened.getByRole('combobox', { name: 'Тип устройства' }).inputValue()).toBe('6');
+      expect(await reopened.getByLabel('Производитель').inputValue()).toBe('Iscom offline');
+      await reopened.getByRole('button', { name: '2. Дома' }).click();
+      await reopened.getByRole('button', { name: `Убрать дом ${target.address}` }).waitFor();
+      await reopened.getByRole('button', { name: '5. Биллинг' }).click();
+      await reopened.getByLabel('Базовая станция', { exact: true }).fill('BS-OFFLINE');
+      await reopened.getByRole('button', { name: '6. Сохранение' }).click();
+      await reopened.getByRole('button', { name: 'Сохранить устройство' }).click();
+      await jobStatus(reopened).getByText(QUEUED).waitFor();
+      await jobStatus(reopened).getByText(/Нет связи: сохранение уйдёт, когда связь появится/).waitFor();
+      await shot(reopened, 'offline-5-queued');
+      expect(saves).toHaveLength(0);
+
+      await context.setOffline(false);
+      await jobStatus(reopened).getByText(SENT).waitFor({ timeout: 45_000 });
+      await shot(reopened, 'offline-6-sent');
+      // Exactly once: one request left the browser, one job, and the device was created and never updated.
+      expect(saves).toHaveLength(1);
+      const jobs = (await stored<StoredJob>(reopened, 'outbox')).filter((job) => job.draftId === draftId);
+      expect(jobs.map((job) => job.status)).toEqual(['sent']);
+      const card = await cardOf(reopened, mac.normal);
+      expect(card.device).toMatchObject({ mac: mac.normal, type: 6, houses: [target.id], relays: [{ id: 1, entrance }] });
+      expect(card.device.options).toMatchObject({ VENDOR: 'Iscom offline', billing_bsName: 'BS-OFFLINE' });
+      expect(card.device.createDate).toBe(card.device.updateDate);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.setOffline(false).catch(() => undefined);
+      await context.close();
+    }
+  });
+});
+
+describe('the buyer-1 SIP rule (spec §4)', () => {
+  async function finish(page: Page): Promise<void> {
+    await page.getByRole('button', { name: '6. Сохранение' }).click();
+    await page.getByRole('button', { name: 'Сохранить устройство' }).click();
+    await jobStatus(page).getByText(SENT).waitFor({ timeout: 30_000 });
+  }
+
+  it('keeps what another buyer typed, and forces the provider domain and port 7777 (not editable) for buyer 1', async () => {
+    // Another buyer's installer: the seed gives each buyer installers whose password is their login.
+    const admin = await openTab(DESKTOP);
+    let other: string;
+    try {
+      await logIn(admin.page, account('admin'));
+      // No user list route yet: the staff follow the demo accounts (ids 5…), a few per role and buyer.
+      let found: { login: string; buyerId: number; comment: string | null } | undefined;
+      for (let id = 5; id <= 80 && !found; id++) {
+        const answer = await apiGet<{ data?: { login: string; buyerId: number; comment: string | null } }>(admin.page, `/front/user/${id}`).catch(() => null);
+        const user = answer?.data;
+        if (user && user.buyerId === 2 && (user.comment ?? '').includes('монтажник')) found = user;
+      }
+      if (!found) throw new Error('no installer of buyer 2 in the seed');
+      other = found.login;
+    } finally {
+      await admin.context.close();
+    }
+
+    const { context, page, pageErrors } = await openTab(DESKTOP);
+    try {
+      await logIn(page, { login: other, password: other });
+      const mac = freshMac();
+      await openWizard(page, mac.url);
+      await page.getByRole('combobox', { name: 'Тип устройства' }).selectOption('1');
+      await page.getByRole('button', { name: '4. SIP' }).click();
+      expect(await page.getByLabel('SIP-домен').isDisabled()).toBe(false);
+      await page.getByLabel('SIP-домен').fill('sip.buyer2.example');
+      await page.getByLabel('SIP-порт').fill('5070');
+      await shot(page, 'sip-other-buyer');
+      await finish(page);
+      const card = await cardOf(page, mac.normal);
+      expect(card.device.sipAccount).toMatchObject({ domain: 'sip.buyer2.example', port: 5070, type: 'udp' });
+      const draftId = draftIdOf(page);
+
+      // A buyer-1 user: the rule overrides the defaults and cannot be edited.
+      await page.getByRole('button', { name: 'Выйти' }).click();
+      await logIn(page, account('installer'));
+      const mac2 = freshMac();
+      await openWizard(page, mac2.url);
+      await page.getByRole('combobox', { name: 'Тип устройства' }).selectOption('1');
+      await page.getByRole('button', { name: '4. SIP' }).click();
+      expect(await page.getByLabel('SIP-домен').inputValue()).toBe('sip.intercom.local');
+      expect(await page.getByLabel('SIP-порт').inputValue()).toBe('7777');
+      expect(await page.getByLabel('SIP-домен').isDisabled()).toBe(true);
+      expect(await page.getByLabel('SIP-порт').isDisabled()).toBe(true);
+      await page.getByText('Для покупателя 1 домен и порт SIP задаются провайдером').waitFor();
+      await shot(page, 'sip-buyer-1');
+      await finish(page);
+      const card2 = await cardOf(page, mac2.normal);
+      expect(card2.device.sipAccount).toMatchObject({ domain: 'sip.intercom.local', port: 7777 });
+      expect(draftId).not.toBe(draftIdOf(page));
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
