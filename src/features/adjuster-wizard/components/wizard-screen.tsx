@@ -1,0 +1,101 @@
+import Add from '@mui/icons-material/Add';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import ArrowForward from '@mui/icons-material/ArrowForward';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
+import { useT, type MessageKey } from '@/features/adjuster-wizard/messages';
+import { stepIndex, WIZARD_STEPS, type WizardStep } from '../model';
+import { useAdjusterWizard, type WizardStart } from '../use-adjuster-wizard';
+import { PortStep } from './port-step';
+import { StepList } from './step-list';
+
+// The wizard opens on the port step; the later steps load when shown (route budget 250 KB gzip).
+const EntranceStep = lazy(() => import('./entrance-step').then((m) => ({ default: m.EntranceStep })));
+const JobsStep = lazy(() => import('./jobs-step').then((m) => ({ default: m.JobsStep })));
+const DeviceStep = lazy(() => import('./device-step').then((m) => ({ default: m.DeviceStep })));
+const SetupStep = lazy(() => import('./setup-step').then((m) => ({ default: m.SetupStep })));
+const BindStep = lazy(() => import('./bind-step').then((m) => ({ default: m.BindStep })));
+
+const STEP_LABELS: Record<WizardStep, MessageKey> = {
+  port: 'adjusterWizard.step.port',
+  entrance: 'adjusterWizard.step.entrance',
+  jobs: 'adjusterWizard.step.jobs',
+  device: 'adjusterWizard.step.device',
+  setup: 'adjusterWizard.step.setup',
+  bind: 'adjusterWizard.step.bind',
+};
+
+/** One column on a phone, with the back / next bar kept in reach at the bottom. */
+export function WizardScreen({ start, onStartNew }: { start: WizardStart; onStartNew: () => void }) {
+  const t = useT();
+  const wizard = useAdjusterWizard(start);
+  const index = stepIndex(wizard.step);
+  const last = index === WIZARD_STEPS.length - 1;
+
+  const go = (step: WizardStep) => {
+    wizard.goTo(step);
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!last) {
+          wizard.next();
+          window.scrollTo({ top: 0 });
+        }
+      }}
+    >
+      <StepList
+        label={t('adjusterWizard.steps')}
+        steps={WIZARD_STEPS.map((step) => ({ id: step, label: t(STEP_LABELS[step]), disabled: !wizard.reachable(step) }))}
+        active={wizard.step}
+        onSelect={go}
+      />
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
+        <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
+          {t(STEP_LABELS[wizard.step])}
+        </Typography>
+        {wizard.step === 'port' && <PortStep wizard={wizard} />}
+        <Suspense fallback={<CircularProgress size={24} aria-label={t('app.loading')} />}>
+          {wizard.step === 'entrance' && <EntranceStep wizard={wizard} />}
+          {wizard.step === 'jobs' && <JobsStep wizard={wizard} />}
+          {wizard.step === 'device' && <DeviceStep wizard={wizard} />}
+          {wizard.step === 'setup' && <SetupStep wizard={wizard} />}
+          {wizard.step === 'bind' && <BindStep wizard={wizard} />}
+        </Suspense>
+        {wizard.showNeed && wizard.need && (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            {t(wizard.need)}
+          </Alert>
+        )}
+      </Paper>
+      <Paper
+        elevation={3}
+        sx={{ position: 'sticky', bottom: 0, zIndex: 2, display: 'flex', gap: 1, p: 1.5, mx: { xs: -1.5, sm: 0 }, borderRadius: { xs: 0, sm: 2 } }}
+      >
+        <Button size="large" startIcon={<ArrowBack />} disabled={index === 0} onClick={() => go(WIZARD_STEPS[index - 1])} sx={{ minHeight: 48 }}>
+          {t('adjusterWizard.back')}
+        </Button>
+        <Box sx={{ flex: 1 }} />
+        {last ? (
+          <Button key="new" size="large" variant={wizard.bound ? 'contained' : 'outlined'} color={wizard.bound ? 'success' : 'primary'} startIcon={<Add />} onClick={onStartNew} sx={{ minHeight: 48, whiteSpace: 'nowrap' }}>
+            {t('adjusterWizard.startNew')}
+          </Button>
+        ) : (
+          <Button key="next" type="submit" size="large" variant="contained" endIcon={<ArrowForward />} sx={{ minHeight: 48, minWidth: 140 }}>
+            {t('adjusterWizard.next')}
+          </Button>
+        )}
+      </Paper>
+    </Box>
+  );
+}
