@@ -54,7 +54,7 @@ export default defineConfig({
       injectRegister: false,
       manifest: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html}'],
+        globPatterns: ['**/*.{js,css,html,wasm}'],
         rollupFormat: 'es',
       },
       devOptions: { enabled: false },

@@ -8,11 +8,12 @@ import { isApiPath } from './rbac';
 
 /**
  * For the shell: scripts only from this origin (the build has no inline script); styles may be
- * inline because Emotion (MUI) injects them at run time.
+ * inline because Emotion (MUI) injects them at run time. 'wasm-unsafe-eval' lets the label
+ * scanner compile its own precached ZXing WebAssembly (it allows WebAssembly only, not eval).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

@@ -85,6 +85,6 @@ describe.each(BACKENDS)('serving the app on %s', (backend) => {
     expect(csrf.headers['x-content-type-options']).toBe('nosniff');
     const page = await testApp.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     expect(page.headers['x-frame-options']).toBe('DENY');
-    expect(page.headers['content-security-policy']).toMatch(/script-src 'self'; /);
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self' 'wasm-unsafe-eval'; /);
   });
 });

@@ -1,15 +1,26 @@
 import { DEVICE_TYPE_NAMES, HARDWARE_REVISIONS } from '@contract/devices';
+import { ScanLabelButton } from '@/components/label-scanner/scan-label-button';
+import type { LabelData } from '@/components/label-scanner/label-text';
 import { useT } from '@/features/serial-number-wizard/messages';
 import type { SerialNumberWizard } from '../use-serial-number-wizard';
-import { FieldGrid, WizardSelect, WizardTextField } from './fields';
+import { FieldGrid, WizardSelect, WizardTextField, Wide } from './fields';
 
 const TYPE_OPTIONS = DEVICE_TYPE_NAMES.map((name, type) => ({ value: String(type), label: `${type} — ${name}` }));
 const REVISION_OPTIONS = HARDWARE_REVISIONS.map((revision) => ({ value: String(revision), label: String(revision) }));
 
 export function DeviceStep({ wizard }: { wizard: SerialNumberWizard }) {
   const t = useT();
+  // The label gives both: what was read replaces what was typed; the MAC arrives normalised.
+  const fillFromLabel = (label: LabelData) => {
+    const options = { shouldDirty: true, shouldTouch: true, shouldValidate: true };
+    if (label.serialNumber !== null) wizard.form.setValue('serialNumber', label.serialNumber, options);
+    if (label.mac !== null) wizard.form.setValue('mac', label.mac, options);
+  };
   return (
     <FieldGrid>
+      <Wide>
+        <ScanLabelButton want={['serialNumber', 'mac']} onScan={fillFromLabel} disabled={!wizard.editable} />
+      </Wide>
       <WizardTextField wizard={wizard} name="serialNumber" label={t('serialWizard.field.serialNumber')} required code />
       <WizardTextField
         wizard={wizard}

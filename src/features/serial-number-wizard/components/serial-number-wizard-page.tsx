@@ -1,11 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { PageFallback } from '@/app/page-fallback';
 import { defaultSerialNumberDraft } from '@contract/adjuster-wizard';
 import type { House } from '@contract/houses';
 import { useT } from '@/features/serial-number-wizard/messages';
@@ -49,7 +48,7 @@ export function SerialNumberWizardPage({ houseOffline }: PageProps) {
       {draftId && session.userId !== null ? (
         <DraftLoader key={draftId} draftId={draftId} userId={session.userId} houseOffline={houseOffline} onStartNew={startNew} />
       ) : (
-        <WizardSkeleton />
+        <PageFallback />
       )}
     </Box>
   );
@@ -62,14 +61,6 @@ export function withHouseOffline(houseOffline: HouseOfflineSlot): ComponentType 
   };
 }
 
-function WizardSkeleton() {
-  return (
-    <Stack spacing={2} aria-busy="true">
-      <Skeleton variant="rounded" height={56} />
-      <Skeleton variant="rounded" height={280} />
-    </Stack>
-  );
-}
 
 interface DraftLoaderProps {
   draftId: string;
@@ -96,7 +87,7 @@ function DraftLoader({ draftId, userId, houseOffline, onStartNew }: DraftLoaderP
     };
   }, [loaded, draftId]);
 
-  if (loaded === undefined || (loaded.status === 'missing' && foreign === null)) return <WizardSkeleton />;
+  if (loaded === undefined || (loaded.status === 'missing' && foreign === null)) return <PageFallback />;
 
   if (loaded.status === 'unreadable' || foreign) {
     return (

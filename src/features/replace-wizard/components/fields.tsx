@@ -1,0 +1,93 @@
+import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import { useId, type ReactNode } from 'react';
+import type { ReplaceWizard } from '../use-replace-wizard';
+
+/* FormControl + OutlinedInput / NativeSelect rather than TextField (which brings Select and Menu): the route has a 250 KB budget. */
+
+/** One column on a phone, two from 600 px. */
+export function FieldGrid({ children }: { children: ReactNode }) {
+  return <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>{children}</Box>;
+}
+
+export function Wide({ children }: { children: ReactNode }) {
+  return <Box sx={{ gridColumn: '1 / -1' }}>{children}</Box>;
+}
+
+type TextName = 'oldSerialNumber' | 'oldMac' | 'newSerialNumber' | 'newMac' | 'url' | 'login' | 'password';
+
+interface TextInputProps {
+  wizard: ReplaceWizard;
+  name: TextName;
+  label: string;
+  helper?: string;
+  required?: boolean;
+  /** MACs, serial numbers, logins: no autocorrect or capitalisation on a phone keyboard. */
+  code?: boolean;
+}
+
+export function TextInput({ wizard, name, label, helper, required, code }: TextInputProps) {
+  const id = useId();
+  const error = wizard.shownError(name);
+  const helperText = error ?? helper;
+  const shownLabel = required ? `${label} *` : label;
+  return (
+    <FormControl fullWidth required={required} disabled={!wizard.editable} error={error !== undefined} variant="outlined">
+      <InputLabel htmlFor={id}>{label}</InputLabel>
+      <OutlinedInput
+        id={id}
+        name={name}
+        value={wizard.draft[name]}
+        onChange={(event) => wizard.setText(name, event.target.value)}
+        onBlur={() => wizard.touch(name)}
+        label={shownLabel}
+        autoComplete="off"
+        inputProps={{
+          'aria-describedby': helperText ? `${id}-helper` : undefined,
+          ...(code ? { autoCapitalize: 'off', autoCorrect: 'off', spellCheck: false } : {}),
+        }}
+      />
+      {helperText && <FormHelperText id={`${id}-helper`}>{helperText}</FormHelperText>}
+    </FormControl>
+  );
+}
+
+interface ChoiceProps {
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  required?: boolean;
+  error?: string;
+}
+
+/** A native select: the phone's own picker, large and light. */
+export function Choice({ label, value, options, onChange, disabled, required, error }: ChoiceProps) {
+  const id = useId();
+  return (
+    <FormControl fullWidth required={required} disabled={disabled} error={error !== undefined} variant="outlined">
+      <InputLabel htmlFor={id} shrink>
+        {label}
+      </InputLabel>
+      <NativeSelect
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        input={<OutlinedInput label={required ? `${label} *` : label} notched />}
+        inputProps={{ 'aria-describedby': error ? `${id}-helper` : undefined }}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
+      {error && <FormHelperText id={`${id}-helper`}>{error}</FormHelperText>}
+    </FormControl>
+  );
+}

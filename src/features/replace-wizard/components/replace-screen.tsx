@@ -1,0 +1,122 @@
+import Add from '@mui/icons-material/Add';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import ArrowForward from '@mui/icons-material/ArrowForward';
+import SwapHoriz from '@mui/icons-material/SwapHoriz';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
+import { useT, type MessageKey } from '@/features/replace-wizard/messages';
+import { REPLACE_STEPS, STEP_FIELDS, stepIndex, type ReplaceStep } from '../model';
+import { useReplaceWizard, type ReplaceStart } from '../use-replace-wizard';
+import { OldDeviceStep } from './old-device-step';
+import { StepBar } from './step-bar';
+
+// The first step is eager; later steps and the job panel load when shown (route budget 250 KB gzip).
+const NewDeviceStep = lazy(() => import('./new-device-step').then((m) => ({ default: m.NewDeviceStep })));
+const AccessStep = lazy(() => import('./access-step').then((m) => ({ default: m.AccessStep })));
+const ReviewStep = lazy(() => import('./review-step').then((m) => ({ default: m.ReviewStep })));
+const JobStatus = lazy(() => import('./job-status').then((m) => ({ default: m.JobStatus })));
+
+const STEP_LABELS: Record<ReplaceStep, MessageKey> = {
+  old: 'replaceWizard.step.old',
+  new: 'replaceWizard.step.new',
+  access: 'replaceWizard.step.access',
+  review: 'replaceWizard.step.review',
+};
+
+const STEP_HEADINGS: Record<ReplaceStep, MessageKey> = {
+  old: 'replaceWizard.heading.old',
+  new: 'replaceWizard.heading.new',
+  access: 'replaceWizard.heading.access',
+  review: 'replaceWizard.heading.review',
+};
+
+interface ReplaceScreenProps {
+  start: ReplaceStart;
+  onStartNew: () => void;
+}
+
+/** The four steps in one column on a phone, with the large buttons kept in reach at the bottom. */
+export function ReplaceScreen({ start, onStartNew }: ReplaceScreenProps) {
+  const t = useT();
+  const wizard = useReplaceWizard(start);
+  const index = stepIndex(wizard.step);
+  const last = index === REPLACE_STEPS.length - 1;
+  const stepHasError = (step: ReplaceStep) => wizard.showAllErrors && STEP_FIELDS[step].some((field) => wizard.errors[field] !== undefined);
+
+  const go = (step: ReplaceStep) => {
+    wizard.setStep(step);
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (last) void wizard.submit();
+        else go(REPLACE_STEPS[index + 1]);
+      }}
+    >
+      <StepBar
+        label={t('replaceWizard.steps')}
+        steps={REPLACE_STEPS.map((step) => ({ id: step, label: t(STEP_LABELS[step]), error: stepHasError(step) }))}
+        active={wizard.step}
+        onSelect={go}
+      />
+
+      {wizard.view.state !== 'none' && (
+        <Suspense fallback={null}>
+          <JobStatus wizard={wizard} onStartNew={onStartNew} />
+        </Suspense>
+      )}
+
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
+        <Typography variant="h2" component="h2" sx={{ mb: 2, fontSize: { xs: '1.15rem', sm: '1.35rem' } }}>
+          {t(STEP_HEADINGS[wizard.step])}
+        </Typography>
+        {wizard.step === 'old' && <OldDeviceStep wizard={wizard} />}
+        <Suspense fallback={<CircularProgress size={24} aria-label={t('app.loading')} />}>
+          {wizard.step === 'new' && <NewDeviceStep wizard={wizard} />}
+          {wizard.step === 'access' && <AccessStep wizard={wizard} />}
+          {wizard.step === 'review' && <ReviewStep wizard={wizard} onEdit={go} />}
+        </Suspense>
+      </Paper>
+
+      <Paper
+        elevation={3}
+        sx={{ position: 'sticky', bottom: 0, zIndex: 2, display: 'flex', gap: 1, p: 1.5, mx: { xs: -1.5, sm: 0 }, borderRadius: { xs: 0, sm: 2 } }}
+      >
+        <Button size="large" startIcon={<ArrowBack />} disabled={index === 0} onClick={() => go(REPLACE_STEPS[index - 1])} sx={{ minHeight: 48 }}>
+          {t('replaceWizard.back')}
+        </Button>
+        <Box sx={{ flex: 1 }} />
+        {wizard.view.state === 'sent' ? (
+          <Button key="new" size="large" variant="contained" color="success" startIcon={<Add />} onClick={onStartNew} sx={{ minHeight: 48, minWidth: 160 }}>
+            {t('replaceWizard.startNew')}
+          </Button>
+        ) : last ? (
+          <Button
+            key="submit"
+            type="submit"
+            size="large"
+            variant="contained"
+            startIcon={wizard.submitting ? <CircularProgress size={18} color="inherit" /> : <SwapHoriz />}
+            disabled={!wizard.editable || !wizard.canSubmit || wizard.submitting}
+            sx={{ minHeight: 48, minWidth: 160 }}
+          >
+            {wizard.view.state === 'needs-attention' ? t('replaceWizard.submitAgain') : t('replaceWizard.submit')}
+          </Button>
+        ) : (
+          <Button key="next" type="submit" size="large" variant="contained" endIcon={<ArrowForward />} sx={{ minHeight: 48, minWidth: 140 }}>
+            {t('replaceWizard.next')}
+          </Button>
+        )}
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,211 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useRef, useState } from 'react';
+import { normalizeMac } from '@contract/common';
+import { wizardEndpoints } from '@contract/wizard';
+import type { LabelData } from '@/components/label-scanner/label-text';
+import { notify } from '@/components/notifications/notify';
+import { useT } from '@/features/replace-wizard/messages';
+import { errorMessage, HttpError, NetworkError } from '@/lib/http';
+import { useConnectivity } from '@/offline/connectivity';
+import { getOfflineDb } from '@/offline/db';
+import type { ReplaceDraft } from '@/offline/draft-schemas/replace';
+import { deleteDraft } from '@/offline/drafts';
+import type { EnqueueInput } from '@/offline/outbox';
+import { addJob, applyJobEvent, outboxRequest } from '@/offline/outbox-queue';
+import { useOfflineRuntime } from '@/offline/runtime-context';
+import type { UseDraftResult } from '@/offline/use-draft';
+import { getDeviceCard } from './api';
+import {
+  checkedDevice,
+  DONE_STEP,
+  draftTarget,
+  draftTitle,
+  fieldErrors,
+  firstStepWithError,
+  isEditable,
+  isReady,
+  JOB_KIND,
+  jobView,
+  latestJob,
+  normalizeMacInput,
+  toReplaceBody,
+  withChecked,
+  withLabel,
+  withOldMac,
+  type ReplaceStep,
+} from './model';
+
+export interface ReplaceStart {
+  draftId: string;
+  userId: number;
+  draft: ReplaceDraft;
+  step: ReplaceStep;
+  storedStep?: string | number;
+  stored: boolean;
+  save: UseDraftResult<'replace'>['save'];
+  flush: UseDraftResult<'replace'>['flush'];
+}
+
+type TextField = 'oldSerialNumber' | 'oldMac' | 'newSerialNumber' | 'newMac' | 'url' | 'login' | 'password';
+type CheckState = { state: 'idle' } | { state: 'checking' } | { state: 'failed'; message: string };
+
+/**
+ * The replace wizard's logic: the draft saved on every change, the check of the old device, label
+ * scans, and the replacement queued through the outbox with its job read back live.
+ */
+export function useReplaceWizard(start: ReplaceStart) {
+  const t = useT();
+  const { draftId, userId, save, flush } = start;
+  const connectivity = useConnectivity();
+  const online = connectivity.state !== 'offline';
+  const runtime = useOfflineRuntime();
+
+  const [draft, setDraft] = useState<ReplaceDraft>(start.draft);
+  const [step, setStep] = useState<ReplaceStep>(start.step);
+  const [touched, setTouched] = useState<Partial<Record<keyof ReplaceDraft, boolean>>>({});
+  const [showAllErrors, setShowAllErrors] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [check, setCheck] = useState<CheckState>({ state: 'idle' });
+
+  const jobs = useLiveQuery(() => getOfflineDb().outbox.where('draftId').equals(draftId).toArray(), [draftId]);
+  const view = jobView(latestJob(jobs ?? []));
+  const editable = jobs !== undefined && isEditable(view);
+
+  // Autosave, as the serial-number wizard does: a new wizard nobody typed into is not a draft yet.
+  const targetStep = view.state === 'sent' ? DONE_STEP : step;
+  const initialKey = useRef(JSON.stringify(start.draft));
+  const savedKey = useRef(JSON.stringify({ draft: start.draft, step: start.storedStep ?? start.step }));
+  const stored = useRef(start.stored);
+  const deleted = useRef(false);
+  const draftKey = JSON.stringify(draft);
+  const title = draftTitle(draft, t('replaceWizard.draftTitle'));
+  useEffect(() => {
+    if (deleted.current) return;
+    const key = JSON.stringify({ draft: JSON.parse(draftKey) as ReplaceDraft, step: targetStep });
+    if (key === savedKey.current) return;
+    if (!stored.current && draftKey === initialKey.current) return;
+    savedKey.current = key;
+    stored.current = true;
+    const data = JSON.parse(draftKey) as ReplaceDraft;
+    save({ title, target: draftTarget(data, targetStep), data });
+  }, [draftKey, targetStep, title, save]);
+
+  const errors = fieldErrors(draft);
+  const shownError = (field: keyof ReplaceDraft): string | undefined => {
+    const key = errors[field];
+    return key && (showAllErrors || touched[field]) ? t(key) : undefined;
+  };
+
+  const setText = (field: TextField, value: string) => setDraft((current) => (field === 'oldMac' ? withOldMac(current, value) : { ...current, [field]: value }));
+  const touch = (field: keyof ReplaceDraft) => {
+    setTouched((current) => (current[field] ? current : { ...current, [field]: true }));
+    if (field === 'oldMac' || field === 'newMac') {
+      setDraft((current) => {
+        const normalized = normalizeMacInput(current[field]);
+        if (normalized === current[field]) return current;
+        return field === 'oldMac' ? withOldMac(current, normalized) : { ...current, newMac: normalized };
+      });
+    }
+  };
+  const setType = (type: number | null) => {
+    setTouched((current) => ({ ...current, type: true }));
+    setDraft((current) => ({ ...current, type }));
+  };
+  const setRevision = (revision: number | null) => setDraft((current) => ({ ...current, revision }));
+
+  const applyLabel = (which: 'old' | 'new', label: LabelData) => {
+    setDraft((current) => withLabel(current, which, label));
+    const fields: (keyof ReplaceDraft)[] = which === 'old' ? ['oldSerialNumber', 'oldMac'] : ['newSerialNumber', 'newMac'];
+    setTouched((current) => ({ ...current, ...Object.fromEntries(fields.map((field) => [field, true])) }));
+  };
+
+  /** Reads the old device's card; the draft keeps it so the review reads offline too. */
+  const checkOld = async () => {
+    const mac = normalizeMac(draft.oldMac);
+    if (!mac) {
+      setTouched((current) => ({ ...current, oldMac: true }));
+      return;
+    }
+    setCheck({ state: 'checking' });
+    try {
+      const card = await getDeviceCard(mac);
+      setDraft((current) => (normalizeMac(current.oldMac) === mac ? withChecked(current, checkedDevice(card, Date.now())) : current));
+      setCheck({ state: 'idle' });
+    } catch (error) {
+      const message =
+        error instanceof HttpError && error.status === 404
+          ? t('replaceWizard.check.notFound', { mac })
+          : error instanceof NetworkError
+            ? t('replaceWizard.check.offline')
+            : t('replaceWizard.check.failed', { error: errorMessage(error) });
+      setCheck({ state: 'failed', message });
+    }
+  };
+
+  const submit = async () => {
+    if (!editable || submitting) return;
+    if (!isReady(draft)) {
+      setShowAllErrors(true);
+      setStep(firstStepWithError(errors) ?? step);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const request = outboxRequest(wizardEndpoints.replaceOptions, { body: toReplaceBody(draft) });
+      await flush();
+      if (view.state === 'needs-attention') {
+        const result = runtime
+          ? await runtime.engine.retry(view.job.id, request.body)
+          : await applyJobEvent(getOfflineDb(), view.job.id, { type: 'retry', body: request.body });
+        if (result.kind === 'ignored') notify(errorMessage(new Error(result.reason)), { variant: 'error' });
+      } else if (view.state === 'none') {
+        const target = draftTarget(draft, 'review');
+        const input: EnqueueInput = { kind: JOB_KIND, ...request, userId, draftId, target: { mac: request.body.macTo, ...(target.house ? { house: target.house } : {}) } };
+        if (runtime) await runtime.engine.enqueue(input);
+        else await addJob(getOfflineDb(), input);
+      }
+      setStep('review');
+    } catch (error) {
+      notify(errorMessage(error), { variant: 'error' });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const sendNow = async () => {
+    if (view.state === 'queued' && runtime) await runtime.engine.sendNow(view.job.id);
+  };
+
+  const removeDraft = async () => {
+    deleted.current = true;
+    await flush();
+    await deleteDraft(getOfflineDb(), draftId);
+  };
+
+  return {
+    draft,
+    step,
+    setStep,
+    errors,
+    shownError,
+    showAllErrors,
+    setText,
+    touch,
+    setType,
+    setRevision,
+    applyLabel,
+    check,
+    checkOld,
+    canSubmit: isReady(draft),
+    submitting,
+    submit,
+    sendNow,
+    removeDraft,
+    editable,
+    view,
+    online,
+    hasRuntime: runtime !== null,
+  };
+}
+
+export type ReplaceWizard = ReturnType<typeof useReplaceWizard>;
