@@ -1,0 +1,198 @@
+import { normalizeMac } from '@contract/common';
+import {
+  DEVICE_LIST_SORT_FIELDS,
+  DEVICE_STATUS_CODES,
+  DEVICE_TYPE_NAMES,
+  HARDWARE_REVISIONS,
+  type DeviceCreate,
+  type DeviceListQuery,
+  type DeviceListRow,
+  type DeviceStatus,
+} from '@contract/devices';
+import type { ListState, ListStateConfig } from '@/components/list-table/list-state-model';
+
+/** spec §3 "Device list filters"; the date ranges are two URL parameters each. */
+export const DEVICE_FILTER_KEYS = [
+  'mac',
+  'houseUid',
+  'status',
+  'mcId',
+  'type',
+  'createDateFrom',
+  'createDateTo',
+  'lastChangeFrom',
+  'lastChangeTo',
+] as const;
+export type DeviceFilterKey = (typeof DEVICE_FILTER_KEYS)[number];
+export type DeviceFilters = Record<DeviceFilterKey, string>;
+export const DATE_FILTER_KEYS = ['createDateFrom', 'createDateTo', 'lastChangeFrom', 'lastChangeTo'] as const satisfies readonly DeviceFilterKey[];
+
+/** The server's default order (most recently changed first) is the list's default too, so the plain list has a plain URL. */
+export const DEVICE_LIST_STATE: ListStateConfig<DeviceFilterKey> = {
+  filterKeys: DEVICE_FILTER_KEYS,
+  firstPage: 1,
+  sortableFields: DEVICE_LIST_SORT_FIELDS,
+  defaultSort: { field: 'LAST_CHANGE', direction: 'desc' },
+};
+
+export const EMPTY_DEVICE_FILTERS: DeviceFilters = Object.fromEntries(DEVICE_FILTER_KEYS.map((key) => [key, ''])) as DeviceFilters;
+
+/** A part of a MAC as the server accepts it: up to 12 hex digits once separators are dropped. */
+export function macPart(text: string): string | null {
+  const hex = text.replace(/[\s:.-]/g, '').toUpperCase();
+  return /^[0-9A-F]{0,12}$/.test(hex) ? hex : null;
+}
+
+function integerIn(text: string, min: number, max: number): number | undefined {
+  if (!/^\d+$/.test(text)) return undefined;
+  const value = Number(text);
+  return value >= min && value <= max ? value : undefined;
+}
+
+function isoInstant(text: string): string | undefined {
+  return text !== '' && !Number.isNaN(new Date(text).getTime()) ? text : undefined;
+}
+
+/**
+ * The URL state as the API query. A value a hand-edited URL made impossible (a status the server
+ * does not know, a MAC with letters beyond F, a date that is not one) is left out rather than
+ * turned into a 400 the operator cannot fix from the screen.
+ */
+export function deviceListQuery(state: ListState<DeviceFilterKey>): DeviceListQuery {
+  const { filters } = state;
+  const query: DeviceListQuery = { page: state.page };
+  if (state.sort) query.sort = (state.sort.direction === 'desc' ? `-${state.sort.field}` : state.sort.field) as DeviceListQuery['sort'];
+  const mac = macPart(filters.mac);
+  if (mac) query.mac = mac;
+  if (filters.houseUid) query.houseUid = filters.houseUid;
+  const status = integerIn(filters.status, 0, Number.MAX_SAFE_INTEGER);
+  if (status !== undefined && (DEVICE_STATUS_CODES as readonly number[]).includes(status)) query.status = status;
+  const mcId = integerIn(filters.mcId, 1, 2_147_483_647);
+  if (mcId !== undefined) query.mcId = mcId;
+  const type = integerIn(filters.type, 0, DEVICE_TYPE_NAMES.length - 1);
+  if (type !== undefined) query.type = type;
+  for (const key of DATE_FILTER_KEYS) {
+    const value = isoInstant(filters[key]);
+    if (value) query[key] = value;
+  }
+  return query;
+}
+
+const EARLIEST_YEAR = 2000;
+
+/** A date filter value worth asking the server about: a real instant from this century on (not a year still being typed). */
+export function plausibleDate(iso: string): boolean {
+  const time = new Date(iso).getTime();
+  return !Number.isNaN(time) && new Date(iso).getUTCFullYear() >= EARLIEST_YEAR;
+}
+
+/** Filters as typed → filters for the URL: trimmed, the MAC part upper-cased without separators. */
+export function cleanFilters(filters: DeviceFilters): DeviceFilters {
+  const clean = { ...filters };
+  for (const key of DEVICE_FILTER_KEYS) clean[key] = clean[key].trim();
+  clean.mac = macPart(clean.mac) ?? clean.mac;
+  return clean;
+}
+
+/** The device card (spec §2 /devices/:mac/update). */
+export function cardPath(mac: string): string {
+  return `/devices/${encodeURIComponent(mac)}/update`;
+}
+
+/** The set-up wizard (spec §2 /devices/:mac/wizard). */
+export function wizardPath(mac: string): string {
+  return `/devices/${encodeURIComponent(mac)}/wizard`;
+}
+
+export function typeName(type: number): string {
+  return DEVICE_TYPE_NAMES[type] ?? String(type);
+}
+
+export const TYPE_OPTIONS = DEVICE_TYPE_NAMES.map((name, index) => ({ value: String(index), label: name }));
+
+export type StatusTone = 'default' | 'success' | 'warning' | 'error';
+const STATUS_TONES: Record<number, StatusTone> = { 0: 'warning', 1: 'success', 2: 'default', 3: 'error' };
+export function statusTone(code: number): StatusTone {
+  return STATUS_TONES[code] ?? 'default';
+}
+export function isKnownStatus(code: number): code is (typeof DEVICE_STATUS_CODES)[number] {
+  return (DEVICE_STATUS_CODES as readonly number[]).includes(code);
+}
+
+export interface RowHouse {
+  uid: string;
+  address: string;
+  /** Entrance titles of this device in this house, in the order the server gave. */
+  entrances: string[];
+}
+
+/** spec §3 list row `houses` (uid → address and entrances) as a list ordered by address. */
+export function rowHouses(row: Pick<DeviceListRow, 'houses'>): RowHouse[] {
+  return Object.entries(row.houses)
+    .map(([uid, house]) => ({ uid, address: house.address, entrances: house.entrances.map((entrance) => entrance.title) }))
+    .sort((a, b) => a.address.localeCompare(b.address, 'ru'));
+}
+
+export type LiveState = 'online' | 'offline' | 'unknown';
+export function liveState(status: DeviceStatus | undefined): LiveState {
+  if (!status) return 'unknown';
+  return status.liveStatus ? 'online' : 'offline';
+}
+
+/**
+ * Keeps only the statuses of the MACs still on screen: an answer for a page the operator has
+ * paged away from must not paint rows it was not asked for (spec §4).
+ */
+export function visibleStatuses(answer: Record<string, DeviceStatus>, visible: readonly string[]): Record<string, DeviceStatus> {
+  const kept: Record<string, DeviceStatus> = {};
+  for (const mac of visible) {
+    const status = answer[mac];
+    if (status) kept[mac] = status;
+  }
+  return kept;
+}
+
+/** A stable key of the visible MACs, so a re-render with the same page does not restart polling. */
+export function macsKey(macs: readonly string[]): string {
+  return [...macs].sort().join(',');
+}
+
+// ---------------------------------------------------------------------------
+// Create a device (spec §7 create-device; the body is ours: contract DeviceCreate)
+
+export interface DeviceFormValues {
+  mac: string;
+  type: string;
+  url: string;
+  login: string;
+  password: string;
+  revision: string;
+  houseUid: string;
+}
+
+export const EMPTY_DEVICE_FORM: DeviceFormValues = { mac: '', type: '', url: '', login: '', password: '', revision: '', houseUid: '' };
+
+export type DeviceFormErrors = Partial<Record<'mac' | 'type' | 'url', 'mac' | 'type' | 'url'>>;
+
+export function validateDeviceForm(values: DeviceFormValues): DeviceFormErrors {
+  const errors: DeviceFormErrors = {};
+  if (!normalizeMac(values.mac)) errors.mac = 'mac';
+  if (integerIn(values.type, 0, DEVICE_TYPE_NAMES.length - 1) === undefined) errors.type = 'type';
+  const url = values.url.trim();
+  if (url !== '' && !/^https?:\/\/\S+$/i.test(url)) errors.url = 'url';
+  return errors;
+}
+
+/** The form as the create body; empty optional fields are left out so the server applies its defaults (login admin, factory password). */
+export function deviceCreateBody(values: DeviceFormValues): DeviceCreate {
+  const mac = normalizeMac(values.mac);
+  if (!mac) throw new Error('deviceCreateBody: validate the form first');
+  const body: DeviceCreate = { mac, type: Number(values.type) };
+  if (values.url.trim()) body.url = values.url.trim();
+  if (values.login.trim()) body.login = values.login.trim();
+  if (values.password) body.password = values.password;
+  const revision = Number(values.revision);
+  if ((HARDWARE_REVISIONS as readonly number[]).includes(revision)) body.revision = revision as DeviceCreate['revision'];
+  if (values.houseUid) body.houses = [values.houseUid];
+  return body;
+}

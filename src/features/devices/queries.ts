@@ -1,0 +1,44 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { DeviceListQuery } from '@contract/devices';
+import { findHouse, getAssignableGroups, getDeviceList, getManagementCompanies, getPickerHouses } from './api';
+
+const OPTIONS_STALE_MS = 5 * 60_000;
+
+export const deviceQueries = {
+  all: () => ['devices'] as const,
+  lists: () => [...deviceQueries.all(), 'list'] as const,
+  list: (query: DeviceListQuery) =>
+    queryOptions({
+      queryKey: [...deviceQueries.lists(), query] as const,
+      queryFn: ({ signal }) => getDeviceList(query, signal),
+      placeholderData: keepPreviousData,
+    }),
+  groups: () =>
+    queryOptions({
+      queryKey: [...deviceQueries.all(), 'assignable-groups'] as const,
+      queryFn: ({ signal }) => getAssignableGroups(signal),
+      staleTime: OPTIONS_STALE_MS,
+      retry: false,
+    }),
+  companies: () =>
+    queryOptions({
+      queryKey: [...deviceQueries.all(), 'management-companies'] as const,
+      queryFn: ({ signal }) => getManagementCompanies(signal),
+      staleTime: OPTIONS_STALE_MS,
+      retry: false,
+    }),
+  houses: () =>
+    queryOptions({
+      queryKey: [...deviceQueries.all(), 'picker-houses'] as const,
+      queryFn: ({ signal }) => getPickerHouses(signal),
+      staleTime: OPTIONS_STALE_MS,
+      retry: false,
+    }),
+  house: (uid: string) =>
+    queryOptions({
+      queryKey: [...deviceQueries.all(), 'house', uid] as const,
+      queryFn: ({ signal }) => findHouse(uid, signal),
+      staleTime: OPTIONS_STALE_MS,
+      retry: false,
+    }),
+};

@@ -1,0 +1,81 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { GridRowId } from '@mui/x-data-grid';
+import { DEVICE_LIST_PAGE_SIZE, type DeviceCreate, type DeviceListRow } from '@contract/devices';
+import { ROLES } from '@contract/users';
+import { notify } from '@/components/notifications/notify';
+import { useUrlListState } from '@/components/list-table/use-url-list-state';
+import { errorMessage } from '@/lib/http';
+import { hasRole, useSession } from '@/lib/session';
+import { createDevice, setGroupsOfDevices } from './api';
+import { useT } from './messages';
+import { DEVICE_LIST_STATE, deviceListQuery, type DeviceFilterKey, type DeviceFilters } from './model';
+import { deviceQueries } from './queries';
+import { useLiveStatuses } from './use-live-statuses';
+
+const NO_ROWS: DeviceListRow[] = [];
+
+export interface GroupAssignment {
+  groups: number[];
+  clearOld: boolean;
+}
+
+/** The device list screen's logic (spec §2, §4): URL-bound filters, sort and paging, live statuses, create, group assignment. */
+export function useDeviceList() {
+  const t = useT();
+  const client = useQueryClient();
+  const session = useSession();
+  const list = useUrlListState(DEVICE_LIST_STATE);
+  const query = useQuery(deviceQueries.list(deviceListQuery(list)));
+  const rows = query.data?.data ?? NO_ROWS;
+  const macs = useMemo(() => rows.map((row) => row.MAC), [rows]);
+  const statuses = useLiveStatuses(query.isPlaceholderData ? [] : macs);
+  const [selection, setSelection] = useState<GridRowId[]>([]);
+
+  const invalidate = () => client.invalidateQueries({ queryKey: deviceQueries.lists() });
+
+  const create = useMutation({
+    mutationFn: (body: DeviceCreate) => createDevice(body),
+    onSuccess: (_answer, body) => {
+      notify(t('devices.create.done', { mac: body.mac }), { variant: 'success' });
+      return invalidate();
+    },
+  });
+
+  const assignGroups = useMutation({
+    mutationFn: ({ groups, clearOld }: GroupAssignment) => setGroupsOfDevices({ macs: selection.map(String), groups, clearOld }),
+    onSuccess: (answer) => {
+      notify(t('devices.groups.done', { count: answer.updated ?? selection.length }), { variant: 'success' });
+      setSelection([]);
+      return invalidate();
+    },
+  });
+
+  const { filters, setFilters } = list;
+  /** Only real changes reach the URL (a date field reports '' on every keystroke of an unfinished date). */
+  const changeFilters = (next: Partial<DeviceFilters>) => {
+    const changed = (Object.entries(next) as [DeviceFilterKey, string][]).filter(([key, value]) => filters[key] !== value);
+    if (changed.length > 0) setFilters(Object.fromEntries(changed));
+  };
+
+  return {
+    list,
+    changeFilters,
+    rows,
+    statuses,
+    totalCount: query.data?.pagination.totalCount ?? 0,
+    pageSize: query.data?.pagination.pageSize || DEVICE_LIST_PAGE_SIZE,
+    loading: query.isFetching,
+    /** The first answer is in: the option lists may load now without slowing the first page down. */
+    settled: !query.isPending,
+    error: query.error ? errorMessage(query.error) : null,
+    // The server decides; the client only hides what the user may not do (ARCHITECTURE).
+    canEdit: hasRole(session.roles, ROLES.management),
+    isInstaller: hasRole(session.roles, ROLES.adjuster),
+    isSuperuser: hasRole(session.roles, ROLES.superuser),
+    selection,
+    setSelection,
+    create,
+    assignGroups,
+  };
+}

@@ -1,0 +1,211 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeviceCardResponse } from '../../contract/device-card';
+import { DeviceListResponse } from '../../contract/devices';
+import { decode, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '../../contract/common';
+import { account, chooseOption, launchBrowser, logIn, openSession, pathOf, screenshot, type Session } from './browser';
+
+/*
+ * The device list (issue 5 §1) in Chromium against the real server (SEED=small: 30 devices over
+ * two buyers, so the superuser has two pages): filter by MAC, sort and page, all kept in the URL;
+ * Enter opens the card; three rows get a group, checked on each device's card data.
+ */
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+function grid(page: Page) {
+  return page.getByRole('grid', { name: 'Список устройств' });
+}
+
+/** The MACs of the rows on screen, in order. */
+async function shownMacs(page: Page): Promise<string[]> {
+  return grid(page).getByRole('link', { name: /^Открыть карточку устройства / }).allInnerTexts();
+}
+
+/** The list as the server gives it for `search` (the page's own session). */
+async function apiList(page: Page, search: string) {
+  const response = await page.request.get(`/front/device-list/get-list?${search}`, { headers: { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE } });
+  expect(response.status()).toBe(200);
+  return decode(DeviceListResponse, await response.json(), 'get-list');
+}
+
+async function waitForMacs(page: Page, expected: string[]): Promise<void> {
+  await expect.poll(() => shownMacs(page), { timeout: 10_000 }).toEqual(expected);
+}
+
+async function openList(page: Page, search = ''): Promise<void> {
+  await page.goto(`/devices${search}`);
+  await grid(page).getByRole('link', { name: /^Открыть карточку устройства / }).first().waitFor();
+}
+
+describe('device list', () => {
+  let session: Session;
+
+  beforeAll(async () => {
+    session = await openSession(browser);
+    await logIn(session.page, account('admin'));
+  });
+
+  afterAll(async () => {
+    await session?.context.close();
+  });
+
+  it('filters by a part of the MAC, kept in the URL', async () => {
+    const { page } = session;
+    await openList(page);
+    const all = await apiList(page, 'page=1');
+    await waitForMacs(page, all.data.map((row) => row.MAC));
+    const target = all.data[1]!.MAC;
+    const part = target.replace(/:/g, '').slice(-5).toLowerCase();
+
+    await page.getByRole('textbox', { name: 'MAC-адрес' }).fill(part);
+    await page.getByRole('textbox', { name: 'MAC-адрес' }).press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('mac') === part.toUpperCase());
+    const filtered = await apiList(page, `page=1&mac=${part}`);
+    expect(filtered.data.map((row) => row.MAC)).toContain(target);
+    await waitForMacs(page, filtered.data.map((row) => row.MAC));
+    for (const mac of filtered.data.map((row) => row.MAC)) expect(mac.replace(/:/g, '')).toContain(part.toUpperCase());
+
+    // A copied link reproduces the view.
+    await page.reload();
+    await waitForMacs(page, filtered.data.map((row) => row.MAC));
+    await expect.poll(() => page.getByRole('textbox', { name: 'MAC-адрес' }).inputValue()).toBe(part.toUpperCase());
+    await screenshot(page, 'device-list-filtered');
+
+    await page.getByRole('button', { name: 'Сбросить' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('mac'));
+    await waitForMacs(page, all.data.map((row) => row.MAC));
+  });
+
+  it('sorts on the server by a column, both ways', async () => {
+    const { page } = session;
+    await openList(page);
+    await grid(page).getByRole('columnheader', { name: 'MAC-адрес' }).click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'MAC');
+    const ascending = await apiList(page, 'page=1&sort=MAC');
+    await waitForMacs(page, ascending.data.map((row) => row.MAC));
+    expect(ascending.data.map((row) => row.MAC)).toEqual(ascending.data.map((row) => row.MAC).sort());
+
+    await grid(page).getByRole('columnheader', { name: 'MAC-адрес' }).click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === '-MAC');
+    const descending = await apiList(page, 'page=1&sort=-MAC');
+    await waitForMacs(page, descending.data.map((row) => row.MAC));
+    expect(descending.data[0]!.MAC > ascending.data[0]!.MAC).toBe(true);
+  });
+
+  it('pages on the server, the page kept in the URL', async () => {
+    const { page } = session;
+    await openList(page, '?sort=MAC');
+    const first = await apiList(page, 'page=1&sort=MAC');
+    expect(first.pagination.totalCount).toBeGreaterThan(first.pagination.pageSize);
+    await waitForMacs(page, first.data.map((row) => row.MAC));
+    await page.getByRole('button', { name: 'Перейти на следующую страницу' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    const second = await apiList(page, 'page=2&sort=MAC');
+    await waitForMacs(page, second.data.map((row) => row.MAC));
+    expect(second.data[0]!.MAC > first.data.at(-1)!.MAC).toBe(true);
+    await page.goBack();
+    await waitForMacs(page, first.data.map((row) => row.MAC));
+  });
+
+  it('moves between rows with the arrow keys and opens the card with Enter', async () => {
+    const { page } = session;
+    await openList(page, '?sort=MAC');
+    const macs = await shownMacs(page);
+    const firstTypeCell = grid(page).getByRole('row').filter({ hasText: macs[0]! }).getByRole('gridcell').nth(3);
+    await firstTypeCell.click();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname.endsWith('/update'));
+    expect(decodeURIComponent(pathOf(page))).toBe(`/devices/${macs[1]}/update`);
+    expect(session.pageErrors).toEqual([]);
+  });
+});
+
+describe('create a device', () => {
+  it('adds a device from the dialog; the list finds it by its MAC', async () => {
+    const { context, page, pageErrors } = await openSession(browser);
+    try {
+      await logIn(page, account('operator'));
+      await openList(page);
+      const hex = randomBytes(5).toString('hex').toUpperCase();
+      const mac = `02${hex}`.match(/.{2}/g)!.join(':');
+      await page.getByRole('button', { name: 'Добавить устройство' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Новое устройство' });
+      await dialog.getByRole('button', { name: 'Добавить', exact: true }).click();
+      await dialog.getByText('Введите MAC-адрес: 12 шестнадцатеричных цифр, например AA:BB:CC:DD:EE:FF').waitFor();
+      await dialog.getByRole('textbox', { name: 'MAC-адрес' }).fill(`02-${hex.toLowerCase()}`);
+      await chooseOption(page, 'Тип устройства', /^ISCOM_X1$/);
+      await dialog.getByRole('button', { name: 'Добавить', exact: true }).click();
+      await page.getByText(`Устройство ${mac} добавлено`).waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+
+      await page.getByRole('textbox', { name: 'MAC-адрес' }).fill(hex);
+      await page.getByRole('button', { name: 'Найти' }).click();
+      await waitForMacs(page, [mac]);
+      const row = grid(page).getByRole('row').filter({ hasText: mac });
+      expect(await row.getByText('ISCOM_X1').isVisible()).toBe(true);
+      expect(await row.getByText('Новое').isVisible()).toBe(true);
+
+      // The same MAC again: the server's message shows in the dialog, which keeps what was typed.
+      await page.getByRole('button', { name: 'Добавить устройство' }).click();
+      await dialog.getByRole('textbox', { name: 'MAC-адрес' }).fill(mac);
+      await chooseOption(page, 'Тип устройства', /^SPUTNIK$/);
+      await dialog.getByRole('button', { name: 'Добавить', exact: true }).click();
+      await dialog.getByRole('alert').filter({ hasText: mac }).waitFor();
+      expect(await dialog.getByRole('textbox', { name: 'MAC-адрес' }).inputValue()).toBe(mac);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('group assignment', () => {
+  it('assigns a group to three selected devices, replacing their groups, and each card shows it', async () => {
+    const { context, page, pageErrors } = await openSession(browser);
+    try {
+      await logIn(page, account('operator'));
+      await openList(page, '?sort=MAC');
+      const macs = (await shownMacs(page)).slice(0, 3);
+      expect(macs).toHaveLength(3);
+      for (const mac of macs) {
+        await grid(page).getByRole('row').filter({ hasText: mac }).getByRole('checkbox').check();
+      }
+      await expect.poll(() => page.getByRole('toolbar', { name: 'Выбрано: 3' }).isVisible()).toBe(true);
+      await page.getByRole('button', { name: 'Назначить группы' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Группы для устройств: 3' });
+      await dialog.waitFor();
+      const firstGroup = dialog.locator('fieldset label').first();
+      await firstGroup.waitFor();
+      const groupName = (await firstGroup.innerText()).trim();
+      await dialog.getByRole('checkbox', { name: groupName, exact: true }).check();
+      await dialog.getByRole('switch', { name: 'Заменить текущие группы устройств' }).or(dialog.getByRole('checkbox', { name: 'Заменить текущие группы устройств' })).check();
+      await screenshot(page, 'device-list-groups-dialog');
+      await dialog.getByRole('button', { name: 'Назначить' }).click();
+      await page.getByText('Группы назначены устройствам: 3').waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+
+      for (const mac of macs) {
+        const response = await page.request.get(`/front/device-card/device/${encodeURIComponent(mac)}`, {
+          headers: { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE },
+        });
+        expect(response.status()).toBe(200);
+        const card = decode(DeviceCardResponse, await response.json(), 'device card');
+        expect(card.groups.map((item) => item.name)).toEqual([groupName]);
+      }
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
