@@ -1,0 +1,107 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { RELAY_STATUS } from '@contract/devices';
+import { useT } from '@/features/device-card/messages';
+import { getRelays, setRelays } from '../api';
+import { applyRelays, nextRelayId, relayFormRows, type DeviceCard, type RelayFormRow } from '../model';
+import { deviceCardQueries } from '../queries';
+import { useCardUpdate } from '../use-card-update';
+import { FormActions, FormSelect, type SelectChoice } from './fields';
+import { Section } from './section';
+
+interface RelayForm {
+  relays: RelayFormRow[];
+}
+
+/** Relays and the entrances they open; an entrance is one of the device's houses' entrances. */
+export function RelaysSection({ card, canEdit }: { card: DeviceCard; canEdit: boolean }) {
+  const t = useT();
+  const mac = card.device.mac;
+  const entrances = useQuery({ ...deviceCardQueries.entrances(card.device.houses), enabled: canEdit && card.device.houses.length > 0 });
+  const form = useForm<RelayForm>({ values: { relays: relayFormRows(card.device) } });
+  const rows = useFieldArray({ control: form.control, name: 'relays', keyName: 'key' });
+  const update = useCardUpdate({
+    mac,
+    send: async (relays: RelayFormRow[]) => {
+      const answer = await setRelays(mac, relays);
+      // The titles and addresses of the rows come with GET …/relays.
+      return { answer, rows: await getRelays(mac) };
+    },
+    apply: (old, relays, { answer, rows }) =>
+      applyRelays(old, answer.data ?? relays.map((relay) => ({ id: relay.id, entrance: relay.entrance, statusCode: RELAY_STATUS.active })), rows),
+    done: ({ answer }) => answer.message ?? t('card.saved'),
+  });
+
+  // Titles for what is bound now (from the card) and for every entrance of the houses (from the server).
+  const titles = new Map<string, string>();
+  for (const row of card.entrances) titles.set(row.entrance, `${row.entranceTitle} — ${row.houseAddress}`);
+  const addressOf = new Map(card.houses.map((house) => [house.id, house.address]));
+  for (const entrance of entrances.data ?? []) titles.set(entrance.id, `${entrance.title} — ${addressOf.get(entrance.houseUid) ?? entrance.houseUid}`);
+  const choices: SelectChoice[] = [...titles].map(([value, label]) => ({ value, label }));
+  const statusOf = new Map(card.device.relays.map((relay) => [relay.id, relay.statusCode]));
+
+  return (
+    <Section title={t('card.relays')} error={update.error}>
+      <form onSubmit={form.handleSubmit((values) => update.run(values.relays))} noValidate>
+        {rows.fields.length === 0 && <Typography color="text.secondary">{t('card.relays.none')}</Typography>}
+        <Box sx={{ display: 'grid', gap: 1.5 }}>
+          {rows.fields.map((row, index) => {
+            const status = statusOf.get(row.id);
+            return (
+              <Box key={row.key} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                <Box sx={{ width: 92, flexShrink: 0 }}>
+                  <Typography sx={{ fontWeight: 600 }}>{t('card.relay', { id: row.id })}</Typography>
+                  {status !== undefined && (
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      color={status === RELAY_STATUS.active ? 'success' : 'default'}
+                      label={status === RELAY_STATUS.active ? t('card.relay.active') : t('card.relay.inactive')}
+                    />
+                  )}
+                </Box>
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <FormSelect
+                    control={form.control}
+                    name={`relays.${index}.entrance`}
+                    label={t('card.relay.entrance', { id: row.id })}
+                    choices={choices}
+                    emptyLabel={t('card.relay.noEntrance')}
+                    disabled={!canEdit || update.pending}
+                  />
+                </Box>
+                {canEdit && (
+                  <IconButton aria-label={t('card.relay.remove', { id: row.id })} onClick={() => rows.remove(index)} disabled={update.pending}>
+                    <DeleteOutlineIcon />
+                  </IconButton>
+                )}
+              </Box>
+            );
+          })}
+        </Box>
+        {canEdit && card.device.houses.length === 0 && (
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            {t('card.relay.needsHouse')}
+          </Typography>
+        )}
+        <FormActions canEdit={canEdit} dirty={form.formState.isDirty} saving={update.pending} onCancel={() => form.reset()}>
+          <Button
+            startIcon={<AddIcon />}
+            onClick={() => rows.append({ id: nextRelayId(form.getValues('relays')), entrance: '' })}
+            disabled={update.pending}
+            sx={{ minHeight: 44 }}
+          >
+            {t('card.relay.add')}
+          </Button>
+        </FormActions>
+      </form>
+    </Section>
+  );
+}

@@ -1,0 +1,290 @@
+import type { Scalar } from '@contract/common';
+import type { DeviceCardResponse, EntranceRelayRow, OptionRow } from '@contract/device-card';
+import {
+  DEFAULT_CONCIERGE_APARTMENT,
+  DEFAULT_SOS_LABEL,
+  type DeviceSipAccountInput,
+  type Rs485Scan,
+} from '@contract/device-card-settings';
+import { DEVICE_STATUS, hasExtraSettings, type Device, type SipAccount } from '@contract/devices';
+import type { Group } from '@contract/groups';
+import type { House } from '@contract/houses';
+
+export type DeviceCard = DeviceCardResponse;
+
+// ---------------------------------------------------------------------------
+// Feature gating (spec §6)
+
+/** Features of the card, each gated by one device capability. */
+export type CardFeature = 'mifare' | 'autoCollectKeys' | 'audio' | 'display' | 'levels' | 'echoCancellation' | 'rs485' | 'camera' | 'firmware';
+
+/** These are the "extra settings": shown only for ISCOM_X1 and BEWARD_ISCOM (spec §6), and only with the capability. */
+const EXTRA_FEATURES: ReadonlySet<CardFeature> = new Set(['audio', 'display', 'echoCancellation', 'rs485']);
+
+export function canUse(device: Pick<Device, 'type' | 'capabilities'>, feature: CardFeature): boolean {
+  if (!device.capabilities.includes(feature)) return false;
+  return !EXTRA_FEATURES.has(feature) || hasExtraSettings(device.type);
+}
+
+export const CARD_TABS = ['overview', 'sip', 'options', 'media', 'rs485', 'camera', 'service'] as const;
+export type CardTab = (typeof CARD_TABS)[number];
+
+export function visibleTabs(device: Pick<Device, 'type' | 'capabilities'>): CardTab[] {
+  return CARD_TABS.filter((tab) => {
+    if (tab === 'media') return (['audio', 'display', 'levels', 'echoCancellation'] as const).some((feature) => canUse(device, feature));
+    if (tab === 'rs485') return canUse(device, 'rs485');
+    if (tab === 'camera') return canUse(device, 'camera');
+    return true;
+  });
+}
+
+/** The tab named in the URL when the device has it, else the first one. */
+export function pickTab(wanted: string | null, tabs: readonly CardTab[]): CardTab {
+  return tabs.find((tab) => tab === wanted) ?? tabs[0] ?? 'overview';
+}
+
+// ---------------------------------------------------------------------------
+// Local updates, applied only after the server answered result: true (spec §4)
+
+function optionValue(value: unknown): Scalar {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  return null;
+}
+
+function withOptionRows(rows: readonly OptionRow[], patch: Readonly<Record<string, unknown>>): OptionRow[] {
+  return rows.map((row) => (Object.hasOwn(patch, row.name) ? { name: row.name, value: optionValue(patch[row.name]) } : row));
+}
+
+/** Merges option changes into the device and into the main/billing rows the card lists. */
+export function applyOptions(card: DeviceCard, patch: Readonly<Record<string, unknown>>): DeviceCard {
+  return {
+    ...card,
+    device: { ...card.device, options: { ...card.device.options, ...patch } as Device['options'] },
+    mainOptions: withOptionRows(card.mainOptions, patch),
+    billingOptions: withOptionRows(card.billingOptions, patch),
+  };
+}
+
+/** spec §4: code 3 clears relays, houses and the SIP account and empties the billing option values. */
+export function applyStatus(card: DeviceCard, status: number): DeviceCard {
+  const device = { ...card.device, statusCode: status };
+  if (status !== DEVICE_STATUS.reset) return { ...card, device };
+  const emptied = Object.fromEntries(card.billingOptions.map((row) => [row.name, '']));
+  const cleared = applyOptions({ ...card, device }, emptied);
+  return {
+    ...cleared,
+    device: { ...cleared.device, relays: [], houses: [], sipAccount: null },
+    sipStatus: false,
+    entrances: [],
+    houses: [],
+  };
+}
+
+export function applyGroups(card: DeviceCard, groupIds: readonly number[], choices: readonly Group[]): DeviceCard {
+  const known = new Map([...card.groups, ...choices].map((group) => [group.groupId, group]));
+  return { ...card, groups: groupIds.flatMap((id) => known.get(id) ?? []) };
+}
+
+export function applyHouses(card: DeviceCard, houseUids: readonly string[], choices: readonly House[]): DeviceCard {
+  const known = new Map([...card.houses, ...choices].map((house) => [house.id, house]));
+  const houses = houseUids.flatMap((uid) => known.get(uid) ?? []);
+  // A relay keeps its entrance only while the entrance's house stays with the device.
+  const entrances = card.entrances.filter((row) => houseUids.includes(row.house));
+  return { ...card, device: { ...card.device, houses: [...houseUids] }, houses, entrances };
+}
+
+export function applyRelays(card: DeviceCard, relays: Device['relays'], rows: readonly EntranceRelayRow[]): DeviceCard {
+  return { ...card, device: { ...card.device, relays }, entrances: [...rows] };
+}
+
+export function applySip(card: DeviceCard, account: SipAccount, input: DeviceSipAccountInput): DeviceCard {
+  const withAccount = { ...card, device: { ...card.device, sipAccount: account } };
+  return applyOptions(withAccount, {
+    sos: input.sos ?? DEFAULT_SOS_LABEL,
+    conciergeApartment: input.conciergeApartment ?? DEFAULT_CONCIERGE_APARTMENT,
+  });
+}
+
+export function applySipRemoved(card: DeviceCard): DeviceCard {
+  return { ...card, device: { ...card.device, sipAccount: null }, sipStatus: false };
+}
+
+// ---------------------------------------------------------------------------
+// Forms: what the inputs show (text) and what is sent (typed)
+
+/** Text of an option value in an input; null and missing are empty. */
+export function optionText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  return String(value);
+}
+
+const INTEGER_PATTERN = /^-?\d+$/;
+
+/** A whole number typed as text, or null when it is not one. */
+export function parseInteger(text: string): number | null {
+  const trimmed = text.trim();
+  return INTEGER_PATTERN.test(trimmed) ? Number(trimmed) : null;
+}
+
+export interface SipFormValues {
+  login: string;
+  password: string;
+  domain: string;
+  port: string;
+  sos: string;
+  conciergeApartment: string;
+}
+
+/** The account's fields, and sos / conciergeApartment from the options with the spec's defaults (§3, §9). */
+export function sipFormValues(card: DeviceCard): SipFormValues {
+  const account = card.device.sipAccount;
+  const options = card.device.options;
+  return {
+    login: account?.login ?? '',
+    password: account?.password ?? '',
+    domain: account?.domain ?? '',
+    port: account ? String(account.port) : '',
+    sos: options.sos ?? DEFAULT_SOS_LABEL,
+    conciergeApartment: String(options.conciergeApartment ?? DEFAULT_CONCIERGE_APARTMENT),
+  };
+}
+
+/**
+ * The PUT …/sip account. Range checks are the server's (its message is shown); an empty sos or
+ * concierge apartment is left out so the server stores the defaults.
+ */
+export function sipAccountInput(values: SipFormValues): DeviceSipAccountInput {
+  const port = parseInteger(values.port);
+  const concierge = parseInteger(values.conciergeApartment);
+  const input: DeviceSipAccountInput = {
+    login: values.login.trim(),
+    password: values.password,
+    domain: values.domain.trim(),
+    port: port ?? Number.NaN,
+  };
+  if (values.sos.trim() !== '') input.sos = values.sos.trim();
+  if (concierge !== null) input.conciergeApartment = concierge;
+  return input;
+}
+
+/** Option keys PUT …/options changes, edited as whole numbers. */
+export const INTEGER_OPTION_KEYS: ReadonlySet<string> = new Set(['SHIFT', 'apiPort', 'rtspPort', 'sipPort', 'devicePurpose', 'systemInfo.revision']);
+
+/** The main options the card edits through PUT …/options (others have calls of their own). */
+export const EDITABLE_MAIN_OPTIONS = [
+  'url',
+  'login',
+  'password',
+  'SHIFT',
+  'VENDOR',
+  'devicePurpose',
+  'deviceOwner',
+  'apiPort',
+  'rtspPort',
+  'sipPort',
+  'systemInfo.revision',
+] as const;
+export type EditableMainOption = (typeof EDITABLE_MAIN_OPTIONS)[number];
+
+/** Form values by field name (see optionField). */
+export type OptionFormValues = Record<string, string>;
+
+/** react-hook-form reads a dot as nesting, so `systemInfo.revision` is a field named `systemInfo~revision`. */
+export function optionField(key: string): string {
+  return key.replaceAll('.', '~');
+}
+
+function optionKeyOf(field: string): string {
+  return field.replaceAll('~', '.');
+}
+
+export function optionFormValues(rows: readonly OptionRow[], keys: readonly string[]): OptionFormValues {
+  const byName = new Map(rows.map((row) => [row.name, row.value]));
+  return Object.fromEntries(keys.map((key) => [optionField(key), optionText(byName.get(key))]));
+}
+
+/**
+ * The changed keys only, typed for the server: whole numbers for numeric keys (text that is not
+ * one goes as typed, and the server names the field), an empty text as null for text keys.
+ */
+export function changedOptions(initial: OptionFormValues, values: OptionFormValues): Record<string, Scalar> {
+  const patch: Record<string, Scalar> = {};
+  for (const [field, value] of Object.entries(values)) {
+    if (value === initial[field]) continue;
+    const key = optionKeyOf(field);
+    if (INTEGER_OPTION_KEYS.has(key)) patch[key] = parseInteger(value) ?? value;
+    else patch[key] = value.trim() === '' ? null : value.trim();
+  }
+  return patch;
+}
+
+/** What the device keeps after the server normalised a patch (text trimmed, '' as null). */
+export function normalisedPatch(patch: Readonly<Record<string, Scalar>>): Record<string, Scalar> {
+  return Object.fromEntries(Object.entries(patch).map(([key, value]) => [key, typeof value === 'string' ? value.trim() || null : value]));
+}
+
+/** Numbers of a settings object as input text; what is missing is empty. */
+export function numberFormValues<K extends string>(keys: readonly K[], source: Partial<Record<K, number>> | null | undefined): Record<K, string> {
+  return Object.fromEntries(keys.map((key) => [key, source?.[key] === undefined ? '' : String(source[key])])) as Record<K, string>;
+}
+
+/** Parses every field as a whole number; the first that is not one is returned as `invalid`. */
+export function parseNumberForm<K extends string>(
+  keys: readonly K[],
+  values: Record<K, string>,
+): { ok: true; value: Record<K, number> } | { ok: false; invalid: K } {
+  const result = {} as Record<K, number>;
+  for (const key of keys) {
+    const number = parseInteger(values[key]);
+    if (number === null) return { ok: false, invalid: key };
+    result[key] = number;
+  }
+  return { ok: true, value: result };
+}
+
+export const AUDIO_KEYS = ['musicVolume', 'analogVolume', 'uartVolume', 'panelVolume'] as const;
+export const LEVEL_KEYS = ['panelCall', 'panelTalk', 'thCall', 'thTalk', 'handsetUpLevel', 'handsetDownLevel', 'doorOpenLevel'] as const;
+
+// ---------------------------------------------------------------------------
+// Relays
+
+export interface RelayFormRow {
+  id: number;
+  entrance: string;
+}
+
+export function relayFormRows(device: Pick<Device, 'relays'>): RelayFormRow[] {
+  return [...device.relays].sort((a, b) => a.id - b.id).map((relay) => ({ id: relay.id, entrance: relay.entrance }));
+}
+
+/** The next free relay number (relays are numbered from 1). */
+export function nextRelayId(rows: readonly { id: number }[]): number {
+  return rows.reduce((max, row) => Math.max(max, row.id), 0) + 1;
+}
+
+// ---------------------------------------------------------------------------
+// RS485, firmware
+
+/** Models found on the bus, each once, for the model picker. */
+export function rs485Models(scans: readonly Rs485Scan[], current: string | null): string[] {
+  const models = new Set<string>();
+  if (current) models.add(current);
+  for (const scan of scans) for (const device of scan.devices) models.add(device.model);
+  return [...models];
+}
+
+export function rs485DeviceCount(scans: readonly Rs485Scan[]): number {
+  return scans.reduce((sum, scan) => sum + scan.devices.length, 0);
+}
+
+/** A progress value for the bar, 0..100 whatever the server sends. */
+export function clampPercent(value: number): number {
+  if (!Number.isFinite(value)) return 0;
+  return Math.min(100, Math.max(0, Math.round(value)));
+}
+
+/** The status label key of a device status code (spec §4 fixes only 3; the others are ours). */
+export function statusKey(code: number): `card.deviceStatus.${0 | 1 | 2 | 3}` | null {
+  return code === 0 || code === 1 || code === 2 || code === 3 ? `card.deviceStatus.${code}` : null;
+}
