@@ -143,7 +143,7 @@ export function deviceListPageBudgetRows(figures: DeviceListPageFigures | null):
   const label = 'device list first page visible, desktop (median of cold and warm)';
   if (!figures) return [[label, `${DEVICE_LIST_PAGE_BUDGET_MS} ms`, 'not measured', '-', 'SKIPPED']];
   const worst = Math.max(median(figures.coldMs), median(figures.warmMs));
-  return [[label, `${DEVICE_LIST_PAGE_BUDGET_MS} ms`, `${worst} ms`, `${((worst / DEVICE_LIST_PAGE_BUDGET_MS) * 100).toFixed(0)}%`, worst <= DEVICE_LIST_PAGE_BUDGET_MS ? 'ok' : 'OVER']];
+  return [[label, `${DEVICE_LIST_PAGE_BUDGET_MS} ms`, `${worst} ms`, `${((worst / DEVICE_LIST_PAGE_BUDGET_MS) * 100).toFixed(0)}%`, worst <= DEVICE_LIST_PAGE_BUDGET_MS ? 'PASS' : 'OVER']];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

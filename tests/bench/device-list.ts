@@ -30,7 +30,8 @@ export interface DeviceListFigures {
 type Heading = (title: string) => void;
 type Table = (rows: string[][], alignRight: boolean[]) => void;
 
-async function largeDatabaseUrl(): Promise<string | null> {
+/** The large-seed database: BENCH_LARGE_DATABASE_URL, or one created beside BENCH_DATABASE_URL / TEST_DATABASE_URL. */
+export async function largeDatabaseUrl(): Promise<string | null> {
   if (process.env.BENCH_LARGE_DATABASE_URL) return process.env.BENCH_LARGE_DATABASE_URL;
   const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!base) return null;

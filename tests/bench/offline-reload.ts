@@ -150,7 +150,23 @@ export async function offlineReloadBench(browser: Browser, baseUrl: string, runs
  * The JS a direct load of the wizard loads, logged in, with a cold cache and no service worker
  * (so only the page's own requests count), gzip-sized here as bundle.ts does for the login route.
  */
-export async function wizardRouteScripts(browser: Browser, baseUrl: string): Promise<LoadedScript[]> {
+/** A wizard route and the label of a field its first step shows once it is ready. */
+export interface WizardRoute {
+  name: string;
+  path: string;
+  firstField: string;
+}
+
+/** The four installer wizards (issues 3 and 4: each route's JS ≤ 250 KB gzip). */
+export const WIZARD_ROUTES: readonly WizardRoute[] = [
+  { name: 'serial-number wizard', path: WIZARD_PATH, firstField: WIZARD_FIRST_FIELD },
+  { name: 'device set-up wizard', path: '/devices/02:00:00:00:BE:01/wizard', firstField: 'Тип устройства' },
+  { name: 'adjuster wizard', path: '/devices/wizard', firstField: 'Базовая станция' },
+  { name: 'replace wizard', path: '/devices/replace-wizard', firstField: 'MAC-адрес старого устройства' },
+];
+
+/** The scripts each wizard route loads, logged in, cold cache, SW blocked. */
+export async function wizardRouteScripts(browser: Browser, baseUrl: string, routes: readonly WizardRoute[] = WIZARD_ROUTES): Promise<Map<WizardRoute, LoadedScript[]>> {
   const login = await openContext(browser, baseUrl, { serviceWorkers: 'block' });
   let state: Awaited<ReturnType<typeof login.context.storageState>>;
   try {
@@ -159,13 +175,20 @@ export async function wizardRouteScripts(browser: Browser, baseUrl: string): Pro
   } finally {
     await login.context.close();
   }
-  const { context, page } = await openContext(browser, baseUrl, { serviceWorkers: 'block', storageState: state });
-  try {
-    return await recordScripts(page, async () => {
-      await page.goto(WIZARD_PATH);
-      await page.getByLabel(WIZARD_FIRST_FIELD).waitFor();
-    });
-  } finally {
-    await context.close();
+  const loaded = new Map<WizardRoute, LoadedScript[]>();
+  for (const route of routes) {
+    const { context, page } = await openContext(browser, baseUrl, { serviceWorkers: 'block', storageState: state });
+    try {
+      loaded.set(
+        route,
+        await recordScripts(page, async () => {
+          await page.goto(route.path);
+          await page.getByLabel(route.firstField, { exact: true }).first().waitFor();
+        }),
+      );
+    } finally {
+      await context.close();
+    }
   }
+  return loaded;
 }

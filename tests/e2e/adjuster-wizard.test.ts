@@ -257,7 +257,7 @@ describe('adjuster wizard', () => {
         ['adjuster-house', 'sent'],
         ['adjuster-group', 'sent'],
       ]);
-      expect(rows.map((row) => row.body)).toEqual([{ name: STATION, portNum: port }, { fiasId: lookup.fiasId }, { groupId: group.groupId }]);
+      expect(rows.map((row) => row.body)).toEqual([{ name: STATION, portNum: port }, { fiasId: lookup.fiasId, porchNum: lookup.entranceNum }, { groupId: group.groupId }]);
       expect(rows[1].url).toBe(`/adjuster/api/device/${encodeURIComponent(mac)}/house`);
 
       // The draft shows device, house and step; reopening it shows where it was.

@@ -120,12 +120,12 @@ export function Header() {
         <Box
           component={RouterLink}
           to="/"
-          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, fontSize: { xs: '1rem', sm: '1.1rem' }, whiteSpace: 'nowrap', letterSpacing: 0.2 }}
+          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 700, fontSize: { xs: '1rem', sm: '1.1rem' }, whiteSpace: 'nowrap', letterSpacing: 0.2, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}
         >
           {t('app.brand')}
         </Box>
         {!compact && items.length > 0 && <MainMenu items={items} />}
-        <Box sx={{ flex: 1 }} />
+        <Box sx={{ flex: 1, minWidth: { xs: 0, sm: 8 } }} />
         {session.logged && session.userId !== null && (
           <Suspense fallback={null}>
             <ConnectivityChip userId={session.userId} compact={phone} linked={canOpenOutbox(session.roles)} />

@@ -194,7 +194,9 @@ export function useAdjusterWizard(start: WizardStart) {
     if (!mac || !fiasId || groupId === null) return Promise.resolve();
     return call('bind', async () => {
       const target = { mac, ...(draft.address ? { house: draft.address } : {}) };
-      const house = outboxRequest(adjusterEndpoints.setHouse, { params: { id: mac }, body: { fiasId } });
+      // The entrance the installer chose binds relay 1 (porchNum); without one the server takes the port's.
+      const houseBody = draft.entranceNum === null ? { fiasId } : { fiasId, porchNum: draft.entranceNum };
+      const house = outboxRequest(adjusterEndpoints.setHouse, { params: { id: mac }, body: houseBody });
       const group = outboxRequest(adjusterEndpoints.setGroup, { params: { id: mac }, body: { groupId } });
       await flush();
       // A refused job is sent again with the fixed body (a new key), in its place: a new job would wait behind it.
