@@ -13,7 +13,6 @@ import type { AdjusterWizardDraft } from '@/offline/draft-schemas/adjuster';
  */
 
 export const DRAFT_KIND = 'adjuster' as const;
-export const DRAFT_PARAM = 'draft';
 export const JOB_KINDS = { device: 'adjuster-device', house: 'adjuster-house', group: 'adjuster-group' } as const;
 
 export type { AdjusterWizardDraft };

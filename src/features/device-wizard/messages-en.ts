@@ -24,7 +24,6 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'deviceWizard.draft.otherMac': 'The draft is for device {mac}.',
   'deviceWizard.draft.existing': 'This device has an unsaved draft (step {step}, changed {date}).',
   'deviceWizard.draft.resume': 'Resume',
-  'deviceWizard.draft.delete': 'Delete draft',
   'deviceWizard.draft.delete.title': 'Delete the draft?',
   'deviceWizard.draft.delete.text': 'The device is already saved on the server. The draft with what was typed will be deleted from this device.',
 
@@ -109,19 +108,12 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'deviceWizard.error.devicePurpose': 'Choose the purpose',
 
   'deviceWizard.job.label': 'Sending state',
-  'deviceWizard.job.queued': 'Queued for sending',
   'deviceWizard.job.queued.online': 'The save is being sent automatically.',
   'deviceWizard.job.queued.offline': 'Offline: the save goes when the network returns. The draft and the queue are kept on this device.',
-  'deviceWizard.job.attempts': 'Attempts: {attempts}, next at {next}.',
-  'deviceWizard.job.lastError': 'Last error: {error}',
-  'deviceWizard.job.sending': 'Sending…',
   'deviceWizard.job.sent': 'The device is saved on the server',
   'deviceWizard.job.needsAttention': 'The server refused the save',
   'deviceWizard.job.needsAttention.detail': '{error}. Fix the data and press “Save again”.',
-  'deviceWizard.job.paused': 'Sending paused',
   'deviceWizard.job.paused.detail': 'The session expired. Log in again: the save is kept and goes after login.',
-  'deviceWizard.job.sendNow': 'Send now',
-  'deviceWizard.job.openQueue': 'Sending queue',
   'deviceWizard.job.openCard': 'Device card',
   'deviceWizard.job.retryRefused': 'The save cannot be changed: an earlier attempt may have reached the server. Open the sending queue.',
 };

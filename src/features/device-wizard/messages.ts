@@ -25,7 +25,6 @@ export const ruMessages = {
   'deviceWizard.draft.otherMac': 'Черновик относится к устройству {mac}.',
   'deviceWizard.draft.existing': 'Для этого устройства есть несохранённый черновик (шаг {step}, изменён {date}).',
   'deviceWizard.draft.resume': 'Продолжить',
-  'deviceWizard.draft.delete': 'Удалить черновик',
   'deviceWizard.draft.delete.title': 'Удалить черновик?',
   'deviceWizard.draft.delete.text': 'Устройство уже сохранено на сервере. Черновик с введёнными данными будет удалён с этого устройства.',
 
@@ -110,19 +109,12 @@ export const ruMessages = {
   'deviceWizard.error.devicePurpose': 'Выберите назначение',
 
   'deviceWizard.job.label': 'Состояние отправки',
-  'deviceWizard.job.queued': 'В очереди на отправку',
   'deviceWizard.job.queued.online': 'Сохранение отправляется автоматически.',
   'deviceWizard.job.queued.offline': 'Нет связи: сохранение уйдёт, когда связь появится. Черновик и очередь сохранены на устройстве.',
-  'deviceWizard.job.attempts': 'Попыток: {attempts}, следующая — {next}.',
-  'deviceWizard.job.lastError': 'Последняя ошибка: {error}',
-  'deviceWizard.job.sending': 'Отправляется…',
   'deviceWizard.job.sent': 'Устройство сохранено на сервере',
   'deviceWizard.job.needsAttention': 'Сервер не принял сохранение',
   'deviceWizard.job.needsAttention.detail': '{error}. Исправьте данные и нажмите «Сохранить снова».',
-  'deviceWizard.job.paused': 'Отправка приостановлена',
   'deviceWizard.job.paused.detail': 'Сессия истекла. Войдите снова — сохранение уйдёт после входа.',
-  'deviceWizard.job.sendNow': 'Отправить сейчас',
-  'deviceWizard.job.openQueue': 'Очередь отправки',
   'deviceWizard.job.openCard': 'Карточка устройства',
   'deviceWizard.job.retryRefused': 'Сохранение нельзя изменить: предыдущая попытка могла дойти до сервера. Откройте очередь отправки.',
 } as const;

@@ -7,11 +7,10 @@ import { useT } from '@/features/device-wizard/messages';
 import { errorMessage } from '@/lib/http';
 import { useConnectivity } from '@/offline/connectivity';
 import { getOfflineDb } from '@/offline/db';
-import { deleteDraft } from '@/offline/drafts';
 import type { EnqueueInput } from '@/offline/outbox';
 import { addJob, applyJobEvent, outboxRequest } from '@/offline/outbox-queue';
 import { useOfflineRuntime } from '@/offline/runtime-context';
-import type { UseDraftResult } from '@/offline/use-draft';
+import { useDraftAutosave, type WizardDraftSession } from '@/components/wizard/use-wizard-draft';
 import { getEntrances, readSavedExecutors } from './api';
 import {
   DONE_STEP,
@@ -37,18 +36,12 @@ import {
 import { deviceWizardQueries } from './queries';
 import { useWizardHouses } from './use-wizard-houses';
 
-export interface WizardStart {
-  draftId: string;
-  userId: number;
+export interface WizardStart extends WizardDraftSession<'device-setup'> {
   buyerId: number | null;
   draft: WizardDraft;
   step: Step;
   /** The step stored with the draft (`target.step`), DONE_STEP included; absent for a new draft. */
   storedStep?: string | number;
-  /** The draft is already stored (resumed), so a step change alone is worth saving. */
-  stored: boolean;
-  save: UseDraftResult<'device-setup'>['save'];
-  flush: UseDraftResult<'device-setup'>['flush'];
 }
 
 /** Why step 3 has no entrances to offer. */
@@ -62,7 +55,7 @@ export type EntranceProblem = { kind: 'offline'; missing: string[] } | { kind: '
  */
 export function useDeviceWizard(start: WizardStart) {
   const t = useT();
-  const { draftId, userId, save, flush } = start;
+  const { draftId, userId, flush } = start;
   const online = useConnectivity().state !== 'offline';
   const runtime = useOfflineRuntime();
 
@@ -136,27 +129,18 @@ export function useDeviceWizard(start: WizardStart) {
     };
   }, [onThirdStep, housesKey, online, snapshotsReady, attempt]);
 
-  // ---- Autosave: every change of a field or of the step goes to the draft (debounced by useDraft,
-  // flushed on pagehide). Once the server has the device, the draft is marked done, not deleted.
-  const targetStep = view.state === 'sent' ? DONE_STEP : step;
+  // ---- Autosave (the first house's address is stored with the draft). Once the server has the
+  // device, the draft is marked done, not deleted.
   const firstAddress = draft.houses.length > 0 ? houses.addressOf(draft.houses[0]) : null;
-  const initialKey = useRef(JSON.stringify(start.draft));
-  const savedKey = useRef(JSON.stringify({ draft: start.draft, step: start.storedStep ?? start.step, firstAddress }));
-  const stored = useRef(start.stored);
-  const deleted = useRef(false);
-  const draftKey = JSON.stringify(draft);
-  const title = draftTitle(draft, t('deviceWizard.draftTitle'));
-  useEffect(() => {
-    if (deleted.current) return;
-    const data = JSON.parse(draftKey) as WizardDraft;
-    const key = JSON.stringify({ draft: data, step: targetStep, firstAddress });
-    if (key === savedKey.current) return;
-    // A new wizard nobody has typed into yet is not a draft: moving between its steps stores nothing.
-    if (!stored.current && draftKey === initialKey.current) return;
-    savedKey.current = key;
-    stored.current = true;
-    save({ title, target: draftTarget(data, targetStep, firstAddress), data });
-  }, [draftKey, targetStep, firstAddress, title, save]);
+  const { removeDraft } = useDraftAutosave({
+    session: start,
+    data: draft,
+    step: view.state === 'sent' ? DONE_STEP : step,
+    extra: firstAddress,
+    title: draftTitle(draft, t('deviceWizard.draftTitle')),
+    target: draftTarget,
+    initial: { data: start.draft, step: start.storedStep ?? start.step, extra: firstAddress },
+  });
 
   // ---- Errors: shown once a field was left, or after a save was tried
   const errors: FieldErrors = fieldErrors(draft);
@@ -218,12 +202,6 @@ export function useDeviceWizard(start: WizardStart) {
 
   const sendNow = async () => {
     if (view.state === 'queued' && runtime) await runtime.engine.sendNow(view.job.id);
-  };
-
-  const removeDraft = async () => {
-    deleted.current = true;
-    await flush();
-    await deleteDraft(getOfflineDb(), draftId);
   };
 
   return {

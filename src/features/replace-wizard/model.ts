@@ -22,7 +22,6 @@ import type { ReplaceCheckedDevice, ReplaceDraft } from '@/offline/draft-schemas
 
 export const DRAFT_KIND = 'replace' as const;
 export const JOB_KIND = 'replace' as const;
-export const DRAFT_PARAM = 'draft';
 
 export const REPLACE_STEPS = ['old', 'new', 'access', 'review'] as const;
 export type ReplaceStep = (typeof REPLACE_STEPS)[number];

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { normalizeMac } from '@contract/common';
 import { wizardEndpoints } from '@contract/wizard';
 import type { LabelData } from '@/components/label-scanner/label-text';
@@ -9,11 +9,10 @@ import { errorMessage, HttpError, NetworkError } from '@/lib/http';
 import { useConnectivity } from '@/offline/connectivity';
 import { getOfflineDb } from '@/offline/db';
 import type { ReplaceDraft } from '@/offline/draft-schemas/replace';
-import { deleteDraft } from '@/offline/drafts';
 import type { EnqueueInput } from '@/offline/outbox';
 import { addJob, applyJobEvent, outboxRequest } from '@/offline/outbox-queue';
 import { useOfflineRuntime } from '@/offline/runtime-context';
-import type { UseDraftResult } from '@/offline/use-draft';
+import { useDraftAutosave, type WizardDraftSession } from '@/components/wizard/use-wizard-draft';
 import { getDeviceCard } from './api';
 import {
   checkedDevice,
@@ -35,15 +34,10 @@ import {
   type ReplaceStep,
 } from './model';
 
-export interface ReplaceStart {
-  draftId: string;
-  userId: number;
+export interface ReplaceStart extends WizardDraftSession<'replace'> {
   draft: ReplaceDraft;
   step: ReplaceStep;
   storedStep?: string | number;
-  stored: boolean;
-  save: UseDraftResult<'replace'>['save'];
-  flush: UseDraftResult<'replace'>['flush'];
 }
 
 type TextField = 'oldSerialNumber' | 'oldMac' | 'newSerialNumber' | 'newMac' | 'url' | 'login' | 'password';
@@ -55,7 +49,7 @@ type CheckState = { state: 'idle' } | { state: 'checking' } | { state: 'failed';
  */
 export function useReplaceWizard(start: ReplaceStart) {
   const t = useT();
-  const { draftId, userId, save, flush } = start;
+  const { draftId, userId, flush } = start;
   const connectivity = useConnectivity();
   const online = connectivity.state !== 'offline';
   const runtime = useOfflineRuntime();
@@ -71,24 +65,15 @@ export function useReplaceWizard(start: ReplaceStart) {
   const view = jobView(latestJob(jobs ?? []));
   const editable = jobs !== undefined && isEditable(view);
 
-  // Autosave, as the serial-number wizard does: a new wizard nobody typed into is not a draft yet.
-  const targetStep = view.state === 'sent' ? DONE_STEP : step;
-  const initialKey = useRef(JSON.stringify(start.draft));
-  const savedKey = useRef(JSON.stringify({ draft: start.draft, step: start.storedStep ?? start.step }));
-  const stored = useRef(start.stored);
-  const deleted = useRef(false);
-  const draftKey = JSON.stringify(draft);
-  const title = draftTitle(draft, t('replaceWizard.draftTitle'));
-  useEffect(() => {
-    if (deleted.current) return;
-    const key = JSON.stringify({ draft: JSON.parse(draftKey) as ReplaceDraft, step: targetStep });
-    if (key === savedKey.current) return;
-    if (!stored.current && draftKey === initialKey.current) return;
-    savedKey.current = key;
-    stored.current = true;
-    const data = JSON.parse(draftKey) as ReplaceDraft;
-    save({ title, target: draftTarget(data, targetStep), data });
-  }, [draftKey, targetStep, title, save]);
+  const { removeDraft } = useDraftAutosave({
+    session: start,
+    data: draft,
+    step: view.state === 'sent' ? DONE_STEP : step,
+    extra: null,
+    title: draftTitle(draft, t('replaceWizard.draftTitle')),
+    target: draftTarget,
+    initial: { data: start.draft, step: start.storedStep ?? start.step, extra: null },
+  });
 
   const errors = fieldErrors(draft);
   const shownError = (field: keyof ReplaceDraft): string | undefined => {
@@ -174,12 +159,6 @@ export function useReplaceWizard(start: ReplaceStart) {
 
   const sendNow = async () => {
     if (view.state === 'queued' && runtime) await runtime.engine.sendNow(view.job.id);
-  };
-
-  const removeDraft = async () => {
-    deleted.current = true;
-    await flush();
-    await deleteDraft(getOfflineDb(), draftId);
   };
 
   return {

@@ -16,7 +16,6 @@ import type { DraftTarget, OutboxJob, SnapshotRow } from '@/offline/db';
 
 export const DRAFT_KIND = 'serial-number' as const;
 export const JOB_KIND = 'serial-number' as const;
-export const DRAFT_PARAM = 'draft';
 
 // ---------------------------------------------------------------------------
 // Steps

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { adjusterEndpoints } from '@contract/adjuster';
 import { isSerialNumberDraftValid, toPrepareDeviceBody, type SerialNumberDraft } from '@contract/adjuster-wizard';
@@ -8,11 +8,10 @@ import { useT } from '@/features/serial-number-wizard/messages';
 import { errorMessage } from '@/lib/http';
 import { useConnectivity } from '@/offline/connectivity';
 import { getOfflineDb } from '@/offline/db';
-import { deleteDraft } from '@/offline/drafts';
 import type { EnqueueInput } from '@/offline/outbox';
 import { addJob, applyJobEvent, outboxRequest } from '@/offline/outbox-queue';
 import { useOfflineRuntime } from '@/offline/runtime-context';
-import type { UseDraftResult } from '@/offline/use-draft';
+import { useDraftAutosave, type WizardDraftSession } from '@/components/wizard/use-wizard-draft';
 import {
   DONE_STEP,
   draftFromForm,
@@ -36,17 +35,11 @@ import {
 } from './model';
 import { useWizardPlaces } from './use-wizard-places';
 
-export interface WizardStart {
-  draftId: string;
-  userId: number;
+export interface WizardStart extends WizardDraftSession<'serial-number'> {
   draft: SerialNumberDraft;
   step: WizardStep;
   /** The step stored with the draft (`target.step`), DONE_STEP included; absent for a new draft. */
   storedStep?: string | number;
-  /** The draft is already stored (resumed), so a step change alone is worth saving. */
-  stored: boolean;
-  save: UseDraftResult<'serial-number'>['save'];
-  flush: UseDraftResult<'serial-number'>['flush'];
 }
 
 type Place = Pick<SerialNumberDraft, 'house' | 'address' | 'entrance'>;
@@ -58,7 +51,7 @@ type Place = Pick<SerialNumberDraft, 'house' | 'address' | 'entrance'>;
  */
 export function useSerialNumberWizard(start: WizardStart) {
   const t = useT();
-  const { draftId, userId, save, flush } = start;
+  const { draftId, userId, flush } = start;
   const connectivity = useConnectivity();
   const online = connectivity.state !== 'offline';
   const runtime = useOfflineRuntime();
@@ -78,26 +71,16 @@ export function useSerialNumberWizard(start: WizardStart) {
   const editable = jobs !== undefined && isEditable(view);
   const places = useWizardPlaces({ userId, online, fias: place.house });
 
-  // Autosave: every change of a field or of the step goes to the draft (debounced by useDraft,
-  // flushed on pagehide). Once the server has the device, the draft is marked done, not deleted.
-  const targetStep = view.state === 'sent' ? DONE_STEP : step;
-  const initialKey = useRef(JSON.stringify(start.draft));
-  const savedKey = useRef(JSON.stringify({ draft: start.draft, step: start.storedStep ?? start.step }));
-  const stored = useRef(start.stored);
-  const deleted = useRef(false);
-  const draftKey = JSON.stringify(draft);
-  const title = draftTitle(draft, t('serialWizard.draftTitle'));
-  useEffect(() => {
-    if (deleted.current) return;
-    const key = JSON.stringify({ draft: JSON.parse(draftKey) as SerialNumberDraft, step: targetStep });
-    if (key === savedKey.current) return;
-    // A new wizard nobody has typed into yet is not a draft: moving between its steps stores nothing.
-    if (!stored.current && draftKey === initialKey.current) return;
-    savedKey.current = key;
-    stored.current = true;
-    const data = JSON.parse(draftKey) as SerialNumberDraft;
-    save({ title, target: draftTarget(data, targetStep), data });
-  }, [draftKey, targetStep, title, save]);
+  // Once the server has the device, the draft is marked done, not deleted.
+  const { removeDraft } = useDraftAutosave({
+    session: start,
+    data: draft,
+    step: view.state === 'sent' ? DONE_STEP : step,
+    extra: null,
+    title: draftTitle(draft, t('serialWizard.draftTitle')),
+    target: draftTarget,
+    initial: { data: start.draft, step: start.storedStep ?? start.step, extra: null },
+  });
 
   const errors: FieldErrors = fieldErrors(draft);
   const touched = form.formState.touchedFields;
@@ -175,12 +158,6 @@ export function useSerialNumberWizard(start: WizardStart) {
   const sendNow = async () => {
     if (view.state !== 'queued') return;
     if (runtime) await runtime.engine.sendNow(view.job.id);
-  };
-
-  const removeDraft = async () => {
-    deleted.current = true;
-    await flush();
-    await deleteDraft(getOfflineDb(), draftId);
   };
 
   return {

@@ -1,96 +1,15 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { WizardDraftPage } from '@/components/wizard/wizard-draft-page';
+import { WizardSkeleton } from '@/components/wizard/wizard-skeleton';
 import { useT } from '@/features/adjuster-wizard/messages';
-import { useSession } from '@/lib/session';
-import { getOfflineDb } from '@/offline/db';
-import { newDraftId } from '@/offline/drafts';
-import { useDraft } from '@/offline/use-draft';
-import { defaultWizardDraft, DRAFT_KIND, DRAFT_PARAM } from '../model';
+import { defaultWizardDraft, DRAFT_KIND } from '../model';
 import { WizardScreen } from './wizard-screen';
 
-/**
- * /devices/wizard (spec §2 "Adjuster wizard"). The draft's id is in the URL (`?draft=<id>`), so a
- * reload or a resume from the drafts list reopens the same draft at its step.
- */
+/** /devices/wizard (spec §2 "Adjuster wizard"), its draft named in the URL (WizardDraftPage). */
 export function AdjusterWizardPage() {
   const t = useT();
-  const session = useSession();
-  const [params, setParams] = useSearchParams();
-  const draftId = params.get(DRAFT_PARAM);
-
-  useEffect(() => {
-    if (!draftId) setParams((current) => ({ ...Object.fromEntries(current), [DRAFT_PARAM]: newDraftId() }), { replace: true });
-  }, [draftId, setParams]);
-
-  const startNew = () => setParams({ [DRAFT_PARAM]: newDraftId() });
-
   return (
-    <Box sx={{ maxWidth: 960, mx: 'auto' }}>
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.3rem', sm: '1.75rem' }, mb: { xs: 1, sm: 2 } }}>
-        {t('adjusterWizard.title')}
-      </Typography>
-      {draftId && session.userId !== null ? (
-        <DraftLoader key={draftId} draftId={draftId} userId={session.userId} onStartNew={startNew} />
-      ) : (
-        <WizardSkeleton />
-      )}
-    </Box>
-  );
-}
-
-function WizardSkeleton() {
-  return (
-    <Stack spacing={2} aria-busy="true">
-      <Skeleton variant="rounded" height={56} />
-      <Skeleton variant="rounded" height={280} />
-    </Stack>
-  );
-}
-
-function DraftLoader({ draftId, userId, onStartNew }: { draftId: string; userId: number; onStartNew: () => void }) {
-  const t = useT();
-  const { loaded, save, flush } = useDraft({ kind: DRAFT_KIND, id: draftId, userId });
-  // An id in the URL that names another user's draft reads as missing; writing it would overwrite theirs.
-  const [foreign, setForeign] = useState<boolean | null>(null);
-  useEffect(() => {
-    if (loaded?.status !== 'missing') return;
-    let current = true;
-    void getOfflineDb()
-      .drafts.get(draftId)
-      .then((row) => {
-        if (current) setForeign(row !== undefined);
-      });
-    return () => {
-      current = false;
-    };
-  }, [loaded, draftId]);
-
-  if (loaded === undefined || (loaded.status === 'missing' && foreign === null)) return <WizardSkeleton />;
-  if (loaded.status === 'unreadable' || foreign) {
-    return (
-      <Alert
-        severity="warning"
-        action={
-          <Button color="inherit" onClick={onStartNew}>
-            {t('adjusterWizard.startNew')}
-          </Button>
-        }
-      >
-        {loaded.status === 'unreadable' ? t('adjusterWizard.draft.unreadable', { error: loaded.error }) : t('adjusterWizard.draft.foreign')}
-      </Alert>
-    );
-  }
-  const stored = loaded.status === 'ok';
-  return (
-    <WizardScreen
-      start={{ draftId, userId, draft: stored ? loaded.draft.data : defaultWizardDraft(), stored, save, flush }}
-      onStartNew={onStartNew}
-    />
+    <WizardDraftPage kind={DRAFT_KIND} title={t('adjusterWizard.title')} maxWidth={960} t={t} prefix="adjusterWizard" loading={<WizardSkeleton />}>
+      {(session, resumed, onStartNew) => <WizardScreen start={{ ...session, draft: resumed ? resumed.data : defaultWizardDraft() }} onStartNew={onStartNew} />}
+    </WizardDraftPage>
   );
 }

@@ -1,37 +1,9 @@
-import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
-import Send from '@mui/icons-material/Send';
-import Alert, { type AlertColor } from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { OutboxJobPanel } from '@/components/wizard/outbox-job-panel';
 import { useT, type MessageKey } from '@/features/replace-wizard/messages';
-import { useDateFormat } from '@/lib/dates';
-import type { OutboxJob } from '@/offline/db';
 import { replaceOutcome, type ReplaceOutcome } from '../model';
 import type { ReplaceWizard } from '../use-replace-wizard';
-
-const ConfirmDialog = lazy(() => import('@/components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
-
-const SEVERITY: Record<OutboxJob['status'], AlertColor> = {
-  queued: 'info',
-  sending: 'info',
-  sent: 'success',
-  'needs-attention': 'error',
-  paused: 'warning',
-};
-
-const TITLE: Record<OutboxJob['status'], MessageKey> = {
-  queued: 'replaceWizard.job.queued',
-  sending: 'replaceWizard.job.sending',
-  sent: 'replaceWizard.job.sent',
-  'needs-attention': 'replaceWizard.job.needsAttention',
-  paused: 'replaceWizard.job.paused',
-};
 
 const ITEM_NAMES: Record<string, MessageKey> = { keys: 'replaceWizard.result.item.keys', sipAccount: 'replaceWizard.result.item.sipAccount' };
 
@@ -87,89 +59,17 @@ function Outcome({ outcome }: { outcome: ReplaceOutcome }) {
   );
 }
 
-interface JobStatusProps {
-  wizard: ReplaceWizard;
-  onStartNew: () => void;
-}
-
 /** Where the replacement is: queued, sending, done (with what moved), refused (with the server's message) or paused. */
-export function JobStatus({ wizard, onStartNew }: JobStatusProps) {
+export function JobStatus({ wizard, onStartNew }: { wizard: ReplaceWizard; onStartNew: () => void }) {
   const t = useT();
-  const format = useDateFormat();
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const { view } = wizard;
-  if (view.state === 'none') return null;
-  const { job } = view;
-
-  let detail: string | null = null;
-  if (job.status === 'queued') {
-    detail = wizard.online ? t('replaceWizard.job.queued.online') : t('replaceWizard.job.queued.offline');
-    if (job.attempts > 0) {
-      detail += ` ${t('replaceWizard.job.attempts', { attempts: job.attempts, next: format.dateTime(job.nextAttemptAt) })}`;
-      if (job.lastError) detail += ` ${t('replaceWizard.job.lastError', { error: job.lastError })}`;
-    }
-  } else if (job.status === 'needs-attention') {
-    detail = t('replaceWizard.job.needsAttention.detail', { error: (job.lastError ?? t('common.requestFailed')).replace(/[.\s]+$/, '') });
-  } else if (job.status === 'paused') {
-    detail = t('replaceWizard.job.paused.detail');
-  }
-  const macTo = typeof job.target?.mac === 'string' ? job.target.mac : null;
-
   return (
-    <>
-      <Alert
-        severity={SEVERITY[job.status]}
-        role="status"
-        aria-label={t('replaceWizard.job.label')}
-        icon={job.status === 'sending' ? <CircularProgress size={20} color="inherit" /> : undefined}
-        sx={{ mb: 2, '& .MuiAlert-message': { width: '100%' } }}
-      >
-        <AlertTitle>{t(TITLE[job.status])}</AlertTitle>
-        {detail && <Typography variant="body2">{detail}</Typography>}
-        {job.status === 'sent' && <Outcome outcome={replaceOutcome(job.response)} />}
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mt: 1.5 }}>
-          {job.status === 'queued' && wizard.online && wizard.hasRuntime && (
-            <Button variant="outlined" color="inherit" startIcon={<Send />} onClick={() => void wizard.sendNow()} sx={{ minHeight: 44 }}>
-              {t('replaceWizard.job.sendNow')}
-            </Button>
-          )}
-          {job.status === 'sent' && (
-            <Button variant="outlined" color="inherit" startIcon={<DeleteOutlineOutlined />} onClick={() => setConfirming(true)} sx={{ minHeight: 44 }}>
-              {t('replaceWizard.draft.delete')}
-            </Button>
-          )}
-          {job.status === 'sent' && macTo && (
-            <Link component={RouterLink} to={`/devices/${encodeURIComponent(macTo)}/update`}>
-              {t('replaceWizard.job.openCard')}
-            </Link>
-          )}
-          <Link component={RouterLink} to="/outbox">
-            {t('replaceWizard.job.openQueue')}
-          </Link>
-        </Box>
-      </Alert>
-      {confirming && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open={confirming}
-            danger
-            busy={deleting}
-            title={t('replaceWizard.draft.delete.title')}
-            text={t('replaceWizard.draft.delete.text')}
-            confirmLabel={t('confirm.delete')}
-            onConfirm={() => {
-              setDeleting(true);
-              void wizard.removeDraft().then(() => {
-                setDeleting(false);
-                setConfirming(false);
-                onStartNew();
-              });
-            }}
-            onClose={() => setConfirming(false)}
-          />
-        </Suspense>
-      )}
-    </>
+    <OutboxJobPanel
+      wizard={wizard}
+      t={t}
+      prefix="replaceWizard"
+      sent={(job) => <Outcome outcome={replaceOutcome(job.response)} />}
+      sentLink={(job) => (typeof job.target?.mac === 'string' ? { to: `/devices/${encodeURIComponent(job.target.mac)}/update`, label: t('replaceWizard.job.openCard') } : null)}
+      onStartNew={onStartNew}
+    />
   );
 }

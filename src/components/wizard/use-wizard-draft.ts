@@ -1,0 +1,71 @@
+import { useEffect, useRef } from 'react';
+import type { DraftData } from '@/offline/draft-kinds';
+import { deleteDraft } from '@/offline/drafts';
+import { getOfflineDb, type DraftKind, type DraftTarget } from '@/offline/db';
+import type { UseDraftResult } from '@/offline/use-draft';
+
+/** The query parameter that names the open draft (the drafts list's resume URLs use it). */
+export const DRAFT_PARAM = 'draft';
+
+/** What every wizard screen gets from its page: where its draft lives and how to write it. */
+export interface WizardDraftSession<K extends DraftKind> {
+  draftId: string;
+  userId: number;
+  /** The draft is already stored (resumed), so a step change alone is worth saving. */
+  stored: boolean;
+  save: UseDraftResult<K>['save'];
+  flush: UseDraftResult<K>['flush'];
+}
+
+export interface DraftAutosaveOptions<K extends DraftKind, S extends string | number, E> {
+  session: WizardDraftSession<K>;
+  /** The draft as it is now. */
+  data: DraftData<K>;
+  /** The step to store (the wizard's DONE step once the server has it). */
+  step: S;
+  /** Anything else the stored target reads (e.g. a house's address): a change of it is saved too. */
+  extra: E;
+  title: string;
+  /** A module-level function: it is a dependency of the save. */
+  target: (data: DraftData<K>, step: S, extra: E) => DraftTarget;
+  /** What the wizard opened with: a new wizard nobody has typed into yet is not a draft. */
+  initial: { data: DraftData<K>; step: string | number; extra: E };
+}
+
+/**
+ * Autosave: every change of a field, of the step or of `extra` goes to the draft (debounced by
+ * useDraft, flushed on pagehide). Moving between the steps of an untouched new wizard stores
+ * nothing. `removeDraft` deletes the draft for good, after which nothing is saved again.
+ */
+export function useDraftAutosave<K extends DraftKind, S extends string | number, E>({
+  session,
+  data,
+  step,
+  extra,
+  title,
+  target,
+  initial,
+}: DraftAutosaveOptions<K, S, E>): { removeDraft: () => Promise<void> } {
+  const { draftId, save, flush } = session;
+  const initialKey = useRef(JSON.stringify(initial.data));
+  const savedKey = useRef(JSON.stringify({ draft: initial.data, step: initial.step, extra: initial.extra }));
+  const stored = useRef(session.stored);
+  const deleted = useRef(false);
+  const draftKey = JSON.stringify(data);
+  const key = JSON.stringify({ draft: data, step, extra });
+  useEffect(() => {
+    if (deleted.current || key === savedKey.current) return;
+    if (!stored.current && draftKey === initialKey.current) return;
+    savedKey.current = key;
+    stored.current = true;
+    const parsed = JSON.parse(key) as { draft: DraftData<K>; step: S; extra: E };
+    save({ title, target: target(parsed.draft, parsed.step, parsed.extra), data: parsed.draft });
+  }, [key, draftKey, title, target, save]);
+
+  const removeDraft = async () => {
+    deleted.current = true;
+    await flush();
+    await deleteDraft(getOfflineDb(), draftId);
+  };
+  return { removeDraft };
+}
