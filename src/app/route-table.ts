@@ -13,6 +13,12 @@ const LazyHouseOfflineBlock = lazy(() =>
 function HouseOfflineBlock(props: { house: House }) {
   return createElement(Suspense, { fallback: null }, createElement(LazyHouseOfflineBlock, props));
 }
+const LazyHouseOfflineRow = lazy(() =>
+  import('@/features/house-snapshot/components/house-offline-control').then((m) => ({ default: m.HouseOfflineRowControl })),
+);
+function HouseOfflineRow(props: { house: House }) {
+  return createElement(Suspense, { fallback: null }, createElement(LazyHouseOfflineRow, props));
+}
 
 const menuPage: PageLoader = () => import('./menu-page').then((m) => ({ Component: m.MenuPage }));
 
@@ -44,7 +50,7 @@ export const workspaceRoutes: AppRouteDefinition[] = [
     page: () => import('@/features/user-options/components/user-options-page').then((m) => ({ Component: m.UserOptionsPage })),
   },
   { path: '/devices', titleKey: 'route.title.devices', page: () => import('@/features/devices/components/device-list-page').then((m) => ({ Component: m.DeviceListPage })) },
-  { path: '/devices/:mac/wizard', titleKey: 'route.title.deviceWizard', page: () => import('@/features/device-wizard/components/device-wizard-page').then((m) => ({ Component: m.DeviceWizardPage })) },
+  { path: '/devices/:mac/wizard', titleKey: 'route.title.deviceWizard', page: () => import('@/features/device-wizard/components/device-wizard-page').then((wizard) => ({ Component: wizard.withHouseOffline(HouseOfflineRow) })) },
   { path: '/devices/wizard', titleKey: 'route.title.devicePortWizard', page: () => import('@/features/adjuster-wizard/components/adjuster-wizard-page').then((m) => ({ Component: m.AdjusterWizardPage })) },
   { path: '/devices/serial-number-wizard', titleKey: 'route.title.deviceSerialWizard', page: () => import('@/features/serial-number-wizard/components/serial-number-wizard-page').then((wizard) => ({ Component: wizard.withHouseOffline(HouseOfflineBlock) })) },
   { path: '/devices/replace-wizard', titleKey: 'route.title.deviceReplaceWizard', page: () => import('@/features/replace-wizard/components/replace-wizard-page').then((m) => ({ Component: m.ReplaceWizardPage })) },

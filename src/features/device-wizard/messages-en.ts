@@ -68,7 +68,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'deviceWizard.houses.empty': 'Nothing found',
   'deviceWizard.houses.more': 'The first {count} are shown: refine the search',
   'deviceWizard.houses.offline': 'Offline: only houses saved for offline work can be chosen',
-  'deviceWizard.houses.offlineHint': 'A house is saved for offline work on the Housing stock page.',
+  'deviceWizard.houses.offlineHint': 'A house is saved for offline work while online, with the button beside a chosen house on this step.',
   'deviceWizard.houses.saved': 'saved for offline work',
   'deviceWizard.houses.error': 'The house list did not load: {error}',
 

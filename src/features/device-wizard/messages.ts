@@ -69,7 +69,7 @@ export const ruMessages = {
   'deviceWizard.houses.empty': 'Ничего не найдено',
   'deviceWizard.houses.more': 'Показаны первые {count}: уточните поиск',
   'deviceWizard.houses.offline': 'Нет связи: можно выбрать только дома, сохранённые для офлайн-работы',
-  'deviceWizard.houses.offlineHint': 'Дом сохраняется для офлайн-работы в разделе «Жилой фонд».',
+  'deviceWizard.houses.offlineHint': 'Дом сохраняется для офлайн-работы, пока есть связь: кнопкой у выбранного дома на этом шаге.',
   'deviceWizard.houses.saved': 'сохранён для офлайн-работы',
   'deviceWizard.houses.error': 'Список домов не загрузился: {error}',
 

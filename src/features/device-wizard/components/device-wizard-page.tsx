@@ -1,8 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { ComponentType } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { normalizeMac } from '@contract/common';
+import type { House } from '@contract/houses';
 import { DRAFT_PARAM } from '@/components/wizard/use-wizard-draft';
 import { WizardDraftPage } from '@/components/wizard/wizard-draft-page';
 import { WizardSkeleton } from '@/components/wizard/wizard-skeleton';
@@ -17,7 +19,17 @@ import { WizardScreen } from './wizard-screen';
  * /devices/:mac/wizard (spec §2): the set-up wizard of the device in the URL, its draft named in
  * the URL (WizardDraftPage); a new draft offers an unsent one of the same device.
  */
-export function DeviceWizardPage() {
+/** "Take this house offline", given by the app shell (features do not import each other). */
+export type HouseOfflineSlot = ComponentType<{ house: House }>;
+
+/** Builds the page with the house-snapshot control beside each chosen house. */
+export function withHouseOffline(houseOffline: HouseOfflineSlot): ComponentType {
+  return function DeviceWizardRoute() {
+    return <DeviceWizardPage houseOffline={houseOffline} />;
+  };
+}
+
+export function DeviceWizardPage({ houseOffline }: { houseOffline?: HouseOfflineSlot }) {
   const t = useT();
   const session = useSession();
   const { mac: rawMac = '' } = useParams();
@@ -48,6 +60,7 @@ export function DeviceWizardPage() {
             storedStep: resumed?.target.step,
           }}
           onStartNew={onStartNew}
+          houseOffline={houseOffline}
         />
       )}
     </WizardDraftPage>

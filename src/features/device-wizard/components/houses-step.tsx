@@ -11,6 +11,7 @@ import { useT } from '@/features/device-wizard/messages';
 import { matchHouses } from '../model';
 import type { DeviceWizard } from '../use-device-wizard';
 import type { HouseChoice } from '../use-wizard-houses';
+import type { HouseOfflineSlot } from './device-wizard-page';
 import { TextInput } from './fields';
 
 /** A phone screen shows about this many; the rest are a few more letters away. */
@@ -28,7 +29,7 @@ function SavedMark({ choice }: { choice: HouseChoice | undefined }) {
 }
 
 /** Step 2: the houses the device serves (spec §3 `houses`: house uids), chosen from a searchable list. */
-export function HousesStep({ wizard }: { wizard: DeviceWizard }) {
+export function HousesStep({ wizard, houseOffline: HouseOffline }: { wizard: DeviceWizard; houseOffline?: HouseOfflineSlot }) {
   const t = useT();
   const { draft, houses } = wizard;
   const disabled = !wizard.editable;
@@ -51,6 +52,7 @@ export function HousesStep({ wizard }: { wizard: DeviceWizard }) {
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
             {draft.houses.map((uid) => {
               const address = houses.addressOf(uid);
+              const choice = houses.houseOf(uid);
               return (
                 <Box
                   component="li"
@@ -59,7 +61,7 @@ export function HousesStep({ wizard }: { wizard: DeviceWizard }) {
                 >
                   <Box sx={{ flex: 1, minWidth: 0, py: 0.75 }}>
                     <Typography sx={{ overflowWrap: 'anywhere' }}>{address}</Typography>
-                    <SavedMark choice={houses.houseOf(uid)} />
+                    {HouseOffline && choice ? <HouseOffline house={choice.house} /> : <SavedMark choice={choice} />}
                   </Box>
                   <IconButton
                     aria-label={t('deviceWizard.houses.remove', { address })}

@@ -11,6 +11,7 @@ import { lazy, Suspense } from 'react';
 import { useT, type MessageKey } from '@/features/device-wizard/messages';
 import { FIRST_STEP, LAST_STEP, STEP_NAMES, STEPS, stepHasError, type Step, type StepName } from '../model';
 import { useDeviceWizard, type WizardStart } from '../use-device-wizard';
+import type { HouseOfflineSlot } from './device-wizard-page';
 import { DeviceStep } from './device-step';
 import { WizardStepper } from './wizard-stepper';
 
@@ -34,10 +35,11 @@ const STEP_LABELS: Record<StepName, MessageKey> = {
 interface WizardScreenProps {
   start: WizardStart;
   onStartNew: () => void;
+  houseOffline?: HouseOfflineSlot;
 }
 
 /** The wizard's steps, one column on a phone, with a bar of large buttons kept in reach at the bottom. */
-export function WizardScreen({ start, onStartNew }: WizardScreenProps) {
+export function WizardScreen({ start, onStartNew, houseOffline }: WizardScreenProps) {
   const t = useT();
   const wizard = useDeviceWizard(start);
   const { step } = wizard;
@@ -74,7 +76,7 @@ export function WizardScreen({ start, onStartNew }: WizardScreenProps) {
         </Typography>
         {step === 1 && <DeviceStep wizard={wizard} />}
         <Suspense fallback={<CircularProgress size={24} aria-label={t('app.loading')} />}>
-          {step === 2 && <HousesStep wizard={wizard} />}
+          {step === 2 && <HousesStep wizard={wizard} houseOffline={houseOffline} />}
           {step === 3 && <RelaysStep wizard={wizard} />}
           {step === 4 && <SipStep wizard={wizard} />}
           {step === 5 && <BillingStep wizard={wizard} />}
