@@ -183,7 +183,7 @@ export async function wizardRouteScripts(browser: Browser, baseUrl: string, rout
         route,
         await recordScripts(page, async () => {
           await page.goto(route.path);
-          await page.getByLabel(route.firstField, { exact: true }).first().waitFor();
+          await page.getByLabel(route.firstField).first().waitFor();
         }),
       );
     } finally {
