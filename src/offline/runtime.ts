@@ -1,5 +1,7 @@
 import { createConnectivityStore, getConnectivityStore, type ConnectivityStore } from './connectivity';
-import { getOfflineDb, type OfflineDb } from './db';
+import { getOfflineDb, type OfflineDb, type OutboxJob } from './db';
+import type { EnqueueInput } from './outbox';
+import { addJob, applyJobEvent, type AppliedTransition } from './outbox-queue';
 import { createReplayEngine, type ReplayEngine, type ReplayEngineOptions } from './replay';
 import { persistStorage } from './storage';
 
@@ -62,4 +64,14 @@ export function createOfflineRuntime(options: OfflineRuntimeOptions): OfflineRun
       connectivity.stop();
     },
   };
+}
+
+/** Queues a wizard's job: the running engine sends it at once; before the engine runs, the row waits for its first run. */
+export async function queueJob(runtime: OfflineRuntime | null, input: EnqueueInput): Promise<OutboxJob> {
+  return runtime ? runtime.engine.enqueue(input) : addJob(getOfflineDb(), input);
+}
+
+/** Sends a job that needs attention again, in its place, with the fixed body when one is given. */
+export async function resendJob(runtime: OfflineRuntime | null, id: number, body?: unknown): Promise<AppliedTransition> {
+  return runtime ? runtime.engine.retry(id, body) : applyJobEvent(getOfflineDb(), id, body === undefined ? { type: 'retry' } : { type: 'retry', body });
 }

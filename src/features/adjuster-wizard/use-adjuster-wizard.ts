@@ -9,7 +9,8 @@ import { errorMessage, NetworkError } from '@/lib/http';
 import { useConnectivity } from '@/offline/connectivity';
 import { getOfflineDb, type OutboxJob } from '@/offline/db';
 import type { EnqueueInput } from '@/offline/outbox';
-import { addJob, applyJobEvent, outboxRequest } from '@/offline/outbox-queue';
+import { outboxRequest } from '@/offline/outbox-queue';
+import { queueJob, resendJob } from '@/offline/runtime';
 import { useOfflineRuntime } from '@/offline/runtime-context';
 import type { UseDraftResult } from '@/offline/use-draft';
 import * as api from './api';
@@ -172,9 +173,7 @@ export function useAdjusterWizard(start: WizardStart) {
 
   const queue = async (input: Omit<EnqueueInput, 'userId' | 'draftId'>) => {
     const full: EnqueueInput = { ...input, userId, draftId };
-    // The app's engine queues and sends at once; before it has started, the row waits for its first run.
-    if (runtime) await runtime.engine.enqueue(full);
-    else await addJob(getOfflineDb(), full);
+    await queueJob(runtime, full);
   };
 
   /** Creates the device behind the port through the outbox: sent now, or as soon as the network is back. */
@@ -208,14 +207,14 @@ export function useAdjusterWizard(start: WizardStart) {
   };
 
   const resend = async (job: OutboxJob, body: unknown) => {
-    const result = runtime ? await runtime.engine.retry(job.id, body) : await applyJobEvent(getOfflineDb(), job.id, { type: 'retry', body });
+    const result = await resendJob(runtime, job.id, body);
     if (result.kind === 'ignored') notify(t('adjusterWizard.outbox.retryRefused'), { variant: 'error' });
   };
 
   /** A job the server refused is sent again (its body unchanged, so with its key). */
   const retryJob = async (job: OutboxJob) => {
     try {
-      const result = runtime ? await runtime.engine.retry(job.id) : await applyJobEvent(getOfflineDb(), job.id, { type: 'retry' });
+      const result = await resendJob(runtime, job.id);
       if (result.kind === 'ignored') notify(t('adjusterWizard.outbox.retryRefused'), { variant: 'error' });
     } catch (error) {
       notify(errorMessage(error), { variant: 'error' });

@@ -5,7 +5,7 @@ import { Entrance, ENTRANCE_TYPE } from '@contract/entrances';
 import { House } from '@contract/houses';
 import { applyBuyerSipRule, defaultWizardDraft, FORCED_SIP_BUYER_ID, type WizardDraft } from '@contract/wizard';
 import type { MessageKey } from '@/features/device-wizard/messages';
-import type { DraftTarget, OutboxJob, SnapshotRow } from '@/offline/db';
+import type { DraftTarget, SnapshotRow } from '@/offline/db';
 
 /*
  * The device set-up wizard's pure logic (spec §3 "Device wizard draft", §4 "Wizard"): its steps,
@@ -357,25 +357,4 @@ export function newDraft(mac: string): WizardDraft {
   return defaultWizardDraft(normalizeMac(mac) ?? mac);
 }
 
-export type JobView =
-  | { state: 'none' }
-  | { state: 'queued'; job: OutboxJob }
-  | { state: 'sending'; job: OutboxJob }
-  | { state: 'sent'; job: OutboxJob }
-  | { state: 'needs-attention'; job: OutboxJob }
-  | { state: 'paused'; job: OutboxJob };
-
-/** The draft's latest job (an earlier sent one stays visible until another is queued). */
-export function latestJob(jobs: readonly OutboxJob[]): OutboxJob | null {
-  return jobs.reduce<OutboxJob | null>((latest, job) => (latest === null || job.id > latest.id ? job : latest), null);
-}
-
-export function jobView(job: OutboxJob | null): JobView {
-  if (!job) return { state: 'none' };
-  return { state: job.status, job } as JobView;
-}
-
-/** The form can be changed: nothing queued yet, or the server refused it and the installer fixes it. */
-export function isEditable(view: JobView): boolean {
-  return view.state === 'none' || view.state === 'needs-attention';
-}
+export { isEditable, jobView, latestJob, type JobView } from '@/components/wizard/job-view';

@@ -8,7 +8,8 @@ import { errorMessage } from '@/lib/http';
 import { useConnectivity } from '@/offline/connectivity';
 import { getOfflineDb } from '@/offline/db';
 import type { EnqueueInput } from '@/offline/outbox';
-import { addJob, applyJobEvent, outboxRequest } from '@/offline/outbox-queue';
+import { outboxRequest } from '@/offline/outbox-queue';
+import { queueJob, resendJob } from '@/offline/runtime';
 import { useOfflineRuntime } from '@/offline/runtime-context';
 import { useDraftAutosave, type WizardDraftSession } from '@/components/wizard/use-wizard-draft';
 import { getEntrances, readSavedExecutors } from './api';
@@ -177,9 +178,7 @@ export function useDeviceWizard(start: WizardStart) {
       const request = outboxRequest(wizardEndpoints.save, { body: toWizardSaveBody(applyBuyerSipRule(draft, state.buyerId)) });
       await flush();
       if (view.state === 'needs-attention') {
-        const result = runtime
-          ? await runtime.engine.retry(view.job.id, request.body)
-          : await applyJobEvent(getOfflineDb(), view.job.id, { type: 'retry', body: request.body });
+        const result = await resendJob(runtime, view.job.id, request.body);
         if (result.kind === 'ignored') notify(t('deviceWizard.job.retryRefused'), { variant: 'error' });
       } else if (view.state === 'none') {
         const input: EnqueueInput = {
@@ -189,9 +188,7 @@ export function useDeviceWizard(start: WizardStart) {
           draftId,
           target: { mac: request.body.mac, ...(firstAddress ? { house: firstAddress } : {}) },
         };
-        // The app's engine queues and sends at once; before it has started, the row waits for its first run.
-        if (runtime) await runtime.engine.enqueue(input);
-        else await addJob(getOfflineDb(), input);
+        await queueJob(runtime, input);
       }
     } catch (error) {
       notify(errorMessage(error), { variant: 'error' });

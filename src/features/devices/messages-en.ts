@@ -11,7 +11,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'devices.filter.mc': 'Management company',
   'devices.filter.mcId': 'Management company no.',
   'devices.filter.type': 'Type',
-  'devices.filter.any': 'Any',
+  'devices.filter.unset': 'Any',
   'devices.filter.createFrom': 'Created from',
   'devices.filter.createTo': 'Created to',
   'devices.filter.changeFrom': 'Changed from',

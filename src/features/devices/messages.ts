@@ -12,7 +12,7 @@ export const ruMessages = {
   'devices.filter.mc': 'Управляющая компания',
   'devices.filter.mcId': 'Управляющая компания, №',
   'devices.filter.type': 'Тип',
-  'devices.filter.any': 'Любой',
+  'devices.filter.unset': 'Любой',
   'devices.filter.createFrom': 'Создано с',
   'devices.filter.createTo': 'Создано по',
   'devices.filter.changeFrom': 'Изменено с',

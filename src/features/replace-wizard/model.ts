@@ -11,7 +11,7 @@ import {
 } from '@contract/wizard';
 import type { LabelData } from '@/components/label-scanner/label-text';
 import type { MessageKey } from '@/features/replace-wizard/messages';
-import type { DraftTarget, OutboxJob } from '@/offline/db';
+import type { DraftTarget } from '@/offline/db';
 import type { ReplaceCheckedDevice, ReplaceDraft } from '@/offline/draft-schemas/replace';
 
 /*
@@ -185,19 +185,7 @@ export function draftTarget(draft: ReplaceDraft, step: ReplaceStep | typeof DONE
   return { ...(mac ? { mac } : {}), ...(house ? { house } : {}), step };
 }
 
-export type JobView = { state: 'none' } | { state: OutboxJob['status']; job: OutboxJob };
-
-export function latestJob(jobs: readonly OutboxJob[]): OutboxJob | null {
-  return jobs.reduce<OutboxJob | null>((latest, job) => (latest === null || job.id > latest.id ? job : latest), null);
-}
-
-export function jobView(job: OutboxJob | null): JobView {
-  return job ? { state: job.status, job } : { state: 'none' };
-}
-
-export function isEditable(view: JobView): boolean {
-  return view.state === 'none' || view.state === 'needs-attention';
-}
+export { isEditable, jobView, latestJob, type JobView } from '@/components/wizard/job-view';
 
 export interface ReplaceOutcome {
   message: string | null;

@@ -10,7 +10,8 @@ import { useConnectivity } from '@/offline/connectivity';
 import { getOfflineDb } from '@/offline/db';
 import type { ReplaceDraft } from '@/offline/draft-schemas/replace';
 import type { EnqueueInput } from '@/offline/outbox';
-import { addJob, applyJobEvent, outboxRequest } from '@/offline/outbox-queue';
+import { outboxRequest } from '@/offline/outbox-queue';
+import { queueJob, resendJob } from '@/offline/runtime';
 import { useOfflineRuntime } from '@/offline/runtime-context';
 import { useDraftAutosave, type WizardDraftSession } from '@/components/wizard/use-wizard-draft';
 import { getDeviceCard } from './api';
@@ -139,15 +140,12 @@ export function useReplaceWizard(start: ReplaceStart) {
       const request = outboxRequest(wizardEndpoints.replaceOptions, { body: toReplaceBody(draft) });
       await flush();
       if (view.state === 'needs-attention') {
-        const result = runtime
-          ? await runtime.engine.retry(view.job.id, request.body)
-          : await applyJobEvent(getOfflineDb(), view.job.id, { type: 'retry', body: request.body });
+        const result = await resendJob(runtime, view.job.id, request.body);
         if (result.kind === 'ignored') notify(errorMessage(new Error(result.reason)), { variant: 'error' });
       } else if (view.state === 'none') {
         const target = draftTarget(draft, 'review');
         const input: EnqueueInput = { kind: JOB_KIND, ...request, userId, draftId, target: { mac: request.body.macTo, ...(target.house ? { house: target.house } : {}) } };
-        if (runtime) await runtime.engine.enqueue(input);
-        else await addJob(getOfflineDb(), input);
+        await queueJob(runtime, input);
       }
       setStep('review');
     } catch (error) {

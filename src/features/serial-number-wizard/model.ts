@@ -6,7 +6,7 @@ import { defaultSerialNumberDraft, type SerialNumberDraft } from '@contract/adju
 import { Entrance, ENTRANCE_TYPE } from '@contract/entrances';
 import { House } from '@contract/houses';
 import type { MessageKey } from '@/features/serial-number-wizard/messages';
-import type { DraftTarget, OutboxJob, SnapshotRow } from '@/offline/db';
+import type { DraftTarget, SnapshotRow } from '@/offline/db';
 
 /*
  * The serial-number wizard's pure logic (spec §3 "Serial-number wizard draft", §5): the form's
@@ -265,25 +265,4 @@ export function draftTarget(draft: SerialNumberDraft, step: WizardStep | typeof 
   };
 }
 
-export type JobView =
-  | { state: 'none' }
-  | { state: 'queued'; job: OutboxJob }
-  | { state: 'sending'; job: OutboxJob }
-  | { state: 'sent'; job: OutboxJob }
-  | { state: 'needs-attention'; job: OutboxJob }
-  | { state: 'paused'; job: OutboxJob };
-
-/** The draft's latest job (a discarded one is gone; an earlier sent one stays visible until another is queued). */
-export function latestJob(jobs: readonly OutboxJob[]): OutboxJob | null {
-  return jobs.reduce<OutboxJob | null>((latest, job) => (latest === null || job.id > latest.id ? job : latest), null);
-}
-
-export function jobView(job: OutboxJob | null): JobView {
-  if (!job) return { state: 'none' };
-  return { state: job.status, job } as JobView;
-}
-
-/** The form can be changed: nothing queued yet, or the server refused it and the installer fixes it. */
-export function isEditable(view: JobView): boolean {
-  return view.state === 'none' || view.state === 'needs-attention';
-}
+export { isEditable, jobView, latestJob, type JobView } from '@/components/wizard/job-view';

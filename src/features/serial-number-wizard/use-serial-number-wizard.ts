@@ -9,7 +9,8 @@ import { errorMessage } from '@/lib/http';
 import { useConnectivity } from '@/offline/connectivity';
 import { getOfflineDb } from '@/offline/db';
 import type { EnqueueInput } from '@/offline/outbox';
-import { addJob, applyJobEvent, outboxRequest } from '@/offline/outbox-queue';
+import { outboxRequest } from '@/offline/outbox-queue';
+import { queueJob, resendJob } from '@/offline/runtime';
 import { useOfflineRuntime } from '@/offline/runtime-context';
 import { useDraftAutosave, type WizardDraftSession } from '@/components/wizard/use-wizard-draft';
 import {
@@ -131,9 +132,7 @@ export function useSerialNumberWizard(start: WizardStart) {
       const request = outboxRequest(adjusterEndpoints.prepareDevice, { body: toPrepareDeviceBody(draft) });
       await flush();
       if (view.state === 'needs-attention') {
-        const result = runtime
-          ? await runtime.engine.retry(view.job.id, request.body)
-          : await applyJobEvent(getOfflineDb(), view.job.id, { type: 'retry', body: request.body });
+        const result = await resendJob(runtime, view.job.id, request.body);
         if (result.kind === 'ignored') notify(t('serialWizard.job.retryRefused'), { variant: 'error' });
       } else if (view.state === 'none') {
         const input: EnqueueInput = {
@@ -143,9 +142,7 @@ export function useSerialNumberWizard(start: WizardStart) {
           draftId,
           target: { mac: request.body.mac, house: draft.address },
         };
-        // The app's engine queues and sends at once; before it has started, the row waits for its first run.
-        if (runtime) await runtime.engine.enqueue(input);
-        else await addJob(getOfflineDb(), input);
+        await queueJob(runtime, input);
       }
       setStep('review');
     } catch (error) {

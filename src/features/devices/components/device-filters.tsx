@@ -87,7 +87,7 @@ export function DeviceFilters({ filters, options, onChange, onClear }: DeviceFil
         loading={options.housesLoading}
       />
       <TextField select label={t('devices.filter.status')} size="small" value={filters.status} onChange={(event) => set('status')(event.target.value)}>
-        <MenuItem value="">{t('devices.filter.any')}</MenuItem>
+        <MenuItem value="">{t('devices.filter.unset')}</MenuItem>
         {DEVICE_STATUS_CODES.map((code) => (
           <MenuItem key={code} value={String(code)}>
             {t(`devices.status.${code}`)}
