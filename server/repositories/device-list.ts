@@ -112,8 +112,8 @@ export async function listDevicePage(db: Db, scope: DeviceScope, filter: DeviceL
   const direction = sql.raw(sort.descending ? 'desc' : 'asc');
   const order = sort.field === 'DEVICE_ID' ? sql`p.id ${direction}` : sql`p.${column} ${direction}, p.id ${direction}`;
   const innerOrder = sort.field === 'DEVICE_ID' ? sql`d.id ${direction}` : sql`d.${column} ${direction}, d.id ${direction}`;
-  // The houses come from device_list_houses; a device without a row (loaded with the triggers
-  // off) gets it built here and stored, `do nothing` leaving a concurrent rebuild's row alone.
+  // The houses come from device_list_houses (kept by triggers, built for bulk loads by the seed
+  // and migration 0003); a read only, so the hot path never writes.
   const rows = await preparedRows<ListRecord>(
     db,
     sql`with ids as materialized (
@@ -121,19 +121,12 @@ export async function listDevicePage(db: Db, scope: DeviceScope, filter: DeviceL
           where ${whereOf(scope, filter)}
           order by ${innerOrder}
           limit ${pageSize} offset ${(page - 1) * pageSize}
-        ), fill as (
-          insert into device_list_houses (device_id, houses)
-          select ids.id, device_list_houses_of(ids.id) from ids
-          where not exists (select 1 from device_list_houses c where c.device_id = ids.id)
-          on conflict (device_id) do nothing
-          returning device_id, houses
         )
         select p.id, p.mac, p.buyer_id, p.status_code, p.create_date, p.update_date, p.type,
-               coalesce(c.houses, f.houses, device_list_houses_of(p.id)) as houses
+               coalesce(c.houses, device_list_houses_of(p.id)) as houses
         from ids
         join devices p on p.id = ids.id
         left join device_list_houses c on c.device_id = p.id
-        left join fill f on f.device_id = p.id
         order by ${order}`,
   );
   return rows.map((row) => ({
