@@ -8,11 +8,10 @@ import { DESKTOP, MOBILE, account, launchBrowser, logIn, openSession, screenshot
  * a SIP change that survives a reload, a reset that clears relays, houses and the SIP account,
  * an RS485 scan whose progress is seen moving, and a refused update that keeps what was typed.
  *
- * The device simulator fails a configurable share of device calls (5% by default, "Устройство
- * ответило ошибкой" / "Устройство не ответило"). Those are retried here; any other refusal fails.
+ * The e2e server runs the device simulator without random failures (tests/e2e/global-setup.ts),
+ * so any refusal fails the test.
  */
 
-const SIMULATOR_FAILURE = /Устройство (ответило ошибкой|не ответило)|Сканирование RS485 прервано/;
 const EXTRA_TYPES = [6, 10]; // ISCOM_X1, BEWARD_ISCOM: the types with RS485 and the extra settings.
 
 let browser: Browser;
@@ -65,22 +64,15 @@ async function openCard(mac: string, tab: string): Promise<void> {
   await page.getByRole('tabpanel').waitFor();
 }
 
-/**
- * Does `act` until the section reports success; a simulated device failure (shown in the section's
- * alert) is retried, any other message fails the test.
- */
-async function untilAccepted(section: Locator, act: () => Promise<void>, success: Locator): Promise<void> {
-  for (let attempt = 1; attempt <= 4; attempt++) {
-    await act();
-    const alert = section.getByRole('alert');
-    const outcome = await Promise.race([
-      success.waitFor({ timeout: 20_000 }).then(() => 'ok' as const),
-      alert.waitFor({ timeout: 20_000 }).then(async () => (await alert.innerText()).trim()),
-    ]);
-    if (outcome === 'ok') return;
-    if (!SIMULATOR_FAILURE.test(outcome)) throw new Error(`refused: ${outcome}`);
-  }
-  throw new Error('the device kept failing');
+/** Does `act` and waits for the section's success; the section's alert instead fails the test with its message. */
+async function expectAccepted(section: Locator, act: () => Promise<void>, success: Locator): Promise<void> {
+  await act();
+  const alert = section.getByRole('alert');
+  const outcome = await Promise.race([
+    success.waitFor({ timeout: 20_000 }).then(() => 'ok' as const),
+    alert.waitFor({ timeout: 20_000 }).then(async () => (await alert.innerText()).trim()),
+  ]);
+  if (outcome !== 'ok') throw new Error(`refused: ${outcome}`);
 }
 
 describe('device card', () => {
@@ -96,7 +88,7 @@ describe('device card', () => {
     await sip.getByLabel('SIP-логин').fill(login);
     await sip.getByLabel('SIP-порт').fill('5062');
     await sip.getByLabel('Метка SOS').fill('Охрана');
-    await untilAccepted(
+    await expectAccepted(
       sip,
       () => sip.getByRole('button', { name: 'Сохранить' }).click(),
       page.getByText('SIP-аккаунт сохранён'),
@@ -118,7 +110,7 @@ describe('device card', () => {
     await openCard(mac, 'overview');
     const status = region('Статус и сброс');
     await region('Реле и подъезды').getByText('Реле 1', { exact: true }).waitFor();
-    await untilAccepted(
+    await expectAccepted(
       status,
       async () => {
         await status.getByRole('button', { name: 'Сбросить устройство' }).click();
@@ -163,7 +155,7 @@ describe('device card', () => {
         await page.waitForTimeout(150);
       }
     })();
-    await untilAccepted(
+    await expectAccepted(
       bus,
       () => bus.getByRole('button', { name: 'Сканировать шину' }).click(),
       page.getByText(/Найдено устройств RS485: \d+/),
@@ -177,7 +169,7 @@ describe('device card', () => {
     // The model is saved only on 204.
     const model = region('Модель RS485');
     await model.getByLabel('Модель RS485').fill('ISCom RS-K2');
-    await untilAccepted(model, () => model.getByRole('button', { name: 'Сохранить модель' }).click(), page.getByText('Модель RS485 сохранена'));
+    await expectAccepted(model, () => model.getByRole('button', { name: 'Сохранить модель' }).click(), page.getByText('Модель RS485 сохранена'));
   });
 
   it('keeps the form and shows the server message when an update is refused', async () => {
