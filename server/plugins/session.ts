@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ROLES } from '../../contract/users';
 import { ApiError, MESSAGES } from '../http/errors';
 import { createSession, deleteExpiredSessions, deleteSession, findSession, touchSession, type SessionUser } from '../repositories/sessions';
 import { AuthCache } from '../security/auth-cache';
@@ -62,6 +63,12 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new ApiError(401, MESSAGES.unauthorized);
   return request.user;
+}
+
+/** The buyer whose data the user may touch; null for the superuser (every buyer). */
+export function buyerScope(request: FastifyRequest): number | null {
+  const user = currentUser(request);
+  return ROLES.superuser in user.roles ? null : user.buyerId;
 }
 
 export const sessionPlugin = fp(

@@ -12,7 +12,7 @@ import { PortNotFoundError, type GatewayOutcome } from '../gateways/network/netw
 import { ApiError } from '../http/errors';
 import { defineRoute } from '../http/route';
 import { IdParams } from '../http/structs';
-import { currentUser } from '../plugins/session';
+import { buyerScope, currentUser } from '../plugins/session';
 import { findJob, startPortJobs } from '../repositories/adjuster-jobs';
 import {
   bindDeviceGroup,
@@ -25,7 +25,7 @@ import {
   type DeviceRow,
 } from '../repositories/device-wizard';
 import { createPreparedDevice } from '../repositories/devices';
-import { buyerScope, macTaken } from './wizard';
+import { macTaken } from './wizard';
 
 /** Field limits of prepare-device (ours, docs/api.md). */
 const LIMITS = { url: 255, text: 64, owner: 255, porch: 999, relays: 16, flat: 99_999 } as const;

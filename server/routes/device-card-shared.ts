@@ -4,7 +4,8 @@ import { MacLike } from '../../contract/common';
 import { ROLES } from '../../contract/users';
 import type { Db } from '../db/client';
 import { DeviceGatewayError, type DeviceGateway } from '../gateways/device/device-gateway';
-import { ApiError, MESSAGES } from '../http/errors';
+import { ApiError } from '../http/errors';
+import { buyerScope } from '../plugins/session';
 import { groupBuyers } from '../repositories/device-card';
 import type { DeviceScope } from '../repositories/device-list';
 import { findDevice, type DeviceRecord } from '../repositories/devices';
@@ -24,9 +25,7 @@ export const MacParams = object({ mac: MacLike });
 
 /** A superuser sees every buyer's devices, anyone else only their buyer's. */
 export function scopeOf(request: FastifyRequest): DeviceScope {
-  const user = request.user;
-  if (!user) throw new ApiError(401, MESSAGES.unauthorized);
-  return { buyerId: ROLES.superuser in user.roles ? null : user.buyerId };
+  return { buyerId: buyerScope(request) };
 }
 
 export const DEVICE_NOT_FOUND = 'Устройство не найдено';

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { deviceCardEndpoints } from '../../contract/device-card';
 import { SIP_TYPES } from '../../contract/devices';
 import { ROLES } from '../../contract/users';
@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import type { JsonValue } from '../db/schema/devices';
 import { ApiError } from '../http/errors';
 import { defineRoute } from '../http/route';
-import { currentUser } from '../plugins/session';
+import { buyerScope, currentUser } from '../plugins/session';
 import { getDictionary } from '../repositories/dictionaries';
 import { checkWizardReferences, executorExists, findDeviceRow, listExecutors, replaceDevice, saveWizardDevice, type ReplaceSummary } from '../repositories/device-wizard';
 import { findDevice } from '../repositories/devices';
@@ -18,12 +18,6 @@ export const MAX_WIZARD_HOUSES = 100;
 /** Relay ids run 1–16 (docs/api.md). */
 export const MAX_WIZARD_RELAYS = 16;
 const MAX_TEXT = 255;
-
-/** The buyer whose devices the user may touch; null for the superuser (every buyer). */
-export function buyerScope(request: FastifyRequest): number | null {
-  const user = currentUser(request);
-  return ROLES.superuser in user.roles ? null : user.buyerId;
-}
 
 /** A MAC that already belongs to a device of another buyer. */
 export function macTaken(mac: string): ApiError {
