@@ -14,9 +14,9 @@ import { findDevice } from '../repositories/devices';
 import { listEntrancesOfHouses } from '../repositories/entrances';
 
 /** At most this many houses per call (a device serves a handful; a snapshot takes one). */
-export const MAX_WIZARD_HOUSES = 100;
+const MAX_WIZARD_HOUSES = 100;
 /** Relay ids run 1–16 (docs/api.md). */
-export const MAX_WIZARD_RELAYS = 16;
+const MAX_WIZARD_RELAYS = 16;
 const MAX_TEXT = 255;
 
 /** A MAC that already belongs to a device of another buyer. */
