@@ -3,7 +3,6 @@ import {
   array,
   boolean,
   record,
-  coerce,
   create,
   define,
   integer,
@@ -13,9 +12,8 @@ import {
   optional,
   string,
   type,
-  union,
+  Struct,
   type Infer,
-  type Struct,
 } from 'superstruct';
 import type { ObjectSchema } from 'superstruct/dist/utils';
 
@@ -66,14 +64,36 @@ export function decode<T, S>(struct: Struct<T, S>, value: unknown, context = 'va
 // Scalars
 
 /** A number that may arrive as a numeric string (query strings, some back ends). */
-export const NumberLike = coerce(number(), string(), (value) => (value.trim() === '' ? Number.NaN : Number(value)));
+/**
+ * superstruct's `coerce(struct, condition, parse)` with a plain test for the condition. superstruct
+ * checks it with `is(value, condition)`, which builds a StructError with a stack trace for every
+ * value that does not match (an absent optional query field on every request) and throws it away.
+ */
+export function coerceWhen<T, S, I>(struct: Struct<T, S>, applies: (value: unknown) => value is I, parse: (value: I) => unknown): Struct<T, S> {
+  return new Struct({ ...struct, coercer: (value, context) => struct.coercer(applies(value) ? parse(value) : value, context) });
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isArray = (value: unknown): value is unknown[] => Array.isArray(value);
+
+/** A value of a query string, parsed by `parse` before it is checked against `struct`. */
+export function fromString<T, S>(struct: Struct<T, S>, parse: (value: string) => unknown): Struct<T, S> {
+  return coerceWhen(struct, isString, parse);
+}
+
+/** A number in a query string; blank is not zero. */
+export function parseQueryNumber(value: string): number {
+  return value.trim() === '' ? Number.NaN : Number(value);
+}
+
+export const NumberLike = fromString(number(), parseQueryNumber);
 /** An integer that may arrive as a numeric string. */
-export const IntegerLike = coerce(integer(), string(), (value) => (value.trim() === '' ? Number.NaN : Number(value)));
+export const IntegerLike = fromString(integer(), parseQueryNumber);
 /** A page number: an integer ≥ 0 (history starts at 0, other lists at 1). */
 export const PageNumber = define<number>('PageNumber', (value) => typeof value === 'number' && Number.isInteger(value) && value >= 0);
-export const PageQuery = coerce(PageNumber, string(), (value) => (value.trim() === '' ? Number.NaN : Number(value)));
+export const PageQuery = fromString(PageNumber, parseQueryNumber);
 /** A boolean that may arrive as '1' / '0' / 'true' / 'false' in a query string. */
-export const BooleanLike = coerce(boolean(), union([string(), number()]), (value) =>
+export const BooleanLike = coerceWhen(boolean(), (value): value is string | number => typeof value === 'string' || typeof value === 'number', (value) =>
   value === '1' || value === 'true' || value === 1 ? true : value === '0' || value === 'false' || value === 0 ? false : value,
 );
 /** A string that is not empty after trimming. */
@@ -107,7 +127,7 @@ export function withResult<S extends ObjectSchema>(fields: S) {
  * as an empty map.
  */
 export function map<V>(value: Struct<V, unknown>) {
-  return coerce(record(string(), value), array(), (input) => (input.length === 0 ? {} : input) as unknown as Record<string, V>);
+  return coerceWhen(record(string(), value), isArray, (input) => (input.length === 0 ? {} : input));
 }
 
 /** Adjuster answers use a string result (spec §7), e.g. 'success' / 'error'. */
@@ -205,14 +225,14 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 // Helpers added with the whole-spec contract (docs/api.md)
 
 /** A MAC in any common spelling; decoding normalises it to `AA:BB:CC:DD:EE:FF`. */
-export const MacLike = coerce(Mac, string(), (value) => normalizeMac(value) ?? value);
+export const MacLike = fromString(Mac, (value) => normalizeMac(value) ?? value);
 
 /**
  * A list in a query string. Fastify gives a repeated key (`macs=A&macs=B`) as an array and a single
  * one as a string; a single value may also hold a comma-separated list (`macs=A,B`).
  */
 export function listLike<T>(element: Struct<T, unknown>) {
-  return coerce(array(element), string(), (value) => value.split(',').map((part) => part.trim()).filter((part) => part !== ''));
+  return fromString(array(element), (value) => value.split(',').map((part) => part.trim()).filter((part) => part !== ''));
 }
 
 /** The empty answer of a call whose success is an HTTP status without a body (RS485 model save: 204). */

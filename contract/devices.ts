@@ -1,6 +1,7 @@
-import { array, boolean, coerce, enums, integer, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
+import { array, boolean, enums, integer, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
 import {
   BooleanLike,
+  coerceWhen,
   IntegerLike,
   MacLike,
   NonEmptyString,
@@ -156,7 +157,7 @@ const DeviceOptionsShape = type({
   streamType: optional(nullable(number())),
   'systemInfo.revision': optional(nullable(HardwareRevision)),
 });
-export const DeviceOptions = coerce(DeviceOptionsShape, array(), () => ({}));
+export const DeviceOptions = coerceWhen(DeviceOptionsShape, Array.isArray, () => ({}));
 export type DeviceOptions = Infer<typeof DeviceOptions>;
 
 /** The billing option keys the card lists as billingOptions (spec §3). */
@@ -262,6 +263,7 @@ export const DeviceListQuery = object({
 });
 export type DeviceListQuery = Infer<typeof DeviceListQuery>;
 export const DeviceListResponse = withResult({ data: array(DeviceListRow), pagination: Pagination });
+export type DeviceListResponse = Infer<typeof DeviceListResponse>;
 
 export const DeviceStatusesQuery = object({ macs: listLike(MacLike) });
 /** MAC → status. */

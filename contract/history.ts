@@ -1,5 +1,5 @@
-import { array, coerce, define, number, nullable, object, optional, string, type, type Infer } from 'superstruct';
-import { IntegerLike, MacLike, PageQuery, Pagination, Scalar, endpoint, listLike, map, withResult } from './common';
+import { array, define, number, nullable, object, optional, string, type, type Infer } from 'superstruct';
+import { IntegerLike, MacLike, PageQuery, Pagination, Scalar, endpoint, fromString, parseQueryNumber, listLike, map, withResult } from './common';
 
 // ---------------------------------------------------------------------------
 // Constants (spec §3, §9)
@@ -108,7 +108,7 @@ const PerPage = define<number>(
   'PerPage',
   (value) => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= HISTORY_MAX_PAGE_SIZE,
 );
-const PerPageQuery = coerce(PerPage, string(), (value) => (value.trim() === '' ? Number.NaN : Number(value)));
+const PerPageQuery = fromString(PerPage, parseQueryNumber);
 
 /** The filters both history calls share; page starts at 0. */
 const historyFilters = {

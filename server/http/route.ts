@@ -3,6 +3,7 @@ import type { Struct } from 'superstruct';
 import type { Endpoint } from '../../contract/common';
 import type { Db } from '../db/client';
 import { runIdempotent } from '../plugins/idempotency';
+import { JsonText } from './json-text';
 import type { RouteAccess } from '../plugins/rbac';
 import { parseInput } from './validation';
 
@@ -35,13 +36,13 @@ export interface RouteOptions<PS> {
 /**
  * Registers one endpoint of the contract: its method and pattern, its access rule, and its
  * query and body checked with the contract's structs before the handler runs. The handler's
- * answer is typed by the endpoint's response struct.
+ * answer is typed by the endpoint's response struct; it may come as JSON text (http/json-text.ts).
  */
 export function defineRoute<P extends string, Q, B, R, PS = Record<string, string>>(
   app: FastifyInstance,
   endpoint: Endpoint<P, Q, B, R>,
   options: RouteOptions<PS>,
-  handler: (input: RouteInput<Q, B, PS>) => Promise<R>,
+  handler: (input: RouteInput<Q, B, PS>) => Promise<R | JsonText<R>>,
 ): void {
   if (options.idempotent && (options.access === 'public' || endpoint.method === 'GET')) {
     // Keys are scoped per user, and only a mutation needs one.
@@ -56,10 +57,20 @@ export function defineRoute<P extends string, Q, B, R, PS = Record<string, strin
       const query = (endpoint.query ? parseInput(endpoint.query, request.query ?? {}) : undefined) as Q;
       const body = (endpoint.body ? parseInput(endpoint.body, request.body) : undefined) as B;
       if (options.idempotent) {
-        return runIdempotent(request, reply, endpoint.successStatus ?? 200, (db) => handler({ query, body, params, request, reply, db }));
+        // The stored answer is a value: JSON text is parsed back for it.
+        const answerValue = async (db: Db) => {
+          const answer = await handler({ query, body, params, request, reply, db });
+          return answer instanceof JsonText ? (JSON.parse(answer.text) as R) : answer;
+        };
+        return runIdempotent(request, reply, endpoint.successStatus ?? 200, answerValue);
       }
       const answer = await handler({ query, body, params, request, reply, db: app.database.drizzle });
       if (endpoint.successStatus !== undefined) reply.code(endpoint.successStatus);
+      if (answer instanceof JsonText) {
+        // Fastify sends a string with a JSON content type as it is.
+        reply.type('application/json; charset=utf-8');
+        return answer.text;
+      }
       return answer;
     },
   });

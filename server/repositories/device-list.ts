@@ -4,6 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { DeviceListRow } from '../../contract/devices';
 import { queryRows, type Db } from '../db/client';
+import { JsonText, jsonArray } from '../http/json-text';
 
 const dialect = new PgDialect();
 
@@ -91,23 +92,37 @@ interface ListRecord extends Record<string, unknown> {
   mac: string;
   buyer_id: number;
   status_code: number;
-  create_date: Date | string;
-  update_date: Date | string;
+  create_date: string;
+  update_date: string;
   type: number;
-  houses: DeviceListRow['houses'] | null;
+  /** JSON text of the row's houses. */
+  houses: string;
 }
 
-function iso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
+/** A timestamptz as `Date.prototype.toISOString()` writes it, in UTC with milliseconds. */
+const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** One list row as JSON; the houses are JSON text already. */
+function rowJson(row: ListRecord): JsonText<DeviceListRow> {
+  return new JsonText(
+    `{"DEVICE_ID":${row.id},"MAC":${JSON.stringify(row.mac)},"BUYER_ID":${row.buyer_id},"STATUS_CODE":${row.status_code},` +
+      `"CREATE_DATE":"${row.create_date}","LAST_CHANGE":"${row.update_date}","TYPE":${row.type},"houses":${row.houses}}`,
+  );
+}
+
+export interface DevicePage {
+  rows: JsonText<DeviceListRow[]>;
+  count: number;
 }
 
 /**
  * One page of the device list with each row's houses and the entrances its relays open. The
  * page's ids are cut first (an index-only walk in sort order, see the devices schema), then only
  * those rows are read with their houses (device_list_houses), so the cost does not grow with
- * the match count.
+ * the match count. The rows come back as JSON text: the houses are stored as JSON, and parsing
+ * them only to serialize them again was most of this call's work in Node.
  */
-export async function listDevicePage(db: Db, scope: DeviceScope, filter: DeviceListFilter, sort: DeviceSort, page: number, pageSize: number): Promise<DeviceListRow[]> {
+export async function listDevicePage(db: Db, scope: DeviceScope, filter: DeviceListFilter, sort: DeviceSort, page: number, pageSize: number): Promise<DevicePage> {
   const column = sql.raw(SORT_COLUMNS[sort.field]);
   const direction = sql.raw(sort.descending ? 'desc' : 'asc');
   const order = sort.field === 'DEVICE_ID' ? sql`p.id ${direction}` : sql`p.${column} ${direction}, p.id ${direction}`;
@@ -122,23 +137,15 @@ export async function listDevicePage(db: Db, scope: DeviceScope, filter: DeviceL
           order by ${innerOrder}
           limit ${pageSize} offset ${(page - 1) * pageSize}
         )
-        select p.id, p.mac, p.buyer_id, p.status_code, p.create_date, p.update_date, p.type,
-               coalesce(c.houses, device_list_houses_of(p.id)) as houses
+        select p.id, p.mac, p.buyer_id, p.status_code, ${isoText(sql`p.create_date`)} as create_date,
+               ${isoText(sql`p.update_date`)} as update_date, p.type,
+               coalesce(c.houses, device_list_houses_of(p.id))::text as houses
         from ids
         join devices p on p.id = ids.id
         left join device_list_houses c on c.device_id = p.id
         order by ${order}`,
   );
-  return rows.map((row) => ({
-    DEVICE_ID: row.id,
-    MAC: row.mac,
-    BUYER_ID: row.buyer_id,
-    STATUS_CODE: row.status_code,
-    CREATE_DATE: iso(row.create_date),
-    LAST_CHANGE: iso(row.update_date),
-    TYPE: row.type,
-    houses: row.houses ?? {},
-  }));
+  return { rows: jsonArray(rows.map(rowJson)), count: rows.length };
 }
 
 export async function countDevices(db: Db, scope: DeviceScope, filter: DeviceListFilter): Promise<number> {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { DEVICE_LIST_PAGE_SIZE, DEVICE_STATUS_CODES, DEVICE_TYPE_NAMES, deviceEndpoints, type DeviceListQuery, type DeviceStatus } from '../../contract/devices';
+import { DEVICE_LIST_PAGE_SIZE, DEVICE_STATUS_CODES, DEVICE_TYPE_NAMES, deviceEndpoints, type DeviceListQuery, type DeviceListResponse, type DeviceStatus } from '../../contract/devices';
+import { jsonObject } from '../http/json-text';
 import { ROLES } from '../../contract/users';
 import { DEFAULT_DEVICE_LOGIN, FACTORY_PASSWORD } from '../../contract/wizard';
 import { buyers } from '../db/schema/buyers';
@@ -48,22 +49,22 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRouteOpt
     const sort = parseDeviceSort(query.sort ?? DEFAULT_DEVICE_SORT);
     const key = countKey(scope, filter);
     const cached = counts.get(key);
-    const [rows, total] = await Promise.all([
+    const [listed, total] = await Promise.all([
       listDevicePage(db, scope, filter, sort, page, DEVICE_LIST_PAGE_SIZE),
       cached ?? countDevices(db, scope, filter),
     ]);
     if (cached === null) counts.set(key, total);
-    return {
+    return jsonObject<DeviceListResponse>({
       result: true,
-      data: rows,
+      data: listed.rows,
       pagination: {
-        count: rows.length,
+        count: listed.count,
         page,
         pageCount: Math.ceil(total / DEVICE_LIST_PAGE_SIZE),
         pageSize: DEVICE_LIST_PAGE_SIZE,
         totalCount: total,
       },
-    };
+    });
   });
 
   defineRoute(app, deviceEndpoints.statuses, { access: DEVICE_READERS }, async ({ query, request, db }) => {

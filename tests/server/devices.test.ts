@@ -75,6 +75,28 @@ describe.each(BACKENDS)('device list on %s', (backend) => {
     }
   });
 
+  it('writes each row as the database holds it: JSON, dates as toISOString writes them', async () => {
+    const client = await loginAs(app(), 'admin');
+    const response = await client.get(`${LIST}?sort=DEVICE_ID`);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = expectShape(DeviceListResponse, response.json());
+    const ids = body.data.map((row) => row.DEVICE_ID);
+    const stored = await rows<{ id: number; mac: string; buyer_id: number; status_code: number; type: number; create_date: Date | string; update_date: Date | string }>(
+      sql`select id, mac, buyer_id, status_code, type, create_date, update_date from devices where id in ${ids} order by id`,
+    );
+    expect(body.data.map(({ houses: _houses, ...row }) => row)).toEqual(
+      stored.map((row) => ({
+        DEVICE_ID: row.id,
+        MAC: row.mac,
+        BUYER_ID: row.buyer_id,
+        STATUS_CODE: row.status_code,
+        TYPE: row.type,
+        CREATE_DATE: new Date(row.create_date).toISOString(),
+        LAST_CHANGE: new Date(row.update_date).toISOString(),
+      })),
+    );
+  });
+
   it('shows the superuser every buyer, and pages without overlap', async () => {
     const client = await loginAs(app(), 'admin');
     const first = await list(client, '?sort=DEVICE_ID');
