@@ -78,7 +78,7 @@ export async function writeDevicesOfEntrance(
       billing_bsPort: String(random.int(1, 48)),
       billing_fiasId: house.fias,
       billing_porchNum: String(entrance.num),
-      billing_executorId: String(random.pick(org.executorIds)),
+      billing_executorId: String(random.pick(org.executorsByBuyer.get(house.buyerId) ?? [])),
       devicePurpose: purpose,
       deviceOwner: random.chance(0.2) ? 'УК' : null,
       apiPort: 80,

@@ -41,7 +41,8 @@ export interface OrgData {
   groupsByBuyer: Map<number, number[]>;
   /** buyer id → management company ids */
   companiesByBuyer: Map<number, number[]>;
-  executorIds: number[];
+  /** buyer id → the executors its devices may name: the shared ones and the buyer's own */
+  executorsByBuyer: Map<number, number[]>;
   /** The next free user id (residents come after the staff). */
   nextUserId: number;
 }
@@ -203,10 +204,11 @@ export async function generateOrganisation(context: SeedContext): Promise<OrgDat
     }
   }
 
-  const executorIds: number[] = [];
+  const executorsByBuyer = new Map<number, number[]>(buyerIds.map((buyerId) => [buyerId, []]));
   for (const [index, name] of EXECUTOR_NAMES.entries()) {
-    executorIds.push(index + 1);
-    await writer.add(executors, { id: index + 1, name, buyerId: index < 3 ? null : buyerIds[index % buyerIds.length], active: true });
+    const owner = index < 3 ? null : buyerIds[index % buyerIds.length];
+    for (const [buyerId, ids] of executorsByBuyer) if (owner === null || owner === buyerId) ids.push(index + 1);
+    await writer.add(executors, { id: index + 1, name, buyerId: owner, active: true });
   }
 
   let firmwareId = 0;
@@ -242,5 +244,5 @@ export async function generateOrganisation(context: SeedContext): Promise<OrgDat
     });
   }
 
-  return { buyerIds, groupsByBuyer, companiesByBuyer, executorIds, nextUserId: staff.length + 1 };
+  return { buyerIds, groupsByBuyer, companiesByBuyer, executorsByBuyer, nextUserId: staff.length + 1 };
 }

@@ -99,5 +99,12 @@ describe.each(BACKENDS)('database on %s', (backend) => {
     expect(roles.map((role) => role.item_name)).toEqual(['adjuster', 'management', 'superuser', 'support']);
     const demo = await queryRows<{ login: string }>(db, sql`select login from users where id <= 4 order by id`);
     expect(demo.map((row) => row.login)).toEqual(['admin', 'operator', 'installer', 'support']);
+    // The card's executor select lists the shared executors and the buyer's own: a seeded device names one of those.
+    const foreign = await queryRows<{ mac: string }>(
+      db,
+      sql`select d.mac from devices d left join executors e on e.id = nullif(d.options->>'billing_executorId', '')::int
+          where d.options->>'billing_executorId' <> '' and (e.id is null or (e.buyer_id is not null and e.buyer_id <> d.buyer_id))`,
+    );
+    expect(foreign).toEqual([]);
   });
 });
