@@ -16,7 +16,9 @@ import { deviceRoutes } from './routes/devices';
 import type { DeviceGatewayOption } from './gateways/device/device-gateway';
 import { createDeviceGateway } from './gateways/device/simulator';
 import { dictionaryRoutes } from './routes/dictionaries';
+import { groupRoutes } from './routes/groups';
 import { houseRoutes } from './routes/houses';
+import { managementCompanyRoutes } from './routes/management-companies';
 import { sessionRoutes } from './routes/session';
 import { userOptionRoutes } from './routes/user-options';
 import { userRoutes } from './routes/users';
@@ -88,6 +90,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(userRoutes);
     await app.register(userOptionRoutes);
     await app.register(houseRoutes);
+    await app.register(groupRoutes);
+    await app.register(managementCompanyRoutes);
     await app.register(dictionaryRoutes);
     const deviceGateway = createDeviceGateway(options.deviceGateway);
     app.addHook('onClose', () => deviceGateway.close());

@@ -3,6 +3,7 @@ import type { House, HouseCreate } from '../../contract/houses';
 import type { Db } from '../db/client';
 import { deviceHouses } from '../db/schema/devices';
 import { houses } from '../db/schema/houses';
+import { pageWithTotal } from './paging';
 
 export interface HouseFilter {
   houseUid?: string;
@@ -33,10 +34,7 @@ export async function listHouses(db: Db, filter: HouseFilter, page: number, page
     .orderBy(asc(houses.address), asc(houses.uid))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  if (rows.length > 0) return { rows: rows.map(({ total: _total, ...house }) => house), total: rows[0].total };
-  if (page === 1) return { rows: [], total: 0 };
-  const [counted] = await db.select({ total: count() }).from(houses).where(where);
-  return { rows: [], total: counted?.total ?? 0 };
+  return pageWithTotal(rows, page, async () => (await db.select({ total: count() }).from(houses).where(where))[0]?.total ?? 0);
 }
 
 /** null when the uid is taken. */

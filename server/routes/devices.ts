@@ -7,6 +7,7 @@ import { DEFAULT_DEVICE_LOGIN, FACTORY_PASSWORD } from '../../contract/wizard';
 import { buyers } from '../db/schema/buyers';
 import type { JsonValue } from '../db/schema/devices';
 import { ApiError } from '../http/errors';
+import { pageNumber, paginationOf } from '../http/pagination';
 import { defineRoute } from '../http/route';
 import { MAX_ID } from '../http/validation';
 import { existingHouseUids } from '../repositories/device-card';
@@ -18,7 +19,6 @@ import { DEVICE_EDITORS, DEVICE_READERS, requireGroupsOfBuyers, scopeOf, type De
 import { deviceCardRoutes } from './device-card';
 import { deviceSettingsRoutes } from './device-card-settings';
 
-const MAX_PAGE = 1_000_000;
 /** The device list asks for its visible rows: a page, or a few. */
 export const MAX_STATUS_MACS = 100;
 export const MAX_GROUP_MACS = 500;
@@ -42,8 +42,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRouteOpt
   });
 
   defineRoute(app, deviceEndpoints.list, { access: DEVICE_READERS }, async ({ query, request, db }) => {
-    const page = query.page ?? 1;
-    if (page < 1 || page > MAX_PAGE) throw new ApiError(400, `Некорректное поле page: ожидается номер страницы от 1 до ${MAX_PAGE}`);
+    const page = pageNumber(query.page);
     const filter: DeviceListFilter = parseDeviceListFilter(query);
     const scope = scopeOf(request);
     const sort = parseDeviceSort(query.sort ?? DEFAULT_DEVICE_SORT);
@@ -57,13 +56,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRouteOpt
     return jsonObject<DeviceListResponse>({
       result: true,
       data: listed.rows,
-      pagination: {
-        count: listed.count,
-        page,
-        pageCount: Math.ceil(total / DEVICE_LIST_PAGE_SIZE),
-        pageSize: DEVICE_LIST_PAGE_SIZE,
-        totalCount: total,
-      },
+      pagination: paginationOf(listed.count, page, total, DEVICE_LIST_PAGE_SIZE),
     });
   });
 

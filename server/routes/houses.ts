@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { HOUSE_LIST_PAGE_SIZE, houseEndpoints } from '../../contract/houses';
 import { PERMISSIONS, ROLES } from '../../contract/users';
 import { ApiError } from '../http/errors';
+import { pageNumber, paginationOf } from '../http/pagination';
 import { defineRoute } from '../http/route';
 import { createHouse, deleteHouse, listHouses } from '../repositories/houses';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_ADDRESS_LENGTH = 500;
-const MAX_PAGE = 1_000_000;
 const REGION_MESSAGE = 'Некорректное поле region: ожидается код региона от 1 до 999';
 
 function isRegion(value: number): boolean {
@@ -21,21 +21,10 @@ export async function houseRoutes(app: FastifyInstance): Promise<void> {
   const editors = { permissions: [PERMISSIONS.housesList] };
 
   defineRoute(app, houseEndpoints.list, { access: readers }, async ({ query }) => {
-    const page = query.page ?? 1;
-    if (page < 1 || page > MAX_PAGE) throw new ApiError(400, `Некорректное поле page: ожидается номер страницы от 1 до ${MAX_PAGE}`);
+    const page = pageNumber(query.page);
     if (query.region !== undefined && !isRegion(query.region)) throw new ApiError(400, REGION_MESSAGE);
     const { rows, total } = await listHouses(db, { houseUid: query.houseUid, region: query.region, fias: query.fias }, page, HOUSE_LIST_PAGE_SIZE);
-    return {
-      result: true,
-      pagination: {
-        count: rows.length,
-        page,
-        pageCount: Math.ceil(total / HOUSE_LIST_PAGE_SIZE),
-        pageSize: HOUSE_LIST_PAGE_SIZE,
-        totalCount: total,
-      },
-      data: rows,
-    };
+    return { result: true, pagination: paginationOf(rows.length, page, total, HOUSE_LIST_PAGE_SIZE), data: rows };
   });
 
   defineRoute(app, houseEndpoints.create, { access: editors }, async ({ body }) => {

@@ -22,6 +22,8 @@ const PROTECTED: readonly RouteCase[] = [
   { method: 'POST', url: '/front/house-list/create', payload: { address: 'г. Тверь, ул. Новая, д. 1', region: 69 }, forbiddenFor: 'installer' },
   { method: 'DELETE', url: '/front/house-list/delete?uid=no-such-house', forbiddenFor: 'installer' },
   { method: 'GET', url: '/front/dictionary/get-options?dictionaryId=device_types' },
+  { method: 'GET', url: '/front/groups', forbiddenFor: 'installer' },
+  { method: 'GET', url: '/front/management-company', forbiddenFor: 'installer' },
 ];
 
 /** Every mutating route: each needs the CSRF token. */

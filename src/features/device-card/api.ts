@@ -2,8 +2,6 @@ import { HttpError, expectResult, errorMessage, request } from '@/lib/http';
 import { deviceCardEndpoints, type DeviceRelaysUpdate } from '@contract/device-card';
 import { deviceSettingsEndpoints, type DeviceSipAccountInput } from '@contract/device-card-settings';
 import type { AudioSettings, DisplaySettings, VoltageLevels } from '@contract/devices';
-import { houseEndpoints, type House } from '@contract/houses';
-import { userEndpoints } from '@contract/users';
 import { wizardEndpoints } from '@contract/wizard';
 import type { Scalar } from '@contract/common';
 
@@ -130,24 +128,6 @@ export async function getFirmwareVersions(mac: string, signal?: AbortSignal) {
 
 export async function updateFirmware(mac: string, version: string) {
   return expectResult(await request(deviceSettingsEndpoints.updateFirmware, { params: { mac }, body: { version } }));
-}
-
-/** The groups the operator may give (GET /front/user/groups: the user's buyer's groups). */
-export async function getGroupChoices(signal?: AbortSignal) {
-  return expectResult(await request(userEndpoints.groups, { signal })).data;
-}
-
-/** House list has no address search (spec §7), so the picker reads the first pages. */
-export const HOUSE_PICKER_MAX_PAGES = 5;
-
-export async function getHouseChoices(signal?: AbortSignal): Promise<House[]> {
-  const houses: House[] = [];
-  for (let page = 1; page <= HOUSE_PICKER_MAX_PAGES; page++) {
-    const answer = expectResult(await request(houseEndpoints.list, { query: { page }, signal }));
-    houses.push(...answer.data);
-    if (page >= answer.pagination.pageCount) break;
-  }
-  return houses;
 }
 
 /** The entrances of the device's houses, which its relays may open. */

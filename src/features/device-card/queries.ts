@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getDeviceCard, getEntrancesOfHouses, getExecutors, getFirmwareVersions, getGroupChoices, getHouseChoices, getRs485 } from './api';
+import { getDeviceCard, getEntrancesOfHouses, getExecutors, getFirmwareVersions, getRs485 } from './api';
+import { getAssignableGroups, getPickerHouses } from '@/lib/choices';
 
 export const deviceCardQueries = {
   all: () => ['device-card'] as const,
@@ -24,9 +25,9 @@ export const deviceCardQueries = {
       queryFn: ({ signal }) => getEntrancesOfHouses([...houseUids], signal),
     }),
   groupChoices: () =>
-    queryOptions({ queryKey: [...deviceCardQueries.all(), 'group-choices'] as const, queryFn: ({ signal }) => getGroupChoices(signal), staleTime: 300_000 }),
+    queryOptions({ queryKey: [...deviceCardQueries.all(), 'group-choices'] as const, queryFn: ({ signal }) => getAssignableGroups(signal), staleTime: 300_000 }),
   houseChoices: () =>
-    queryOptions({ queryKey: [...deviceCardQueries.all(), 'house-choices'] as const, queryFn: ({ signal }) => getHouseChoices(signal), staleTime: 300_000 }),
+    queryOptions({ queryKey: [...deviceCardQueries.all(), 'house-choices'] as const, queryFn: ({ signal }) => getPickerHouses(signal), staleTime: 300_000 }),
   executors: () =>
     queryOptions({ queryKey: [...deviceCardQueries.all(), 'executors'] as const, queryFn: ({ signal }) => getExecutors(signal), staleTime: 300_000 }),
 };

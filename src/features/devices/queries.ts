@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { DeviceListQuery } from '@contract/devices';
-import { findHouse, getAssignableGroups, getDeviceList, getManagementCompanies, getPickerHouses } from './api';
+import { getAssignableGroups, getPickerHouses } from '@/lib/choices';
+import { findHouse, getDeviceList, getManagementCompanies } from './api';
 
 const OPTIONS_STALE_MS = 5 * 60_000;
 

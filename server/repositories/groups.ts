@@ -1,0 +1,41 @@
+import { and, asc, count, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Group } from '../../contract/groups';
+import type { Db } from '../db/client';
+import { groups } from '../db/schema/groups';
+import { pageWithTotal } from './paging';
+
+export interface GroupFilter {
+  /** Whose groups: one buyer's, or every buyer's (null). */
+  buyerId: number | null;
+  /** A part of the name, any case. */
+  name?: string;
+  /** 0 lists the top-level groups. */
+  parentId?: number;
+}
+
+const groupColumns = { groupId: groups.id, name: groups.name, buyerId: groups.buyerId, parentId: groups.parentId, uid: groups.uid };
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+function whereOf(filter: GroupFilter): SQL | undefined {
+  return and(
+    filter.buyerId === null ? undefined : eq(groups.buyerId, filter.buyerId),
+    filter.name ? ilike(groups.name, likePattern(filter.name)) : undefined,
+    filter.parentId === undefined ? undefined : filter.parentId === 0 ? isNull(groups.parentId) : eq(groups.parentId, filter.parentId),
+  );
+}
+
+/** One page of groups in name order, with the number of all that match. */
+export async function listGroups(db: Db, filter: GroupFilter, page: number, pageSize: number): Promise<{ rows: Group[]; total: number }> {
+  const where = whereOf(filter);
+  const rows = await db
+    .select({ ...groupColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(groups)
+    .where(where)
+    .orderBy(asc(groups.name), asc(groups.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return pageWithTotal(rows, page, async () => (await db.select({ total: count() }).from(groups).where(where))[0]?.total ?? 0);
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { GROUP_LIST_PAGE_SIZE, groupEndpoints } from '../../contract/groups';
+import { ROLES } from '../../contract/users';
+import { pageNumber, paginationOf } from '../http/pagination';
+import { defineRoute } from '../http/route';
+import { buyerScope } from '../plugins/session';
+import { listGroups } from '../repositories/groups';
+
+/**
+ * The group list (docs/api.md "Groups"): a buyer's groups for its operators, every buyer's for the
+ * superuser. A `buyerId` filter narrows what the user may see; it never widens it.
+ */
+export async function groupRoutes(app: FastifyInstance): Promise<void> {
+  const managers = { roles: [ROLES.management] };
+
+  defineRoute(app, groupEndpoints.list, { access: managers }, async ({ query, request, db }) => {
+    const page = pageNumber(query.page);
+    const scope = buyerScope(request);
+    if (scope !== null && query.buyerId !== undefined && query.buyerId !== scope) {
+      return { result: true, data: [], pagination: paginationOf(0, page, 0, GROUP_LIST_PAGE_SIZE) };
+    }
+    const filter = { buyerId: scope ?? query.buyerId ?? null, name: query.name?.trim(), parentId: query.parentId };
+    const { rows, total } = await listGroups(db, filter, page, GROUP_LIST_PAGE_SIZE);
+    return { result: true, data: rows, pagination: paginationOf(rows.length, page, total, GROUP_LIST_PAGE_SIZE) };
+  });
+}
