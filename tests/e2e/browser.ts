@@ -110,6 +110,11 @@ async function comboboxTag(page: Page, label: string): Promise<string> {
  * Picks an option in a select found by its label. Works for a native select, an MUI Select
  * (whose accessible name is "label + current value") and an Autocomplete input alike.
  */
+/** Text as a pattern that matches it literally, e.g. an address with dots and brackets. */
+export function literally(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 export async function chooseOption(page: Page, label: string, option: RegExp): Promise<string> {
   const field = page.getByRole('combobox', { name: label });
   const tag = await comboboxTag(page, label);

@@ -3,8 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceCardResponse } from '../../contract/device-card';
 import { DeviceListResponse } from '../../contract/devices';
+import { McListResponse } from '../../contract/mc';
 import { decode, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '../../contract/common';
-import { account, chooseOption, launchBrowser, logIn, openSession, pathOf, screenshot, type Session } from './browser';
+import { account, chooseOption, launchBrowser, literally, logIn, openSession, pathOf, screenshot, type Session } from './browser';
 
 /*
  * The device list (issue 5 §1) in Chromium against the real server (SEED=small: 30 devices over
@@ -84,6 +85,24 @@ describe('device list', () => {
     await page.getByRole('button', { name: 'Сбросить' }).click();
     await page.waitForURL((url) => !url.searchParams.has('mac'));
     await waitForMacs(page, all.data.map((row) => row.MAC));
+  });
+
+  it('filters by a management company chosen by name, kept in the URL', async () => {
+    const { page } = session;
+    await openList(page);
+    const response = await page.request.get('/front/management-company', { headers: { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE } });
+    const companies = decode(McListResponse, await response.json(), 'management-company').data;
+    const company = companies[0]!;
+    const chosen = await chooseOption(page, 'Управляющая компания', new RegExp(`^${literally(company.name)}$`));
+    expect(chosen).toBe(company.name);
+    await page.waitForURL((url) => url.searchParams.get('mcId') !== null);
+    const mcId = new URL(page.url()).searchParams.get('mcId');
+    const filtered = await apiList(page, `page=1&mcId=${mcId}`);
+    expect(companies.filter((item) => item.name === company.name).map((item) => String(item.id))).toContain(mcId);
+    await waitForMacs(page, filtered.data.map((row) => row.MAC));
+    await screenshot(page, 'device-list-company-filter');
+    await page.getByRole('button', { name: 'Сбросить' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('mcId'));
   });
 
   it('sorts on the server by a column, both ways', async () => {
