@@ -45,6 +45,11 @@ export interface AppOptions {
   network?: NetworkOptions;
   /** The port-job runner of this process (on by default). */
   jobs?: JobsOptions;
+  /**
+   * Routes registered after the app's own, under the same hooks (session, RBAC, CSRF). The bench
+   * measures a floor this way (tests/bench/list-floor-server.ts); the product registers none.
+   */
+  extraRoutes?: (app: FastifyInstance) => void;
 }
 
 /**
@@ -98,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(deviceRoutes, { gateway: deviceGateway, countTtlMs: options.deviceCountTtlMs });
     await app.register(wizardRoutes);
     await app.register(adjusterRoutes);
+    options.extraRoutes?.(app);
     await app.ready();
   } catch (error) {
     // Whichever of the two still holds the database lets it go (a second close is harmless).

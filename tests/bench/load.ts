@@ -37,11 +37,12 @@ export async function logInCookie(baseUrl: string, login: string, password: stri
   return jar.header();
 }
 
-/** One GET, to fail early and readably when a route does not answer 200 before loading it. */
-export async function checkRoute(url: string, cookie: string | null): Promise<void> {
+/** One GET, to fail early and readably when a route does not answer 200 before loading it; answers the body. */
+export async function checkRoute(url: string, cookie: string | null): Promise<string> {
   const response = await fetch(url, { headers: { ...JSON_HEADERS, ...(cookie ? { Cookie: cookie } : {}) } });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${text.slice(0, 300)}`);
+  return text;
 }
 
 export interface LoadFigures {
