@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ROLES } from '../../contract/users';
 import { BACKENDS, TestClient, expectError, loginAs, type AccountName, useApp } from './helpers';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -64,5 +65,19 @@ describe.each(BACKENDS)('access rules on %s', (backend) => {
       const client = await loginAs(app(), account);
       expect((await client.get('/front/house-list?page=1')).statusCode, account).toBe(200);
     }
+  });
+});
+
+describe.each(BACKENDS)('extra routes on %s', (backend) => {
+  const app = useApp(backend, {
+    extraRoutes: (instance) => {
+      instance.get('/bench/probe', { config: { access: { roles: [ROLES.management] } } }, async () => ({ result: true }));
+    },
+  });
+
+  it('run under the same session and role checks as the app’s own', async () => {
+    expectError(await new TestClient(app()).get('/bench/probe'), 401, /Требуется вход/);
+    expectError(await (await loginAs(app(), 'installer')).get('/bench/probe'), 403, /Недостаточно прав/);
+    expect((await (await loginAs(app(), 'operator')).get('/bench/probe')).statusCode).toBe(200);
   });
 });
