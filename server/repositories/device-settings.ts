@@ -190,7 +190,7 @@ export async function createDevice(db: Db, input: NewDevice): Promise<number | n
   });
 }
 
-/** Ids of the devices with these MACs that the buyer (null: any) owns. */
+/** Ids of the devices with these MACs that the buyer owns (null: every buyer). */
 export async function deviceIdsByMac(db: Db, buyerId: number | null, macs: readonly string[]): Promise<Map<string, { id: number; buyerId: number }>> {
   if (macs.length === 0) return new Map();
   const rows = await db

@@ -418,7 +418,7 @@ export async function bindDeviceHouse(
   return { uid: house.uid, address: house.address, entranceUid };
 }
 
-/** Adds the device to a group of its own buyer (any group: `anyBuyer`); null when there is no such group. */
+/** Adds the device to a group of its own buyer (with `anyBuyer`, a group of whichever buyer); null when there is no such group. */
 export async function bindDeviceGroup(db: Db, device: DeviceRow, groupId: number, anyBuyer: boolean): Promise<{ name: string } | null> {
   const [group] = await db
     .select({ name: groups.name })
