@@ -5,8 +5,10 @@ import { groups } from '../db/schema/groups';
 import { pageWithTotal } from './paging';
 
 export interface GroupFilter {
-  /** Whose groups: one buyer's, or every buyer's (null). */
-  buyerId: number | null;
+  /** Whose groups the user may see: one buyer's, or every buyer's (null). */
+  scope: number | null;
+  /** One buyer's groups; it narrows the scope and never widens it. */
+  buyerId?: number;
   /** A part of the name, any case. */
   name?: string;
   /** 0 lists the top-level groups. */
@@ -21,7 +23,8 @@ function likePattern(text: string): string {
 
 function whereOf(filter: GroupFilter): SQL | undefined {
   return and(
-    filter.buyerId === null ? undefined : eq(groups.buyerId, filter.buyerId),
+    filter.scope === null ? undefined : eq(groups.buyerId, filter.scope),
+    filter.buyerId === undefined ? undefined : eq(groups.buyerId, filter.buyerId),
     filter.name ? ilike(groups.name, likePattern(filter.name)) : undefined,
     filter.parentId === undefined ? undefined : filter.parentId === 0 ? isNull(groups.parentId) : eq(groups.parentId, filter.parentId),
   );

@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DEVICE_LIST_PAGE_SIZE, DEVICE_STATUS_CODES, DEVICE_TYPE_NAMES, deviceEndpoints, type DeviceListQuery, type DeviceListResponse, type DeviceStatus } from '../../contract/devices';
-import { jsonObject } from '../http/json-text';
 import { ROLES } from '../../contract/users';
 import { DEFAULT_DEVICE_LOGIN, FACTORY_PASSWORD } from '../../contract/wizard';
 import { buyers } from '../db/schema/buyers';
 import type { JsonValue } from '../db/schema/devices';
 import { ApiError } from '../http/errors';
+import { jsonObject, type JsonText } from '../http/json-text';
 import { pageNumber, paginationOf } from '../http/pagination';
 import { defineRoute } from '../http/route';
 import { MAX_ID } from '../http/validation';
 import { existingHouseUids } from '../repositories/device-card';
-import { CountCache, countDevices, countKey, listDevicePage, parseDeviceSort, type DeviceListFilter } from '../repositories/device-list';
+import { CountCache, countDevices, countKey, listDevicePage, parseDeviceSort, type DeviceListFilter, type DevicePage } from '../repositories/device-list';
 import { createDevice, deviceIdsByMac, setGroupsOfDevices } from '../repositories/device-settings';
 import { newDeviceOptions } from '../repositories/device-wizard';
 import { deviceRefsByMac, findDevice, macsOfHouse } from '../repositories/devices';
@@ -26,6 +26,11 @@ const MAX_GROUPS = 100;
 export const DEFAULT_DEVICE_SORT = '-LAST_CHANGE';
 /** Device-list totals are reused this long by default (docs: "totals may lag a few seconds"). */
 export const DEFAULT_COUNT_TTL_MS = 5_000;
+
+/** The list's answer: the page's rows as the database wrote them, and the pagination. */
+export function deviceListAnswer(listed: DevicePage, page: number, total: number): JsonText<DeviceListResponse> {
+  return jsonObject<DeviceListResponse>({ result: true, data: listed.rows, pagination: paginationOf(listed.count, page, total, DEVICE_LIST_PAGE_SIZE) });
+}
 
 export async function deviceRoutes(app: FastifyInstance, options: DeviceRouteOptions): Promise<void> {
   const installers = { roles: [ROLES.adjuster, ROLES.management] };
@@ -53,11 +58,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRouteOpt
       cached ?? countDevices(db, scope, filter),
     ]);
     if (cached === null) counts.set(key, total);
-    return jsonObject<DeviceListResponse>({
-      result: true,
-      data: listed.rows,
-      pagination: paginationOf(listed.count, page, total, DEVICE_LIST_PAGE_SIZE),
-    });
+    return deviceListAnswer(listed, page, total);
   });
 
   defineRoute(app, deviceEndpoints.statuses, { access: DEVICE_READERS }, async ({ query, request, db }) => {

@@ -15,11 +15,7 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, groupEndpoints.list, { access: managers }, async ({ query, request, db }) => {
     const page = pageNumber(query.page);
-    const scope = buyerScope(request);
-    if (scope !== null && query.buyerId !== undefined && query.buyerId !== scope) {
-      return { result: true, data: [], pagination: paginationOf(0, page, 0, GROUP_LIST_PAGE_SIZE) };
-    }
-    const filter = { buyerId: scope ?? query.buyerId ?? null, name: query.name?.trim(), parentId: query.parentId };
+    const filter = { scope: buyerScope(request), buyerId: query.buyerId, name: query.name?.trim(), parentId: query.parentId };
     const { rows, total } = await listGroups(db, filter, page, GROUP_LIST_PAGE_SIZE);
     return { result: true, data: rows, pagination: paginationOf(rows.length, page, total, GROUP_LIST_PAGE_SIZE) };
   });

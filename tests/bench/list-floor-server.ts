@@ -6,13 +6,12 @@
 // Run as a child process by tests/bench/device-list.ts; DATABASE_URL must be PostgreSQL.
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { DEVICE_LIST_PAGE_SIZE, type DeviceListResponse } from '../../contract/devices';
+import { DEVICE_LIST_PAGE_SIZE } from '../../contract/devices';
 import { buildApp } from '../../server/app';
-import { jsonObject } from '../../server/http/json-text';
-import { paginationOf } from '../../server/http/pagination';
 import { currentUser } from '../../server/plugins/session';
 import { countDevices, listDevicePage, type DeviceListFilter, type DeviceSort } from '../../server/repositories/device-list';
 import { DEVICE_READERS } from '../../server/routes/device-card-shared';
+import { deviceListAnswer } from '../../server/routes/devices';
 
 /** The page of DEVICE_LIST_PATH in device-list.ts: status=1&type=6&sort=-LAST_CHANGE&page=3. */
 const FILTER: DeviceListFilter = { status: 1, type: 6 };
@@ -34,7 +33,7 @@ function floorRoute(app: FastifyInstance): void {
     if (body === undefined) {
       const scope = { buyerId };
       const [page, total] = await Promise.all([listDevicePage(db, scope, FILTER, SORT, PAGE, DEVICE_LIST_PAGE_SIZE), countDevices(db, scope, FILTER)]);
-      body = jsonObject<DeviceListResponse>({ result: true, data: page.rows, pagination: paginationOf(page.count, PAGE, total, DEVICE_LIST_PAGE_SIZE) }).text;
+      body = deviceListAnswer(page, PAGE, total).text;
       bodies.set(buyerId, body);
     }
     const pool = (db as unknown as { $client: pg.Pool }).$client;
