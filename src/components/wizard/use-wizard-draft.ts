@@ -1,8 +1,15 @@
-import { useEffect, useRef } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useRef, useState } from 'react';
+import { notify } from '@/components/notifications/notify';
+import { errorMessage } from '@/lib/http';
 import type { DraftData } from '@/offline/draft-kinds';
 import { deleteDraft } from '@/offline/drafts';
 import { getOfflineDb, type DraftKind, type DraftTarget } from '@/offline/db';
+import type { EnqueueInput } from '@/offline/outbox';
+import { queueJob, resendJob } from '@/offline/runtime';
+import { useOfflineRuntime } from '@/offline/runtime-context';
 import type { UseDraftResult } from '@/offline/use-draft';
+import { isEditable, jobView, latestJob } from './job-view';
 
 /** The query parameter that names the open draft (the drafts list's resume URLs use it). */
 export const DRAFT_PARAM = 'draft';
@@ -68,4 +75,57 @@ export function useDraftAutosave<K extends DraftKind, S extends string | number,
     await deleteDraft(getOfflineDb(), draftId);
   };
   return { removeDraft };
+}
+
+/** What a wizard sends: the request (`outboxRequest`) and where the job is shown to come from. */
+export type DraftJobRequest = Pick<EnqueueInput, 'method' | 'url' | 'body' | 'target'>;
+
+interface DraftJobOptions {
+  draftId: string;
+  userId: number;
+  /** Writes the draft's pending autosave, so the job and the draft agree. */
+  flush: () => Promise<void>;
+  kind: string;
+  /** The message when the engine refuses to send the job again (its reason given). */
+  retryRefused: (reason: string) => string;
+}
+
+/**
+ * The outbox job of a wizard's draft, read back live, and its sending: queued the first time,
+ * sent again with the corrected body when it needs attention. A request the contract refuses,
+ * or a queue that fails, is told to the user and leaves the draft as it is.
+ */
+export function useDraftJob({ draftId, userId, flush, kind, retryRefused }: DraftJobOptions) {
+  const runtime = useOfflineRuntime();
+  const [submitting, setSubmitting] = useState(false);
+  const jobs = useLiveQuery(() => getOfflineDb().outbox.where('draftId').equals(draftId).toArray(), [draftId]);
+  const view = jobView(latestJob(jobs ?? []));
+  const editable = jobs !== undefined && isEditable(view);
+
+  /** `prepare` builds the request (a contract check may throw); true once the job is queued or sent again. */
+  const send = async (prepare: () => DraftJobRequest): Promise<boolean> => {
+    setSubmitting(true);
+    try {
+      const request = prepare();
+      await flush();
+      if (view.state === 'needs-attention') {
+        const result = await resendJob(runtime, view.job.id, request.body);
+        if (result.kind === 'ignored') notify(retryRefused(result.reason), { variant: 'error' });
+      } else if (view.state === 'none') {
+        await queueJob(runtime, { kind, ...request, userId, draftId });
+      }
+      return true;
+    } catch (error) {
+      notify(errorMessage(error), { variant: 'error' });
+      return false;
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const sendNow = async () => {
+    if (view.state === 'queued' && runtime) await runtime.engine.sendNow(view.job.id);
+  };
+
+  return { view, editable, loaded: jobs !== undefined, submitting, send, sendNow };
 }

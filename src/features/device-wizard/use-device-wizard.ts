@@ -1,17 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { applyBuyerSipRule, toWizardSaveBody, wizardEndpoints, type WizardDraft } from '@contract/wizard';
-import { notify } from '@/components/notifications/notify';
 import { useT } from '@/features/device-wizard/messages';
 import { errorMessage } from '@/lib/http';
 import { useConnectivity } from '@/offline/connectivity';
-import { getOfflineDb } from '@/offline/db';
-import type { EnqueueInput } from '@/offline/outbox';
 import { outboxRequest } from '@/offline/outbox-queue';
-import { queueJob, resendJob } from '@/offline/runtime';
 import { useOfflineRuntime } from '@/offline/runtime-context';
-import { useDraftAutosave, type WizardDraftSession } from '@/components/wizard/use-wizard-draft';
+import { useDraftAutosave, useDraftJob, type WizardDraftSession } from '@/components/wizard/use-wizard-draft';
 import { getEntrances, readSavedExecutors } from './api';
 import {
   DONE_STEP,
@@ -21,11 +16,8 @@ import {
   fieldErrors,
   firstStepWithError,
   initialState,
-  isEditable,
   isSipForced,
   JOB_KIND,
-  jobView,
-  latestJob,
   snapshotEntrances,
   withHouseFias,
   wizardReducer,
@@ -68,11 +60,13 @@ export function useDeviceWizard(start: WizardStart) {
 
   const [showAllErrors, setShowAllErrors] = useState(false);
   const [touched, setTouched] = useState<ReadonlySet<FieldName>>(new Set());
-  const [submitting, setSubmitting] = useState(false);
-
-  const jobs = useLiveQuery(() => getOfflineDb().outbox.where('draftId').equals(draftId).toArray(), [draftId]);
-  const view = jobView(latestJob(jobs ?? []));
-  const editable = jobs !== undefined && isEditable(view);
+  const { view, editable, submitting, send, sendNow } = useDraftJob({
+    draftId,
+    userId,
+    flush,
+    kind: JOB_KIND,
+    retryRefused: () => t('deviceWizard.job.retryRefused'),
+  });
   useEffect(() => {
     if (view.state === 'sent') dispatch({ type: 'saved' });
   }, [view.state]);
@@ -172,33 +166,11 @@ export function useDeviceWizard(start: WizardStart) {
       goTo(firstStepWithError(errors) ?? step);
       return;
     }
-    setSubmitting(true);
-    try {
-      // Checked by the contract now: a body the server would refuse must not wait days in the outbox.
+    // Checked by the contract now: a body the server would refuse must not wait days in the outbox.
+    await send(() => {
       const request = outboxRequest(wizardEndpoints.save, { body: toWizardSaveBody(applyBuyerSipRule(draft, state.buyerId)) });
-      await flush();
-      if (view.state === 'needs-attention') {
-        const result = await resendJob(runtime, view.job.id, request.body);
-        if (result.kind === 'ignored') notify(t('deviceWizard.job.retryRefused'), { variant: 'error' });
-      } else if (view.state === 'none') {
-        const input: EnqueueInput = {
-          kind: JOB_KIND,
-          ...request,
-          userId,
-          draftId,
-          target: { mac: request.body.mac, ...(firstAddress ? { house: firstAddress } : {}) },
-        };
-        await queueJob(runtime, input);
-      }
-    } catch (error) {
-      notify(errorMessage(error), { variant: 'error' });
-    } finally {
-      setSubmitting(false);
-    }
-  };
-
-  const sendNow = async () => {
-    if (view.state === 'queued' && runtime) await runtime.engine.sendNow(view.job.id);
+      return { ...request, target: { mac: request.body.mac, ...(firstAddress ? { house: firstAddress } : {}) } };
+    });
   };
 
   return {

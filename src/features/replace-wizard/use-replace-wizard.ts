@@ -1,19 +1,14 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { normalizeMac } from '@contract/common';
 import { wizardEndpoints } from '@contract/wizard';
 import type { LabelData } from '@/components/label-scanner/label-text';
-import { notify } from '@/components/notifications/notify';
 import { useT } from '@/features/replace-wizard/messages';
 import { errorMessage, HttpError, NetworkError } from '@/lib/http';
 import { useConnectivity } from '@/offline/connectivity';
-import { getOfflineDb } from '@/offline/db';
 import type { ReplaceDraft } from '@/offline/draft-schemas/replace';
-import type { EnqueueInput } from '@/offline/outbox';
 import { outboxRequest } from '@/offline/outbox-queue';
-import { queueJob, resendJob } from '@/offline/runtime';
 import { useOfflineRuntime } from '@/offline/runtime-context';
-import { useDraftAutosave, type WizardDraftSession } from '@/components/wizard/use-wizard-draft';
+import { useDraftAutosave, useDraftJob, type WizardDraftSession } from '@/components/wizard/use-wizard-draft';
 import { getDeviceCard } from './api';
 import {
   checkedDevice,
@@ -22,11 +17,8 @@ import {
   draftTitle,
   fieldErrors,
   firstStepWithError,
-  isEditable,
   isReady,
   JOB_KIND,
-  jobView,
-  latestJob,
   normalizeMacInput,
   toReplaceBody,
   withChecked,
@@ -59,12 +51,9 @@ export function useReplaceWizard(start: ReplaceStart) {
   const [step, setStep] = useState<ReplaceStep>(start.step);
   const [touched, setTouched] = useState<Partial<Record<keyof ReplaceDraft, boolean>>>({});
   const [showAllErrors, setShowAllErrors] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
   const [check, setCheck] = useState<CheckState>({ state: 'idle' });
 
-  const jobs = useLiveQuery(() => getOfflineDb().outbox.where('draftId').equals(draftId).toArray(), [draftId]);
-  const view = jobView(latestJob(jobs ?? []));
-  const editable = jobs !== undefined && isEditable(view);
+  const { view, editable, submitting, send, sendNow } = useDraftJob({ draftId, userId, flush, kind: JOB_KIND, retryRefused: (reason) => reason });
 
   const { removeDraft } = useDraftAutosave({
     session: start,
@@ -135,28 +124,12 @@ export function useReplaceWizard(start: ReplaceStart) {
       setStep(firstStepWithError(errors) ?? step);
       return;
     }
-    setSubmitting(true);
-    try {
+    const sent = await send(() => {
       const request = outboxRequest(wizardEndpoints.replaceOptions, { body: toReplaceBody(draft) });
-      await flush();
-      if (view.state === 'needs-attention') {
-        const result = await resendJob(runtime, view.job.id, request.body);
-        if (result.kind === 'ignored') notify(errorMessage(new Error(result.reason)), { variant: 'error' });
-      } else if (view.state === 'none') {
-        const target = draftTarget(draft, 'review');
-        const input: EnqueueInput = { kind: JOB_KIND, ...request, userId, draftId, target: { mac: request.body.macTo, ...(target.house ? { house: target.house } : {}) } };
-        await queueJob(runtime, input);
-      }
-      setStep('review');
-    } catch (error) {
-      notify(errorMessage(error), { variant: 'error' });
-    } finally {
-      setSubmitting(false);
-    }
-  };
-
-  const sendNow = async () => {
-    if (view.state === 'queued' && runtime) await runtime.engine.sendNow(view.job.id);
+      const { house } = draftTarget(draft, 'review');
+      return { ...request, target: { mac: request.body.macTo, ...(house ? { house } : {}) } };
+    });
+    if (sent) setStep('review');
   };
 
   return {

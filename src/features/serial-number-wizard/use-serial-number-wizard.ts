@@ -1,18 +1,12 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { adjusterEndpoints } from '@contract/adjuster';
 import { isSerialNumberDraftValid, toPrepareDeviceBody, type SerialNumberDraft } from '@contract/adjuster-wizard';
-import { notify } from '@/components/notifications/notify';
 import { useT } from '@/features/serial-number-wizard/messages';
-import { errorMessage } from '@/lib/http';
 import { useConnectivity } from '@/offline/connectivity';
-import { getOfflineDb } from '@/offline/db';
-import type { EnqueueInput } from '@/offline/outbox';
 import { outboxRequest } from '@/offline/outbox-queue';
-import { queueJob, resendJob } from '@/offline/runtime';
 import { useOfflineRuntime } from '@/offline/runtime-context';
-import { useDraftAutosave, type WizardDraftSession } from '@/components/wizard/use-wizard-draft';
+import { useDraftAutosave, useDraftJob, type WizardDraftSession } from '@/components/wizard/use-wizard-draft';
 import {
   DONE_STEP,
   draftFromForm,
@@ -21,10 +15,7 @@ import {
   fieldErrors,
   firstStepWithError,
   formValuesOf,
-  isEditable,
   JOB_KIND,
-  jobView,
-  latestJob,
   normalizeMacInput,
   withEntrance,
   withHouse,
@@ -64,12 +55,15 @@ export function useSerialNumberWizard(start: WizardStart) {
   const [step, setStep] = useState<WizardStep>(start.step);
   const [showAllErrors, setShowAllErrors] = useState(false);
   const [placeTouched, setPlaceTouched] = useState<{ house: boolean; entrance: boolean }>({ house: false, entrance: false });
-  const [submitting, setSubmitting] = useState(false);
   const draft = draftFromForm(values, place);
 
-  const jobs = useLiveQuery(() => getOfflineDb().outbox.where('draftId').equals(draftId).toArray(), [draftId]);
-  const view = jobView(latestJob(jobs ?? []));
-  const editable = jobs !== undefined && isEditable(view);
+  const { view, editable, loaded, submitting, send, sendNow } = useDraftJob({
+    draftId,
+    userId,
+    flush,
+    kind: JOB_KIND,
+    retryRefused: () => t('serialWizard.job.retryRefused'),
+  });
   const places = useWizardPlaces({ userId, online, fias: place.house });
 
   // Once the server has the device, the draft is marked done, not deleted.
@@ -126,35 +120,12 @@ export function useSerialNumberWizard(start: WizardStart) {
       setStep(firstStepWithError(errors) ?? step);
       return;
     }
-    setSubmitting(true);
-    try {
-      // Checked by the contract now: a body the server would refuse must not wait days in the outbox.
+    // Checked by the contract now: a body the server would refuse must not wait days in the outbox.
+    const sent = await send(() => {
       const request = outboxRequest(adjusterEndpoints.prepareDevice, { body: toPrepareDeviceBody(draft) });
-      await flush();
-      if (view.state === 'needs-attention') {
-        const result = await resendJob(runtime, view.job.id, request.body);
-        if (result.kind === 'ignored') notify(t('serialWizard.job.retryRefused'), { variant: 'error' });
-      } else if (view.state === 'none') {
-        const input: EnqueueInput = {
-          kind: JOB_KIND,
-          ...request,
-          userId,
-          draftId,
-          target: { mac: request.body.mac, house: draft.address },
-        };
-        await queueJob(runtime, input);
-      }
-      setStep('review');
-    } catch (error) {
-      notify(errorMessage(error), { variant: 'error' });
-    } finally {
-      setSubmitting(false);
-    }
-  };
-
-  const sendNow = async () => {
-    if (view.state !== 'queued') return;
-    if (runtime) await runtime.engine.sendNow(view.job.id);
+      return { ...request, target: { mac: request.body.mac, house: draft.address } };
+    });
+    if (sent) setStep('review');
   };
 
   return {
@@ -173,7 +144,7 @@ export function useSerialNumberWizard(start: WizardStart) {
     editable,
     view,
     online,
-    jobsLoaded: jobs !== undefined,
+    jobsLoaded: loaded,
     hasRuntime: runtime !== null,
     places,
     chooseHouse,
