@@ -91,6 +91,18 @@ export async function logIn(page: Page, user: Pick<DemoAccount, 'login' | 'passw
   await page.waitForURL((url) => url.pathname !== '/site/auth');
 }
 
+/**
+ * Logs out with "Выйти" and waits until the app has finished: the server's logout answered and the
+ * login form shown. A navigation started any earlier can cut the logout short and leave the session alive.
+ */
+export async function logOut(page: Page): Promise<void> {
+  const loggedOut = page.waitForResponse((response) => new URL(response.url()).pathname === '/site/auth/logout');
+  await page.getByRole('button', { name: 'Выйти', exact: true }).click();
+  await loggedOut;
+  await page.waitForURL((url) => url.pathname === '/site/auth');
+  await page.getByLabel('Логин', { exact: true }).waitFor();
+}
+
 export function mainMenu(page: Page) {
   return page.getByRole('navigation', { name: 'Главное меню' });
 }

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, account, baseUrl, launchBrowser, logIn, type Viewport } from './browser';
+import { DESKTOP, MOBILE, account, baseUrl, launchBrowser, logIn, logOut, type Viewport } from './browser';
 import { repoRoot } from './server-process';
 
 /*
@@ -460,7 +460,7 @@ describe('the buyer-1 SIP rule (spec §4)', () => {
       const draftId = draftIdOf(page);
 
       // A buyer-1 user: the rule overrides the defaults and cannot be edited.
-      await page.getByRole('button', { name: 'Выйти' }).click();
+      await logOut(page);
       await logIn(page, account('installer'));
       const mac2 = freshMac();
       await openWizard(page, mac2.url);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_PATH, DESKTOP, account, launchBrowser, logIn, loggedFlag, mainMenu, pathOf } from './browser';
+import { CHROMIUM_PATH, DESKTOP, account, launchBrowser, logIn, logOut, loggedFlag, mainMenu, pathOf } from './browser';
 import { freePort, repoRoot, startServer, type ServerProcess } from './server-process';
 
 /*
@@ -330,8 +330,7 @@ describe('(g) switching users on one device', () => {
       await houseListShown(page);
       await expect.poll(async () => (await cachedPaths(page, `api-${operatorId}-house-lists`)).length).toBeGreaterThan(0);
 
-      await page.getByRole('button', { name: 'Выйти', exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/site/auth');
+      await logOut(page);
       await expect.poll(async () => (await cacheNames(page)).filter((name) => name.startsWith('api-'))).toEqual([]);
       expect(await savedSession(page)).toBeNull();
 
