@@ -1,6 +1,7 @@
-import { groupEndpoints, type Group } from '@contract/groups';
+import { groupEndpoints } from '@contract/groups';
 import { houseEndpoints, type House } from '@contract/houses';
 import { userEndpoints } from '@contract/users';
+import { groupTree, type GroupChoice } from '@/lib/group-tree';
 import { HttpError, expectResult, request } from '@/lib/http';
 
 /** Pages a picker reads at most (100 items): the lists behind pickers have no text search in the spec. */
@@ -20,13 +21,14 @@ async function firstPages<T>(page: (number: number) => Promise<{ data: T[]; pagi
 /**
  * The groups an operator can hand out: the buyer's group list; where a back end lacks that call
  * (it is ours, not the spec's), the operator's own groups (spec §3 current user's group list).
+ * In tree order, so a picker can show where a nested group sits.
  */
-export async function getAssignableGroups(signal?: AbortSignal): Promise<Group[]> {
+export async function getAssignableGroups(signal?: AbortSignal): Promise<GroupChoice[]> {
   try {
-    return await firstPages(async (page) => expectResult(await request(groupEndpoints.list, { query: { page }, signal })));
+    return groupTree(await firstPages(async (page) => expectResult(await request(groupEndpoints.list, { query: { page }, signal }))));
   } catch (error) {
     if (!(error instanceof HttpError) || error.status !== 404) throw error;
-    return expectResult(await request(userEndpoints.groups, { signal })).data;
+    return groupTree(expectResult(await request(userEndpoints.groups, { signal })).data);
   }
 }
 

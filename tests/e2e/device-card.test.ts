@@ -21,6 +21,7 @@ let page: Page;
 let devices: string[] = [];
 
 interface CardAnswer {
+  groups: { groupId: number }[];
   device: { mac: string; type: number; statusCode: number; houses: string[]; relays: unknown[]; sipAccount: { login: string } | null };
 }
 
@@ -194,6 +195,25 @@ describe('device card', () => {
     await page.reload();
     await page.getByRole('tabpanel').waitFor();
     await expect.poll(() => region('SIP-аккаунт').getByLabel('SIP-порт').inputValue()).toBe(before);
+  });
+
+  it('offers a nested group under its parent\'s name, and saves it', async () => {
+    const mac = devices[2];
+    const groups = await api<{ data: { groupId: number; name: string; parentId: number | null }[] }>('/front/groups?page=1');
+    const child = groups.data.find((group) => group.parentId !== null);
+    const parent = groups.data.find((group) => group.groupId === child?.parentId);
+    if (!child || !parent) throw new Error('no nested group of the operator\'s buyer in the seed');
+    const path = `${parent.name} › ${child.name}`;
+
+    await openCard(mac, 'overview');
+    const section = region('Группы');
+    const picker = section.getByRole('combobox', { name: 'Группы устройства' });
+    await picker.click();
+    await picker.fill(child.name);
+    await page.getByRole('option', { name: path, exact: true }).click();
+    await expectAccepted(section, () => section.getByRole('button', { name: 'Сохранить' }).click(), page.getByText('Группы устройства сохранены'));
+    await expect.poll(async () => (await card(mac)).groups.map((group) => group.groupId)).toContain(child.groupId);
+    await section.getByRole('button', { name: path, exact: true }).waitFor();
   });
 
   it('is one column on a phone, with nothing cut off', async () => {

@@ -207,6 +207,14 @@ describe('group assignment', () => {
       const firstGroup = dialog.locator('fieldset label').first();
       await firstGroup.waitFor();
       const groupName = (await firstGroup.innerText()).trim();
+      // A nested group sits under its parent, indented.
+      const groups = await page.request.get('/front/groups?page=1', { headers: { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE } });
+      const { data } = (await groups.json()) as { data: { groupId: number; name: string; parentId: number | null }[] };
+      const child = data.find((group) => group.parentId !== null);
+      const parent = data.find((group) => group.groupId === child?.parentId);
+      if (!child || !parent) throw new Error("no nested group of the operator's buyer in the seed");
+      const left = async (name: string) => (await dialog.locator('fieldset label').filter({ hasText: new RegExp(`^${literally(name)}$`) }).boundingBox())?.x ?? 0;
+      expect(await left(child.name)).toBeGreaterThan(await left(parent.name));
       await dialog.getByRole('checkbox', { name: groupName, exact: true }).check();
       await dialog.getByRole('switch', { name: 'Заменить текущие группы устройств' }).or(dialog.getByRole('checkbox', { name: 'Заменить текущие группы устройств' })).check();
       await screenshot(page, 'device-list-groups-dialog');

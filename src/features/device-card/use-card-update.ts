@@ -15,7 +15,7 @@ interface CardUpdate<Vars, Answer> {
   onSaved?: (vars: Vars, answer: Answer) => void;
 }
 
-function serverMessage(answer: unknown): string | null {
+export function serverMessage(answer: unknown): string | null {
   if (typeof answer !== 'object' || answer === null || !('message' in answer)) return null;
   const message = (answer as { message?: unknown }).message;
   return typeof message === 'string' && message !== '' ? message : null;

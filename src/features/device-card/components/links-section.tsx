@@ -12,7 +12,7 @@ import { useT } from '@/features/device-card/messages';
 import { setGroups, setHouses } from '../api';
 import { applyGroups, applyHouses, type DeviceCard } from '../model';
 import { deviceCardQueries } from '../queries';
-import { useCardUpdate } from '../use-card-update';
+import { serverMessage, useCardUpdate } from '../use-card-update';
 import { Section } from './section';
 
 interface PickerProps<T> {
@@ -64,7 +64,6 @@ function ChipList<T>({ items, keyOf, labelOf, empty }: { items: T[]; keyOf: (ite
 }
 
 const groupKey = (group: Group) => String(group.groupId);
-const groupLabel = (group: Group) => group.name;
 const houseKey = (house: House) => house.id;
 const houseLabel = (house: House) => house.address;
 
@@ -85,7 +84,14 @@ interface LinkSectionProps<T> {
 /** A list the device is linked to (groups, houses): picked, then saved in one call. */
 function LinkSection<T>({ card, canEdit, title, fieldLabel, empty, current, choices, keyOf, labelOf, send, apply }: LinkSectionProps<T>) {
   const [draft, setDraft] = useState<T[] | null>(null);
-  const update = useCardUpdate({ mac: card.device.mac, send, apply: (old, items: T[]) => apply(old, items), onSaved: () => setDraft(null) });
+  const t = useT();
+  const update = useCardUpdate({
+    mac: card.device.mac,
+    send,
+    apply: (old, items: T[]) => apply(old, items),
+    done: (answer) => serverMessage(answer) ?? t('card.saved'),
+    onSaved: () => setDraft(null),
+  });
   const chosen = draft ?? current;
   const dirty = draft !== null && !sameKeys(draft, current, keyOf);
   return (
@@ -120,6 +126,9 @@ export function GroupsSection({ card, canEdit }: { card: DeviceCard; canEdit: bo
   const t = useT();
   const mac = card.device.mac;
   const choices = useQuery({ ...deviceCardQueries.groupChoices(), enabled: canEdit });
+  // A nested group reads with its parents ("Обслуживание › Лифты"); one the choices lack, by its name.
+  const paths = new Map(choices.data?.map((choice) => [choice.groupId, choice.path]));
+  const groupLabel = (group: Group) => paths.get(group.groupId) ?? group.name;
   return (
     <LinkSection
       card={card}

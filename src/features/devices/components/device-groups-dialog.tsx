@@ -98,6 +98,8 @@ export function DeviceGroupsDialog({ open, macs, onClose, onSubmit }: DeviceGrou
                       key={group.groupId}
                       control={<Checkbox checked={chosen.includes(group.groupId)} onChange={() => toggle(group.groupId)} />}
                       label={group.name}
+                      title={group.depth > 0 ? group.path : undefined}
+                      sx={{ ml: group.depth * 3 }}
                     />
                   ))}
                   {groups.data?.length === 0 && <Typography color="text.secondary">{t('devices.groups.empty')}</Typography>}

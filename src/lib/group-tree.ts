@@ -1,0 +1,38 @@
+import type { Group } from '@contract/groups';
+
+/** A group as a picker shows it: in tree order, with its depth and its path from the top. */
+export interface GroupChoice extends Group {
+  depth: number;
+  path: string;
+}
+
+export const GROUP_PATH_SEPARATOR = ' › ';
+
+const byName = (a: Group, b: Group) => a.name.localeCompare(b.name, 'ru') || a.groupId - b.groupId;
+
+/**
+ * Orders groups as a tree, each parent followed by its children, siblings by name.
+ * A group whose parent is not in the list (another page, another buyer) starts a tree of its own,
+ * and so does one caught in a parent loop: every group given comes back exactly once.
+ */
+export function groupTree(groups: readonly Group[]): GroupChoice[] {
+  const ids = new Set(groups.map((group) => group.groupId));
+  const children = new Map<number, Group[]>();
+  for (const group of groups) {
+    if (group.parentId === null || !ids.has(group.parentId)) continue;
+    children.set(group.parentId, [...(children.get(group.parentId) ?? []), group]);
+  }
+  const ordered: GroupChoice[] = [];
+  const placed = new Set<number>();
+  const place = (group: Group, depth: number, parentPath: string | null) => {
+    if (placed.has(group.groupId)) return;
+    placed.add(group.groupId);
+    const path = parentPath === null ? group.name : parentPath + GROUP_PATH_SEPARATOR + group.name;
+    ordered.push({ ...group, depth, path });
+    for (const child of (children.get(group.groupId) ?? []).sort(byName)) place(child, depth + 1, path);
+  };
+  const sorted = [...groups].sort(byName);
+  for (const group of sorted) if (group.parentId === null || !ids.has(group.parentId)) place(group, 0, null);
+  for (const group of sorted) place(group, 0, null);
+  return ordered;
+}
