@@ -268,7 +268,8 @@ describe('adjuster wizard', () => {
     } finally {
       await context.close();
     }
-  });
+    // The simulated port jobs take real seconds (desktop fails one first): about 30 s on a busy machine.
+  }, 120_000);
 
   it('(phone) offline: the steps that need the network say so, the draft is kept, and the wizard goes on when the network is back', async () => {
     const first = await goodPort([]);
