@@ -7,7 +7,6 @@ export const ruMessages = {
   'deviceWizard.titleNoMac': 'Настройка устройства',
   'deviceWizard.badMac': '«{mac}» — не MAC-адрес. Откройте мастер из списка устройств.',
   'deviceWizard.steps': 'Шаги мастера',
-  'deviceWizard.stepOf': 'Шаг {step} из {count}',
   'deviceWizard.step.device': 'Устройство',
   'deviceWizard.step.houses': 'Дома',
   'deviceWizard.step.relays': 'Реле и подъезды',

@@ -8,11 +8,11 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
+import { WizardStepper } from '@/components/wizard/wizard-stepper';
 import { useT, type MessageKey } from '@/features/adjuster-wizard/messages';
 import { stepIndex, WIZARD_STEPS, type WizardStep } from '../model';
 import { useAdjusterWizard, type WizardStart } from '../use-adjuster-wizard';
 import { PortStep } from './port-step';
-import { StepList } from './step-list';
 
 // The wizard opens on the port step; the later steps load when shown (route budget 250 KB gzip).
 const EntranceStep = lazy(() => import('./entrance-step').then((m) => ({ default: m.EntranceStep })));
@@ -54,7 +54,7 @@ export function WizardScreen({ start, onStartNew }: { start: WizardStart; onStar
         }
       }}
     >
-      <StepList
+      <WizardStepper
         label={t('adjusterWizard.steps')}
         steps={WIZARD_STEPS.map((step) => ({ id: step, label: t(STEP_LABELS[step]), disabled: !wizard.reachable(step) }))}
         active={wizard.step}

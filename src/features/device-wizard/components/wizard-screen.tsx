@@ -8,12 +8,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
+import { WizardStepper } from '@/components/wizard/wizard-stepper';
 import { useT, type MessageKey } from '@/features/device-wizard/messages';
 import { FIRST_STEP, LAST_STEP, STEP_NAMES, STEPS, stepHasError, type Step, type StepName } from '../model';
 import { useDeviceWizard, type WizardStart } from '../use-device-wizard';
 import type { HouseOfflineSlot } from './device-wizard-page';
 import { DeviceStep } from './device-step';
-import { WizardStepper } from './wizard-stepper';
 
 // The wizard opens on step 1; the later steps and the job panel load when shown (route budget 250 KB gzip).
 const HousesStep = lazy(() => import('./houses-step').then((m) => ({ default: m.HousesStep })));
@@ -62,7 +62,12 @@ export function WizardScreen({ start, onStartNew, houseOffline }: WizardScreenPr
         else go((step + 1) as Step);
       }}
     >
-      <WizardStepper labels={labels} active={step} errors={(item) => wizard.showAllErrors && stepHasError(wizard.errors, item)} onSelect={go} />
+      <WizardStepper
+        label={t('deviceWizard.steps')}
+        steps={STEPS.map((item) => ({ id: item, label: labels[item], error: wizard.showAllErrors && stepHasError(wizard.errors, item) }))}
+        active={step}
+        onSelect={go}
+      />
 
       {wizard.view.state !== 'none' && (
         <Suspense fallback={null}>

@@ -8,11 +8,11 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
+import { WizardStepper } from '@/components/wizard/wizard-stepper';
 import { useT, type MessageKey } from '@/features/replace-wizard/messages';
 import { REPLACE_STEPS, STEP_FIELDS, stepIndex, type ReplaceStep } from '../model';
 import { useReplaceWizard, type ReplaceStart } from '../use-replace-wizard';
 import { OldDeviceStep } from './old-device-step';
-import { StepBar } from './step-bar';
 
 // The first step is eager; later steps and the job panel load when shown (route budget 250 KB gzip).
 const NewDeviceStep = lazy(() => import('./new-device-step').then((m) => ({ default: m.NewDeviceStep })));
@@ -62,7 +62,7 @@ export function ReplaceScreen({ start, onStartNew }: ReplaceScreenProps) {
         else go(REPLACE_STEPS[index + 1]);
       }}
     >
-      <StepBar
+      <WizardStepper
         label={t('replaceWizard.steps')}
         steps={REPLACE_STEPS.map((step) => ({ id: step, label: t(STEP_LABELS[step]), error: stepHasError(step) }))}
         active={wizard.step}

@@ -8,13 +8,13 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
+import { WizardStepper } from '@/components/wizard/wizard-stepper';
 import type { MessageKey } from '@/features/serial-number-wizard/messages';
 import { useT } from '@/features/serial-number-wizard/messages';
 import { STEP_FIELDS, WIZARD_STEPS, stepIndex, type WizardStep } from '../model';
 import { useSerialNumberWizard, type WizardStart } from '../use-serial-number-wizard';
 import { DeviceStep } from './device-step';
 import { ReviewStep } from './review-step';
-import { WizardStepper } from './wizard-stepper';
 import type { HouseOfflineSlot } from './serial-number-wizard-page';
 
 // The wizard opens on the device step; the address and access steps and the job panel load when shown

@@ -86,7 +86,7 @@ describe('SerialNumberWizardPage', () => {
     fireEvent.blur(field('MAC-адрес'));
     await waitFor(() => expect(field('MAC-адрес').value).toBe('AA:BB:CC:DD:EE:01'));
 
-    openStep('Адрес');
+    openStep('2. Адрес');
     const house = await screen.findByRole('combobox', { name: /Дом/ });
     fireEvent.focus(house);
     fireEvent.change(house, { target: { value: 'лесная' } });
@@ -96,9 +96,9 @@ describe('SerialNumberWizardPage', () => {
     fireEvent.change(entrance, { target: { value: '1' } });
     await waitFor(() => expect(screen.getByRole('group', { name: 'Адрес установки' }).textContent).toContain(HOUSE.fias));
 
-    openStep('Доступ');
+    openStep('3. Доступ');
     fireEvent.change(await screen.findByLabelText('DNS-имя устройства', { exact: false }), { target: { value: 'dom28.intercom.local' } });
-    openStep('Отправка');
+    openStep('4. Отправка');
     await screen.findByRole('heading', { name: 'Отправка', level: 2 });
   }
 
@@ -109,7 +109,7 @@ describe('SerialNumberWizardPage', () => {
     await screen.findByRole('heading', { name: 'Устройство', level: 2 });
     fireEvent.change(field('Серийный номер'), { target: { value: 'SN-7' } });
     await waitFor(async () => expect((await getOfflineDb().drafts.get(DRAFT_ID))?.data).toMatchObject({ serialNumber: 'SN-7', login: 'root', model: 'ISCom' }));
-    openStep('Отправка');
+    openStep('4. Отправка');
     expect(submitButton('Отправить').disabled).toBe(true);
     expect(screen.getByRole('button', { name: 'Введите MAC-адрес' })).toBeTruthy();
     expect(send).not.toHaveBeenCalled();
@@ -132,9 +132,9 @@ describe('SerialNumberWizardPage', () => {
     expect(refused.body).toMatchObject({ mac: 'AA:BB:CC:DD:EE:01', fias: HOUSE.fias, porch: 1, deviceOwner: null, url: 'dom28.intercom.local' });
 
     // The installer fixes the MAC and sends again: the same job, a new key for the new body.
-    openStep('Устройство');
+    openStep('1. Устройство');
     fireEvent.change(field('MAC-адрес'), { target: { value: 'aa:bb:cc:dd:ee:02' } });
-    openStep('Отправка');
+    openStep('4. Отправка');
     fireEvent.submit(submitButton('Отправить снова').closest('form') as HTMLFormElement);
     await within(await screen.findByRole('status', { name: 'Состояние отправки' })).findByText('Устройство зарегистрировано на сервере');
 
