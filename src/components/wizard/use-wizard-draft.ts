@@ -98,27 +98,42 @@ interface DraftJobOptions {
 export function useDraftJob({ draftId, userId, flush, kind, retryRefused }: DraftJobOptions) {
   const runtime = useOfflineRuntime();
   const [submitting, setSubmitting] = useState(false);
+  // A job just queued, until the live query shows it: meanwhile the draft still looks unsent,
+  // and a second tap must not queue it twice. A ref, as two taps can come before a render.
+  const [awaited, setAwaited] = useState<number | null>(null);
+  const sending = useRef(false);
   const jobs = useLiveQuery(() => getOfflineDb().outbox.where('draftId').equals(draftId).toArray(), [draftId]);
   const view = jobView(latestJob(jobs ?? []));
-  const editable = jobs !== undefined && isEditable(view);
+  const shown = awaited === null || (jobs ?? []).some((job) => job.id === awaited);
+  // Cleared while rendering, as React advises for state that follows other state: no extra effect pass.
+  if (awaited !== null && shown) setAwaited(null);
+  const busy = submitting || !shown;
+  const editable = jobs !== undefined && shown && isEditable(view);
 
   /** `prepare` builds the request (a contract check may throw); true once the job is queued or sent again. */
   const send = async (prepare: () => DraftJobRequest): Promise<boolean> => {
+    if (sending.current || !shown) return false;
+    sending.current = true;
     setSubmitting(true);
     try {
       const request = prepare();
       await flush();
       if (view.state === 'needs-attention') {
         const result = await resendJob(runtime, view.job.id, request.body);
-        if (result.kind === 'ignored') notify(retryRefused(result.reason), { variant: 'error' });
+        if (result.kind === 'ignored') {
+          notify(retryRefused(result.reason), { variant: 'error' });
+          return false;
+        }
       } else if (view.state === 'none') {
-        await queueJob(runtime, { kind, ...request, userId, draftId });
+        const job = await queueJob(runtime, { kind, ...request, userId, draftId });
+        setAwaited(job.id);
       }
       return true;
     } catch (error) {
       notify(errorMessage(error), { variant: 'error' });
       return false;
     } finally {
+      sending.current = false;
       setSubmitting(false);
     }
   };
@@ -127,5 +142,5 @@ export function useDraftJob({ draftId, userId, flush, kind, retryRefused }: Draf
     if (view.state === 'queued' && runtime) await runtime.engine.sendNow(view.job.id);
   };
 
-  return { view, editable, loaded: jobs !== undefined, submitting, send, sendNow };
+  return { view, editable, loaded: jobs !== undefined, submitting: busy, send, sendNow };
 }
