@@ -6,6 +6,17 @@ const MAX_FAILURES = 5;
 export const MAX_ID = 2_147_483_647;
 
 /**
+ * An optional id filter of a query, checked against the integer column it is compared with: a
+ * larger number would fail in PostgreSQL (a 500) instead of being named as bad input. `min` is 0
+ * where 0 has a meaning (a parent id of 0: the top level).
+ */
+export function idFilter(field: string, value: number | undefined, min = 1): number | undefined {
+  if (value === undefined) return undefined;
+  if (value < min || value > MAX_ID) throw new ApiError(400, `Некорректное поле ${field}: ожидается целое число от ${min} до ${MAX_ID}`);
+  return value;
+}
+
+/**
  * Checks request input against a contract struct with `create()` semantics (coercion, defaults):
  * superstruct's `validate(…, { coerce: true })` is what `create()` and contract's `decode()` run.
  * It is called directly because a failure's type is needed to name the problem in Russian.

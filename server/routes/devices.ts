@@ -9,7 +9,7 @@ import { ApiError } from '../http/errors';
 import { jsonObject, type JsonText } from '../http/json-text';
 import { pageNumber, paginationOf } from '../http/pagination';
 import { defineRoute } from '../http/route';
-import { MAX_ID } from '../http/validation';
+import { idFilter } from '../http/validation';
 import { existingHouseUids } from '../repositories/device-card';
 import { CountCache, countDevices, countKey, listDevicePage, parseDeviceSort, type DeviceListFilter, type DevicePage } from '../repositories/device-list';
 import { createDevice, deviceIdsByMac, setGroupsOfDevices } from '../repositories/device-settings';
@@ -154,10 +154,7 @@ export function parseDeviceListFilter(query: DeviceListQuery): DeviceListFilter 
     if (query.type < 0 || query.type >= DEVICE_TYPE_NAMES.length) throw new ApiError(400, `Некорректное поле type: ожидается тип от 0 до ${DEVICE_TYPE_NAMES.length - 1}`);
     filter.type = query.type;
   }
-  if (query.mcId !== undefined) {
-    if (query.mcId < 1 || query.mcId > MAX_ID) throw new ApiError(400, `Некорректное поле mcId: ожидается целое число от 1 до ${MAX_ID}`);
-    filter.mcId = query.mcId;
-  }
+  if (query.mcId !== undefined) filter.mcId = idFilter('mcId', query.mcId);
   filter.createdFrom = parseInstant('createDateFrom', query.createDateFrom, false);
   filter.createdTo = parseInstant('createDateTo', query.createDateTo, true);
   filter.changedFrom = parseInstant('lastChangeFrom', query.lastChangeFrom, false);

@@ -3,6 +3,7 @@ import { GROUP_LIST_PAGE_SIZE, groupEndpoints } from '../../contract/groups';
 import { ROLES } from '../../contract/users';
 import { pageNumber, paginationOf } from '../http/pagination';
 import { defineRoute } from '../http/route';
+import { idFilter } from '../http/validation';
 import { buyerScope } from '../plugins/session';
 import { listGroups } from '../repositories/groups';
 
@@ -15,7 +16,12 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, groupEndpoints.list, { access: managers }, async ({ query, request, db }) => {
     const page = pageNumber(query.page);
-    const filter = { scope: buyerScope(request), buyerId: query.buyerId, name: query.name?.trim(), parentId: query.parentId };
+    const filter = {
+      scope: buyerScope(request),
+      buyerId: idFilter('buyerId', query.buyerId),
+      name: query.name?.trim(),
+      parentId: idFilter('parentId', query.parentId, 0),
+    };
     const { rows, total } = await listGroups(db, filter, page, GROUP_LIST_PAGE_SIZE);
     return { result: true, data: rows, pagination: paginationOf(rows.length, page, total, GROUP_LIST_PAGE_SIZE) };
   });

@@ -213,7 +213,11 @@ describe('group assignment', () => {
       const child = data.find((group) => group.parentId !== null);
       const parent = data.find((group) => group.groupId === child?.parentId);
       if (!child || !parent) throw new Error("no nested group of the operator's buyer in the seed");
-      const left = async (name: string) => (await dialog.locator('fieldset label').filter({ hasText: new RegExp(`^${literally(name)}$`) }).boundingBox())?.x ?? 0;
+      const left = async (name: string) => {
+        const box = await dialog.getByRole('checkbox', { name, exact: true }).boundingBox();
+        if (!box) throw new Error(`no group "${name}" in the dialog`);
+        return box.x;
+      };
       expect(await left(child.name)).toBeGreaterThan(await left(parent.name));
       await dialog.getByRole('checkbox', { name: groupName, exact: true }).check();
       await dialog.getByRole('switch', { name: 'Заменить текущие группы устройств' }).or(dialog.getByRole('checkbox', { name: 'Заменить текущие группы устройств' })).check();

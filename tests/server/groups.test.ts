@@ -47,23 +47,38 @@ describe.each(BACKENDS)('group list and company select on %s', (backend) => {
     expect(top.data.length).toBeGreaterThan(0);
     for (const group of top.data) expect(group.parentId).toBeNull();
     const children = await groupPage(client, `?parentId=${top.data[0].groupId}`);
+    expect(children.data.length).toBeGreaterThan(0);
     for (const group of children.data) expect(group.parentId).toBe(top.data[0].groupId);
   });
 
-  it('pages, and refuses a bad page or filter with 400 naming the field', async () => {
+  it('pages in name order, and refuses a bad page or filter with 400 naming the field', async () => {
+    // More groups than a page holds, for buyer 2 only.
+    await rows(sql`insert into groups (id, name, buyer_id, parent_id, uid)
+      select top.id + n, 'Пагинация ' || lpad(n::text, 2, '0'), 2, null, 'paging-' || n
+      from generate_series(1, ${GROUP_LIST_PAGE_SIZE + 5}) as n, (select max(id) as id from groups) as top`);
+    const [{ total }] = await rows<{ total: number }>(sql`select count(*)::int as total from groups where buyer_id = 2`);
     const client = await loginAs(app(), 'admin');
-    const first = await groupPage(client, '?page=1');
-    if (first.pagination.pageCount > 1) {
-      const second = await groupPage(client, '?page=2');
-      expect(second.data.map((group) => group.groupId)).not.toContain(first.data[0].groupId);
-    }
+    const first = await groupPage(client, '?buyerId=2&page=1');
+    const second = await groupPage(client, '?buyerId=2&page=2');
+    expect(first.pagination).toMatchObject({ count: GROUP_LIST_PAGE_SIZE, page: 1, pageCount: Math.ceil(total / GROUP_LIST_PAGE_SIZE), totalCount: total });
+    expect(second.pagination).toMatchObject({ count: total - GROUP_LIST_PAGE_SIZE, page: 2 });
+    const both = [...first.data, ...second.data];
+    expect(new Set(both.map((group) => group.groupId)).size).toBe(total);
+    const names = both.map((group) => group.name);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+
     const beyond = await groupPage(client, '?page=999');
     expect(beyond.data).toEqual([]);
-    expect(beyond.pagination.totalCount).toBe(first.pagination.totalCount);
+    expect(beyond.pagination.totalCount).toBeGreaterThan(total);
     expectError(await client.get('/front/groups?page=0'), 400, /page/);
     expectError(await client.get('/front/groups?buyerId=abc'), 400, /buyerId/);
     expectError(await client.get('/front/groups?parentId=1.5'), 400, /parentId/);
     expectError(await client.get('/front/groups?color=red'), 400, /color/);
+    // Numbers no integer column holds are bad input, not a database error.
+    expectError(await client.get('/front/groups?buyerId=0'), 400, /buyerId/);
+    expectError(await client.get('/front/groups?buyerId=1e21'), 400, /buyerId/);
+    expectError(await client.get('/front/groups?parentId=2147483648'), 400, /parentId/);
+    expectError(await client.get('/front/groups?parentId=-1'), 400, /parentId/);
   });
 
   it("answers the company select with the buyer's companies, and the superuser's with all", async () => {

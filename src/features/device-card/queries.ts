@@ -24,8 +24,12 @@ export const deviceCardQueries = {
       queryKey: [...deviceCardQueries.all(), 'entrances', [...houseUids].sort()] as const,
       queryFn: ({ signal }) => getEntrancesOfHouses([...houseUids], signal),
     }),
-  groupChoices: () =>
-    queryOptions({ queryKey: [...deviceCardQueries.all(), 'group-choices'] as const, queryFn: ({ signal }) => getAssignableGroups(signal), staleTime: 300_000 }),
+  groupChoices: (buyerId: number) =>
+    queryOptions({
+      queryKey: [...deviceCardQueries.all(), 'group-choices', buyerId] as const,
+      queryFn: ({ signal }) => getAssignableGroups(buyerId, signal),
+      staleTime: 300_000,
+    }),
   houseChoices: () =>
     queryOptions({ queryKey: [...deviceCardQueries.all(), 'house-choices'] as const, queryFn: ({ signal }) => getPickerHouses(signal), staleTime: 300_000 }),
   executors: () =>

@@ -196,3 +196,14 @@ export function deviceCreateBody(values: DeviceFormValues): DeviceCreate {
   if (values.houseUid) body.houses = [values.houseUid];
   return body;
 }
+
+/** The one buyer of the selected devices, when all of them are on this page and share it. */
+export function buyerOfSelection(selection: readonly (string | number)[], rows: readonly DeviceListRow[]): number | undefined {
+  const buyers = new Set<number>();
+  for (const mac of selection) {
+    const row = rows.find((each) => each.MAC === mac);
+    if (!row) return undefined;
+    buyers.add(row.BUYER_ID);
+  }
+  return buyers.size === 1 ? [...buyers][0] : undefined;
+}

@@ -14,10 +14,11 @@ export const deviceQueries = {
       queryFn: ({ signal }) => getDeviceList(query, signal),
       placeholderData: keepPreviousData,
     }),
-  groups: () =>
+  /** `buyerId`: the selected devices' one buyer, when they have one. */
+  groups: (buyerId: number | undefined) =>
     queryOptions({
-      queryKey: [...deviceQueries.all(), 'assignable-groups'] as const,
-      queryFn: ({ signal }) => getAssignableGroups(signal),
+      queryKey: [...deviceQueries.all(), 'assignable-groups', buyerId ?? null] as const,
+      queryFn: ({ signal }) => getAssignableGroups(buyerId, signal),
       staleTime: OPTIONS_STALE_MS,
       retry: false,
     }),

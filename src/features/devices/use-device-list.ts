@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/http';
 import { hasRole, useSession } from '@/lib/session';
 import { createDevice, setGroupsOfDevices } from './api';
 import { useT } from './messages';
-import { DEVICE_LIST_STATE, deviceListQuery, type DeviceFilterKey, type DeviceFilters } from './model';
+import { DEVICE_LIST_STATE, buyerOfSelection, deviceListQuery, type DeviceFilterKey, type DeviceFilters } from './model';
 import { deviceQueries } from './queries';
 import { useLiveStatuses } from './use-live-statuses';
 
@@ -75,6 +75,7 @@ export function useDeviceList() {
     isSuperuser: hasRole(session.roles, ROLES.superuser),
     selection,
     setSelection,
+    selectionBuyer: buyerOfSelection(selection, rows),
     create,
     assignGroups,
   };

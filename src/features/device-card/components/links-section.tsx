@@ -125,7 +125,7 @@ function LinkSection<T>({ card, canEdit, title, fieldLabel, empty, current, choi
 export function GroupsSection({ card, canEdit }: { card: DeviceCard; canEdit: boolean }) {
   const t = useT();
   const mac = card.device.mac;
-  const choices = useQuery({ ...deviceCardQueries.groupChoices(), enabled: canEdit });
+  const choices = useQuery({ ...deviceCardQueries.groupChoices(card.device.buyerId), enabled: canEdit });
   // A nested group reads with its parents ("Обслуживание › Лифты"); one the choices lack, by its name.
   const paths = new Map(choices.data?.map((choice) => [choice.groupId, choice.path]));
   const groupLabel = (group: Group) => paths.get(group.groupId) ?? group.name;

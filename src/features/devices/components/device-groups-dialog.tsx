@@ -26,6 +26,8 @@ import type { GroupAssignment } from '../use-device-list';
 interface DeviceGroupsDialogProps {
   open: boolean;
   macs: string[];
+  /** The selected devices' one buyer, when they have one: only its groups are offered. */
+  buyerId?: number;
   onClose: () => void;
   onSubmit: (assignment: GroupAssignment) => Promise<unknown>;
 }
@@ -33,11 +35,11 @@ interface DeviceGroupsDialogProps {
 const SHOWN_MACS = 5;
 
 /** multiple-set-groups (spec §7): the chosen groups for every selected device; clearOld replaces what they had. */
-export function DeviceGroupsDialog({ open, macs, onClose, onSubmit }: DeviceGroupsDialogProps) {
+export function DeviceGroupsDialog({ open, macs, buyerId, onClose, onSubmit }: DeviceGroupsDialogProps) {
   const t = useT();
   const titleId = useId();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
-  const groups = useQuery({ ...deviceQueries.groups(), enabled: open });
+  const groups = useQuery({ ...deviceQueries.groups(buyerId), enabled: open });
   const [chosen, setChosen] = useState<number[]>([]);
   const [clearOld, setClearOld] = useState(false);
   const [missing, setMissing] = useState(false);
@@ -99,7 +101,7 @@ export function DeviceGroupsDialog({ open, macs, onClose, onSubmit }: DeviceGrou
                       control={<Checkbox checked={chosen.includes(group.groupId)} onChange={() => toggle(group.groupId)} />}
                       label={group.name}
                       title={group.depth > 0 ? group.path : undefined}
-                      sx={{ ml: group.depth * 3 }}
+                      sx={{ pl: group.depth * 3 }}
                     />
                   ))}
                   {groups.data?.length === 0 && <Typography color="text.secondary">{t('devices.groups.empty')}</Typography>}

@@ -148,6 +148,7 @@ export function DeviceListPage() {
           <DeviceGroupsDialog
             open
             macs={devices.selection.map(String)}
+            buyerId={devices.selectionBuyer}
             onClose={() => setAssigning(false)}
             onSubmit={(assignment) => devices.assignGroups.mutateAsync(assignment)}
           />

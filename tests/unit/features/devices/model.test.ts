@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseListState, writeListState } from '@/components/list-table/list-state-model';
+import type { DeviceListRow } from '@contract/devices';
 import {
   DEVICE_LIST_STATE,
+  buyerOfSelection,
   EMPTY_DEVICE_FILTERS,
   cardPath,
   cleanFilters,
@@ -144,5 +146,30 @@ describe('date filters', () => {
     expect(plausibleDate('0202-02-01T00:00:00.000Z')).toBe(false);
     expect(plausibleDate('1902-02-01T00:00:00.000Z')).toBe(false);
     expect(plausibleDate('garbage')).toBe(false);
+  });
+});
+
+describe('buyerOfSelection', () => {
+  const row = (MAC: string, BUYER_ID: number): DeviceListRow => ({
+    DEVICE_ID: 1,
+    MAC,
+    BUYER_ID,
+    STATUS_CODE: 1,
+    CREATE_DATE: '2024-01-01T00:00:00.000Z',
+    LAST_CHANGE: '2024-01-01T00:00:00.000Z',
+    TYPE: 1,
+    houses: {},
+  });
+  const rows = [row('AA:00:00:00:00:01', 1), row('AA:00:00:00:00:02', 1), row('AA:00:00:00:00:03', 2)];
+
+  it("is the selected devices' one buyer", () => {
+    expect(buyerOfSelection(['AA:00:00:00:00:01', 'AA:00:00:00:00:02'], rows)).toBe(1);
+    expect(buyerOfSelection(['AA:00:00:00:00:03'], rows)).toBe(2);
+  });
+
+  it('is unknown for devices of two buyers, a device not on this page, or nothing selected', () => {
+    expect(buyerOfSelection(['AA:00:00:00:00:01', 'AA:00:00:00:00:03'], rows)).toBeUndefined();
+    expect(buyerOfSelection(['AA:00:00:00:00:01', 'AA:00:00:00:00:09'], rows)).toBeUndefined();
+    expect(buyerOfSelection([], rows)).toBeUndefined();
   });
 });
