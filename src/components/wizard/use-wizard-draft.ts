@@ -4,7 +4,7 @@ import { notify } from '@/components/notifications/notify';
 import { errorMessage } from '@/lib/http';
 import type { DraftData } from '@/offline/draft-kinds';
 import { deleteDraft } from '@/offline/drafts';
-import { getOfflineDb, type DraftKind, type DraftTarget } from '@/offline/db';
+import { getOfflineDb, type DraftKind, type DraftTarget, type OutboxJob } from '@/offline/db';
 import type { EnqueueInput } from '@/offline/outbox';
 import { queueJob, resendJob } from '@/offline/runtime';
 import { useOfflineRuntime } from '@/offline/runtime-context';
@@ -90,6 +90,18 @@ interface DraftJobOptions {
   retryRefused: (reason: string) => string;
 }
 
+/** A job a send changed, until the live query shows the change. */
+interface AwaitedChange {
+  id: number;
+  /** A job sent again: its stored update time then (later changes show it was seen); null for a job just queued. */
+  updatedAt: number | null;
+}
+
+function changeShown(jobs: readonly OutboxJob[], change: AwaitedChange): boolean {
+  const job = jobs.find((each) => each.id === change.id);
+  return change.updatedAt === null ? job !== undefined : !job || job.updatedAt >= change.updatedAt;
+}
+
 /**
  * The outbox job of a wizard's draft, read back live, and its sending: queued the first time,
  * sent again with the corrected body when it needs attention. A request the contract refuses,
@@ -98,22 +110,30 @@ interface DraftJobOptions {
 export function useDraftJob({ draftId, userId, flush, kind, retryRefused }: DraftJobOptions) {
   const runtime = useOfflineRuntime();
   const [submitting, setSubmitting] = useState(false);
-  // A job just queued, until the live query shows it: meanwhile the draft still looks unsent,
-  // and a second tap must not queue it twice. A ref, as two taps can come before a render.
-  const [awaited, setAwaited] = useState<number | null>(null);
+  // The job a send changed, until the live query shows the change (queued: the job is there; sent
+  // again: it no longer needs attention). Meanwhile the screen shows the old state, and a second
+  // tap must not queue the draft twice or resend it. The ref also covers taps before a render.
+  const [awaited, setAwaited] = useState<AwaitedChange | null>(null);
   const sending = useRef(false);
+  // Counts finished sends, so the effect below runs after each one even when `awaited` was set and
+  // cleared in one render (the live query was quicker than the send's answer).
+  const [finished, setFinished] = useState(0);
   const jobs = useLiveQuery(() => getOfflineDb().outbox.where('draftId').equals(draftId).toArray(), [draftId]);
   const view = jobView(latestJob(jobs ?? []));
-  const shown = awaited === null || (jobs ?? []).some((job) => job.id === awaited);
+  const shown = awaited === null || changeShown(jobs ?? [], awaited);
   // Cleared while rendering, as React advises for state that follows other state: no extra effect pass.
   if (awaited !== null && shown) setAwaited(null);
+  useEffect(() => {
+    if (awaited === null) sending.current = false;
+  }, [awaited, finished]);
   const busy = submitting || !shown;
   const editable = jobs !== undefined && shown && isEditable(view);
 
   /** `prepare` builds the request (a contract check may throw); true once the job is queued or sent again. */
   const send = async (prepare: () => DraftJobRequest): Promise<boolean> => {
-    if (sending.current || !shown) return false;
+    if (sending.current) return false;
     sending.current = true;
+    let awaiting = false;
     setSubmitting(true);
     try {
       const request = prepare();
@@ -124,17 +144,25 @@ export function useDraftJob({ draftId, userId, flush, kind, retryRefused }: Draf
           notify(retryRefused(result.reason), { variant: 'error' });
           return false;
         }
+        if (result.kind === 'update') {
+          // Not its status: a resend refused again at once is back to needs-attention before the screen saw it go.
+          setAwaited({ id: view.job.id, updatedAt: result.job.updatedAt });
+          awaiting = true;
+        }
       } else if (view.state === 'none') {
         const job = await queueJob(runtime, { kind, ...request, userId, draftId });
-        setAwaited(job.id);
+        setAwaited({ id: job.id, updatedAt: null });
+        awaiting = true;
       }
       return true;
     } catch (error) {
       notify(errorMessage(error), { variant: 'error' });
       return false;
     } finally {
-      sending.current = false;
+      // A change sent is let go by the effect above, once it is on screen.
+      if (!awaiting) sending.current = false;
       setSubmitting(false);
+      setFinished((count) => count + 1);
     }
   };
 

@@ -6,6 +6,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'deviceWizard.titleNoMac': 'Set up a device',
   'deviceWizard.badMac': '“{mac}” is not a MAC address. Open the wizard from the device list.',
   'deviceWizard.steps': 'Wizard steps',
+  'deviceWizard.stepError': 'Has fields to correct',
   'deviceWizard.step.device': 'Device',
   'deviceWizard.step.houses': 'Houses',
   'deviceWizard.step.relays': 'Relays and entrances',

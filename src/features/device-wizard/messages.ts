@@ -7,6 +7,7 @@ export const ruMessages = {
   'deviceWizard.titleNoMac': 'Настройка устройства',
   'deviceWizard.badMac': '«{mac}» — не MAC-адрес. Откройте мастер из списка устройств.',
   'deviceWizard.steps': 'Шаги мастера',
+  'deviceWizard.stepError': 'Есть поля для исправления',
   'deviceWizard.step.device': 'Устройство',
   'deviceWizard.step.houses': 'Дома',
   'deviceWizard.step.relays': 'Реле и подъезды',

@@ -5,6 +5,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'replaceWizard.title': 'Replace a device',
   'replaceWizard.draftTitle': 'Device replacement',
   'replaceWizard.steps': 'Wizard steps',
+  'replaceWizard.stepError': 'Has fields to correct',
   'replaceWizard.step.old': 'Old',
   'replaceWizard.step.new': 'New',
   'replaceWizard.step.access': 'Access',

@@ -6,6 +6,7 @@ export const ruMessages = {
   'replaceWizard.title': 'Замена устройства',
   'replaceWizard.draftTitle': 'Замена устройства',
   'replaceWizard.steps': 'Шаги мастера',
+  'replaceWizard.stepError': 'Есть поля для исправления',
   'replaceWizard.step.old': 'Старое',
   'replaceWizard.step.new': 'Новое',
   'replaceWizard.step.access': 'Доступ',

@@ -5,6 +5,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'serialWizard.title': 'Add a device by serial number',
   'serialWizard.draftTitle': 'Device by serial number',
   'serialWizard.steps': 'Wizard steps',
+  'serialWizard.stepError': 'Has fields to correct',
   'serialWizard.step.device': 'Device',
   'serialWizard.step.address': 'Address',
   'serialWizard.step.access': 'Access',

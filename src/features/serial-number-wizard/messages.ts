@@ -6,6 +6,7 @@ export const ruMessages = {
   'serialWizard.title': 'Добавление устройства по серийному номеру',
   'serialWizard.draftTitle': 'Устройство по серийному номеру',
   'serialWizard.steps': 'Шаги мастера',
+  'serialWizard.stepError': 'Есть поля для исправления',
   'serialWizard.step.device': 'Устройство',
   'serialWizard.step.address': 'Адрес',
   'serialWizard.step.access': 'Доступ',

@@ -1,8 +1,12 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useDraftJob, type DraftJobRequest } from '@/components/wizard/use-wizard-draft';
-import { getOfflineDb } from '@/offline/db';
-import { addJob, applyJobEvent } from '@/offline/outbox-queue';
+import { getOfflineDb, type OutboxJob } from '@/offline/db';
+import { addJob, applyJobEvent, type AppliedTransition } from '@/offline/outbox-queue';
+import type { OfflineRuntime } from '@/offline/runtime';
+import { OfflineRuntimeProvider } from '@/offline/runtime-context';
+import { openTestDb } from '../offline/helpers';
 
 vi.mock('@/components/notifications/notify', () => ({ notify: vi.fn() }));
 const { notify } = await import('@/components/notifications/notify');
@@ -11,14 +15,60 @@ const USER_ID = 7;
 const request: DraftJobRequest = { method: 'POST', url: '/front/wizard/save', body: { mac: 'AA:BB:CC:DD:EE:01' } };
 let drafts = 0;
 
-function renderJob() {
+/**
+ * An engine that answers at once but writes to the app's outbox only when the test says so: the
+ * moment between a send's answer and the live query showing its change is held open.
+ */
+function fakeRuntime(retryAnswer: AppliedTransition['kind'] = 'update', statusAfterRetry: OutboxJob['status'] = 'queued') {
+  const scratch = openTestDb();
+  const writes: Array<() => Promise<unknown>> = [];
+  const engine = {
+    enqueue: vi.fn(async (input: Parameters<OfflineRuntime['engine']['enqueue']>[0]) => {
+      const job = await addJob(scratch, input);
+      writes.push(() => getOfflineDb().outbox.add(job));
+      return job;
+    }),
+    retry: vi.fn(async (id: number): Promise<AppliedTransition> => {
+      if (retryAnswer === 'ignored') return { kind: 'ignored', reason: `job ${id} is not in the outbox`, before: null };
+      const before = (await getOfflineDb().outbox.get(id)) as OutboxJob;
+      const job: OutboxJob = { ...before, status: statusAfterRetry, updatedAt: before.updatedAt + 1 };
+      writes.push(() => getOfflineDb().outbox.put(job));
+      return { kind: 'update', job, effects: [], before };
+    }),
+    sendNow: vi.fn(),
+  };
+  const runtime = { engine } as unknown as OfflineRuntime;
+  const writeNow = () => act(async () => void (await Promise.all(writes.splice(0).map((write) => write()))));
+  return { runtime, engine, writeNow };
+}
+
+function renderJob(runtime: OfflineRuntime | null = null) {
   drafts += 1;
   const draftId = `draft-job-${drafts}`;
-  const hook = renderHook(() => useDraftJob({ draftId, userId: USER_ID, flush: async () => undefined, kind: 'device-wizard', retryRefused: (reason) => `refused: ${reason}` }));
+  const wrapper = ({ children }: { children: ReactNode }) => <OfflineRuntimeProvider runtime={runtime}>{children}</OfflineRuntimeProvider>;
+  const hook = renderHook(
+    () => useDraftJob({ draftId, userId: USER_ID, flush: async () => undefined, kind: 'device-wizard', retryRefused: (reason) => `refused: ${reason}` }),
+    { wrapper },
+  );
   return { draftId, hook };
 }
 
+async function tap(hook: ReturnType<typeof renderJob>['hook'], prepare: () => DraftJobRequest = () => request): Promise<boolean> {
+  let answer = false;
+  await act(async () => {
+    answer = await hook.result.current.send(prepare);
+  });
+  return answer;
+}
+
 const jobsOf = (draftId: string) => getOfflineDb().outbox.where('draftId').equals(draftId).toArray();
+
+async function needingAttention(draftId: string): Promise<OutboxJob> {
+  const job = await addJob(getOfflineDb(), { kind: 'device-wizard', ...request, userId: USER_ID, draftId });
+  await applyJobEvent(getOfflineDb(), job.id, { type: 'begin-send' });
+  await applyJobEvent(getOfflineDb(), job.id, { type: 'refused', status: 200, message: 'MAC занят' });
+  return job;
+}
 
 afterEach(async () => {
   await getOfflineDb().outbox.clear();
@@ -26,11 +76,10 @@ afterEach(async () => {
 });
 
 describe('useDraftJob', () => {
-  it('queues one job however fast the submit is tapped twice, and is not busy once the job is seen', async () => {
+  it('queues one job for two taps at once', async () => {
     const { draftId, hook } = renderJob();
     await waitFor(() => expect(hook.result.current.loaded).toBe(true));
     expect(hook.result.current.editable).toBe(true);
-
     let answers: boolean[] = [];
     await act(async () => {
       answers = await Promise.all([hook.result.current.send(() => request), hook.result.current.send(() => request)]);
@@ -41,36 +90,78 @@ describe('useDraftJob', () => {
     expect(await jobsOf(draftId)).toHaveLength(1);
   });
 
-  it('answers false and says why when the engine refuses to send a job again', async () => {
-    const { draftId, hook } = renderJob();
-    const job = await addJob(getOfflineDb(), { kind: 'device-wizard', ...request, userId: USER_ID, draftId });
-    await applyJobEvent(getOfflineDb(), job.id, { type: 'begin-send' });
-    await applyJobEvent(getOfflineDb(), job.id, { type: 'refused', status: 200, message: 'MAC занят' });
+  it('stays busy after queueing until the outbox shows the job, and a tap meanwhile queues nothing', async () => {
+    const { runtime, engine, writeNow } = fakeRuntime();
+    const { draftId, hook } = renderJob(runtime);
+    await waitFor(() => expect(hook.result.current.loaded).toBe(true));
+
+    expect(await tap(hook)).toBe(true);
+    expect(hook.result.current.view.state).toBe('none');
+    expect(hook.result.current.submitting).toBe(true);
+    expect(hook.result.current.editable).toBe(false);
+    expect(await tap(hook)).toBe(false);
+    expect(engine.enqueue).toHaveBeenCalledTimes(1);
+
+    await writeNow();
+    await waitFor(() => expect(hook.result.current.view.state).toBe('queued'));
+    expect(hook.result.current.submitting).toBe(false);
+    expect(await jobsOf(draftId)).toHaveLength(1);
+  });
+
+  it('sends a job that needs attention again once, however often it is tapped before the change shows', async () => {
+    const { runtime, engine, writeNow } = fakeRuntime();
+    const { draftId, hook } = renderJob(runtime);
+    await needingAttention(draftId);
     await waitFor(() => expect(hook.result.current.view.state).toBe('needs-attention'));
 
-    // The job is gone before the tap (another tab discarded it): the view is stale, the engine refuses.
-    await getOfflineDb().outbox.delete(job.id);
-    let answer = true;
-    await act(async () => {
-      answer = await hook.result.current.send(() => request);
-    });
-    expect(answer).toBe(false);
-    expect(notify).toHaveBeenCalledWith(expect.stringMatching(/^refused: job \d+ is not in the outbox$/), { variant: 'error' });
-    expect(await jobsOf(draftId)).toHaveLength(0);
+    expect(await tap(hook)).toBe(true);
+    expect(hook.result.current.submitting).toBe(true);
+    expect(await tap(hook)).toBe(false);
+    expect(engine.retry).toHaveBeenCalledTimes(1);
+    expect(notify).not.toHaveBeenCalled();
+
+    await writeNow();
+    await waitFor(() => expect(hook.result.current.view.state).toBe('queued'));
+    expect(hook.result.current.submitting).toBe(false);
+  });
+
+  it('is not left busy when a resend is refused again before the screen saw it queued', async () => {
+    const { runtime, writeNow } = fakeRuntime('update', 'needs-attention');
+    const { draftId, hook } = renderJob(runtime);
+    await needingAttention(draftId);
+    await waitFor(() => expect(hook.result.current.view.state).toBe('needs-attention'));
+
+    expect(await tap(hook)).toBe(true);
+    expect(hook.result.current.submitting).toBe(true);
+    await writeNow();
+    await waitFor(() => expect(hook.result.current.submitting).toBe(false));
+    expect(hook.result.current.view.state).toBe('needs-attention');
+    expect(hook.result.current.editable).toBe(true);
+  });
+
+  it('answers false and says why when the engine refuses to send a job again', async () => {
+    const { runtime } = fakeRuntime('ignored');
+    const { draftId, hook } = renderJob(runtime);
+    const job = await needingAttention(draftId);
+    await waitFor(() => expect(hook.result.current.view.state).toBe('needs-attention'));
+
+    expect(await tap(hook)).toBe(false);
+    expect(notify).toHaveBeenCalledWith(`refused: job ${job.id} is not in the outbox`, { variant: 'error' });
+    expect(hook.result.current.submitting).toBe(false);
+    expect(hook.result.current.editable).toBe(true);
   });
 
   it('answers false and keeps the draft when the request cannot be built', async () => {
     const { draftId, hook } = renderJob();
     await waitFor(() => expect(hook.result.current.loaded).toBe(true));
-    let answer = true;
-    await act(async () => {
-      answer = await hook.result.current.send(() => {
-        throw new Error('Некорректное поле mac');
-      });
+    const answer = await tap(hook, () => {
+      throw new Error('Некорректное поле mac');
     });
     expect(answer).toBe(false);
     expect(notify).toHaveBeenCalledWith('Некорректное поле mac', { variant: 'error' });
     expect(await jobsOf(draftId)).toHaveLength(0);
     expect(hook.result.current.editable).toBe(true);
+    // Nothing is left waiting: the next tap is taken.
+    expect(await tap(hook)).toBe(true);
   });
 });

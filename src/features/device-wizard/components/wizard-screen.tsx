@@ -64,6 +64,7 @@ export function WizardScreen({ start, onStartNew, houseOffline }: WizardScreenPr
     >
       <WizardStepper
         label={t('deviceWizard.steps')}
+        errorText={t('deviceWizard.stepError')}
         steps={STEPS.map((item) => ({ id: item, label: labels[item], error: wizard.showAllErrors && stepHasError(wizard.errors, item) }))}
         active={step}
         onSelect={go}

@@ -64,6 +64,7 @@ export function ReplaceScreen({ start, onStartNew }: ReplaceScreenProps) {
     >
       <WizardStepper
         label={t('replaceWizard.steps')}
+        errorText={t('replaceWizard.stepError')}
         steps={REPLACE_STEPS.map((step) => ({ id: step, label: t(STEP_LABELS[step]), error: stepHasError(step) }))}
         active={wizard.step}
         onSelect={go}

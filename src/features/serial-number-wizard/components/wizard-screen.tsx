@@ -58,6 +58,7 @@ export function WizardScreen({ start, houseOffline, onStartNew }: WizardScreenPr
     }}>
       <WizardStepper
         label={t('serialWizard.steps')}
+        errorText={t('serialWizard.stepError')}
         steps={WIZARD_STEPS.map((step) => ({ id: step, label: t(STEP_LABELS[step]), error: stepHasError(step) }))}
         active={wizard.step}
         onSelect={go}
