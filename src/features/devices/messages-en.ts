@@ -73,6 +73,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'devices.groups.clearOld': 'Replace the devices’ current groups',
   'devices.groups.clearOld.on': 'The devices’ former groups will be removed.',
   'devices.groups.clearOld.off': 'The chosen groups are added to those already assigned.',
+  'devices.groups.ofBuyer': '{name} (buyer {buyer})',
   'devices.groups.empty': 'No groups available',
   'devices.groups.error.none': 'Choose at least one group',
   'devices.groups.submit': 'Assign',

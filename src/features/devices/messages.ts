@@ -74,6 +74,7 @@ export const ruMessages = {
   'devices.groups.clearOld': 'Заменить текущие группы устройств',
   'devices.groups.clearOld.on': 'Прежние группы устройств будут сняты.',
   'devices.groups.clearOld.off': 'Выбранные группы добавятся к уже назначенным.',
+  'devices.groups.ofBuyer': '{name} (покупатель {buyer})',
   'devices.groups.empty': 'Нет доступных групп',
   'devices.groups.error.none': 'Выберите хотя бы одну группу',
   'devices.groups.submit': 'Назначить',

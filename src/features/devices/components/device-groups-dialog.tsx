@@ -19,6 +19,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useT } from '@/features/devices/messages';
+import type { GroupChoice } from '@/lib/group-tree';
 import { errorMessage } from '@/lib/http';
 import { deviceQueries } from '../queries';
 import type { GroupAssignment } from '../use-device-list';
@@ -40,6 +41,9 @@ export function DeviceGroupsDialog({ open, macs, buyerId, onClose, onSubmit }: D
   const titleId = useId();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const groups = useQuery({ ...deviceQueries.groups(buyerId), enabled: open });
+  // A superuser's selection of several buyers' devices: the buyers' groups share names, so each says whose it is.
+  const severalBuyers = new Set(groups.data?.map((group) => group.buyerId)).size > 1;
+  const groupLabel = (group: GroupChoice) => (severalBuyers ? t('devices.groups.ofBuyer', { name: group.name, buyer: group.buyerId }) : group.name);
   const [chosen, setChosen] = useState<number[]>([]);
   const [clearOld, setClearOld] = useState(false);
   const [missing, setMissing] = useState(false);
@@ -99,7 +103,7 @@ export function DeviceGroupsDialog({ open, macs, buyerId, onClose, onSubmit }: D
                     <FormControlLabel
                       key={group.groupId}
                       control={<Checkbox checked={chosen.includes(group.groupId)} onChange={() => toggle(group.groupId)} />}
-                      label={group.name}
+                      label={groupLabel(group)}
                       title={group.depth > 0 ? group.path : undefined}
                       sx={{ pl: group.depth * 3 }}
                     />
