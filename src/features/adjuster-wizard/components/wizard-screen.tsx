@@ -1,13 +1,10 @@
-import Add from '@mui/icons-material/Add';
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import ArrowForward from '@mui/icons-material/ArrowForward';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
+import { WizardActionBar } from '@/components/wizard/wizard-action-bar';
 import { WizardStepper } from '@/components/wizard/wizard-stepper';
 import { useT, type MessageKey } from '@/features/adjuster-wizard/messages';
 import { stepIndex, WIZARD_STEPS, type WizardStep } from '../model';
@@ -78,24 +75,10 @@ export function WizardScreen({ start, onStartNew }: { start: WizardStart; onStar
           </Alert>
         )}
       </Paper>
-      <Paper
-        elevation={3}
-        sx={{ position: 'sticky', bottom: 0, zIndex: 2, display: 'flex', gap: 1, p: 1.5, mx: { xs: -1.5, sm: 0 }, borderRadius: { xs: 0, sm: 2 } }}
-      >
-        <Button size="large" startIcon={<ArrowBack />} disabled={index === 0} onClick={() => go(WIZARD_STEPS[index - 1])} sx={{ minHeight: 48 }}>
-          {t('adjusterWizard.back')}
-        </Button>
-        <Box sx={{ flex: 1 }} />
-        {last ? (
-          <Button key="new" size="large" variant={wizard.bound ? 'contained' : 'outlined'} color={wizard.bound ? 'success' : 'primary'} startIcon={<Add />} onClick={onStartNew} sx={{ minHeight: 48, whiteSpace: 'nowrap' }}>
-            {t('adjusterWizard.startNew')}
-          </Button>
-        ) : (
-          <Button key="next" type="submit" size="large" variant="contained" endIcon={<ArrowForward />} sx={{ minHeight: 48, minWidth: 140 }}>
-            {t('adjusterWizard.next')}
-          </Button>
-        )}
-      </Paper>
+      <WizardActionBar
+        back={{ label: t('adjusterWizard.back'), disabled: index === 0, onClick: () => go(WIZARD_STEPS[index - 1]) }}
+        action={last ? { kind: 'start-new', label: t('adjusterWizard.startNew'), onClick: onStartNew, done: wizard.bound } : { kind: 'next', label: t('adjusterWizard.next') }}
+      />
     </Box>
   );
 }

@@ -1,13 +1,10 @@
-import Add from '@mui/icons-material/Add';
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import ArrowForward from '@mui/icons-material/ArrowForward';
 import Save from '@mui/icons-material/Save';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
+import { WizardActionBar } from '@/components/wizard/wizard-action-bar';
 import { WizardStepper } from '@/components/wizard/wizard-stepper';
 import { useT, type MessageKey } from '@/features/device-wizard/messages';
 import { FIRST_STEP, LAST_STEP, STEP_NAMES, STEPS, stepHasError, type Step, type StepName } from '../model';
@@ -90,36 +87,16 @@ export function WizardScreen({ start, onStartNew, houseOffline }: WizardScreenPr
         </Suspense>
       </Paper>
 
-      <Paper
-        elevation={3}
-        sx={{ position: 'sticky', bottom: 0, zIndex: 2, display: 'flex', gap: 1, p: 1.5, mx: { xs: -1.5, sm: 0 }, borderRadius: { xs: 0, sm: 2 } }}
-      >
-        <Button size="large" startIcon={<ArrowBack />} disabled={step === FIRST_STEP} onClick={() => go((step - 1) as Step)} sx={{ minHeight: 48 }}>
-          {t('deviceWizard.back')}
-        </Button>
-        <Box sx={{ flex: 1 }} />
-        {wizard.view.state === 'sent' ? (
-          <Button key="new" size="large" variant="contained" color="success" startIcon={<Add />} onClick={onStartNew} sx={{ minHeight: 48 }}>
-            {t('deviceWizard.startNew')}
-          </Button>
-        ) : last ? (
-          <Button
-            key="submit"
-            type="submit"
-            size="large"
-            variant="contained"
-            startIcon={wizard.submitting ? <CircularProgress size={18} color="inherit" /> : <Save />}
-            disabled={!wizard.editable || wizard.submitting}
-            sx={{ minHeight: 48 }}
-          >
-            {submitLabel}
-          </Button>
-        ) : (
-          <Button key="next" type="submit" size="large" variant="contained" endIcon={<ArrowForward />} sx={{ minHeight: 48, minWidth: 140 }}>
-            {t('deviceWizard.next')}
-          </Button>
-        )}
-      </Paper>
+      <WizardActionBar
+        back={{ label: t('deviceWizard.back'), disabled: step === FIRST_STEP, onClick: () => go((step - 1) as Step) }}
+        action={
+          wizard.view.state === 'sent'
+            ? { kind: 'start-new', label: t('deviceWizard.startNew'), onClick: onStartNew, done: true }
+            : last
+              ? { kind: 'submit', label: submitLabel, icon: <Save />, busy: wizard.submitting, disabled: !wizard.editable }
+              : { kind: 'next', label: t('deviceWizard.next') }
+        }
+      />
     </Box>
   );
 }

@@ -1,13 +1,10 @@
-import Add from '@mui/icons-material/Add';
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import ArrowForward from '@mui/icons-material/ArrowForward';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
+import { WizardActionBar } from '@/components/wizard/wizard-action-bar';
 import { WizardStepper } from '@/components/wizard/wizard-stepper';
 import { useT, type MessageKey } from '@/features/replace-wizard/messages';
 import { REPLACE_STEPS, STEP_FIELDS, stepIndex, type ReplaceStep } from '../model';
@@ -88,36 +85,22 @@ export function ReplaceScreen({ start, onStartNew }: ReplaceScreenProps) {
         </Suspense>
       </Paper>
 
-      <Paper
-        elevation={3}
-        sx={{ position: 'sticky', bottom: 0, zIndex: 2, display: 'flex', gap: 1, p: 1.5, mx: { xs: -1.5, sm: 0 }, borderRadius: { xs: 0, sm: 2 } }}
-      >
-        <Button size="large" startIcon={<ArrowBack />} disabled={index === 0} onClick={() => go(REPLACE_STEPS[index - 1])} sx={{ minHeight: 48 }}>
-          {t('replaceWizard.back')}
-        </Button>
-        <Box sx={{ flex: 1 }} />
-        {wizard.view.state === 'sent' ? (
-          <Button key="new" size="large" variant="contained" color="success" startIcon={<Add />} onClick={onStartNew} sx={{ minHeight: 48, minWidth: 160 }}>
-            {t('replaceWizard.startNew')}
-          </Button>
-        ) : last ? (
-          <Button
-            key="submit"
-            type="submit"
-            size="large"
-            variant="contained"
-            startIcon={wizard.submitting ? <CircularProgress size={18} color="inherit" /> : <SwapHoriz />}
-            disabled={!wizard.editable || !wizard.canSubmit || wizard.submitting}
-            sx={{ minHeight: 48, minWidth: 160 }}
-          >
-            {wizard.view.state === 'needs-attention' ? t('replaceWizard.submitAgain') : t('replaceWizard.submit')}
-          </Button>
-        ) : (
-          <Button key="next" type="submit" size="large" variant="contained" endIcon={<ArrowForward />} sx={{ minHeight: 48, minWidth: 140 }}>
-            {t('replaceWizard.next')}
-          </Button>
-        )}
-      </Paper>
+      <WizardActionBar
+        back={{ label: t('replaceWizard.back'), disabled: index === 0, onClick: () => go(REPLACE_STEPS[index - 1]) }}
+        action={
+          wizard.view.state === 'sent'
+            ? { kind: 'start-new', label: t('replaceWizard.startNew'), onClick: onStartNew, done: true }
+            : last
+              ? {
+                  kind: 'submit',
+                  label: wizard.view.state === 'needs-attention' ? t('replaceWizard.submitAgain') : t('replaceWizard.submit'),
+                  icon: <SwapHoriz />,
+                  busy: wizard.submitting,
+                  disabled: !wizard.editable || !wizard.canSubmit,
+                }
+              : { kind: 'next', label: t('replaceWizard.next') }
+        }
+      />
     </Box>
   );
 }

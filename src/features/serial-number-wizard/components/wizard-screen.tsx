@@ -1,13 +1,10 @@
-import Add from '@mui/icons-material/Add';
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import ArrowForward from '@mui/icons-material/ArrowForward';
 import Send from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
+import { WizardActionBar } from '@/components/wizard/wizard-action-bar';
 import { WizardStepper } from '@/components/wizard/wizard-stepper';
 import type { MessageKey } from '@/features/serial-number-wizard/messages';
 import { useT } from '@/features/serial-number-wizard/messages';
@@ -82,46 +79,16 @@ export function WizardScreen({ start, houseOffline, onStartNew }: WizardScreenPr
         </Suspense>
       </Paper>
 
-      <Paper
-        elevation={3}
-        sx={{
-          position: 'sticky',
-          bottom: 0,
-          zIndex: 2,
-          display: 'flex',
-          gap: 1,
-          p: 1.5,
-          mx: { xs: -1.5, sm: 0 },
-          borderRadius: { xs: 0, sm: 2 },
-        }}
-      >
-        <Button size="large" startIcon={<ArrowBack />} disabled={index === 0} onClick={() => go(WIZARD_STEPS[index - 1])} sx={{ minHeight: 48 }}>
-          {t('serialWizard.back')}
-        </Button>
-        <Box sx={{ flex: 1 }} />
-        {wizard.view.state === 'sent' ? (
-          <Button key="new" size="large" variant="contained" color="success" startIcon={<Add />} onClick={onStartNew} sx={{ minHeight: 48, minWidth: 160 }}>
-            {t('serialWizard.startNew')}
-          </Button>
-        ) : last ? (
-          <Button
-            // Keys keep the three buttons apart: a reused one would fade between enabled and disabled.
-            key="submit"
-            type="submit"
-            size="large"
-            variant="contained"
-            startIcon={wizard.submitting ? <CircularProgress size={18} color="inherit" /> : <Send />}
-            disabled={!wizard.editable || !wizard.canSubmit || wizard.submitting}
-            sx={{ minHeight: 48, minWidth: 160 }}
-          >
-            {submitLabel}
-          </Button>
-        ) : (
-          <Button key="next" type="submit" size="large" variant="contained" endIcon={<ArrowForward />} sx={{ minHeight: 48, minWidth: 140 }}>
-            {t('serialWizard.next')}
-          </Button>
-        )}
-      </Paper>
+      <WizardActionBar
+        back={{ label: t('serialWizard.back'), disabled: index === 0, onClick: () => go(WIZARD_STEPS[index - 1]) }}
+        action={
+          wizard.view.state === 'sent'
+            ? { kind: 'start-new', label: t('serialWizard.startNew'), onClick: onStartNew, done: true }
+            : last
+              ? { kind: 'submit', label: submitLabel, icon: <Send />, busy: wizard.submitting, disabled: !wizard.editable || !wizard.canSubmit }
+              : { kind: 'next', label: t('serialWizard.next') }
+        }
+      />
     </Box>
   );
 }
