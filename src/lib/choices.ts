@@ -9,15 +9,12 @@ export const MAX_CHOICE_PAGES = 5;
 /** Pages of groups read at most (500 groups): a buyer has tens, and every one must be offered. */
 export const MAX_GROUP_PAGES = 25;
 
-/** The first pages of a paged list, for a picker's options. */
+/** The first pages of a paged list, for a picker's options: page 1, then the rest it announces at once. */
 async function firstPages<T>(page: (number: number) => Promise<{ data: T[]; pagination: { pageCount: number } }>, maxPages: number): Promise<T[]> {
-  const items: T[] = [];
-  for (let number = 1; number <= maxPages; number++) {
-    const answer = await page(number);
-    items.push(...answer.data);
-    if (number >= answer.pagination.pageCount) break;
-  }
-  return items;
+  const first = await page(1);
+  const more = Array.from({ length: Math.max(0, Math.min(first.pagination.pageCount, maxPages) - 1) }, (_, index) => page(index + 2));
+  const rest = await Promise.all(more);
+  return [first, ...rest].flatMap((answer) => answer.data);
 }
 
 /**

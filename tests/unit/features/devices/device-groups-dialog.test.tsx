@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DeviceGroupsDialog } from '@/features/devices/components/device-groups-dialog';
+import { stubFetch } from '../../helpers/fetch-stub';
 import { jsonResponse, renderWithApp } from '../../helpers/render';
 
 const GROUPS = [
@@ -10,19 +11,14 @@ const GROUPS = [
 ];
 
 describe('DeviceGroupsDialog', () => {
-  const urls: string[] = [];
+  let urls: string[] = [];
 
   beforeEach(() => {
-    urls.length = 0;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        urls.push(url);
-        const buyer = new URL(url, 'http://app').searchParams.get('buyerId');
-        const data = buyer === null ? GROUPS : GROUPS.filter((group) => group.buyerId === Number(buyer));
-        return jsonResponse(200, { result: true, data, pagination: { count: data.length, page: 1, pageCount: 1, pageSize: 20, totalCount: data.length } });
-      }),
-    );
+    urls = stubFetch((url) => {
+      const buyer = new URL(url, 'http://app').searchParams.get('buyerId');
+      const data = buyer === null ? GROUPS : GROUPS.filter((group) => group.buyerId === Number(buyer));
+      return jsonResponse(200, { result: true, data, pagination: { count: data.length, page: 1, pageCount: 1, pageSize: 20, totalCount: data.length } });
+    });
   });
 
   afterEach(() => {
