@@ -12,7 +12,7 @@ import { useT } from '@/features/device-card/messages';
 import { setGroups, setHouses } from '../api';
 import { applyGroups, applyHouses, type DeviceCard } from '../model';
 import { deviceCardQueries } from '../queries';
-import { serverMessage, useCardUpdate } from '../use-card-update';
+import { useCardUpdate } from '../use-card-update';
 import { Section } from './section';
 
 interface PickerProps<T> {
@@ -84,14 +84,7 @@ interface LinkSectionProps<T> {
 /** A list the device is linked to (groups, houses): picked, then saved in one call. */
 function LinkSection<T>({ card, canEdit, title, fieldLabel, empty, current, choices, keyOf, labelOf, send, apply }: LinkSectionProps<T>) {
   const [draft, setDraft] = useState<T[] | null>(null);
-  const t = useT();
-  const update = useCardUpdate({
-    mac: card.device.mac,
-    send,
-    apply: (old, items: T[]) => apply(old, items),
-    done: (answer) => serverMessage(answer) ?? t('card.saved'),
-    onSaved: () => setDraft(null),
-  });
+  const update = useCardUpdate({ mac: card.device.mac, send, apply: (old, items: T[]) => apply(old, items), onSaved: () => setDraft(null) });
   const chosen = draft ?? current;
   const dirty = draft !== null && !sameKeys(draft, current, keyOf);
   return (
