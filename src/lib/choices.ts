@@ -25,8 +25,7 @@ async function firstPages<T>(page: (number: number) => Promise<{ data: T[]; pagi
  */
 export async function getAssignableGroups(buyerId: number | undefined, signal?: AbortSignal): Promise<GroupChoice[]> {
   try {
-    const query = (page: number) => (buyerId === undefined ? { page } : { page, buyerId });
-    return groupTree(await firstPages(async (page) => expectResult(await request(groupEndpoints.list, { query: query(page), signal })), MAX_GROUP_PAGES));
+    return groupTree(await firstPages(async (page) => expectResult(await request(groupEndpoints.list, { query: { page, buyerId }, signal })), MAX_GROUP_PAGES));
   } catch (error) {
     if (!(error instanceof HttpError) || error.status !== 404) throw error;
     return groupTree(expectResult(await request(userEndpoints.groups, { signal })).data);

@@ -6,7 +6,7 @@ export interface GroupChoice extends Group {
   path: string;
 }
 
-export const GROUP_PATH_SEPARATOR = ' › ';
+const PATH_SEPARATOR = ' › ';
 
 const byName = (a: Group, b: Group) => a.name.localeCompare(b.name, 'ru') || a.groupId - b.groupId;
 
@@ -16,23 +16,24 @@ const byName = (a: Group, b: Group) => a.name.localeCompare(b.name, 'ru') || a.g
  * and so does one caught in a parent loop: every group given comes back exactly once.
  */
 export function groupTree(groups: readonly Group[]): GroupChoice[] {
+  const sorted = [...groups].sort(byName);
   const ids = new Set(groups.map((group) => group.groupId));
+  const isRoot = (group: Group) => group.parentId === null || !ids.has(group.parentId);
   const children = new Map<number, Group[]>();
-  for (const group of groups) {
-    if (group.parentId === null || !ids.has(group.parentId)) continue;
-    children.set(group.parentId, [...(children.get(group.parentId) ?? []), group]);
+  for (const group of sorted) {
+    if (group.parentId !== null && !isRoot(group)) children.set(group.parentId, [...(children.get(group.parentId) ?? []), group]);
   }
   const ordered: GroupChoice[] = [];
   const placed = new Set<number>();
   const place = (group: Group, depth: number, parentPath: string | null) => {
     if (placed.has(group.groupId)) return;
     placed.add(group.groupId);
-    const path = parentPath === null ? group.name : parentPath + GROUP_PATH_SEPARATOR + group.name;
+    const path = parentPath === null ? group.name : parentPath + PATH_SEPARATOR + group.name;
     ordered.push({ ...group, depth, path });
-    for (const child of (children.get(group.groupId) ?? []).sort(byName)) place(child, depth + 1, path);
+    for (const child of children.get(group.groupId) ?? []) place(child, depth + 1, path);
   };
-  const sorted = [...groups].sort(byName);
-  for (const group of sorted) if (group.parentId === null || !ids.has(group.parentId)) place(group, 0, null);
+  for (const group of sorted.filter(isRoot)) place(group, 0, null);
+  // What is left sits in a parent loop.
   for (const group of sorted) place(group, 0, null);
   return ordered;
 }
