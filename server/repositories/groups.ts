@@ -1,8 +1,8 @@
-import { and, asc, count, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
 import type { Group } from '../../contract/groups';
 import type { Db } from '../db/client';
 import { groups } from '../db/schema/groups';
-import { pageWithTotal } from './paging';
+import { selectPage } from './paging';
 
 export interface GroupFilter {
   /** Whose groups the user may see: one buyer's, or every buyer's (null). */
@@ -32,13 +32,5 @@ function whereOf(filter: GroupFilter): SQL | undefined {
 
 /** One page of groups in name order, with the number of all that match. */
 export async function listGroups(db: Db, filter: GroupFilter, page: number, pageSize: number): Promise<{ rows: Group[]; total: number }> {
-  const where = whereOf(filter);
-  const rows = await db
-    .select({ ...groupColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(groups)
-    .where(where)
-    .orderBy(asc(groups.name), asc(groups.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return pageWithTotal(rows, page, async () => (await db.select({ total: count() }).from(groups).where(where))[0]?.total ?? 0);
+  return selectPage(db, { table: groups, columns: groupColumns, where: whereOf(filter), orderBy: [asc(groups.name), asc(groups.id)], page, pageSize });
 }

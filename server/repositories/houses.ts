@@ -1,9 +1,9 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { House, HouseCreate } from '../../contract/houses';
 import type { Db } from '../db/client';
 import { deviceHouses } from '../db/schema/devices';
 import { houses } from '../db/schema/houses';
-import { pageWithTotal } from './paging';
+import { selectPage } from './paging';
 
 export interface HouseFilter {
   houseUid?: string;
@@ -21,20 +21,9 @@ function whereOf(filter: HouseFilter): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-/**
- * One page of houses in address order, and how many match the filter: one query, the total
- * riding along as a window count (a second query only for a page past the end).
- */
+/** One page of houses in address order, and how many match the filter. */
 export async function listHouses(db: Db, filter: HouseFilter, page: number, pageSize: number): Promise<{ rows: House[]; total: number }> {
-  const where = whereOf(filter);
-  const rows = await db
-    .select({ ...houseColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(houses)
-    .where(where)
-    .orderBy(asc(houses.address), asc(houses.uid))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return pageWithTotal(rows, page, async () => (await db.select({ total: count() }).from(houses).where(where))[0]?.total ?? 0);
+  return selectPage(db, { table: houses, columns: houseColumns, where: whereOf(filter), orderBy: [asc(houses.address), asc(houses.uid)], page, pageSize });
 }
 
 /** null when the uid is taken. */
