@@ -103,6 +103,22 @@ export async function logOut(page: Page): Promise<void> {
   await page.getByLabel('Логин', { exact: true }).waitFor();
 }
 
+export interface SeededGroup {
+  groupId: number;
+  name: string;
+}
+
+/** A nested group of the logged-in user's buyer and its parent, as the server's group list has them. */
+export async function nestedGroup(page: Page): Promise<{ child: SeededGroup; parent: SeededGroup }> {
+  const response = await page.request.get('/front/groups?page=1', { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  if (!response.ok()) throw new Error(`group list: HTTP ${response.status()}`);
+  const { data } = (await response.json()) as { data: (SeededGroup & { parentId: number | null })[] };
+  const child = data.find((group) => group.parentId !== null);
+  const parent = data.find((group) => group.groupId === child?.parentId);
+  if (!child || !parent) throw new Error("no nested group of the user's buyer in the seed");
+  return { child, parent };
+}
+
 export function mainMenu(page: Page) {
   return page.getByRole('navigation', { name: 'Главное меню' });
 }

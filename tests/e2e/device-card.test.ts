@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, account, launchBrowser, logIn, openSession, screenshot, type Session } from './browser';
+import { DESKTOP, MOBILE, account, launchBrowser, logIn, nestedGroup, openSession, screenshot, type Session } from './browser';
 
 /*
  * The operator's device card (issue 5 §2) in Chromium against the real server (SEED=small):
@@ -199,10 +199,7 @@ describe('device card', () => {
 
   it('offers a nested group under its parent\'s name, and saves it', async () => {
     const mac = devices[2];
-    const groups = await api<{ data: { groupId: number; name: string; parentId: number | null }[] }>('/front/groups?page=1');
-    const child = groups.data.find((group) => group.parentId !== null);
-    const parent = groups.data.find((group) => group.groupId === child?.parentId);
-    if (!child || !parent) throw new Error('no nested group of the operator\'s buyer in the seed');
+    const { child, parent } = await nestedGroup(page);
     const path = `${parent.name} › ${child.name}`;
 
     await openCard(mac, 'overview');

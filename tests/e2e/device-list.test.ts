@@ -5,7 +5,7 @@ import { DeviceCardResponse } from '../../contract/device-card';
 import { DeviceListResponse } from '../../contract/devices';
 import { McListResponse } from '../../contract/mc';
 import { decode, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '../../contract/common';
-import { account, chooseOption, launchBrowser, literally, logIn, openSession, pathOf, screenshot, type Session } from './browser';
+import { account, chooseOption, launchBrowser, literally, logIn, nestedGroup, openSession, pathOf, screenshot, type Session } from './browser';
 
 /*
  * The device list (issue 5 §1) in Chromium against the real server (SEED=small: 30 devices over
@@ -208,11 +208,7 @@ describe('group assignment', () => {
       await firstGroup.waitFor();
       const groupName = (await firstGroup.innerText()).trim();
       // A nested group sits under its parent, indented.
-      const groups = await page.request.get('/front/groups?page=1', { headers: { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE } });
-      const { data } = (await groups.json()) as { data: { groupId: number; name: string; parentId: number | null }[] };
-      const child = data.find((group) => group.parentId !== null);
-      const parent = data.find((group) => group.groupId === child?.parentId);
-      if (!child || !parent) throw new Error("no nested group of the operator's buyer in the seed");
+      const { child, parent } = await nestedGroup(page);
       const left = async (name: string) => {
         const box = await dialog.getByRole('checkbox', { name, exact: true }).boundingBox();
         if (!box) throw new Error(`no group "${name}" in the dialog`);

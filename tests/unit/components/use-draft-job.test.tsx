@@ -63,11 +63,21 @@ async function tap(hook: ReturnType<typeof renderJob>['hook'], prepare: () => Dr
 
 const jobsOf = (draftId: string) => getOfflineDb().outbox.where('draftId').equals(draftId).toArray();
 
-async function needingAttention(draftId: string): Promise<OutboxJob> {
-  const job = await addJob(getOfflineDb(), { kind: 'device-wizard', ...request, userId: USER_ID, draftId });
+/** The hook over a new draft, its outbox read. */
+async function renderLoaded(runtime: OfflineRuntime | null = null) {
+  const rendered = renderJob(runtime);
+  await waitFor(() => expect(rendered.hook.result.current.loaded).toBe(true));
+  return rendered;
+}
+
+/** The hook over a draft whose job the server refused: it needs attention. */
+async function renderNeedingAttention(runtime: OfflineRuntime) {
+  const rendered = renderJob(runtime);
+  const job = await addJob(getOfflineDb(), { kind: 'device-wizard', ...request, userId: USER_ID, draftId: rendered.draftId });
   await applyJobEvent(getOfflineDb(), job.id, { type: 'begin-send' });
   await applyJobEvent(getOfflineDb(), job.id, { type: 'refused', status: 200, message: 'MAC занят' });
-  return job;
+  await waitFor(() => expect(rendered.hook.result.current.view.state).toBe('needs-attention'));
+  return { ...rendered, job };
 }
 
 afterEach(async () => {
@@ -77,8 +87,7 @@ afterEach(async () => {
 
 describe('useDraftJob', () => {
   it('queues one job for two taps at once', async () => {
-    const { draftId, hook } = renderJob();
-    await waitFor(() => expect(hook.result.current.loaded).toBe(true));
+    const { draftId, hook } = await renderLoaded();
     expect(hook.result.current.editable).toBe(true);
     let answers: boolean[] = [];
     await act(async () => {
@@ -92,8 +101,7 @@ describe('useDraftJob', () => {
 
   it('stays busy after queueing until the outbox shows the job, and a tap meanwhile queues nothing', async () => {
     const { runtime, engine, writeNow } = fakeRuntime();
-    const { draftId, hook } = renderJob(runtime);
-    await waitFor(() => expect(hook.result.current.loaded).toBe(true));
+    const { draftId, hook } = await renderLoaded(runtime);
 
     expect(await tap(hook)).toBe(true);
     expect(hook.result.current.view.state).toBe('none');
@@ -110,9 +118,7 @@ describe('useDraftJob', () => {
 
   it('sends a job that needs attention again once, however often it is tapped before the change shows', async () => {
     const { runtime, engine, writeNow } = fakeRuntime();
-    const { draftId, hook } = renderJob(runtime);
-    await needingAttention(draftId);
-    await waitFor(() => expect(hook.result.current.view.state).toBe('needs-attention'));
+    const { hook } = await renderNeedingAttention(runtime);
 
     expect(await tap(hook)).toBe(true);
     expect(hook.result.current.submitting).toBe(true);
@@ -127,9 +133,7 @@ describe('useDraftJob', () => {
 
   it('is not left busy when a resend is refused again before the screen saw it queued', async () => {
     const { runtime, writeNow } = fakeRuntime('update', 'needs-attention');
-    const { draftId, hook } = renderJob(runtime);
-    await needingAttention(draftId);
-    await waitFor(() => expect(hook.result.current.view.state).toBe('needs-attention'));
+    const { hook } = await renderNeedingAttention(runtime);
 
     expect(await tap(hook)).toBe(true);
     expect(hook.result.current.submitting).toBe(true);
@@ -141,9 +145,7 @@ describe('useDraftJob', () => {
 
   it('answers false and says why when the engine refuses to send a job again', async () => {
     const { runtime } = fakeRuntime('ignored');
-    const { draftId, hook } = renderJob(runtime);
-    const job = await needingAttention(draftId);
-    await waitFor(() => expect(hook.result.current.view.state).toBe('needs-attention'));
+    const { hook, job } = await renderNeedingAttention(runtime);
 
     expect(await tap(hook)).toBe(false);
     expect(notify).toHaveBeenCalledWith(`refused: job ${job.id} is not in the outbox`, { variant: 'error' });
@@ -152,8 +154,7 @@ describe('useDraftJob', () => {
   });
 
   it('answers false and keeps the draft when the request cannot be built', async () => {
-    const { draftId, hook } = renderJob();
-    await waitFor(() => expect(hook.result.current.loaded).toBe(true));
+    const { draftId, hook } = await renderLoaded();
     const answer = await tap(hook, () => {
       throw new Error('Некорректное поле mac');
     });
