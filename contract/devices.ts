@@ -226,11 +226,12 @@ export type DeviceStatus = Infer<typeof DeviceStatus>;
 export const DeviceListEntrance = type({ mac: MacLike, entranceUid: string(), title: string(), houseUid: string() });
 export const DeviceListHouse = type({ address: string(), entrances: array(DeviceListEntrance) });
 
-/** spec §3 "Device list row". */
+/** spec §3 "Device list row"; BUYER_NAME is ours (the buyer's name, so the list need not show a number). */
 export const DeviceListRow = type({
   DEVICE_ID: number(),
   MAC: MacLike,
   BUYER_ID: number(),
+  BUYER_NAME: optional(string()),
   STATUS_CODE: number(),
   CREATE_DATE: string(),
   LAST_CHANGE: string(),

@@ -95,6 +95,8 @@ interface ListRecord extends Record<string, unknown> {
   create_date: string;
   update_date: string;
   type: number;
+  /** The buyer's name (buyers by primary key); null only if the buyer row is gone. */
+  buyer_name: string | null;
   /** JSON text of the row's houses. */
   houses: string;
 }
@@ -102,10 +104,11 @@ interface ListRecord extends Record<string, unknown> {
 /** A timestamptz as `Date.prototype.toISOString()` writes it, in UTC with milliseconds. */
 const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** One list row as JSON; the houses are JSON text already. */
+/** One list row as JSON; the houses are JSON text already. BUYER_NAME is ours (docs/api.md). */
 function rowJson(row: ListRecord): JsonText<DeviceListRow> {
+  const buyerName = row.buyer_name === null ? '' : `"BUYER_NAME":${JSON.stringify(row.buyer_name)},`;
   return new JsonText(
-    `{"DEVICE_ID":${row.id},"MAC":${JSON.stringify(row.mac)},"BUYER_ID":${row.buyer_id},"STATUS_CODE":${row.status_code},` +
+    `{"DEVICE_ID":${row.id},"MAC":${JSON.stringify(row.mac)},"BUYER_ID":${row.buyer_id},${buyerName}"STATUS_CODE":${row.status_code},` +
       `"CREATE_DATE":"${row.create_date}","LAST_CHANGE":"${row.update_date}","TYPE":${row.type},"houses":${row.houses}}`,
   );
 }
@@ -118,7 +121,8 @@ export interface DevicePage {
 /**
  * One page of the device list with each row's houses and the entrances its relays open. The
  * page's ids are cut first (an index-only walk in sort order, see the devices schema), then only
- * those rows are read with their houses (device_list_houses), so the cost does not grow with
+ * those rows are read with their houses (device_list_houses) and their buyer's name (by primary
+ * key), so the cost does not grow with
  * the match count. The rows come back as JSON text: the houses are stored as JSON, and parsing
  * them only to serialize them again was most of this call's work in Node.
  */
@@ -138,10 +142,11 @@ export async function listDevicePage(db: Db, scope: DeviceScope, filter: DeviceL
           limit ${pageSize} offset ${(page - 1) * pageSize}
         )
         select p.id, p.mac, p.buyer_id, p.status_code, ${isoText(sql`p.create_date`)} as create_date,
-               ${isoText(sql`p.update_date`)} as update_date, p.type,
+               ${isoText(sql`p.update_date`)} as update_date, p.type, b.name as buyer_name,
                coalesce(c.houses, device_list_houses_of(p.id))::text as houses
         from ids
         join devices p on p.id = ids.id
+        left join buyers b on b.id = p.buyer_id
         left join device_list_houses c on c.device_id = p.id
         order by ${order}`,
   );

@@ -81,14 +81,27 @@ describe.each(BACKENDS)('device list on %s', (backend) => {
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     const body = expectShape(DeviceListResponse, response.json());
     const ids = body.data.map((row) => row.DEVICE_ID);
-    const stored = await rows<{ id: number; mac: string; buyer_id: number; status_code: number; type: number; create_date: Date | string; update_date: Date | string }>(
-      sql`select id, mac, buyer_id, status_code, type, create_date, update_date from devices where id in ${ids} order by id`,
+    const stored = await rows<{
+      id: number;
+      mac: string;
+      buyer_id: number;
+      buyer_name: string;
+      status_code: number;
+      type: number;
+      create_date: Date | string;
+      update_date: Date | string;
+    }>(
+      sql`select d.id, d.mac, d.buyer_id, b.name as buyer_name, d.status_code, d.type, d.create_date, d.update_date
+          from devices d join buyers b on b.id = d.buyer_id where d.id in ${ids} order by d.id`,
     );
+    // The superuser's page spans buyers: each row names its own (BUYER_NAME, ours).
+    expect(new Set(stored.map((row) => row.buyer_name)).size).toBeGreaterThan(1);
     expect(body.data.map(({ houses: _houses, ...row }) => row)).toEqual(
       stored.map((row) => ({
         DEVICE_ID: row.id,
         MAC: row.mac,
         BUYER_ID: row.buyer_id,
+        BUYER_NAME: row.buyer_name,
         STATUS_CODE: row.status_code,
         TYPE: row.type,
         CREATE_DATE: new Date(row.create_date).toISOString(),
