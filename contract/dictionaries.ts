@@ -1,5 +1,5 @@
-import { enums, object, record, string, type Infer } from 'superstruct';
-import { endpoint, withResult } from './common';
+import { enums, object, optional, record, string, type Infer } from 'superstruct';
+import { NonEmptyString, endpoint, withResult } from './common';
 
 /** Every option set of spec §3. */
 export const DICTIONARY_IDS = [
@@ -21,7 +21,8 @@ export const MISSING_LABEL = 'Не определено';
 export const DictionaryData = record(string(), string());
 export type DictionaryData = Infer<typeof DictionaryData>;
 
-export const DictionaryQuery = object({ dictionaryId: DictionaryIdStruct });
+/** `language` (a supported_languages code) picks the labels' language; without it, the user option `language`. */
+export const DictionaryQuery = object({ dictionaryId: DictionaryIdStruct, language: optional(NonEmptyString) });
 export const DictionaryResponse = withResult({ data: DictionaryData });
 export type DictionaryResponse = Infer<typeof DictionaryResponse>;
 

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { UserOption } from '../../contract/user-options';
 import type { Db } from '../db/client';
 import { userOptions } from '../db/schema/users';
@@ -25,4 +25,13 @@ export async function saveUserOptions(db: Db, userId: number, values: Record<str
       target: [userOptions.userId, userOptions.optionName],
       set: { value: sql`excluded.value`, lastChangeDate: sql`now()` },
     });
+}
+
+/** The user's option `language`, or null when it is not set. */
+export async function userLanguage(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ value: userOptions.value })
+    .from(userOptions)
+    .where(and(eq(userOptions.userId, userId), eq(userOptions.optionName, 'language')));
+  return row?.value || null;
 }

@@ -51,5 +51,40 @@ export const DICTIONARIES: Record<DictionaryId, Record<number, string>> = {
   },
 };
 
+/**
+ * The labels in the other UI languages, beside the Russian ones above; a set left out here (codes,
+ * IANA names) answers the same in every language.
+ */
+export const DICTIONARY_LABELS: Record<string, Partial<Record<DictionaryId, Record<number, string>>>> = {
+  en: {
+    echo_cancellation_type: {
+      0: 'Off',
+      1: 'Software (AEC)',
+      2: 'Hardware (DSP)',
+      3: 'Adaptive with noise suppression',
+    },
+    reasons_removing_device: {
+      1: 'Device fault',
+      2: 'Replaced by another model',
+      3: 'Vandalism',
+      4: 'Contract terminated',
+      5: "Removed at the management company's request",
+      6: 'Other',
+    },
+    device_purposes: {
+      1: 'Entrance panel',
+      2: 'Gate',
+      3: 'Barrier',
+      4: 'Concierge',
+      5: 'Additional panel',
+    },
+    stream_type: {
+      1: 'Main stream (H.264)',
+      2: 'Secondary stream (H.264)',
+      3: 'MJPEG',
+    },
+  },
+};
+
 export const DEFAULT_LANGUAGE = 'ru';
 export const DEFAULT_TIMEZONE = 'Europe/Moscow';

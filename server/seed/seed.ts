@@ -148,7 +148,7 @@ async function resetIdentitySequences(db: Db): Promise<void> {
 }
 
 /** Tables whose rows are not seed data (sessions, secrets …): kept out of resets and checksums. */
-export const RUNTIME_TABLES = ['sessions', 'login_attempts', 'server_secrets', 'idempotency_keys', 'dictionary_options', 'auth_version'] as const;
+export const RUNTIME_TABLES = ['sessions', 'login_attempts', 'server_secrets', 'idempotency_keys', 'dictionary_options', 'dictionary_option_labels', 'auth_version'] as const;
 
 async function dataTables(db: Db): Promise<string[]> {
   const rows = await queryRows<{ name: string }>(
