@@ -1,6 +1,56 @@
 import { array, boolean, enums, integer, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
 import { NoContent, NonEmptyString, ResultResponse, Scalar, StringOrNumber, endpoint, map, withResult } from './common';
-import { AudioSettings, DisplayOptionName, DisplaySettings, OptionsUpdate, SipAccount, VoltageLevels } from './devices';
+import type { DictionaryId } from './dictionaries';
+import { AudioSettings, BILLING_OPTION_KEYS, DisplayOptionName, DisplaySettings, HARDWARE_REVISIONS, OptionsUpdate, SipAccount, VoltageLevels } from './devices';
+
+// ---------------------------------------------------------------------------
+// Field rules: what the server accepts in the card's fields. The server enforces them and the
+// card's forms check the same before sending, so a limit is written once.
+
+/** A whole number from `min` to `max`, or text of at most `max` characters (`required`: not blank). */
+export type FieldRule = { kind: 'integer'; min: number; max: number } | { kind: 'text'; max: number; required?: boolean };
+
+const integerRule = (min: number, max: number) => ({ kind: 'integer', min, max }) as const;
+const textRule = (max: number, required = false) => ({ kind: 'text', max, required }) as const;
+
+export const PORT_RULE = integerRule(1, 65_535);
+export const AUDIO_RULE = integerRule(0, 100);
+export const LEVEL_RULE = integerRule(0, 10_000);
+export const REMOVAL_COMMENT_RULE = textRule(500);
+export const RS485_MODEL_RULE = textRule(64, true);
+export const DISPLAY_RULES = {
+  welcomeText: textRule(100),
+  infoText: textRule(200),
+  brightness: integerRule(0, 100),
+} as const satisfies Record<keyof DisplaySettings, FieldRule>;
+
+/**
+ * A key PUT …/options may change: a field rule (`nullable`: empty text is stored as null, else as
+ * ''), a key of a server dictionary, or one of fixed numbers.
+ */
+export type OptionRule =
+  | (FieldRule & { nullable?: boolean })
+  | { kind: 'dictionary'; dictionary: DictionaryId }
+  | { kind: 'enum'; values: readonly number[] };
+
+const nullableText = (max: number) => ({ kind: 'text', max, nullable: true }) as const;
+
+export const OPTION_RULES: Readonly<Record<string, OptionRule>> = {
+  url: textRule(255),
+  login: textRule(64),
+  password: textRule(64),
+  SHIFT: integerRule(-9999, 9999),
+  VENDOR: nullableText(64),
+  ...Object.fromEntries(BILLING_OPTION_KEYS.map((key) => [key, nullableText(255)])),
+  devicePurpose: { kind: 'dictionary', dictionary: 'device_purposes' },
+  deviceOwner: nullableText(255),
+  apiPort: PORT_RULE,
+  rtspPort: PORT_RULE,
+  sipPort: PORT_RULE,
+  sos: textRule(32),
+  conciergeApartment: integerRule(1, 99_999),
+  'systemInfo.revision': { kind: 'enum', values: HARDWARE_REVISIONS },
+};
 
 // ---------------------------------------------------------------------------
 // SIP (spec §3 "SIP account", §9 defaults)
@@ -18,6 +68,14 @@ export const DeviceSipAccountInput = object({
   conciergeApartment: optional(integer()),
 });
 export type DeviceSipAccountInput = Infer<typeof DeviceSipAccountInput>;
+export const SIP_ACCOUNT_RULES = {
+  login: textRule(64, true),
+  password: textRule(64, true),
+  domain: textRule(255, true),
+  port: PORT_RULE,
+  sos: textRule(32),
+  conciergeApartment: integerRule(1, 99_999),
+} as const satisfies Record<keyof DeviceSipAccountInput, FieldRule>;
 export const DeviceSipUpdate = object({ account: DeviceSipAccountInput });
 export const DeviceSipResponse = withResult({ data: optional(SipAccount) });
 
@@ -83,15 +141,36 @@ export const FirmwareVersion = type({
   installed: boolean(),
 });
 export type FirmwareVersion = Infer<typeof FirmwareVersion>;
-/** `data`: version → title; `current`: the installed version; `list`: the same versions with details. */
+export const FIRMWARE_UPDATE_STATES = ['running', 'done', 'failed'] as const;
+/**
+ * The device's last firmware update as the device reports it (ours: spec §2 wants a visible
+ * progress). While it runs, `progress` goes 0..100 and `current` stays `from`; once done, the
+ * device reports `target` as `current`. A failed update leaves `from` installed and says why in
+ * `message`.
+ */
+export const FirmwareUpdateState = type({
+  from: nullable(string()),
+  target: string(),
+  status: enums(FIRMWARE_UPDATE_STATES),
+  progress: number(),
+  startedAt: string(),
+  message: nullable(string()),
+});
+export type FirmwareUpdateState = Infer<typeof FirmwareUpdateState>;
+/**
+ * `data`: version → title; `current`: the installed version; `list`: the same versions with
+ * details; `update`: the last update, null when none was started through this server.
+ */
 export const FirmwareVersionsResponse = withResult({
   data: map(string()),
   current: nullable(string()),
   list: array(FirmwareVersion),
+  update: optional(nullable(FirmwareUpdateState)),
 });
 /** Starts the update of the device to `version`. */
 export const FirmwareUpdate = object({ version: NonEmptyString });
-export const FirmwareUpdateResponse = withResult({ data: optional(FirmwareVersion) });
+/** `data`: the version being installed (`installed` false until the device reports it); `update`: its state. */
+export const FirmwareUpdateResponse = withResult({ data: optional(FirmwareVersion), update: optional(FirmwareUpdateState) });
 
 export const deviceSettingsEndpoints = {
   setSip: endpoint({ method: 'PUT', pattern: '/front/devices/:mac/sip', body: DeviceSipUpdate, response: DeviceSipResponse }),

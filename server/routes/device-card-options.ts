@@ -1,34 +1,8 @@
 import type { Scalar } from '../../contract/common';
-import { BILLING_OPTION_KEYS, HARDWARE_REVISIONS } from '../../contract/devices';
+import { OPTION_RULES, type OptionRule } from '../../contract/device-card-settings';
 import type { JsonValue } from '../db/schema/devices';
 import { ApiError } from '../http/errors';
 import { DICTIONARIES } from '../seed/dictionaries';
-
-type Rule =
-  | { kind: 'string'; max: number }
-  | { kind: 'nullableString'; max: number }
-  | { kind: 'integer'; min: number; max: number }
-  | { kind: 'enum'; values: readonly number[] };
-
-const PORT: Rule = { kind: 'integer', min: 1, max: 65_535 };
-
-/** Flat option keys PUT …/options may change, with what each accepts. */
-export const EDITABLE_OPTIONS: Readonly<Record<string, Rule>> = {
-  url: { kind: 'string', max: 255 },
-  login: { kind: 'string', max: 64 },
-  password: { kind: 'string', max: 64 },
-  SHIFT: { kind: 'integer', min: -9999, max: 9999 },
-  VENDOR: { kind: 'nullableString', max: 64 },
-  ...Object.fromEntries(BILLING_OPTION_KEYS.map((key) => [key, { kind: 'nullableString', max: 255 } as const])),
-  devicePurpose: { kind: 'enum', values: Object.keys(DICTIONARIES.device_purposes).map(Number) },
-  deviceOwner: { kind: 'nullableString', max: 255 },
-  apiPort: PORT,
-  rtspPort: PORT,
-  sipPort: PORT,
-  sos: { kind: 'string', max: 32 },
-  conciergeApartment: { kind: 'integer', min: 1, max: 99_999 },
-  'systemInfo.revision': { kind: 'enum', values: HARDWARE_REVISIONS },
-};
 
 /** Keys that have a call of their own (a toggle, a nested value, or a dictionary key). */
 const OWN_CALL: Readonly<Record<string, string>> = {
@@ -41,16 +15,15 @@ const OWN_CALL: Readonly<Record<string, string>> = {
   echoCancellationType: 'echo-cancellation-type',
 };
 
-function check(key: string, rule: Rule, value: Scalar): JsonValue {
+function check(key: string, rule: OptionRule, value: Scalar): JsonValue {
   const field = `options.${key}`;
   switch (rule.kind) {
-    case 'string':
-    case 'nullableString': {
-      if (value === null && rule.kind === 'nullableString') return null;
+    case 'text': {
+      if (value === null && rule.nullable) return null;
       if (typeof value !== 'string') throw new ApiError(400, `Некорректное поле ${field}: ожидается строка`);
       const text = value.trim();
       if (text.length > rule.max) throw new ApiError(400, `Некорректное поле ${field}: не длиннее ${rule.max} символов`);
-      return rule.kind === 'nullableString' && text === '' ? null : text;
+      return rule.nullable && text === '' ? null : text;
     }
     case 'integer': {
       const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
@@ -59,10 +32,12 @@ function check(key: string, rule: Rule, value: Scalar): JsonValue {
       }
       return number;
     }
-    case 'enum': {
+    case 'enum':
+    case 'dictionary': {
+      const values = rule.kind === 'enum' ? rule.values : Object.keys(DICTIONARIES[rule.dictionary]).map(Number);
       const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-      if (typeof number !== 'number' || !rule.values.includes(number)) {
-        throw new ApiError(400, `Некорректное поле ${field}: допустимые значения: ${rule.values.join(', ')}`);
+      if (typeof number !== 'number' || !values.includes(number)) {
+        throw new ApiError(400, `Некорректное поле ${field}: допустимые значения: ${values.join(', ')}`);
       }
       return number;
     }
@@ -80,7 +55,7 @@ export function checkOptionsUpdate(options: Readonly<Record<string, Scalar>>): R
   for (const [key, value] of entries) {
     const own = OWN_CALL[key];
     if (own) throw new ApiError(400, `Некорректное поле options.${key}: меняется отдельным вызовом …/${own}`);
-    const rule = EDITABLE_OPTIONS[key];
+    const rule = OPTION_RULES[key];
     if (!rule) throw new ApiError(400, `Некорректное поле options.${key}: неизвестный параметр`);
     patch[key] = check(key, rule, value);
   }

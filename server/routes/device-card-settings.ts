@@ -1,8 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { deviceSettingsEndpoints, type Rs485Scan } from '../../contract/device-card-settings';
+import {
+  AUDIO_RULE,
+  DISPLAY_RULES,
+  LEVEL_RULE,
+  REMOVAL_COMMENT_RULE,
+  RS485_MODEL_RULE,
+  SIP_ACCOUNT_RULES,
+  deviceSettingsEndpoints,
+  type FieldRule,
+  type Rs485Scan,
+} from '../../contract/device-card-settings';
 import type { DisplaySettings } from '../../contract/devices';
 import type { DictionaryId } from '../../contract/dictionaries';
-import type { JsonValue } from '../db/schema/devices';
+import type { FirmwareUpdateRecord } from '../gateways/device/device-gateway';
 import { ApiError } from '../http/errors';
 import { defineRoute } from '../http/route';
 import {
@@ -23,7 +33,9 @@ import { DEVICE_EDITORS, DEVICE_READERS, MacParams, onDevice, requireCapability,
 /** A scan that has not finished this long after it started is taken to be dead (its process stopped). */
 const SCAN_STALE_SECONDS = 120;
 const DEFAULT_DISPLAY: DisplaySettings = { welcomeText: '', infoText: '', brightness: 50 };
-const TEXT_LIMITS = { welcomeText: 100, infoText: 200 } as const;
+
+type IntegerRule = Extract<FieldRule, { kind: 'integer' }>;
+type TextRule = Extract<FieldRule, { kind: 'text' }>;
 
 function requireDictionaryKey(field: string, dictionaryId: DictionaryId, key: number): void {
   if (!(key in DICTIONARIES[dictionaryId])) {
@@ -31,18 +43,20 @@ function requireDictionaryKey(field: string, dictionaryId: DictionaryId, key: nu
   }
 }
 
-function requireRange(field: string, value: number, min: number, max: number): void {
+function requireInteger(field: string, value: number, { min, max }: IntegerRule): void {
   if (!Number.isInteger(value) || value < min || value > max) throw new ApiError(400, `Некорректное поле ${field}: ожидается целое число от ${min} до ${max}`);
 }
 
-function requireMaxLength(field: string, value: string, max: number): void {
+/** The struct has refused a non-string already; a required field that is blank is named as such. */
+function requireText(field: string, value: string, { max, required }: TextRule): void {
+  if (required && value.trim() === '') throw new ApiError(400, `Некорректное поле ${field}: ожидается непустая строка`);
   if (value.length > max) throw new ApiError(400, `Некорректное поле ${field}: не длиннее ${max} символов`);
 }
 
 function checkDisplay(display: DisplaySettings, prefix = 'display.'): void {
-  requireMaxLength(`${prefix}welcomeText`, display.welcomeText, TEXT_LIMITS.welcomeText);
-  requireMaxLength(`${prefix}infoText`, display.infoText, TEXT_LIMITS.infoText);
-  requireRange(`${prefix}brightness`, display.brightness, 0, 100);
+  requireText(`${prefix}welcomeText`, display.welcomeText, DISPLAY_RULES.welcomeText);
+  requireText(`${prefix}infoText`, display.infoText, DISPLAY_RULES.infoText);
+  requireInteger(`${prefix}brightness`, display.brightness, DISPLAY_RULES.brightness);
 }
 
 function displayOf(options: Readonly<Record<string, unknown>>): DisplaySettings {
@@ -58,12 +72,12 @@ export async function deviceSettingsRoutes(app: FastifyInstance, options: Device
   defineRoute(app, deviceSettingsEndpoints.setSip, editors, async ({ params, body, request, db }) => {
     const record = await requireDevice(db, request, { mac: params.mac });
     const { account } = body;
-    requireMaxLength('account.login', account.login, 64);
-    requireMaxLength('account.password', account.password, 64);
-    requireMaxLength('account.domain', account.domain, 255);
-    requireRange('account.port', account.port, 1, 65535);
-    if (account.sos !== undefined) requireMaxLength('account.sos', account.sos, 32);
-    if (account.conciergeApartment !== undefined) requireRange('account.conciergeApartment', account.conciergeApartment, 1, 99999);
+    requireText('account.login', account.login, SIP_ACCOUNT_RULES.login);
+    requireText('account.password', account.password, SIP_ACCOUNT_RULES.password);
+    requireText('account.domain', account.domain, SIP_ACCOUNT_RULES.domain);
+    requireInteger('account.port', account.port, SIP_ACCOUNT_RULES.port);
+    if (account.sos !== undefined) requireText('account.sos', account.sos, SIP_ACCOUNT_RULES.sos);
+    if (account.conciergeApartment !== undefined) requireInteger('account.conciergeApartment', account.conciergeApartment, SIP_ACCOUNT_RULES.conciergeApartment);
     const input = { ...account, login: account.login.trim(), domain: account.domain.trim() };
     await onDevice(() => gateway.apply(deviceRefOf(record), { kind: 'sip', account: { login: input.login, domain: input.domain, port: input.port } }));
     const outcome = await saveDeviceSip(db, { id: record.id, buyerId: record.device.buyerId, houseUid: record.device.houses[0] ?? null }, input);
@@ -89,7 +103,7 @@ export async function deviceSettingsRoutes(app: FastifyInstance, options: Device
   defineRoute(app, deviceSettingsEndpoints.setAudio, editors, async ({ params, body, request, db }) => {
     const record = await requireDevice(db, request, { mac: params.mac });
     requireCapability(record, 'audio', 'настройки звука');
-    for (const [name, value] of Object.entries(body.audio)) requireRange(`audio.${name}`, value, 0, 100);
+    for (const [name, value] of Object.entries(body.audio)) requireInteger(`audio.${name}`, value, AUDIO_RULE);
     await onDevice(() => gateway.apply(deviceRefOf(record), { kind: 'audio', value: body.audio }));
     await mergeDeviceOptions(db, record.id, { audio: body.audio });
     return { result: true, message: 'Настройки звука сохранены' };
@@ -98,7 +112,7 @@ export async function deviceSettingsRoutes(app: FastifyInstance, options: Device
   defineRoute(app, deviceSettingsEndpoints.setLevels, editors, async ({ params, body, request, db }) => {
     const record = await requireDevice(db, request, { mac: params.mac });
     requireCapability(record, 'levels', 'уровни напряжения');
-    for (const [name, value] of Object.entries(body.levels)) requireRange(`levels.${name}`, value, 0, 10_000);
+    for (const [name, value] of Object.entries(body.levels)) requireInteger(`levels.${name}`, value, LEVEL_RULE);
     requireDictionaryKey('streamType', 'stream_type', body.streamType);
     await onDevice(() => gateway.apply(deviceRefOf(record), { kind: 'levels', value: { ...body.levels, streamType: body.streamType } }));
     await mergeDeviceOptions(db, record.id, { voltage: body.levels, streamType: body.streamType });
@@ -151,7 +165,7 @@ export async function deviceSettingsRoutes(app: FastifyInstance, options: Device
     const record = await requireDevice(db, request, { mac: params.mac });
     requireDictionaryKey('reason', 'reasons_removing_device', body.reason);
     const comment = body.comment?.trim() || null;
-    if (comment !== null) requireMaxLength('comment', comment, 500);
+    if (comment !== null) requireText('comment', comment, REMOVAL_COMMENT_RULE);
     await setRemovalReason(db, record.id, body.reason, comment);
     return { result: true, message: 'Причина демонтажа сохранена' };
   });
@@ -168,7 +182,7 @@ export async function deviceSettingsRoutes(app: FastifyInstance, options: Device
     const record = await requireDevice(db, request, { mac: params.mac });
     requireCapability(record, 'rs485', 'RS485');
     const model = body.model.trim();
-    requireMaxLength('model', model, 64);
+    requireText('model', model, RS485_MODEL_RULE);
     await onDevice(() => gateway.apply(deviceRefOf(record), { kind: 'rs485Model', model }));
     await mergeDeviceOptions(db, record.id, { rs485Model: model });
     // spec §5: success is a 204 without a body.
@@ -199,17 +213,22 @@ export async function deviceSettingsRoutes(app: FastifyInstance, options: Device
     const record = await requireDevice(db, request, { mac: params.mac });
     requireCapability(record, 'firmware', 'обновление прошивки');
     const versions = await firmwareForType(db, record.device.type);
-    const current = await onDevice(() =>
-      gateway.firmwareVersion(
+    const { current, update } = await onDevice(() =>
+      gateway.firmware(
         deviceRefOf(record),
         versions.map((item) => item.version),
       ),
     );
+    // The device has reported the new version: the card's options say so from now on.
+    if (update?.status === 'done' && current !== null && (record.device.options as Record<string, unknown>)['systemInfo.firmware'] !== current) {
+      await mergeDeviceOptions(db, record.id, { 'systemInfo.firmware': current });
+    }
     return {
       result: true,
       data: Object.fromEntries(versions.map((item) => [item.version, item.title])),
       current,
       list: versions.map((item) => ({ ...item, installed: item.version === current })),
+      update,
     };
   });
 
@@ -221,9 +240,24 @@ export async function deviceSettingsRoutes(app: FastifyInstance, options: Device
     if (!version) {
       throw new ApiError(400, `Некорректное поле version: для этого типа устройства есть версии ${versions.map((item) => item.version).join(', ') || '—'}`);
     }
-    await onDevice(() => gateway.updateFirmware(deviceRefOf(record), version.version));
-    const patch: Record<string, JsonValue> = { 'systemInfo.firmware': version.version };
-    await mergeDeviceOptions(db, record.id, patch);
-    return { result: true, message: `Обновление прошивки до ${version.version} запущено`, data: { ...version, installed: true } };
+    const ref = deviceRefOf(record);
+    const before = await onDevice(() =>
+      gateway.firmware(
+        ref,
+        versions.map((item) => item.version),
+      ),
+    );
+    if (before.update?.status === 'running') {
+      throw new ApiError(409, `Обновление прошивки до ${before.update.target} уже идёт (${before.update.progress}%)`);
+    }
+    await onDevice(() => gateway.updateFirmware(ref, version.version));
+    const started: FirmwareUpdateRecord = { from: before.current, target: version.version, startedAt: new Date().toISOString() };
+    await mergeDeviceOptions(db, record.id, { firmwareUpdate: { ...started } });
+    return {
+      result: true,
+      message: `Обновление прошивки до ${version.version} запущено`,
+      data: { ...version, installed: false },
+      update: { ...started, status: 'running' as const, progress: 0, message: null },
+    };
   });
 }

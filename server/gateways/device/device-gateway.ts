@@ -1,4 +1,4 @@
-import type { Rs485Scan } from '../../../contract/device-card-settings';
+import type { FirmwareUpdateState, Rs485Scan } from '../../../contract/device-card-settings';
 
 /** What a driver needs to know about the device it talks to (read from the database by the caller). */
 export interface DeviceRef {
@@ -40,6 +40,23 @@ export type DeviceChange =
   | { kind: 'echoCancellation'; echoCancellationType: number }
   | { kind: 'rs485Model'; model: string };
 
+/**
+ * A firmware update the server started: kept with the device (its option `firmwareUpdate`), so
+ * any server process can ask the device how it goes.
+ */
+export interface FirmwareUpdateRecord {
+  from: string | null;
+  target: string;
+  startedAt: string;
+}
+
+/** What the device says about its firmware: the version it runs and how its last update went. */
+export interface FirmwareReport {
+  current: string | null;
+  /** null when no update was started through this server. */
+  update: FirmwareUpdateState | null;
+}
+
 export type DeviceFailureKind = 'error' | 'timeout';
 
 /**
@@ -77,9 +94,12 @@ export interface DeviceGateway {
    * addresses are polled (the caller records it so any server process can report it).
    */
   scanRs485(device: DeviceRef, onProgress: (percent: number) => Promise<void> | void): Promise<Rs485Scan[]>;
-  /** The firmware version installed on the device; null when the device does not say. */
-  firmwareVersion(device: DeviceRef, known: readonly string[]): Promise<string | null>;
-  /** Starts flashing the device with `version`. */
+  /**
+   * The firmware the device runs (null when it does not say) and the progress of the update
+   * recorded in its option `firmwareUpdate`; `known` are the versions of its type.
+   */
+  firmware(device: DeviceRef, known: readonly string[]): Promise<FirmwareReport>;
+  /** Starts flashing the device with `version`; resolves once the device has accepted it, long before it is done. */
   updateFirmware(device: DeviceRef, version: string): Promise<void>;
   /** Registers the device in the external system. */
   sendToExternal(device: DeviceRef): Promise<void>;
@@ -95,6 +115,8 @@ export interface DeviceSimulatorOptions {
   timeoutMs?: number;
   /** How long an RS485 scan takes, ms. Default 3000. */
   scanMs?: number;
+  /** How long flashing a firmware takes, ms. Default 10000. */
+  firmwareMs?: number;
   /** How long a live status holds before it may change, ms. Default 60000. */
   statusPeriodMs?: number;
   /** Where the simulated video server lives (camera links). */

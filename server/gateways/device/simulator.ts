@@ -1,4 +1,4 @@
-import type { Rs485Scan } from '../../../contract/device-card-settings';
+import type { FirmwareUpdateState, Rs485Scan } from '../../../contract/device-card-settings';
 import { DEVICE_STATUS } from '../../../contract/devices';
 import {
   DeviceGatewayError,
@@ -8,6 +8,8 @@ import {
   type DeviceGateway,
   type DeviceRef,
   type DeviceSimulatorOptions,
+  type FirmwareReport,
+  type FirmwareUpdateRecord,
   type LiveStatus,
   type Snapshot,
 } from './device-gateway';
@@ -17,6 +19,7 @@ export const SIMULATOR_DEFAULTS = {
   failureShare: 0.05,
   timeoutMs: 5_000,
   scanMs: 3_000,
+  firmwareMs: 10_000,
   statusPeriodMs: 60_000,
   videoBaseUrl: 'https://video.intercom.local',
 } as const;
@@ -108,11 +111,12 @@ export class DeviceSimulator implements DeviceGateway {
     return this.busOf(device);
   }
 
-  async firmwareVersion(device: DeviceRef, known: readonly string[]): Promise<string | null> {
-    const installed = device.options['systemInfo.firmware'];
-    if (typeof installed === 'string') return installed;
-    if (known.length === 0) return null;
-    return known[digest('firmware', device.mac)[0] % known.length] ?? null;
+  async firmware(device: DeviceRef, known: readonly string[]): Promise<FirmwareReport> {
+    const record = firmwareUpdateOf(device.options);
+    const installed = this.installedFirmware(device, known);
+    if (!record) return { current: installed, update: null };
+    const update = this.flashState(device, record);
+    return { current: update.status === 'done' ? record.target : (record.from ?? installed), update };
   }
 
   async updateFirmware(device: DeviceRef, version: string): Promise<void> {
@@ -139,6 +143,29 @@ export class DeviceSimulator implements DeviceGateway {
       sipStatus: liveStatus && device.hasSipAccount && percentOf('sip', device.mac, slot) < 90,
       rtspStatus: liveStatus && hasCamera(device) && percentOf('rtsp', device.mac, slot) < 92,
     };
+  }
+
+  private installedFirmware(device: DeviceRef, known: readonly string[]): string | null {
+    const installed = device.options['systemInfo.firmware'];
+    if (typeof installed === 'string') return installed;
+    if (known.length === 0) return null;
+    return known[digest('firmware', device.mac)[0] % known.length] ?? null;
+  }
+
+  /**
+   * How far the device has got, from the clock: flashing takes `firmwareMs`. The configured share
+   * of updates stops part-way (the same ones for every process: drawn from the MAC and the start).
+   */
+  private flashState(device: DeviceRef, record: FirmwareUpdateRecord): FirmwareUpdateState {
+    const elapsed = this.now() - Date.parse(record.startedAt);
+    const progress = Math.min(100, Math.max(0, Math.floor((elapsed / this.options.firmwareMs) * 100)));
+    const fails = percentOf('firmware-fails', device.mac, record.startedAt) < this.options.failureShare * 100;
+    const failAt = 10 + (percentOf('firmware-fail-at', device.mac, record.startedAt) % 80);
+    const state = { ...record, progress, message: null };
+    if (fails && progress >= failAt) {
+      return { ...state, status: 'failed', progress: failAt, message: `Обновление прошивки прервано на ${failAt}%: устройство ${device.mac} перестало отвечать` };
+    }
+    return { ...state, status: progress >= 100 ? 'done' : 'running' };
   }
 
   /** What is on the device's bus: the same for each scan of the same device. */
@@ -193,6 +220,15 @@ export class DeviceSimulator implements DeviceGateway {
       signal.addEventListener('abort', onAbort, { once: true });
     });
   }
+}
+
+/** The update recorded in the device's options, or null when there is none (or it is not one). */
+export function firmwareUpdateOf(options: Readonly<Record<string, unknown>>): FirmwareUpdateRecord | null {
+  const value = options.firmwareUpdate;
+  if (typeof value !== 'object' || value === null) return null;
+  const { from, target, startedAt } = value as Record<string, unknown>;
+  if (typeof target !== 'string' || typeof startedAt !== 'string' || Number.isNaN(Date.parse(startedAt))) return null;
+  return { from: typeof from === 'string' ? from : null, target, startedAt };
 }
 
 /** The app's gateway: the simulator unless a driver is given. */
