@@ -1,54 +1,62 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { decode } from '@contract/common';
 import { DictionaryData, dictionaryEndpoints, type DictionaryId } from '@contract/dictionaries';
 import { useT } from '@/i18n/i18n';
 import { expectResult, request } from './http';
+import { useLanguage, type UiLanguage } from './preferences';
 
 /*
- * spec §7/§9: each dictionary is fetched once per browser session. sessionStorage holds the
- * answer for the tab's life (reloads included); React Query keeps it in memory with no
- * staleness, so a cached value never triggers the call.
+ * spec §7/§9: each dictionary is fetched once per browser session, in each UI language. The
+ * request names the language (the server answers its labels in it), so sessionStorage, React
+ * Query and the service worker's cache all keep one copy per language: switching the language
+ * in the settings asks for the other copy, and the screen follows without a reload. React Query
+ * keeps each copy in memory with no staleness, so a cached value never triggers the call.
  */
 const STORAGE_PREFIX = 'dictionary:';
 
-export function readCachedDictionary(id: DictionaryId): DictionaryData | null {
+function storageKey(language: UiLanguage, id: DictionaryId): string {
+  return `${STORAGE_PREFIX}${language}:${id}`;
+}
+
+export function readCachedDictionary(id: DictionaryId, language: UiLanguage): DictionaryData | null {
   try {
-    const raw = globalThis.sessionStorage?.getItem(STORAGE_PREFIX + id);
-    return raw ? decode(DictionaryData, JSON.parse(raw), `cached dictionary ${id}`) : null;
+    const raw = globalThis.sessionStorage?.getItem(storageKey(language, id));
+    return raw ? decode(DictionaryData, JSON.parse(raw), `cached dictionary ${language}:${id}`) : null;
   } catch {
     return null;
   }
 }
 
-function writeCachedDictionary(id: DictionaryId, data: DictionaryData): void {
+function writeCachedDictionary(id: DictionaryId, language: UiLanguage, data: DictionaryData): void {
   try {
-    globalThis.sessionStorage?.setItem(STORAGE_PREFIX + id, JSON.stringify(data));
+    globalThis.sessionStorage?.setItem(storageKey(language, id), JSON.stringify(data));
   } catch {
     // Quota or private mode: the in-memory copy still serves this page.
   }
 }
 
-export async function loadDictionary(id: DictionaryId, signal?: AbortSignal): Promise<DictionaryData> {
-  const cached = readCachedDictionary(id);
+export async function loadDictionary(id: DictionaryId, language: UiLanguage, signal?: AbortSignal): Promise<DictionaryData> {
+  const cached = readCachedDictionary(id, language);
   if (cached) return cached;
   try {
-    const answer = expectResult(await request(dictionaryEndpoints.getOptions, { query: { dictionaryId: id }, signal }));
-    writeCachedDictionary(id, answer.data);
+    const answer = expectResult(await request(dictionaryEndpoints.getOptions, { query: { dictionaryId: id, language }, signal }));
+    writeCachedDictionary(id, language, answer.data);
     return answer.data;
   } catch (error) {
     // spec §8: a dictionary failure is only logged; the list stays empty.
-    console.error(`Dictionary ${id} failed to load`, error);
+    console.error(`Dictionary ${id} (${language}) failed to load`, error);
     throw error;
   }
 }
 
 export const dictionaryQueries = {
   all: () => ['dictionary'] as const,
-  one: (id: DictionaryId) =>
+  language: (language: UiLanguage) => [...dictionaryQueries.all(), language] as const,
+  one: (id: DictionaryId, language: UiLanguage) =>
     queryOptions({
-      queryKey: [...dictionaryQueries.all(), id] as const,
-      queryFn: ({ signal }) => loadDictionary(id, signal),
+      queryKey: [...dictionaryQueries.language(language), id] as const,
+      queryFn: ({ signal }) => loadDictionary(id, language, signal),
       staleTime: Infinity,
       gcTime: Infinity,
       retry: false,
@@ -69,6 +77,7 @@ export interface DictionaryOption {
 
 const EMPTY: DictionaryData = {};
 
+/** A dictionary in the UI language: a language change loads (once per session) and shows that language's copy. */
 export function useDictionary(id: DictionaryId): {
   data: DictionaryData;
   options: DictionaryOption[];
@@ -76,7 +85,9 @@ export function useDictionary(id: DictionaryId): {
   label: (key: string | number | null | undefined) => string;
 } {
   const t = useT();
-  const query = useQuery(dictionaryQueries.one(id));
+  const language = useLanguage();
+  // Until the other language's copy arrives, the labels stay in the previous one rather than blank.
+  const query = useQuery({ ...dictionaryQueries.one(id, language), placeholderData: keepPreviousData });
   const data = query.data ?? EMPTY;
   const missing = t('common.notDefined');
   const label = useCallback((key: string | number | null | undefined) => lookupLabel(data, key, missing), [data, missing]);

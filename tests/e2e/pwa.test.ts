@@ -243,8 +243,8 @@ describe('offline reads, as an operator after one online visit', () => {
       'the cached dictionaries',
     );
     expect(dictionaries.sort()).toEqual([
-      '/front/dictionary/get-options?dictionaryId=supported_languages',
-      '/front/dictionary/get-options?dictionaryId=supported_timezones',
+      '/front/dictionary/get-options?dictionaryId=supported_languages&language=ru',
+      '/front/dictionary/get-options?dictionaryId=supported_timezones&language=ru',
     ]);
     await visit.close();
   });
