@@ -39,8 +39,11 @@ export const CurrentUser = type({
 });
 export type CurrentUser = Infer<typeof CurrentUser>;
 
-/** Role names the product knows (spec §6); others may exist on an operator's back end. */
-export const ROLES = { superuser: 'superuser', management: 'management', adjuster: 'adjuster' } as const;
+/**
+ * Role names the product knows: spec §6 names the first three; `support` is ours (read-only, see
+ * docs/api.md). Others may exist on an operator's back end.
+ */
+export const ROLES = { superuser: 'superuser', management: 'management', adjuster: 'adjuster', support: 'support' } as const;
 /** Permission names the menu needs (spec §6). */
 export const PERMISSIONS = {
   housesList: 'HOUSES_LIST_PERMISSION',

@@ -17,8 +17,8 @@ export interface DeviceRouteOptions {
   countTtlMs?: number;
 }
 
-/** Operators and installers read devices; operators change them (docs/api.md). */
-export const DEVICE_READERS = { roles: [ROLES.management, ROLES.adjuster] } as const;
+/** Operators, installers and support read devices; operators change them (docs/api.md). */
+export const DEVICE_READERS = { roles: [ROLES.management, ROLES.adjuster, ROLES.support] } as const;
 export const DEVICE_EDITORS = { roles: [ROLES.management] } as const;
 
 export const MacParams = object({ mac: MacLike });

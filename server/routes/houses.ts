@@ -17,7 +17,8 @@ function isRegion(value: number): boolean {
 
 export async function houseRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.drizzle;
-  const readers = { permissions: [PERMISSIONS.housesList], roles: [ROLES.adjuster, ROLES.management] };
+  // Installers take houses offline from the list and support looks at it; only the permission writes.
+  const readers = { permissions: [PERMISSIONS.housesList], roles: [ROLES.adjuster, ROLES.management, ROLES.support] };
   const editors = { permissions: [PERMISSIONS.housesList] };
 
   defineRoute(app, houseEndpoints.list, { access: readers }, async ({ query }) => {

@@ -14,22 +14,19 @@ import { SEED_BASE_DATE, daysAgo, epochSeconds, type SeedContext } from './conte
 import { DEFAULT_LANGUAGE, DEFAULT_TIMEZONE, DICTIONARIES } from './dictionaries';
 import { BUYER_NAMES, EXECUTOR_NAMES, FIRST_NAMES, GROUP_NAMES, LAST_NAMES, MANAGEMENT_COMPANY_NAMES } from './names';
 
-/** The role every support engineer holds: read-only, inspects the installers' queues. */
-export const SUPPORT_ROLE = 'support';
-
 /** The accounts the README lists; their password is their login. */
 export const DEMO_ACCOUNTS = [
   { login: 'admin', items: [ROLES.superuser], comment: 'Администратор системы' },
   { login: 'operator', items: [ROLES.management, PERMISSIONS.housesList, PERMISSIONS.usersList, PERMISSIONS.keysList], comment: 'Оператор' },
   { login: 'installer', items: [ROLES.adjuster], comment: 'Монтажник' },
-  { login: 'support', items: [SUPPORT_ROLE], comment: 'Техническая поддержка' },
+  { login: 'support', items: [ROLES.support], comment: 'Техническая поддержка' },
 ] as const;
 
 const AUTH_ITEMS: readonly { name: string; type: number; description: string }[] = [
   { name: ROLES.superuser, type: AUTH_ITEM_ROLE, description: 'Суперпользователь: все права' },
   { name: ROLES.management, type: AUTH_ITEM_ROLE, description: 'Оператор (управление устройствами и жилым фондом)' },
   { name: ROLES.adjuster, type: AUTH_ITEM_ROLE, description: 'Монтажник (настройка устройств)' },
-  { name: SUPPORT_ROLE, type: AUTH_ITEM_ROLE, description: 'Техническая поддержка (только просмотр)' },
+  { name: ROLES.support, type: AUTH_ITEM_ROLE, description: 'Техническая поддержка (только просмотр)' },
   { name: PERMISSIONS.housesList, type: AUTH_ITEM_PERMISSION, description: 'Жилой фонд' },
   { name: PERMISSIONS.usersList, type: AUTH_ITEM_PERMISSION, description: 'Пользователи' },
   { name: PERMISSIONS.keysList, type: AUTH_ITEM_PERMISSION, description: 'Ключи' },
@@ -95,7 +92,7 @@ export async function generateOrganisation(context: SeedContext): Promise<OrgDat
   const staffRoles: readonly { items: readonly string[]; title: string }[] = [
     { items: [ROLES.management, PERMISSIONS.housesList, PERMISSIONS.usersList, PERMISSIONS.keysList], title: 'оператор' },
     { items: [ROLES.adjuster], title: 'монтажник' },
-    { items: [SUPPORT_ROLE], title: 'техподдержка' },
+    { items: [ROLES.support], title: 'техподдержка' },
   ];
   for (const buyerId of buyerIds) {
     for (const role of staffRoles) {
