@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useT } from './wizard-messages';
 
 export interface WizardStep<S extends string | number> {
   id: S;
@@ -14,29 +15,33 @@ export interface WizardStep<S extends string | number> {
 
 interface WizardStepperProps<S extends string | number> {
   label: string;
-  /** Read after a step's name when it has an error (the red "!" is not read). */
+  /** Shown under the steps before the names of those with an error, and read after each one's name; «Есть поля для исправления» by default. */
   errorText?: string;
   steps: readonly WizardStep<S>[];
   active: S;
   onSelect: (step: S) => void;
 }
 
-const VISUALLY_HIDDEN = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' } as const;
-
-/** Names that fit a 390 px phone in one row; with more steps a phone shows their numbers, and the screen's heading names the open one. */
+/** Names that fit a 390 px phone in one row; with more steps a phone shows their numbers and, under them, the open one's name. */
 const NAMED_ON_PHONE = 4;
 
+/** The red circle with "!" that marks a step with an error, in the stepper and before the line that names them. */
+const ERROR_MARK = '!';
+
 /**
- * Every wizard's numbered steps, in one row of large buttons named "n. label". Drawn here rather
- * than with MUI's Stepper, which is heavier than this.
+ * Every wizard's numbered steps, in one row of large buttons named "n. label". A step with an
+ * error shows a red "!" and its name in red, and a line under the steps names every such step.
+ * Drawn here rather than with MUI's Stepper, which is heavier than this.
  */
 export function WizardStepper<S extends string | number>({ label, errorText, steps, active, onSelect }: WizardStepperProps<S>) {
+  const t = useT();
   const errorId = useId();
   const namedOnPhone = steps.length <= NAMED_ON_PHONE;
   const activeIndex = steps.findIndex((step) => step.id === active);
+  const wrong = steps.filter((step) => step.error);
   return (
-    <>
-      <Box component="ol" aria-label={label} sx={{ display: 'flex', listStyle: 'none', p: 0, m: 0, mb: 2, gap: { xs: 0.5, sm: 0 } }}>
+    <Box sx={{ mb: 2 }}>
+      <Box component="ol" aria-label={label} sx={{ display: 'flex', listStyle: 'none', p: 0, m: 0, gap: { xs: 0.5, sm: 0 } }}>
         {steps.map((step, index) => {
           const current = index === activeIndex;
           const color = step.error ? 'error.main' : current ? 'primary.main' : index < activeIndex ? 'primary.light' : 'grey.500';
@@ -53,7 +58,7 @@ export function WizardStepper<S extends string | number>({ label, errorText, ste
                 disabled={step.disabled}
                 aria-current={current ? 'step' : undefined}
                 aria-label={`${index + 1}. ${step.label}`}
-                aria-describedby={step.error && errorText ? errorId : undefined}
+                aria-describedby={step.error ? errorId : undefined}
                 sx={{
                   width: '100%',
                   minHeight: { xs: namedOnPhone ? 56 : 44, sm: 56 },
@@ -64,22 +69,9 @@ export function WizardStepper<S extends string | number>({ label, errorText, ste
                   bgcolor: { xs: current && !namedOnPhone ? 'action.selected' : 'transparent', sm: 'transparent' },
                 }}
               >
-                <Box
-                  aria-hidden
-                  sx={{
-                    width: 28,
-                    height: 28,
-                    borderRadius: '50%',
-                    display: 'grid',
-                    placeItems: 'center',
-                    fontSize: 14,
-                    fontWeight: 600,
-                    color: 'common.white',
-                    bgcolor: color,
-                  }}
-                >
-                  {step.error ? '!' : index + 1}
-                </Box>
+                <Mark color={color} size={28}>
+                  {step.error ? ERROR_MARK : index + 1}
+                </Mark>
                 <Typography
                   variant="caption"
                   aria-hidden
@@ -87,7 +79,7 @@ export function WizardStepper<S extends string | number>({ label, errorText, ste
                     display: { xs: namedOnPhone ? 'block' : 'none', sm: 'block' },
                     mt: 0.5,
                     fontSize: { xs: '0.75rem', sm: '0.875rem' },
-                    fontWeight: current ? 600 : 400,
+                    fontWeight: current || step.error ? 600 : 400,
                     color: step.error ? 'error.main' : current ? 'text.primary' : 'text.secondary',
                     maxWidth: '100%',
                     overflow: 'hidden',
@@ -102,11 +94,43 @@ export function WizardStepper<S extends string | number>({ label, errorText, ste
           );
         })}
       </Box>
-      {errorText && (
-        <Box component="span" id={errorId} sx={VISUALLY_HIDDEN}>
-          {errorText}
-        </Box>
+      {!namedOnPhone && activeIndex >= 0 && (
+        <Typography variant="body2" sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5, textAlign: 'center', fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {t('wizardSteps.stepOf', { number: activeIndex + 1, total: steps.length, label: steps[activeIndex].label })}
+        </Typography>
       )}
-    </>
+      {wrong.length > 0 && (
+        <Typography variant="body2" color="error" sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1, fontWeight: 600, overflowWrap: 'anywhere' }}>
+          <Mark color="error.main" size={20}>
+            {ERROR_MARK}
+          </Mark>
+          <span>
+            <span id={errorId}>{errorText ?? t('wizardSteps.error')}</span>: {wrong.map((step) => step.label).join(', ')}
+          </span>
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function Mark({ color, size, children }: { color: string; size: number; children: ReactNode }) {
+  return (
+    <Box
+      aria-hidden
+      sx={{
+        flex: 'none',
+        width: size,
+        height: size,
+        borderRadius: '50%',
+        display: 'grid',
+        placeItems: 'center',
+        fontSize: Math.max(12, size / 2),
+        fontWeight: 600,
+        color: 'common.white',
+        bgcolor: color,
+      }}
+    >
+      {children}
+    </Box>
   );
 }
