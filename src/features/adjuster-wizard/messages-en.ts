@@ -5,6 +5,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'adjusterWizard.title': 'Connect a device to a port',
   'adjusterWizard.draftTitle': 'Adjustment',
   'adjusterWizard.steps': 'Wizard steps',
+  'adjusterWizard.stepError': 'Step not finished',
   'adjusterWizard.step.port': 'Port',
   'adjusterWizard.step.entrance': 'Entrance',
   'adjusterWizard.step.jobs': 'Jobs',

@@ -6,6 +6,7 @@ export const ruMessages = {
   'adjusterWizard.title': 'Подключение устройства к порту',
   'adjusterWizard.draftTitle': 'Наладка',
   'adjusterWizard.steps': 'Шаги мастера',
+  'adjusterWizard.stepError': 'Шаг не завершён',
   'adjusterWizard.step.port': 'Порт',
   'adjusterWizard.step.entrance': 'Подъезд',
   'adjusterWizard.step.jobs': 'Задания',

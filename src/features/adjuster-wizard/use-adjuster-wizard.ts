@@ -4,6 +4,7 @@ import { validate } from 'superstruct';
 import { AdjusterDeviceResponse, adjusterEndpoints } from '@contract/adjuster';
 import { normalizeMac } from '@contract/common';
 import { notify } from '@/components/notifications/notify';
+import { useStepChecks } from '@/components/wizard/step-checks';
 import { useT } from '@/features/adjuster-wizard/messages';
 import { errorMessage, NetworkError } from '@/lib/http';
 import { useConnectivity } from '@/offline/connectivity';
@@ -64,7 +65,7 @@ export function useAdjusterWizard(start: WizardStart) {
   const [draft, setDraft] = useState<AdjusterWizardDraft>(start.draft);
   const [busy, setBusy] = useState<Partial<Record<CallName, boolean>>>({});
   const [failures, setFailures] = useState<Partial<Record<CallName, string>>>({});
-  const [showNeed, setShowNeed] = useState(false);
+  const checks = useStepChecks<WizardStep>();
   const step = WIZARD_STEPS.find((each) => each === draft.step) ?? 'port';
 
   const jobs = useLiveQuery(() => getOfflineDb().outbox.where('draftId').equals(draftId).toArray(), [draftId]);
@@ -231,16 +232,17 @@ export function useAdjusterWizard(start: WizardStart) {
   /** Steps up to the first one still to do can be opened from the stepper. */
   const reachable = (target: WizardStep) => firstOpen === -1 || WIZARD_STEPS.indexOf(target) <= firstOpen;
 
-  const goTo = (target: WizardStep) => {
-    setShowNeed(false);
-    update((current) => ({ ...current, step: target }));
-  };
-  const next = () => {
+  /** A step «Далее» refused: from then on it says what it needs, its fields and its marker show what is wrong, until it is done. */
+  const stepError = (each: WizardStep) => checks.isChecked(each) && stepNeed(each, draft, deviceJobState) !== null;
+  const goTo = (target: WizardStep) => update((current) => ({ ...current, step: target }));
+  /** True when the wizard moved on; otherwise the step is marked and its first wrong field focused. */
+  const next = (): boolean => {
     if (need) {
-      setShowNeed(true);
-      return;
+      checks.check([step]);
+      return false;
     }
     goTo(moveStep(step, 1));
+    return true;
   };
   const back = () => goTo(moveStep(step, -1));
 
@@ -252,7 +254,10 @@ export function useAdjusterWizard(start: WizardStart) {
     busy,
     failures,
     need,
-    showNeed,
+    showNeed: checks.isChecked(step),
+    stepChecked: checks.isChecked,
+    stepError,
+    checkAttempts: checks.attempts,
     reachable,
     goTo,
     next,

@@ -70,7 +70,6 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'replaceWizard.review.login': 'Login',
   'replaceWizard.review.password': 'Password',
   'replaceWizard.review.password.factory': 'factory',
-  'replaceWizard.review.password.set': 'set',
   'replaceWizard.review.empty': '—',
   'replaceWizard.review.missing': 'Missing',
   'replaceWizard.review.moves': 'Moves to the new device: houses, relays, keys, groups, SIP account and settings. The old device is reset.',

@@ -71,7 +71,6 @@ export const ruMessages = {
   'replaceWizard.review.login': 'Логин',
   'replaceWizard.review.password': 'Пароль',
   'replaceWizard.review.password.factory': 'заводской',
-  'replaceWizard.review.password.set': 'задан',
   'replaceWizard.review.empty': '—',
   'replaceWizard.review.missing': 'Не заполнено',
   'replaceWizard.review.moves': 'Будет перенесено на новое устройство: дома, реле, ключи, группы, SIP-аккаунт и настройки. Старое устройство будет сброшено.',

@@ -133,8 +133,18 @@ export function fieldErrors(draft: ReplaceDraft): FieldErrors {
   return errors;
 }
 
-export function firstStepWithError(errors: FieldErrors): ReplaceStep | null {
-  return REPLACE_STEPS.find((step) => STEP_FIELDS[step].some((field) => errors[field] !== undefined)) ?? null;
+export function stepHasErrors(errors: FieldErrors, step: ReplaceStep): boolean {
+  return STEP_FIELDS[step].some((field) => errors[field] !== undefined);
+}
+
+/** The steps holding an error, in order: the first is where the installer is taken. */
+export function stepsWithErrors(errors: FieldErrors): ReplaceStep[] {
+  return REPLACE_STEPS.filter((step) => stepHasErrors(errors, step));
+}
+
+/** The step that holds a field. */
+export function fieldStep(field: keyof ReplaceDraft): ReplaceStep {
+  return REPLACE_STEPS.find((step) => STEP_FIELDS[step].includes(field)) ?? 'review';
 }
 
 export function isReady(draft: ReplaceDraft): boolean {

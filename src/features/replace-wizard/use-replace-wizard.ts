@@ -8,6 +8,7 @@ import { useConnectivity } from '@/offline/connectivity';
 import type { ReplaceDraft } from '@/offline/draft-schemas/replace';
 import { outboxRequest } from '@/offline/outbox-queue';
 import { useOfflineRuntime } from '@/offline/runtime-context';
+import { stepOnTheWay, useStepChecks } from '@/components/wizard/step-checks';
 import { useDraftAutosave, useDraftJob, type WizardDraftSession } from '@/components/wizard/use-wizard-draft';
 import { getDeviceCard } from './api';
 import {
@@ -16,10 +17,13 @@ import {
   draftTarget,
   draftTitle,
   fieldErrors,
-  firstStepWithError,
+  fieldStep,
   isReady,
   JOB_KIND,
   normalizeMacInput,
+  REPLACE_STEPS,
+  stepHasErrors,
+  stepsWithErrors,
   toReplaceBody,
   withChecked,
   withLabel,
@@ -50,7 +54,7 @@ export function useReplaceWizard(start: ReplaceStart) {
   const [draft, setDraft] = useState<ReplaceDraft>(start.draft);
   const [step, setStep] = useState<ReplaceStep>(start.step);
   const [touched, setTouched] = useState<Partial<Record<keyof ReplaceDraft, boolean>>>({});
-  const [showAllErrors, setShowAllErrors] = useState(false);
+  const checks = useStepChecks<ReplaceStep>();
   const [check, setCheck] = useState<CheckState>({ state: 'idle' });
 
   const { view, editable, submitting, send, sendNow } = useDraftJob({ draftId, userId, flush, kind: JOB_KIND, retryRefused: (reason) => reason });
@@ -66,9 +70,23 @@ export function useReplaceWizard(start: ReplaceStart) {
   });
 
   const errors = fieldErrors(draft);
+  const stepError = (each: ReplaceStep) => checks.isChecked(each) && stepHasErrors(errors, each);
+  /** A field's error shows once it was left, or once a move past its step was refused. */
   const shownError = (field: keyof ReplaceDraft): string | undefined => {
     const key = errors[field];
-    return key && (showAllErrors || touched[field]) ? t(key) : undefined;
+    return key && (touched[field] || checks.isChecked(fieldStep(field))) ? t(key) : undefined;
+  };
+
+  /**
+   * Opens a step. Going forward stops at the first step on the way with errors, which then shows
+   * them (and the screen focuses the first); false when the move stopped short. A job on its way
+   * leaves nothing to check: the steps are only looked at.
+   */
+  const goTo = (target: ReplaceStep): boolean => {
+    const reached = editable ? stepOnTheWay(REPLACE_STEPS, step, target, (each) => stepHasErrors(errors, each)) : target;
+    if (reached !== target) checks.check([reached]);
+    setStep(reached);
+    return reached === target;
   };
 
   const setText = (field: TextField, value: string) => setDraft((current) => (field === 'oldMac' ? withOldMac(current, value) : { ...current, [field]: value }));
@@ -120,8 +138,9 @@ export function useReplaceWizard(start: ReplaceStart) {
   const submit = async () => {
     if (!editable || submitting) return;
     if (!isReady(draft)) {
-      setShowAllErrors(true);
-      setStep(firstStepWithError(errors) ?? step);
+      const wrong = stepsWithErrors(errors);
+      checks.check(wrong);
+      setStep(wrong[0] ?? step);
       return;
     }
     const sent = await send(() => {
@@ -135,10 +154,11 @@ export function useReplaceWizard(start: ReplaceStart) {
   return {
     draft,
     step,
-    setStep,
+    goTo,
     errors,
     shownError,
-    showAllErrors,
+    stepError,
+    checkAttempts: checks.attempts,
     setText,
     touch,
     setType,

@@ -157,9 +157,18 @@ export function fieldErrors(draft: SerialNumberDraft): FieldErrors {
   return errors;
 }
 
-/** The first step holding an error, to take the installer there. */
-export function firstStepWithError(errors: FieldErrors): WizardStep | null {
-  return WIZARD_STEPS.find((step) => STEP_FIELDS[step].some((field) => errors[field] !== undefined)) ?? null;
+export function stepHasErrors(errors: FieldErrors, step: WizardStep): boolean {
+  return STEP_FIELDS[step].some((field) => errors[field] !== undefined);
+}
+
+/** The steps holding an error, in order: the first is where the installer is taken. */
+export function stepsWithErrors(errors: FieldErrors): WizardStep[] {
+  return WIZARD_STEPS.filter((step) => stepHasErrors(errors, step));
+}
+
+/** The step that holds a field. */
+export function fieldStep(field: keyof SerialNumberDraft): WizardStep {
+  return WIZARD_STEPS.find((step) => STEP_FIELDS[step].includes(field)) ?? 'review';
 }
 
 // ---------------------------------------------------------------------------

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { adjusterEndpoints } from '@contract/adjuster';
 import { isSerialNumberDraftValid, toPrepareDeviceBody, type SerialNumberDraft } from '@contract/adjuster-wizard';
 import { useT } from '@/features/serial-number-wizard/messages';
 import { useConnectivity } from '@/offline/connectivity';
 import { outboxRequest } from '@/offline/outbox-queue';
 import { useOfflineRuntime } from '@/offline/runtime-context';
+import { stepOnTheWay, useStepChecks } from '@/components/wizard/step-checks';
 import { useDraftAutosave, useDraftJob, type WizardDraftSession } from '@/components/wizard/use-wizard-draft';
 import {
   DONE_STEP,
@@ -13,10 +13,13 @@ import {
   draftTarget,
   draftTitle,
   fieldErrors,
-  firstStepWithError,
+  fieldStep,
   formValuesOf,
   JOB_KIND,
   normalizeMacInput,
+  stepHasErrors,
+  stepsWithErrors,
+  WIZARD_STEPS,
   withEntrance,
   withHouse,
   wizardAddressResult,
@@ -48,13 +51,12 @@ export function useSerialNumberWizard(start: WizardStart) {
   const online = connectivity.state !== 'offline';
   const runtime = useOfflineRuntime();
 
-  const form = useForm<WizardFormValues>({ defaultValues: formValuesOf(start.draft), mode: 'onTouched' });
-  const watched = useWatch({ control: form.control });
-  const values: WizardFormValues = { ...formValuesOf(start.draft), ...watched };
+  // Plain state rather than a form library: the model checks every field, and the route keeps its budget.
+  const [values, setValues] = useState<WizardFormValues>(() => formValuesOf(start.draft));
+  const [touched, setTouched] = useState<Partial<Record<keyof SerialNumberDraft, boolean>>>({});
   const [place, setPlace] = useState<Place>({ house: start.draft.house, address: start.draft.address, entrance: start.draft.entrance });
   const [step, setStep] = useState<WizardStep>(start.step);
-  const [showAllErrors, setShowAllErrors] = useState(false);
-  const [placeTouched, setPlaceTouched] = useState<{ house: boolean; entrance: boolean }>({ house: false, entrance: false });
+  const checks = useStepChecks<WizardStep>();
   const draft = draftFromForm(values, place);
 
   const { view, editable, loaded, submitting, send, sendNow } = useDraftJob({
@@ -78,21 +80,25 @@ export function useSerialNumberWizard(start: WizardStart) {
   });
 
   const errors: FieldErrors = fieldErrors(draft);
-  const touched = form.formState.touchedFields;
+  const stepError = (each: WizardStep) => checks.isChecked(each) && stepHasErrors(errors, each);
+  /** A field's error shows once it was left, or once a move past its step was refused. */
   const shownError = (field: keyof SerialNumberDraft): string | undefined => {
     const key = errors[field];
-    if (!key) return undefined;
-    const wasTouched =
-      field === 'house' || field === 'address'
-        ? placeTouched.house
-        : field === 'entrance'
-          ? placeTouched.entrance
-          : Boolean(touched[field as keyof WizardFormValues]);
-    return showAllErrors || wasTouched ? t(key) : undefined;
+    const seen = field === 'address' ? touched.house : touched[field];
+    return key && (seen || checks.isChecked(fieldStep(field))) ? t(key) : undefined;
+  };
+
+  const touch = (...fields: (keyof SerialNumberDraft)[]) =>
+    setTouched((current) => (fields.every((field) => current[field]) ? current : { ...current, ...Object.fromEntries(fields.map((field) => [field, true])) }));
+  const setValue = (field: keyof WizardFormValues, value: string) => setValues((current) => ({ ...current, [field]: value }));
+  /** Several fields at once, as a label scan or the entrance's flats fill them: they count as touched. */
+  const fill = (filled: Partial<WizardFormValues>) => {
+    setValues((current) => ({ ...current, ...filled }));
+    touch(...(Object.keys(filled) as (keyof WizardFormValues)[]));
   };
 
   const chooseHouse = (house: PickedHouse | null) => {
-    setPlaceTouched((current) => ({ ...current, house: true }));
+    touch('house');
     setPlace((current) => {
       const next = withHouse({ ...draft, ...current }, house);
       return { house: next.house, address: next.address, entrance: next.entrance };
@@ -100,24 +106,38 @@ export function useSerialNumberWizard(start: WizardStart) {
   };
 
   const chooseEntrance = (entranceNum: number | null) => {
-    setPlaceTouched((current) => ({ ...current, entrance: true }));
+    touch('entrance');
     setPlace((current) => ({ ...current, entrance: withEntrance({ ...draft, ...current }, entranceNum).entrance }));
   };
 
   /** The entrance select was left without a choice: now its error may show. */
-  const touchEntrance = () => setPlaceTouched((current) => (current.entrance ? current : { ...current, entrance: true }));
+  const touchEntrance = () => touch('entrance');
 
-  const normalizeMacField = () => {
-    const typed = form.getValues('mac');
-    const normalized = normalizeMacInput(typed.trim());
-    if (normalized !== typed && normalized !== typed.trim()) form.setValue('mac', normalized, { shouldDirty: true });
+  /** A MAC typed in any form is shown the normal way once the field is left. */
+  const normalizeMacField = () =>
+    setValues((current) => {
+      const normalized = normalizeMacInput(current.mac.trim());
+      return normalized !== current.mac.trim() ? { ...current, mac: normalized } : current;
+    });
+
+  /**
+   * Opens a step. Going forward stops at the first step on the way with errors, which then shows
+   * them (and the screen focuses the first); false when the move stopped short. A job on its way
+   * leaves nothing to check: the steps are only looked at.
+   */
+  const goTo = (target: WizardStep): boolean => {
+    const reached = editable ? stepOnTheWay(WIZARD_STEPS, step, target, (each) => stepHasErrors(errors, each)) : target;
+    if (reached !== target) checks.check([reached]);
+    setStep(reached);
+    return reached === target;
   };
 
   const submit = async () => {
     if (!editable || submitting) return;
     if (!isSerialNumberDraftValid(draft) || Object.keys(errors).length > 0) {
-      setShowAllErrors(true);
-      setStep(firstStepWithError(errors) ?? step);
+      const wrong = stepsWithErrors(errors);
+      checks.check(wrong);
+      setStep(wrong[0] ?? step);
       return;
     }
     // Checked by the contract now: a body the server would refuse must not wait days in the outbox.
@@ -129,13 +149,17 @@ export function useSerialNumberWizard(start: WizardStart) {
   };
 
   return {
-    form,
+    values,
+    setValue,
+    fill,
+    touch,
     draft,
     step,
-    setStep,
+    goTo,
     errors,
     shownError,
-    showAllErrors,
+    stepError,
+    checkAttempts: checks.attempts,
     canSubmit: isSerialNumberDraftValid(draft),
     submitting,
     submit,

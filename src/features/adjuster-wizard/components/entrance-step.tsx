@@ -101,7 +101,9 @@ export function EntranceStep({ wizard }: { wizard: AdjusterWizard }) {
               label={t('adjusterWizard.field.entrance')}
               value={draft.entranceNum === null ? '' : String(draft.entranceNum)}
               onChange={(value) => wizard.chooseEntrance(parsePortNum(value))}
+              error={wizard.stepChecked('entrance') && draft.entranceNum === null ? t('adjusterWizard.need.entrance') : undefined}
               inputMode="numeric"
+              required
             />
           </Box>
         </>

@@ -7,7 +7,8 @@ import { useId, type ReactNode } from 'react';
 
 /*
  * Controlled inputs from FormControl + OutlinedInput / NativeSelect rather than TextField, which
- * brings Select, Menu and Modal along: the route has a 250 KB budget.
+ * brings Select, Menu and Modal along: the route has a 250 KB budget. Labels always sit above the
+ * value, as in the other wizards.
  */
 
 interface FieldProps {
@@ -28,10 +29,13 @@ export function Field({ label, value, onChange, onBlur, error, helperText, requi
   const shown = required ? `${label} *` : label;
   return (
     <FormControl fullWidth required={required} disabled={disabled} error={error !== undefined} variant="outlined">
-      <InputLabel htmlFor={id}>{label}</InputLabel>
+      <InputLabel htmlFor={id} shrink>
+        {label}
+      </InputLabel>
       <OutlinedInput
         id={id}
         label={shown}
+        notched
         value={value}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}

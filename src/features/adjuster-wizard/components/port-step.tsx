@@ -21,7 +21,7 @@ export function PortStep({ wizard }: { wizard: AdjusterWizard }) {
   const [touched, setTouched] = useState({ bsName: false, portNum: false });
   const [diagnostics, setDiagnostics] = useState(false);
   const errors = portErrors(draft);
-  const shown = (field: 'bsName' | 'portNum') => (touched[field] && errors[field] ? t(errors[field]) : undefined);
+  const shown = (field: 'bsName' | 'portNum') => ((touched[field] || wizard.stepChecked('port')) && errors[field] ? t(errors[field]) : undefined);
   const current = port !== null && draft.lookedUp === portKey(port);
 
   return (

@@ -18,7 +18,7 @@ export function SetupStep({ wizard }: { wizard: AdjusterWizard }) {
   const { draft } = wizard;
   const [touched, setTouched] = useState({ ip: false, presetUrl: false });
   const errors = setupErrors(draft);
-  const shown = (field: 'ip' | 'presetUrl') => (touched[field] && errors[field] ? t(errors[field]) : undefined);
+  const shown = (field: 'ip' | 'presetUrl') => ((touched[field] || wizard.stepChecked('setup')) && errors[field] ? t(errors[field]) : undefined);
   const ready = draft.device !== null && wizard.online;
 
   if (!draft.device) return <Typography color="warning.main">{t('adjusterWizard.need.device')}</Typography>;

@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
+import { useFocusFirstInvalid } from '@/components/wizard/step-checks';
 import { WizardActionBar } from '@/components/wizard/wizard-action-bar';
 import { WizardStepper } from '@/components/wizard/wizard-stepper';
 import { useT, type MessageKey } from '@/features/adjuster-wizard/messages';
@@ -33,6 +34,8 @@ export function WizardScreen({ start, onStartNew }: { start: WizardStart; onStar
   const wizard = useAdjusterWizard(start);
   const index = stepIndex(wizard.step);
   const last = index === WIZARD_STEPS.length - 1;
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(wizard.checkAttempts, formRef);
 
   const go = (step: WizardStep) => {
     wizard.goTo(step);
@@ -42,18 +45,18 @@ export function WizardScreen({ start, onStartNew }: { start: WizardStart; onStar
   return (
     <Box
       component="form"
+      ref={formRef}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (!last) {
-          wizard.next();
-          window.scrollTo({ top: 0 });
-        }
+        // A refused move stays on the step: the focus goes to its first wrong field instead of the top.
+        if (!last && wizard.next()) window.scrollTo({ top: 0 });
       }}
     >
       <WizardStepper
         label={t('adjusterWizard.steps')}
-        steps={WIZARD_STEPS.map((step) => ({ id: step, label: t(STEP_LABELS[step]), disabled: !wizard.reachable(step) }))}
+        errorText={t('adjusterWizard.stepError')}
+        steps={WIZARD_STEPS.map((step) => ({ id: step, label: t(STEP_LABELS[step]), error: wizard.stepError(step), disabled: !wizard.reachable(step) }))}
         active={wizard.step}
         onSelect={go}
       />

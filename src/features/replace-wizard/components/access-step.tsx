@@ -11,7 +11,7 @@ export function AccessStep({ wizard }: { wizard: ReplaceWizard }) {
         <TextInput wizard={wizard} name="url" label={t('replaceWizard.field.url')} code />
       </Wide>
       <TextInput wizard={wizard} name="login" label={t('replaceWizard.field.login')} required code />
-      <TextInput wizard={wizard} name="password" label={t('replaceWizard.field.password')} helper={t('replaceWizard.field.password.helper')} code />
+      <TextInput wizard={wizard} name="password" label={t('replaceWizard.field.password')} helper={t('replaceWizard.field.password.helper')} secret />
     </FieldGrid>
   );
 }

@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { deviceTypeName } from '@contract/devices';
 import { useT } from '@/features/replace-wizard/messages';
 import { useDateFormat } from '@/lib/dates';
 import type { ReplaceCheckedDevice } from '@/offline/draft-schemas/replace';
 
-export type Row = readonly [label: string, value: string];
+export type Row = readonly [label: string, value: ReactNode];
 
 /** Label / value pairs, two columns even on a phone. */
 export function Rows({ rows }: { rows: readonly Row[] }) {

@@ -4,10 +4,15 @@ import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { RevealButton } from '@/components/wizard/secret';
 import type { ReplaceWizard } from '../use-replace-wizard';
 
-/* FormControl + OutlinedInput / NativeSelect rather than TextField (which brings Select and Menu): the route has a 250 KB budget. */
+/*
+ * FormControl + OutlinedInput / NativeSelect rather than TextField (which brings Select and Menu):
+ * the route has a 250 KB budget. Labels always sit above the value, on the outline: there they have
+ * a third more room, so «Серийный номер старого устройства» is not cut on a phone.
+ */
 
 /** One column on a phone, two from 600 px. */
 export function FieldGrid({ children }: { children: ReactNode }) {
@@ -28,27 +33,36 @@ interface TextInputProps {
   required?: boolean;
   /** MACs, serial numbers, logins: no autocorrect or capitalisation on a phone keyboard. */
   code?: boolean;
+  /** A password: masked, with the eye to read it. */
+  secret?: boolean;
 }
 
-export function TextInput({ wizard, name, label, helper, required, code }: TextInputProps) {
+export function TextInput({ wizard, name, label, helper, required, code, secret }: TextInputProps) {
   const id = useId();
+  const [revealed, setRevealed] = useState(false);
   const error = wizard.shownError(name);
   const helperText = error ?? helper;
   const shownLabel = required ? `${label} *` : label;
   return (
     <FormControl fullWidth required={required} disabled={!wizard.editable} error={error !== undefined} variant="outlined">
-      <InputLabel htmlFor={id}>{label}</InputLabel>
+      <InputLabel htmlFor={id} shrink>
+        {label}
+      </InputLabel>
       <OutlinedInput
         id={id}
         name={name}
         value={wizard.draft[name]}
+        type={secret && !revealed ? 'password' : 'text'}
         onChange={(event) => wizard.setText(name, event.target.value)}
         onBlur={() => wizard.touch(name)}
         label={shownLabel}
-        autoComplete="off"
+        notched
+        // A password manager must neither fill the installer's own password in nor offer to save the device's.
+        autoComplete={secret ? 'new-password' : 'off'}
+        endAdornment={secret ? <RevealButton shown={revealed} onToggle={() => setRevealed((shown) => !shown)} /> : undefined}
         inputProps={{
           'aria-describedby': helperText ? `${id}-helper` : undefined,
-          ...(code ? { autoCapitalize: 'off', autoCorrect: 'off', spellCheck: false } : {}),
+          ...(code || secret ? { autoCapitalize: 'off', autoCorrect: 'off', spellCheck: false } : {}),
         }}
       />
       {helperText && <FormHelperText id={`${id}-helper`}>{helperText}</FormHelperText>}

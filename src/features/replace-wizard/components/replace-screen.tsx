@@ -3,11 +3,12 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
+import { useFocusFirstInvalid } from '@/components/wizard/step-checks';
 import { WizardActionBar } from '@/components/wizard/wizard-action-bar';
 import { WizardStepper } from '@/components/wizard/wizard-stepper';
 import { useT, type MessageKey } from '@/features/replace-wizard/messages';
-import { REPLACE_STEPS, STEP_FIELDS, stepIndex, type ReplaceStep } from '../model';
+import { REPLACE_STEPS, stepIndex, type ReplaceStep } from '../model';
 import { useReplaceWizard, type ReplaceStart } from '../use-replace-wizard';
 import { OldDeviceStep } from './old-device-step';
 
@@ -42,16 +43,18 @@ export function ReplaceScreen({ start, onStartNew }: ReplaceScreenProps) {
   const wizard = useReplaceWizard(start);
   const index = stepIndex(wizard.step);
   const last = index === REPLACE_STEPS.length - 1;
-  const stepHasError = (step: ReplaceStep) => wizard.showAllErrors && STEP_FIELDS[step].some((field) => wizard.errors[field] !== undefined);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(wizard.checkAttempts, formRef);
 
+  // A refused move stays on the step: the focus goes to its first wrong field instead of the top.
   const go = (step: ReplaceStep) => {
-    wizard.setStep(step);
-    window.scrollTo({ top: 0 });
+    if (wizard.goTo(step)) window.scrollTo({ top: 0 });
   };
 
   return (
     <Box
       component="form"
+      ref={formRef}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -62,7 +65,7 @@ export function ReplaceScreen({ start, onStartNew }: ReplaceScreenProps) {
       <WizardStepper
         label={t('replaceWizard.steps')}
         errorText={t('replaceWizard.stepError')}
-        steps={REPLACE_STEPS.map((step) => ({ id: step, label: t(STEP_LABELS[step]), error: stepHasError(step) }))}
+        steps={REPLACE_STEPS.map((step) => ({ id: step, label: t(STEP_LABELS[step]), error: wizard.stepError(step) }))}
         active={wizard.step}
         onSelect={go}
       />

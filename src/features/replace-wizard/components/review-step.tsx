@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { normalizeMac } from '@contract/common';
 import { deviceTypeName } from '@contract/devices';
 import { FACTORY_PASSWORD } from '@contract/wizard';
+import { SecretText } from '@/components/wizard/secret';
 import { useT, type MessageKey } from '@/features/replace-wizard/messages';
 import { STEP_FIELDS, type ReplaceStep } from '../model';
 import type { ReplaceWizard } from '../use-replace-wizard';
@@ -52,7 +53,13 @@ export function ReviewStep({ wizard, onEdit }: ReviewStepProps) {
       [
         [t('replaceWizard.review.url'), text(draft.url)],
         [t('replaceWizard.review.login'), text(draft.login)],
-        [t('replaceWizard.review.password'), draft.password === FACTORY_PASSWORD ? t('replaceWizard.review.password.factory') : t('replaceWizard.review.password.set')],
+        [
+          t('replaceWizard.review.password'),
+          <span key="password">
+            <SecretText value={draft.password} empty={empty} />
+            {draft.password === FACTORY_PASSWORD && ` (${t('replaceWizard.review.password.factory')})`}
+          </span>,
+        ],
       ],
     ],
   ];

@@ -49,8 +49,7 @@ export function AddressStep({ wizard, houseOffline: HouseOffline }: AddressStepP
 
   const fillBorders = () => {
     if (!chosen?.range) return;
-    wizard.form.setValue('leftBorder', String(chosen.range.start), { shouldDirty: true, shouldTouch: true });
-    wizard.form.setValue('rightBorder', String(chosen.range.end), { shouldDirty: true, shouldTouch: true });
+    wizard.fill({ leftBorder: String(chosen.range.start), rightBorder: String(chosen.range.end) });
   };
 
   return (

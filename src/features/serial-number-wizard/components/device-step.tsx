@@ -11,11 +11,8 @@ const REVISION_OPTIONS = HARDWARE_REVISIONS.map((revision) => ({ value: String(r
 export function DeviceStep({ wizard }: { wizard: SerialNumberWizard }) {
   const t = useT();
   // The label gives both: what was read replaces what was typed; the MAC arrives normalised.
-  const fillFromLabel = (label: LabelData) => {
-    const options = { shouldDirty: true, shouldTouch: true, shouldValidate: true };
-    if (label.serialNumber !== null) wizard.form.setValue('serialNumber', label.serialNumber, options);
-    if (label.mac !== null) wizard.form.setValue('mac', label.mac, options);
-  };
+  const fillFromLabel = (label: LabelData) =>
+    wizard.fill({ ...(label.serialNumber !== null ? { serialNumber: label.serialNumber } : {}), ...(label.mac !== null ? { mac: label.mac } : {}) });
   return (
     <FieldGrid>
       <Wide>

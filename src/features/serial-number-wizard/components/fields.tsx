@@ -4,9 +4,8 @@ import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useId, type ChangeEvent, type ChangeEventHandler, type ReactNode, type Ref } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
-import type { SerialNumberDraft } from '@contract/adjuster-wizard';
+import { useId, useState, type ChangeEventHandler, type ReactNode } from 'react';
+import { RevealButton } from '@/components/wizard/secret';
 import type { WizardFormValues } from '../model';
 import type { SerialNumberWizard } from '../use-serial-number-wizard';
 
@@ -31,16 +30,18 @@ interface FieldShellProps {
   disabled?: boolean;
   error?: boolean;
   helperText?: string;
-  /** Selects always show their label above the value. */
-  shrink?: boolean;
   children: ReactNode;
 }
 
-/** Label, input and helper text, wired for screen readers like TextField does. */
-export function FieldShell({ id, label, required, disabled, error, helperText, shrink, children }: FieldShellProps) {
+/**
+ * Label, input and helper text, wired for screen readers like TextField does. The label always
+ * sits above the value, on the outline: there it has a third more room, so a long one such as
+ * «Серийный номер старого устройства» is not cut on a phone. Inputs pass `notched`.
+ */
+export function FieldShell({ id, label, required, disabled, error, helperText, children }: FieldShellProps) {
   return (
     <FormControl fullWidth required={required} disabled={disabled} error={error} variant="outlined">
-      <InputLabel htmlFor={id} shrink={shrink}>
+      <InputLabel htmlFor={id} shrink>
         {label}
       </InputLabel>
       {children}
@@ -66,31 +67,37 @@ interface WizardTextFieldProps {
   onBlur?: () => void;
   /** Device names and MACs: no autocorrect or capitalisation on a phone keyboard. */
   code?: boolean;
+  /** A password: masked, with the eye to read it. */
+  secret?: boolean;
 }
 
-/** A text input bound to the form; its error comes from the wizard's model (shown once touched, or after a submit). */
-export function WizardTextField({ wizard, name, label, helper, required, numeric, onBlur, code }: WizardTextFieldProps) {
+/** A text input bound to the wizard; its error comes from the wizard's model (shown once touched, or once its step was checked). */
+export function WizardTextField({ wizard, name, label, helper, required, numeric, onBlur, code, secret }: WizardTextFieldProps) {
   const id = useId();
-  const error = wizard.shownError(name as keyof SerialNumberDraft);
-  const { ref, onChange, onBlur: registeredBlur, name: fieldName } = wizard.form.register(name);
+  const [revealed, setRevealed] = useState(false);
+  const error = wizard.shownError(name);
   const helperText = error ?? helper;
   return (
     <FieldShell id={id} label={label} required={required} disabled={!wizard.editable} error={error !== undefined} helperText={helperText}>
       <OutlinedInput
         id={id}
-        name={fieldName}
-        inputRef={ref}
-        onChange={(event) => void onChange(event)}
-        onBlur={(event) => {
-          void registeredBlur(event);
+        name={name}
+        value={wizard.values[name]}
+        type={secret && !revealed ? 'password' : 'text'}
+        onChange={(event) => wizard.setValue(name, event.target.value)}
+        onBlur={() => {
+          wizard.touch(name);
           onBlur?.();
         }}
         label={notchLabel(label, required)}
-        autoComplete="off"
+        notched
+        // A password manager must neither fill the installer's own password in nor offer to save the device's.
+        autoComplete={secret ? 'new-password' : 'off'}
+        endAdornment={secret ? <RevealButton shown={revealed} onToggle={() => setRevealed((shown) => !shown)} /> : undefined}
         inputProps={{
           'aria-describedby': helperText ? `${id}-helper` : undefined,
           ...(numeric ? { inputMode: 'numeric' as const, pattern: '[0-9]*' } : {}),
-          ...(code ? { autoCapitalize: 'off', autoCorrect: 'off', spellCheck: false } : {}),
+          ...(code || secret ? { autoCapitalize: 'off', autoCorrect: 'off', spellCheck: false } : {}),
         }}
       />
     </FieldShell>
@@ -109,26 +116,22 @@ interface NativeChoiceProps {
   disabled?: boolean;
   error?: boolean;
   helperText?: string;
-  /** Controlled use (the entrance); a registered field passes `field` instead. */
-  value?: string;
-  onChange?: ChangeEventHandler<HTMLSelectElement>;
+  value: string;
+  onChange: ChangeEventHandler<HTMLSelectElement>;
   onBlur?: () => void;
-  field?: UseFormRegisterReturn;
   children?: ReactNode;
 }
 
 /** A native select: the phone's own picker, large and quick, and light on the bundle. */
-export function NativeChoice({ label, options, required, disabled, error, helperText, value, onChange, onBlur, field, children }: NativeChoiceProps) {
+export function NativeChoice({ label, options, required, disabled, error, helperText, value, onChange, onBlur, children }: NativeChoiceProps) {
   const id = useId();
   return (
-    <FieldShell id={id} label={label} required={required} disabled={disabled} error={error} helperText={helperText} shrink>
+    <FieldShell id={id} label={label} required={required} disabled={disabled} error={error} helperText={helperText}>
       <NativeSelect
         id={id}
         value={value}
-        name={field?.name}
-        inputRef={field?.ref as Ref<HTMLSelectElement> | undefined}
-        onChange={(event) => (field ? void field.onChange(event) : onChange?.(event as ChangeEvent<HTMLSelectElement>))}
-        onBlur={(event) => (field ? void field.onBlur(event) : onBlur?.())}
+        onChange={onChange}
+        onBlur={onBlur}
         input={<OutlinedInput label={notchLabel(label, required)} notched />}
         inputProps={{ 'aria-describedby': helperText ? `${id}-helper` : undefined }}
       >
@@ -160,7 +163,9 @@ export function WizardSelect({ wizard, name, label, options, helper }: WizardSel
       disabled={!wizard.editable}
       error={error !== undefined}
       helperText={error ?? helper}
-      field={wizard.form.register(name)}
+      value={wizard.values[name]}
+      onChange={(event) => wizard.setValue(name, event.target.value)}
+      onBlur={() => wizard.touch(name)}
     />
   );
 }

@@ -96,6 +96,7 @@ export function HousePicker({ options, value, onChange, onSearch, loading, disab
           onBlur={close}
           onKeyDown={onKeyDown}
           label={notchLabel(t('serialWizard.field.house'), true)}
+          notched
           autoComplete="off"
           inputProps={{
             role: 'combobox',

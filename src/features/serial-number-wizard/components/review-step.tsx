@@ -4,7 +4,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { deviceTypeName } from '@contract/devices';
+import { SecretText } from '@/components/wizard/secret';
 import { useT } from '@/features/serial-number-wizard/messages';
 import { STEP_FIELDS, type WizardStep } from '../model';
 import type { SerialNumberWizard } from '../use-serial-number-wizard';
@@ -15,7 +17,7 @@ interface ReviewStepProps {
   onEdit: (step: WizardStep) => void;
 }
 
-type Row = readonly [label: string, value: string];
+type Row = readonly [label: string, value: ReactNode];
 
 function Section({ title, rows, onEdit, editLabel, editText }: { title: string; rows: readonly Row[]; onEdit?: () => void; editLabel: string; editText: string }) {
   return (
@@ -109,7 +111,7 @@ export function ReviewStep({ wizard, onEdit }: ReviewStepProps) {
         rows={[
           [t('serialWizard.field.dns'), text(draft.dns)],
           [t('serialWizard.field.login'), text(draft.login)],
-          [t('serialWizard.field.pass'), text(draft.pass)],
+          [t('serialWizard.field.pass'), <SecretText key="pass" value={draft.pass} empty={empty} />],
           [t('serialWizard.field.deviceOwner'), draft.deviceOwner ?? t('serialWizard.review.noOwner')],
         ]}
       />

@@ -3,12 +3,13 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
+import { useFocusFirstInvalid } from '@/components/wizard/step-checks';
 import { WizardActionBar } from '@/components/wizard/wizard-action-bar';
 import { WizardStepper } from '@/components/wizard/wizard-stepper';
 import type { MessageKey } from '@/features/serial-number-wizard/messages';
 import { useT } from '@/features/serial-number-wizard/messages';
-import { STEP_FIELDS, WIZARD_STEPS, stepIndex, type WizardStep } from '../model';
+import { WIZARD_STEPS, stepIndex, type WizardStep } from '../model';
 import { useSerialNumberWizard, type WizardStart } from '../use-serial-number-wizard';
 import { DeviceStep } from './device-step';
 import { ReviewStep } from './review-step';
@@ -39,24 +40,30 @@ export function WizardScreen({ start, houseOffline, onStartNew }: WizardScreenPr
   const wizard = useSerialNumberWizard(start);
   const index = stepIndex(wizard.step);
   const last = index === WIZARD_STEPS.length - 1;
-  const stepHasError = (step: WizardStep) => wizard.showAllErrors && STEP_FIELDS[step].some((field) => wizard.errors[field] !== undefined);
   const submitLabel = wizard.view.state === 'needs-attention' ? t('serialWizard.submitAgain') : t('serialWizard.submit');
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(wizard.checkAttempts, formRef);
 
+  // A refused move stays on the step: the focus goes to its first wrong field instead of the top.
   const go = (step: WizardStep) => {
-    wizard.setStep(step);
-    window.scrollTo({ top: 0 });
+    if (wizard.goTo(step)) window.scrollTo({ top: 0 });
   };
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => {
-      event.preventDefault();
-      if (last) void wizard.submit();
-      else go(WIZARD_STEPS[index + 1]);
-    }}>
+    <Box
+      component="form"
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (last) void wizard.submit();
+        else go(WIZARD_STEPS[index + 1]);
+      }}
+    >
       <WizardStepper
         label={t('serialWizard.steps')}
         errorText={t('serialWizard.stepError')}
-        steps={WIZARD_STEPS.map((step) => ({ id: step, label: t(STEP_LABELS[step]), error: stepHasError(step) }))}
+        steps={WIZARD_STEPS.map((step) => ({ id: step, label: t(STEP_LABELS[step]), error: wizard.stepError(step) }))}
         active={wizard.step}
         onSelect={go}
       />

@@ -74,6 +74,18 @@ describe('adjuster wizard: the port and its address', () => {
     expect(portErrors({ bsName: 'x', portNum: '-1' })).toEqual({ portNum: 'adjusterWizard.error.portNumFormat' });
   });
 
+  it('holds «Далее» on the port step while a field is wrong or no address was found, and on the entrance step without one', () => {
+    for (const fields of [{ bsName: '', portNum: '' }, { bsName: 'BS-MSK-0001', portNum: 'zz' }]) {
+      const draft = { ...defaultWizardDraft(), ...fields };
+      expect(stepNeed('port', draft, 'none')).toBe('adjusterWizard.need.address');
+      expect(Object.keys(portErrors(draft)).length).toBeGreaterThan(0);
+    }
+    expect(stepNeed('port', { ...defaultWizardDraft(), bsName: 'BS-MSK-0001', portNum: '4' }, 'none')).toBe('adjusterWizard.need.address');
+    expect(stepNeed('port', looked(), 'none')).toBeNull();
+    expect(stepNeed('entrance', { ...looked(), entranceNum: null }, 'none')).toBe('adjusterWizard.need.entrance');
+    expect(stepNeed('entrance', looked(), 'none')).toBeNull();
+  });
+
   it('a found address sets fiasId, entranceNum and address', () => {
     const draft = looked();
     expect(draft).toMatchObject({ ...FOUND, error: null, lookedUp: 'BS-MSK-0001/4' });

@@ -96,6 +96,21 @@ describe('AdjusterWizardPage', () => {
   const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
   const stored = async () => (await getOfflineDb().drafts.get(draftId))?.data as ReturnType<typeof defaultWizardDraft> | undefined;
 
+  it('«Далее» on the port step with empty fields stays, marks them and the step, and focuses the first', async () => {
+    render();
+    await screen.findByRole('heading', { name: 'Порт', level: 2 });
+    expect(screen.queryByText('Введите имя базовой станции')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Далее/ }));
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Порт');
+    expect(screen.getByText('Введите имя базовой станции')).toBeTruthy();
+    expect(screen.getByText('Введите номер порта')).toBeTruthy();
+    expect(document.activeElement).toBe(field('Базовая станция'));
+    expect(field('Номер порта').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('button', { name: '1. Порт', description: 'Шаг не завершён' })).toBeTruthy();
+    expect(screen.getByText('Шаг не завершён').parentElement?.textContent).toBe('Шаг не завершён: Порт');
+    expect(screen.getByText(/Найдите адрес порта/)).toBeTruthy();
+  }, 15_000);
+
   it("looks up the address: none gives 'Адрес не найден'; a found one is saved with the port, and the wizard moves on", async () => {
     render();
     await screen.findByRole('heading', { name: 'Порт', level: 2 });

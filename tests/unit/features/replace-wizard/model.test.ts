@@ -11,19 +11,23 @@ import {
   draftTarget,
   draftTitle,
   fieldErrors,
-  firstStepWithError,
+  fieldStep,
   isEditable,
   isReady,
   jobView,
   latestJob,
   normalizeMacInput,
   parseStep,
+  REPLACE_STEPS,
   replaceOutcome,
+  stepHasErrors,
+  stepsWithErrors,
   toReplaceBody,
   withChecked,
   withLabel,
   withOldMac,
 } from '@/features/replace-wizard/model';
+import { stepOnTheWay } from '@/components/wizard/step-checks';
 
 const OLD = 'AA:BB:CC:DD:EE:01';
 const NEW = '02:11:22:33:44:55';
@@ -93,14 +97,32 @@ describe('fields', () => {
   it('names every missing or wrong field, and the first step holding one', () => {
     const errors = fieldErrors(defaultReplaceDraft());
     expect(errors).toEqual({ oldMac: 'replaceWizard.error.oldMac', newMac: 'replaceWizard.error.newMac', type: 'replaceWizard.error.type' });
-    expect(firstStepWithError(errors)).toBe('old');
+    expect(stepsWithErrors(errors)).toEqual(['old', 'new']);
     expect(fieldErrors(ready({ oldMac: 'zz' })).oldMac).toBe('replaceWizard.error.macFormat');
     expect(fieldErrors(ready({ newMac: 'AA:BB:CC:DD:EE:01' })).newMac).toBe('replaceWizard.error.sameMac');
     expect(fieldErrors(ready({ login: ' ' })).login).toBe('replaceWizard.error.login');
     expect(fieldErrors(ready({ url: 'x'.repeat(256) })).url).toBe('replaceWizard.error.tooLong');
     expect(fieldErrors(ready({ type: 99 })).type).toBe('replaceWizard.error.type');
-    expect(firstStepWithError(fieldErrors(ready({ login: '' })))).toBe('access');
+    expect(stepsWithErrors(fieldErrors(ready({ login: '' })))).toEqual(['access']);
     expect(isReady(ready())).toBe(true);
+  });
+
+  it.each([
+    ['an empty old MAC', { oldMac: '' }, 'oldMac', 'replaceWizard.error.oldMac', 'old'],
+    ['the old MAC zz:11:22', { oldMac: 'zz:11:22' }, 'oldMac', 'replaceWizard.error.macFormat', 'old'],
+    ['an empty new MAC', { newMac: '' }, 'newMac', 'replaceWizard.error.newMac', 'new'],
+    ['the new MAC zz:11:22', { newMac: 'zz:11:22' }, 'newMac', 'replaceWizard.error.macFormat', 'new'],
+    ['no type', { type: null }, 'type', 'replaceWizard.error.type', 'new'],
+    ['an empty login', { login: '' }, 'login', 'replaceWizard.error.login', 'access'],
+  ] as const)('%s is an error on its step, where a move forward stops', (_name, change, field, message, step) => {
+    const errors = fieldErrors(ready(change));
+    expect(errors).toEqual({ [field]: message });
+    expect(fieldStep(field)).toBe(step);
+    const hasErrors = (each: (typeof REPLACE_STEPS)[number]) => stepHasErrors(errors, each);
+    expect(REPLACE_STEPS.filter(hasErrors)).toEqual([step]);
+    expect(stepOnTheWay(REPLACE_STEPS, step, 'review', hasErrors)).toBe(step);
+    expect(stepOnTheWay(REPLACE_STEPS, 'old', 'review', hasErrors)).toBe(step);
+    expect(isReady(ready(change))).toBe(false);
   });
 
   it('a label scan fills the old or the new device', () => {

@@ -11,7 +11,7 @@ import {
   draftTarget,
   entranceOptions,
   fieldErrors,
-  firstStepWithError,
+  fieldStep,
   formValuesOf,
   isEditable,
   jobView,
@@ -20,11 +20,15 @@ import {
   parseStep,
   pickedHouse,
   readSnapshotHouse,
+  stepHasErrors,
+  stepsWithErrors,
+  WIZARD_STEPS,
   withEntrance,
   withHouse,
   wizardAddressResult,
 } from '@/features/serial-number-wizard/model';
 import { matchHouses } from '@/features/serial-number-wizard/components/house-picker';
+import { stepOnTheWay } from '@/components/wizard/step-checks';
 
 const HOUSE = { id: 'h-1', address: 'г. Москва, ул. Лесная, д. 28', region: 77, fias: '0c5b2444-70a0-4932-980c-b4dc0d3f02b5' };
 
@@ -100,11 +104,11 @@ describe('validity (spec §5)', () => {
     expect(fieldErrors(draft).relayNum).toBe('serialWizard.error.relayNum');
   });
 
-  it('names every missing field with a Russian message key, and the first step holding one', () => {
+  it('names every missing field with a Russian message key, and the steps holding one', () => {
     const errors = fieldErrors(defaultSerialNumberDraft());
     expect(Object.keys(errors).sort()).toEqual(['dns', 'entrance', 'house', 'mac', 'serialNumber']);
-    expect(firstStepWithError(errors)).toBe('device');
-    expect(firstStepWithError(fieldErrors(filledDraft({ dns: '' })))).toBe('access');
+    expect(stepsWithErrors(errors)).toEqual(['device', 'address', 'access']);
+    expect(stepsWithErrors(fieldErrors(filledDraft({ dns: '' })))).toEqual(['access']);
     expect(fieldErrors(filledDraft())).toEqual({});
   });
 
@@ -114,6 +118,38 @@ describe('validity (spec §5)', () => {
     expect(fieldErrors(filledDraft({ relayNum: 17 })).relayNum).toBe('serialWizard.error.relayLimit');
     expect(fieldErrors(filledDraft({ commutators: 30 })).commutators).toBe('serialWizard.error.commutators');
     expect(fieldErrors(filledDraft({ commutators: 64, leftBorder: 1, rightBorder: 64 }))).toEqual({});
+  });
+});
+
+describe('a step with errors does not advance', () => {
+  // Each field of the spec's rule (§5), emptied or mistyped: its error, and the step «Далее» stops on.
+  const cases: [string, Partial<SerialNumberDraft>, keyof SerialNumberDraft, string, (typeof WIZARD_STEPS)[number]][] = [
+    ['an empty serial number', { serialNumber: ' ' }, 'serialNumber', 'serialWizard.error.serialNumber', 'device'],
+    ['an empty MAC', { mac: '' }, 'mac', 'serialWizard.error.mac', 'device'],
+    ['the MAC zz:11:22', { mac: 'zz:11:22' }, 'mac', 'serialWizard.error.macFormat', 'device'],
+    ['no house', { house: '', address: '' }, 'house', 'serialWizard.error.house', 'address'],
+    ['a house without an address', { address: '' }, 'address', 'serialWizard.error.address', 'address'],
+    ['no entrance', { entrance: null }, 'entrance', 'serialWizard.error.entrance', 'address'],
+    ['relayNum 0', { relayNum: 0 }, 'relayNum', 'serialWizard.error.relayNum', 'address'],
+    ['an empty DNS name', { dns: '' }, 'dns', 'serialWizard.error.dns', 'access'],
+    ['an empty login', { login: '' }, 'login', 'serialWizard.error.login', 'access'],
+    ['an empty password', { pass: '' }, 'pass', 'serialWizard.error.pass', 'access'],
+  ];
+
+  it.each(cases)('%s is an error on its step, where a move forward stops', (_name, change, field, message, step) => {
+    const errors = fieldErrors(filledDraft(change));
+    expect(errors).toEqual({ [field]: message });
+    expect(fieldStep(field)).toBe(step);
+    expect(WIZARD_STEPS.filter((each) => stepHasErrors(errors, each))).toEqual([step]);
+    const hasErrors = (each: (typeof WIZARD_STEPS)[number]) => stepHasErrors(errors, each);
+    // «Далее» on the step itself, and a later step chosen in the stepper from the first one.
+    expect(stepOnTheWay(WIZARD_STEPS, step, 'review', hasErrors)).toBe(step);
+    expect(stepOnTheWay(WIZARD_STEPS, 'device', 'review', hasErrors)).toBe(step);
+  });
+
+  it('lets a valid draft through every step', () => {
+    const errors = fieldErrors(filledDraft());
+    expect(stepOnTheWay(WIZARD_STEPS, 'device', 'review', (each) => stepHasErrors(errors, each))).toBe('review');
   });
 });
 

@@ -104,16 +104,42 @@ describe('SerialNumberWizardPage', () => {
 
   const submitButton = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
-  it('saves every field to the draft as typed, and keeps submit disabled until the spec rule holds', async () => {
+  const heading = () => screen.getByRole('heading', { level: 2 }).textContent;
+  const stepper = () => screen.getByRole('list', { name: 'Шаги мастера' });
+
+  it('saves every field to the draft as typed; a step with errors does not advance, by «Далее» or by a later step', async () => {
     render();
     await screen.findByRole('heading', { name: 'Устройство', level: 2 });
     fireEvent.change(field('Серийный номер'), { target: { value: 'SN-7' } });
     await waitFor(async () => expect((await getOfflineDb().drafts.get(DRAFT_ID))?.data).toMatchObject({ serialNumber: 'SN-7', login: 'root', model: 'ISCom' }));
+    // Nothing is marked before the installer tries to move on.
+    expect(within(stepper()).queryByText('!')).toBeNull();
+
+    fireEvent.change(field('MAC-адрес'), { target: { value: 'zz:11:22' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Далее' }));
+    expect(heading()).toBe('Устройство');
+    const mac = field('MAC-адрес');
+    expect(mac.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('MAC-адрес — 12 шестнадцатеричных цифр, например AA:BB:CC:DD:EE:FF')).toBeTruthy();
+    expect(document.activeElement).toBe(mac);
+    expect(screen.getByRole('button', { name: '1. Устройство', description: 'Есть поля для исправления' })).toBeTruthy();
+    expect(screen.getByText('Есть поля для исправления').parentElement?.textContent).toBe('Есть поля для исправления: Устройство');
+
+    // A later step chosen in the stepper does not skip the check either.
     openStep('4. Отправка');
-    expect(submitButton('Отправить').disabled).toBe(true);
-    expect(screen.getByRole('button', { name: 'Введите MAC-адрес' })).toBeTruthy();
+    expect(heading()).toBe('Устройство');
+
+    // Fixed, the step lets the installer on; the next step with errors stops the jump and shows them.
+    fireEvent.change(field('MAC-адрес'), { target: { value: 'aabbccddee07' } });
+    expect(screen.queryByText('Есть поля для исправления')).toBeNull();
+    openStep('4. Отправка');
+    await screen.findByRole('heading', { name: 'Адрес', level: 2 });
+    expect(await screen.findByText('Выберите дом')).toBeTruthy();
+    expect(screen.getByText('Выберите подъезд', { selector: 'p' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '2. Адрес', description: 'Есть поля для исправления' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('combobox', { name: /Дом/ })));
     expect(send).not.toHaveBeenCalled();
-  });
+  }, 20_000);
 
   it('queues through the outbox; a refusal needs attention with the server message, and the fixed draft is sent again', async () => {
     send
@@ -124,7 +150,7 @@ describe('SerialNumberWizardPage', () => {
     expect(submitButton('Отправить').disabled).toBe(false);
     fireEvent.submit(submitButton('Отправить').closest('form') as HTMLFormElement);
 
-    const status = await screen.findByRole('status', { name: 'Состояние отправки' });
+    const status = await screen.findByRole('status', { name: 'Состояние отправки' }, { timeout: 5_000 });
     await within(status).findByText('Сервер не принял заявку');
     expect(status.textContent).toContain('уже зарегистрировано');
     const [refused] = await getOfflineDb().outbox.toArray();
@@ -136,7 +162,7 @@ describe('SerialNumberWizardPage', () => {
     fireEvent.change(field('MAC-адрес'), { target: { value: 'aa:bb:cc:dd:ee:02' } });
     openStep('4. Отправка');
     fireEvent.submit(submitButton('Отправить снова').closest('form') as HTMLFormElement);
-    await within(await screen.findByRole('status', { name: 'Состояние отправки' })).findByText('Устройство зарегистрировано на сервере');
+    await within(await screen.findByRole('status', { name: 'Состояние отправки' }, { timeout: 5_000 })).findByText('Устройство зарегистрировано на сервере');
 
     const jobs = await getOfflineDb().outbox.toArray();
     expect(jobs).toHaveLength(1);
@@ -146,5 +172,5 @@ describe('SerialNumberWizardPage', () => {
     // Kept, marked done: nothing is deleted without a person's confirmation.
     await waitFor(async () => expect((await getOfflineDb().drafts.get(DRAFT_ID))?.target.step).toBe('sent'));
     expect(screen.getByRole('button', { name: 'Удалить черновик' })).toBeTruthy();
-  });
+  }, 20_000);
 });
