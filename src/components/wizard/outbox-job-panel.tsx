@@ -78,7 +78,7 @@ export function OutboxJobPanel<P extends string>({ wizard, t, prefix, onStartNew
   if (job.status === 'queued') {
     detail = online ? text('job.queued.online') : text('job.queued.offline');
     if (job.attempts > 0) {
-      detail += ` ${shared('wizardJob.attempts', { attempts: job.attempts, next: format.dateTime(job.nextAttemptAt) })}`;
+      detail += ` ${shared(online ? 'wizardJob.attempts' : 'wizardJob.attemptsOffline', { attempts: job.attempts, next: format.dateTime(job.nextAttemptAt) })}`;
       if (job.lastError) detail += ` ${shared('wizardJob.lastError', { error: job.lastError })}`;
     }
   } else if (job.status === 'needs-attention') {

@@ -5,6 +5,7 @@ import type { DraftKind, DraftRow, DraftTarget, OutboxJob, OutboxStatus } from '
 import type { ReadDraft } from '@/offline/drafts';
 import { jobActions, type JobActions } from '@/offline/outbox';
 import { waitingBehind } from '@/offline/outbox-queue';
+import { draftStep, jobKindLabel, type DraftStep } from './job-names';
 
 /*
  * What the queue screen shows, computed from the stored jobs and drafts. Pure, so the labels,
@@ -40,16 +41,6 @@ const JOB_DRAFT_KINDS: Record<string, DraftKind> = {
   'adjuster-group': 'adjuster',
 };
 
-const JOB_KIND_LABELS: Record<string, MessageKey> = {
-  'serial-number': 'outbox.kind.serial-number',
-  'prepare-device': 'outbox.kind.serial-number',
-  'device-setup': 'outbox.kind.device-setup',
-  replace: 'outbox.kind.replace',
-  'adjuster-device': 'outbox.kind.adjuster-device',
-  'adjuster-house': 'outbox.kind.adjuster-house',
-  'adjuster-group': 'outbox.kind.adjuster-group',
-};
-
 export const DRAFT_KIND_LABELS: Record<DraftKind, MessageKey> = {
   'serial-number': 'drafts.kind.serial-number',
   'device-setup': 'drafts.kind.device-setup',
@@ -57,15 +48,13 @@ export const DRAFT_KIND_LABELS: Record<DraftKind, MessageKey> = {
   replace: 'drafts.kind.replace',
 };
 
-export function jobKindLabel(kind: string): MessageKey | null {
-  return Object.prototype.hasOwnProperty.call(JOB_KIND_LABELS, kind) ? JOB_KIND_LABELS[kind] : null;
-}
-
 export interface JobView {
   job: OutboxJob;
   id: number;
-  /** The label's key for a known kind; otherwise the screen shows `job.kind` as it is. */
-  kindLabel: MessageKey | null;
+  /** What the job does, in words; a kind this version does not know reads «Задание для сервера». */
+  kindLabel: MessageKey;
+  /** False for that generic label: the details then say what the job is. */
+  kindKnown: boolean;
   mac: string | null;
   house: string | null;
   status: OutboxStatus;
@@ -98,10 +87,12 @@ export function jobViews(jobs: readonly OutboxJob[], drafts: readonly ReadDraft[
     const waitingFor = behind.get(job.id) ?? null;
     const actions = jobActions(job);
     const draftPath = actions.openDraft ? draftPathForJob(job, draftRows) : null;
+    const kind = jobKindLabel(job);
     return {
       job,
       id: job.id,
-      kindLabel: jobKindLabel(job.kind),
+      kindLabel: kind.key,
+      kindKnown: kind.known,
       mac: job.target.mac ?? null,
       house: job.target.house ?? null,
       status: job.status,
@@ -116,13 +107,17 @@ export function jobViews(jobs: readonly OutboxJob[], drafts: readonly ReadDraft[
 export interface DraftView {
   id: string;
   readable: boolean;
-  /** The label's key for a known kind; otherwise the screen shows `kind` as stored. */
-  kindLabel: MessageKey | null;
+  /** The wizard's name; a kind this version does not know reads «Черновик неизвестного вида». */
+  kindLabel: MessageKey;
+  /** The stored kind, for the details. */
   kind: string;
   title: string;
   mac: string | null;
   house: string | null;
-  step: string | null;
+  /** The step in words; null when the draft stores none. */
+  step: DraftStep | null;
+  /** The stored step id, for the details. */
+  stepId: string | null;
   updatedAt: number;
   resumePath: string | null;
   /** Why an unreadable draft cannot be opened. */
@@ -142,17 +137,39 @@ export function draftView(draft: ReadDraft): DraftView {
   return {
     id: row.id,
     readable: draft.status === 'ok',
-    kindLabel: known ? DRAFT_KIND_LABELS[row.kind] : null,
+    kindLabel: known ? DRAFT_KIND_LABELS[row.kind] : 'drafts.kind.other',
     kind: String(row.kind),
     title: typeof row.title === 'string' ? row.title : '',
     mac: text(target.mac),
     house: text(target.house),
-    step: text(target.step),
+    step: draftStep(String(row.kind), text(target.step)),
+    stepId: text(target.step),
     updatedAt: row.updatedAt,
     resumePath: draft.status === 'ok' ? draftResumePath(draft.draft.kind, row.id, target) : null,
     error: draft.status === 'unreadable' ? draft.error : null,
     row,
   };
+}
+
+/** When the job goes next, for the screen to word. */
+export type NextAttempt =
+  | { kind: 'waiting-for'; id: number }
+  | { kind: 'sent'; at: number }
+  | { kind: 'when-online' }
+  | { kind: 'now' }
+  | { kind: 'at'; at: number }
+  | { kind: 'none' };
+
+/**
+ * When the job is tried next. Without a network a queued job goes when the network is back, so
+ * the screen promises neither «сейчас» nor a time it cannot keep.
+ */
+export function nextAttempt(view: JobView, offline: boolean, now: number): NextAttempt {
+  if (view.waitingFor !== null) return { kind: 'waiting-for', id: view.waitingFor };
+  if (view.status === 'sent' && view.job.sentAt !== null) return { kind: 'sent', at: view.job.sentAt };
+  if (view.nextAttemptAt === null) return { kind: 'none' };
+  if (offline) return { kind: 'when-online' };
+  return view.nextAttemptAt <= now ? { kind: 'now' } : { kind: 'at', at: view.nextAttemptAt };
 }
 
 /** True when any job waits for a login (a 401 paused the queue). */

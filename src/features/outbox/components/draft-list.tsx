@@ -19,6 +19,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useT } from '@/features/outbox/messages';
 import { useDateFormat } from '@/lib/dates';
 import type { DraftView } from '../model';
+import { TechnicalDetails } from './technical-details';
 
 interface DraftListProps {
   drafts: DraftView[];
@@ -32,12 +33,24 @@ function useTitle(): (view: DraftView) => string {
   return (view) => view.title.trim() || t('drafts.untitled');
 }
 
+/** The draft's step in words: «Адрес (2 из 4)». */
+function useStepText(): (view: DraftView) => string | null {
+  const t = useT();
+  return ({ step }) => {
+    if (step === null) return null;
+    if (step.kind === 'done') return t('drafts.step.done');
+    if (step.kind === 'unknown') return t('drafts.step.unknown');
+    return t('drafts.step.of', { name: t(step.label), number: step.number, total: step.total });
+  };
+}
+
+/** The wizard's name; the stored kind and step only in the folded details, for support staff. */
 function KindText({ view }: { view: DraftView }) {
   const t = useT();
   return (
     <>
       <Typography variant="body2" sx={{ fontWeight: 500 }}>
-        {view.kindLabel ? t(view.kindLabel) : view.kind}
+        {t(view.kindLabel)}
       </Typography>
       {!view.readable && (
         <>
@@ -52,6 +65,14 @@ function KindText({ view }: { view: DraftView }) {
           </Typography>
         </>
       )}
+      <TechnicalDetails
+        rows={[
+          [t('drafts.details.kind'), view.kind],
+          [t('drafts.details.step'), view.stepId],
+          [t('drafts.details.id'), view.id],
+          [t('drafts.details.version'), String(view.row.schemaVersion)],
+        ]}
+      />
     </>
   );
 }
@@ -98,6 +119,7 @@ export function DraftList({ drafts, phone, onExport, onDelete }: DraftListProps)
   const t = useT();
   const { dateTime } = useDateFormat();
   const titleOf = useTitle();
+  const stepOf = useStepText();
 
   if (phone) {
     return (
@@ -111,7 +133,7 @@ export function DraftList({ drafts, phone, onExport, onDelete }: DraftListProps)
               <KindText view={view} />
               {view.mac && <Typography variant="body2">{t('outbox.field.mac', { mac: view.mac })}</Typography>}
               {view.house && <Typography variant="body2">{t('outbox.field.house', { house: view.house })}</Typography>}
-              {view.step && <Typography variant="body2">{t('drafts.field.step', { step: view.step })}</Typography>}
+              {view.step && <Typography variant="body2">{t('drafts.field.step', { step: stepOf(view) ?? '' })}</Typography>}
               <Typography variant="body2" color="text.secondary">
                 {t('drafts.field.updated', { date: dateTime(view.updatedAt) })}
               </Typography>
@@ -127,12 +149,12 @@ export function DraftList({ drafts, phone, onExport, onDelete }: DraftListProps)
     <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
       <Table size="small" aria-label={t('drafts.title')} sx={{ tableLayout: 'fixed', minWidth: 860, '& td, & th': { px: 1.25 } }}>
         <colgroup>
-          <col style={{ width: '19%' }} />
-          <col style={{ width: '24%' }} />
-          <col style={{ width: 170 }} />
-          <col style={{ width: '19%' }} />
-          <col style={{ width: 64 }} />
-          <col style={{ width: 170 }} />
+          <col style={{ width: '17%' }} />
+          <col style={{ width: '21%' }} />
+          <col style={{ width: 160 }} />
+          <col style={{ width: '17%' }} />
+          <col style={{ width: '14%' }} />
+          <col style={{ width: 160 }} />
           <col style={{ width: 220 }} />
         </colgroup>
         <TableHead>
@@ -155,7 +177,7 @@ export function DraftList({ drafts, phone, onExport, onDelete }: DraftListProps)
               </TableCell>
               <TableCell>{view.mac ?? '—'}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{view.house ?? '—'}</TableCell>
-              <TableCell>{view.step ?? '—'}</TableCell>
+              <TableCell>{stepOf(view) ?? '—'}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(view.updatedAt)}</TableCell>
               <TableCell align="right">
                 <DraftActions view={view} buttons={false} onExport={onExport} onDelete={onDelete} />

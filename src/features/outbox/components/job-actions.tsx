@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
-import type { ComponentType } from 'react';
+import { Fragment, type ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useT, type MessageKey } from '@/features/outbox/messages';
 import type { JobView } from '../model';
@@ -25,6 +25,10 @@ interface JobActionsProps extends JobActionHandlers {
   variant: 'icons' | 'buttons';
   /** False until the runtime is there (the first render after a login). */
   canAct: boolean;
+  /** No network: "send now" could not send, so it is off, and says why. */
+  offline: boolean;
+  /** The element that words when the job goes (the reason "send now" is off). */
+  reasonId: string;
 }
 
 interface ActionSpec {
@@ -35,13 +39,18 @@ interface ActionSpec {
   onClick?: () => void;
   color?: 'error';
   needsRuntime: boolean;
+  /** Why the action is off (shown on hover, read with the button). */
+  offReason?: string;
 }
 
 /** What `jobActions(job)` allows, and export, which is always there. */
-export function JobActions({ view, variant, canAct, onSendNow, onRetry, onExport, onDiscard }: JobActionsProps) {
+export function JobActions({ view, variant, canAct, offline, reasonId, onSendNow, onRetry, onExport, onDiscard }: JobActionsProps) {
   const t = useT();
   const specs: ActionSpec[] = [];
-  if (view.actions.sendNow) specs.push({ key: 'send', labelKey: 'outbox.action.sendNow', Icon: SendOutlined, onClick: () => onSendNow(view), needsRuntime: true });
+  if (view.actions.sendNow) {
+    const offReason = offline ? t('outbox.sendNow.offline') : undefined;
+    specs.push({ key: 'send', labelKey: 'outbox.action.sendNow', Icon: SendOutlined, onClick: () => onSendNow(view), needsRuntime: true, offReason });
+  }
   if (view.actions.retry) specs.push({ key: 'retry', labelKey: 'outbox.action.retry', Icon: Replay, onClick: () => onRetry(view), needsRuntime: true });
   if (view.draftPath) specs.push({ key: 'draft', labelKey: 'outbox.action.openDraft', Icon: EditNoteOutlined, to: view.draftPath, needsRuntime: false });
   specs.push({ key: 'export', labelKey: 'outbox.action.export', Icon: FileDownloadOutlined, onClick: () => onExport(view), needsRuntime: false });
@@ -51,18 +60,28 @@ export function JobActions({ view, variant, canAct, onSendNow, onRetry, onExport
 
   return (
     <Box sx={{ display: 'flex', flexWrap: variant === 'icons' ? 'nowrap' : 'wrap', gap: variant === 'icons' ? 0 : 1, justifyContent: variant === 'icons' ? 'flex-end' : 'flex-start' }}>
-      {specs.map(({ key, labelKey, Icon, to, onClick, color, needsRuntime }) => {
+      {specs.map(({ key, labelKey, Icon, to, onClick, color, needsRuntime, offReason }) => {
         const label = t('outbox.action.of', { action: t(labelKey), id: view.id });
-        const disabled = needsRuntime && !canAct;
+        const disabled = (needsRuntime && !canAct) || offReason !== undefined;
         const link = to ? { component: RouterLink, to } : { onClick };
-        return variant === 'icons' ? (
-          <IconButton key={key} size="small" aria-label={label} title={t(labelKey)} color={color} disabled={disabled} {...link}>
-            <Icon fontSize="small" />
-          </IconButton>
+        const described = offReason === undefined ? {} : { 'aria-describedby': reasonId };
+        const button =
+          variant === 'icons' ? (
+            <IconButton size="small" aria-label={label} title={offReason === undefined ? t(labelKey) : undefined} color={color} disabled={disabled} {...described} {...link}>
+              <Icon fontSize="small" />
+            </IconButton>
+          ) : (
+            <Button size="small" variant="outlined" aria-label={label} startIcon={<Icon />} color={color} disabled={disabled} {...described} {...link}>
+              {t(labelKey)}
+            </Button>
+          );
+        // A disabled button gets no pointer events: the wrapper carries the reason's tooltip.
+        return offReason === undefined ? (
+          <Fragment key={key}>{button}</Fragment>
         ) : (
-          <Button key={key} size="small" variant="outlined" aria-label={label} startIcon={<Icon />} color={color} disabled={disabled} {...link}>
-            {t(labelKey)}
-          </Button>
+          <Box component="span" key={key} title={offReason} sx={{ display: 'inline-flex' }}>
+            {button}
+          </Box>
         );
       })}
     </Box>

@@ -11,27 +11,39 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useT } from '@/features/outbox/messages';
 import { useDateFormat } from '@/lib/dates';
-import type { JobView } from '../model';
+import { nextAttempt, type JobView } from '../model';
 import { JobActions, type JobActionHandlers } from './job-actions';
 import { JobStatusChip } from './job-status-chip';
+import { TechnicalDetails } from './technical-details';
+
+/** The next-attempt text, which also says why "send now" is off without a network. */
+const nextAttemptId = (view: JobView) => `outbox-job-${view.id}-next`;
 
 interface JobListProps extends JobActionHandlers {
   jobs: JobView[];
   phone: boolean;
   canAct: boolean;
+  /** No network: queued jobs wait for it, and cannot be sent now. */
+  offline: boolean;
 }
 
-/** The job's kind: its label when known, the stored kind otherwise; the request below it. */
+/** What the job does, in words; the call it makes only in the folded details, for support staff. */
 function KindText({ view }: { view: JobView }) {
   const t = useT();
+  const { job } = view;
   return (
     <>
       <Typography variant="body2" sx={{ fontWeight: 500 }}>
-        {view.kindLabel ? t(view.kindLabel) : view.job.kind}
+        {t(view.kindLabel)}
       </Typography>
-      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-        {view.job.method} {view.job.url}
-      </Typography>
+      <TechnicalDetails
+        rows={[
+          [t('outbox.details.kind'), job.kind],
+          [t('outbox.details.request'), `${job.method} ${job.url}`],
+          [t('outbox.details.key'), job.idempotencyKey],
+          [t('outbox.details.status'), job.attempts === 0 ? null : job.lastStatus === null ? t('outbox.details.noAnswer') : String(job.lastStatus)],
+        ]}
+      />
     </>
   );
 }
@@ -51,32 +63,43 @@ function TargetText({ view }: { view: JobView }) {
   );
 }
 
-function useNextAttemptText(): (view: JobView) => string {
+function useNextAttemptText(offline: boolean): (view: JobView) => string {
   const t = useT();
   const { dateTime } = useDateFormat();
   return (view) => {
-    if (view.waitingFor !== null) return t('outbox.waitingFor', { id: view.waitingFor });
-    if (view.status === 'sent' && view.job.sentAt !== null) return t('outbox.sentAt', { date: dateTime(view.job.sentAt) });
-    if (view.nextAttemptAt === null) return '—';
-    return view.nextAttemptAt <= Date.now() ? t('outbox.nextAttempt.now') : dateTime(view.nextAttemptAt);
+    const next = nextAttempt(view, offline, Date.now());
+    switch (next.kind) {
+      case 'waiting-for':
+        return t('outbox.waitingFor', { id: next.id });
+      case 'sent':
+        return t('outbox.sentAt', { date: dateTime(next.at) });
+      case 'when-online':
+        return t('outbox.nextAttempt.whenOnline');
+      case 'now':
+        return t('outbox.nextAttempt.now');
+      case 'at':
+        return dateTime(next.at);
+      case 'none':
+        return '—';
+    }
   };
 }
 
+/** The server's message (its HTTP code is in the details). */
 function ErrorText({ view }: { view: JobView }) {
   if (!view.job.lastError) return <>—</>;
   return (
     <Typography variant="body2" color={view.status === 'needs-attention' ? 'error' : 'text.primary'} sx={{ wordBreak: 'break-word' }}>
-      {view.job.lastStatus !== null && !view.job.lastError.includes(String(view.job.lastStatus)) ? `HTTP ${view.job.lastStatus}: ` : ''}
       {view.job.lastError}
     </Typography>
   );
 }
 
 /** Issue 3 §8: every job with its fields and actions; a table on wide screens, cards on phones. */
-export function JobList({ jobs, phone, canAct, ...handlers }: JobListProps) {
+export function JobList({ jobs, phone, canAct, offline, ...handlers }: JobListProps) {
   const t = useT();
   const { dateTime } = useDateFormat();
-  const nextAttempt = useNextAttemptText();
+  const nextAttemptText = useNextAttemptText(offline);
 
   if (phone) {
     return (
@@ -110,8 +133,8 @@ export function JobList({ jobs, phone, canAct, ...handlers }: JobListProps) {
                 <Typography component="dt" variant="body2">
                   {t('outbox.column.nextAttempt')}
                 </Typography>
-                <Typography component="dd" variant="body2">
-                  {nextAttempt(view)}
+                <Typography component="dd" variant="body2" id={nextAttemptId(view)}>
+                  {nextAttemptText(view)}
                 </Typography>
                 <Typography component="dt" variant="body2">
                   {t('outbox.column.lastError')}
@@ -120,7 +143,7 @@ export function JobList({ jobs, phone, canAct, ...handlers }: JobListProps) {
                   <ErrorText view={view} />
                 </Box>
               </Box>
-              <JobActions view={view} variant="buttons" canAct={canAct} {...handlers} />
+              <JobActions view={view} variant="buttons" canAct={canAct} offline={offline} reasonId={nextAttemptId(view)} {...handlers} />
             </CardContent>
           </Card>
         ))}
@@ -171,12 +194,12 @@ export function JobList({ jobs, phone, canAct, ...handlers }: JobListProps) {
               <TableCell>
                 <ErrorText view={view} />
               </TableCell>
-              <TableCell>{nextAttempt(view)}</TableCell>
+              <TableCell id={nextAttemptId(view)}>{nextAttemptText(view)}</TableCell>
               <TableCell>
                 <JobStatusChip status={view.status} />
               </TableCell>
               <TableCell align="right">
-                <JobActions view={view} variant="icons" canAct={canAct} {...handlers} />
+                <JobActions view={view} variant="icons" canAct={canAct} offline={offline} reasonId={nextAttemptId(view)} {...handlers} />
               </TableCell>
             </TableRow>
           ))}

@@ -114,6 +114,7 @@ export function OutboxPage() {
             jobs={page.jobs}
             phone={phone}
             canAct={page.canAct}
+            offline={page.offline}
             onSendNow={(view) => void page.sendNow(view)}
             onRetry={(view) => void page.retry(view)}
             onExport={(view) => page.exportJob(view.job)}

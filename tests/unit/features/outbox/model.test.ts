@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSerialNumberDraft } from '@contract/adjuster-wizard';
 import { canOpenOutbox } from '@/features/outbox/access';
-import { draftFileName, draftResumePath, draftView, formatBytes, jobFileName, jobViews, jobsFileName, queuePaused } from '@/features/outbox/model';
+import { draftFileName, draftResumePath, draftView, formatBytes, jobFileName, jobViews, jobsFileName, nextAttempt, queuePaused } from '@/features/outbox/model';
 import type { DraftRow, OutboxStatus } from '@/offline/db';
 import { loadDraftSchemas } from '@/offline/draft-kinds';
 import { readDraft, type ReadDraft } from '@/offline/drafts';
@@ -29,11 +29,14 @@ const schemas = await loadDraftSchemas();
 const read = (row: DraftRow): ReadDraft => readDraft(row, schemas);
 
 describe('jobViews', () => {
-  it('labels a prepare-device job and shows its target; an unknown kind keeps its own name', () => {
-    const [known, unknown] = jobViews([makeJob({ id: 2 }), makeJob({ id: 1, kind: 'something-new', idempotencyKey: 'k2', deviceKey: 'job:k2', target: {} })]);
-    expect(known).toMatchObject({ id: 2, kindLabel: 'outbox.kind.serial-number', mac: 'AA:BB:CC:DD:EE:01', house: 'house-1' });
+  it('names a job by what it does and shows its target; an unknown one gets a generic name', () => {
+    const [known, unknown] = jobViews([
+      makeJob({ id: 2 }),
+      makeJob({ id: 1, kind: 'something-new', method: 'PUT', url: '/front/something', idempotencyKey: 'k2', deviceKey: 'job:k2', target: {} }),
+    ]);
+    expect(known).toMatchObject({ id: 2, kindLabel: 'outbox.kind.serial-number', kindKnown: true, mac: 'AA:BB:CC:DD:EE:01', house: 'house-1' });
     expect(jobViews([makeJob({ kind: 'serial-number' })])[0].kindLabel).toBe('outbox.kind.serial-number');
-    expect(unknown).toMatchObject({ id: 1, kindLabel: null, mac: null, house: null });
+    expect(unknown).toMatchObject({ id: 1, kindLabel: 'outbox.kind.other', kindKnown: false, mac: null, house: null });
   });
 
   it('a later job of the same device waits for the earlier unsent one: "ждёт задание #N", no next attempt of its own', () => {
@@ -100,7 +103,8 @@ describe('draftView', () => {
       title: 'ул. Ленина, 1',
       mac: 'AA:BB:CC:DD:EE:01',
       house: 'house-1',
-      step: '2',
+      step: { kind: 'step', label: 'drafts.step.address', number: 2, total: 4 },
+      stepId: '2',
       updatedAt: T0 + 1_000,
       resumePath: '/devices/serial-number-wizard?draft=draft-1',
       error: null,
@@ -116,9 +120,31 @@ describe('draftView', () => {
     expect(view.row).toEqual(row);
   });
 
-  it('a draft of an unknown kind keeps its kind name and is still listed', () => {
+  it('a draft of an unknown kind gets a generic name, keeps its stored kind for the details, and is still listed', () => {
     const view = draftView(read(draftRow({ kind: 'future-wizard' as DraftRow['kind'], target: {} })));
-    expect(view).toMatchObject({ readable: false, kindLabel: null, kind: 'future-wizard', mac: null, house: null, step: null });
+    expect(view).toMatchObject({ readable: false, kindLabel: 'drafts.kind.other', kind: 'future-wizard', mac: null, house: null, step: null, stepId: null });
+  });
+});
+
+describe('nextAttempt', () => {
+  const NOW = T0 + 60_000;
+  const at = (overrides: Parameters<typeof makeJob>[0], offline: boolean) => nextAttempt(jobViews([makeJob(overrides)])[0], offline, NOW);
+
+  it('online: «сейчас» when due, else the time', () => {
+    expect(at({ nextAttemptAt: NOW - 1 }, false)).toEqual({ kind: 'now' });
+    expect(at({ nextAttemptAt: NOW + 5_000 }, false)).toEqual({ kind: 'at', at: NOW + 5_000 });
+  });
+
+  it('offline: a queued job goes when the network is back, whether it was due or not', () => {
+    expect(at({ nextAttemptAt: NOW - 1 }, true)).toEqual({ kind: 'when-online' });
+    expect(at({ nextAttemptAt: NOW + 5_000 }, true)).toEqual({ kind: 'when-online' });
+  });
+
+  it('a job behind another, a sent one, and one that waits for a person say so, online or not', () => {
+    const behind = jobViews([makeJob({ id: 2, idempotencyKey: 'k2' }), makeJob({ id: 1, idempotencyKey: 'k1', status: 'needs-attention' })])[0];
+    expect(nextAttempt(behind, true, NOW)).toEqual({ kind: 'waiting-for', id: 1 });
+    expect(at({ status: 'sent', sentAt: T0 }, true)).toEqual({ kind: 'sent', at: T0 });
+    for (const status of ['needs-attention', 'paused', 'sending'] as const) expect(at({ status }, true), status).toEqual({ kind: 'none' });
   });
 });
 

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultSerialNumberDraft } from '@contract/adjuster-wizard';
 import { OutboxPage } from '@/features/outbox/components/outbox-page';
+import { defaultReplaceDraft } from '@/features/replace-wizard/model';
 import { setLoggedFlag } from '@/lib/logged-flag';
 import { sessionQueries } from '@/lib/session';
 import { createConnectivityStore } from '@/offline/connectivity';
@@ -26,9 +27,11 @@ interface Setup {
   roles?: string[];
   phone?: boolean;
   outcome?: SendOutcome;
+  /** The browser says there is no network. */
+  offline?: boolean;
 }
 
-async function setup({ roles = ['adjuster'], phone = false, outcome = { type: 'sent', status: 200, response: { result: 'success' } } }: Setup = {}) {
+async function setup({ roles = ['adjuster'], phone = false, outcome = { type: 'sent', status: 200, response: { result: 'success' } }, offline = false }: Setup = {}) {
   if (phone) stubPhoneScreen();
   else stubWideScreen();
   setLoggedFlag(true);
@@ -42,7 +45,7 @@ async function setup({ roles = ['adjuster'], phone = false, outcome = { type: 's
     currentUserId: () => 7,
     send,
     locks: createFakeLocks(),
-    connectivity: createConnectivityStore({ probe: async () => true }),
+    connectivity: createConnectivityStore({ probe: async () => !offline, navigatorOnline: () => !offline }),
   });
   const render = () =>
     renderWithApp(
@@ -108,7 +111,6 @@ describe('OutboxPage: the job list', () => {
 
     const head = within(rowOf(1));
     head.getByText('Регистрация устройства по серийному номеру');
-    head.getByText('POST /adjuster/api/prepare-device');
     head.getByText('MAC: AA:BB:CC:DD:EE:01');
     head.getByText('Дом: house-1');
     head.getByText('15.01.2025, 12:00:00'); // created, in the user's zone (Europe/Moscow)
@@ -119,9 +121,65 @@ describe('OutboxPage: the job list', () => {
     within(rowOf(2)).getByText('ждёт задание #1');
     const refused = within(rowOf(3));
     refused.getByText('Требует внимания');
-    refused.getByText(/HTTP 400: Некорректное поле porch/);
+    refused.getByText('Некорректное поле porch: в доме нет подъезда № 9');
     within(rowOf(4)).getByText('Отправлено');
     within(rowOf(4)).getByText('отправлено 15.01.2025, 12:00:01');
+  });
+
+  it('names jobs in words; the call, the key and the answer code only in folded technical details', async () => {
+    const { db, render } = await setup();
+    await seedQueue(db);
+    await addJob(db, { idempotencyKey: 'k5', kind: 'from-a-later-version', method: 'PUT', url: '/front/later', deviceKey: 'job:k5', target: {} });
+    render();
+    await screen.findByRole('table', { name: 'Очередь отправки' });
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(6));
+    const details = (id: number) => {
+      const summary = within(rowOf(id)).getByText('Технические сведения');
+      const element = summary.closest('details');
+      if (!element) throw new Error('no details');
+      return element;
+    };
+    expect(details(1).open).toBe(false);
+    expect(within(details(1)).getAllByRole('definition').map((dd) => dd.textContent)).toEqual(['prepare-device', 'POST /adjuster/api/prepare-device', 'k1', 'нет ответа']);
+    expect(within(details(3)).getAllByRole('definition').map((dd) => dd.textContent)).toEqual(['prepare-device', 'POST /adjuster/api/prepare-device', 'k3', '400']);
+    // Outside the details, no row shows a method, a path or a stored kind.
+    for (const id of [1, 2, 3, 4, 5]) {
+      const visible = [...rowOf(id).querySelectorAll('td')].map((cell) => {
+        const copy = cell.cloneNode(true) as HTMLElement;
+        copy.querySelectorAll('details').forEach((element) => element.remove());
+        return copy.textContent ?? '';
+      });
+      expect(visible.join(' '), `job #${id}`).not.toMatch(/POST|PUT|\/adjuster|\/front|prepare-device|from-a-later-version/);
+    }
+    within(rowOf(5)).getByText('Задание для сервера');
+    within(details(5)).getByText('PUT /front/later');
+  });
+
+  it('offline: promises no «сейчас» and offers no working «Отправить сейчас», and says why', async () => {
+    const { db, send, render } = await setup({ offline: true });
+    await addJob(db, { idempotencyKey: 'k1', nextAttemptAt: T0, attempts: 1, lastError: 'Нет связи с сервером' });
+    render();
+    await screen.findByText('Нет связи с сервером. Задания сохранены и будут отправлены, когда связь появится.');
+    await screen.findByRole('table', { name: 'Очередь отправки' });
+    const row = within(await waitFor(() => rowOf(1)));
+    await waitFor(() => row.getByText('Отправится, когда появится сеть'));
+    expect(row.queryByText('сейчас')).toBeNull();
+    const sendNow = row.getByRole('button', { name: 'Отправить сейчас: задание #1' });
+    expect(sendNow).toHaveProperty('disabled', true);
+    expect(document.getElementById(sendNow.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Отправится, когда появится сеть');
+    expect(sendNow.parentElement?.getAttribute('title')).toBe('Нет сети: отправить сейчас нельзя, задание уйдёт само, когда сеть появится');
+    fireEvent.click(sendNow);
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('online: the next attempt is the job’s own time, and «Отправить сейчас» is on', async () => {
+    const { db, render } = await setup();
+    await addJob(db, { idempotencyKey: 'k1', nextAttemptAt: LATER });
+    render();
+    const sendNow = await within(await screen.findByRole('table', { name: 'Очередь отправки' })).findByRole('button', { name: 'Отправить сейчас: задание #1' });
+    expect(sendNow).toHaveProperty('disabled', false);
+    expect(sendNow.getAttribute('aria-describedby')).toBeNull();
+    within(rowOf(1)).getByText('15.01.2100, 12:01:00');
   });
 
   it('offers per job what its status allows', async () => {
@@ -227,8 +285,9 @@ describe('OutboxPage: drafts', () => {
     const table = await screen.findByRole('table', { name: 'Черновики' });
     const row = within(table).getAllByRole('row')[1];
     expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(
-      expect.arrayContaining(['ул. Ленина, 1', 'Добавление устройства по серийному номеру', 'AA:BB:CC:DD:EE:01', '2', '15.01.2025, 12:00:00']),
+      expect.arrayContaining(['ул. Ленина, 1', 'AA:BB:CC:DD:EE:01', 'Адрес (2 из 4)', '15.01.2025, 12:00:00']),
     );
+    within(row).getByText('Добавление устройства по серийному номеру');
     expect(within(row).getByRole('link', { name: 'Продолжить: ул. Ленина, 1' }).getAttribute('href')).toBe('/devices/serial-number-wizard?draft=d1');
     expect(screen.getByRole('status', { name: 'location' }).textContent).toBe('/outbox?tab=drafts');
   });
@@ -271,6 +330,20 @@ describe('OutboxPage: phone and access', () => {
     expect(screen.queryByRole('table')).toBeNull();
     within(card).getByText('ждёт задание #1');
     within(card).getByRole('button', { name: 'Отправить сейчас: задание #2' });
+    within(card).getByText('Регистрация устройства по серийному номеру');
+  });
+
+  it('a draft on a phone names its step in words, with the stored step id only in the details', async () => {
+    const { db, render } = await setup({ phone: true });
+    await saveDraft(db, { id: 'd1', kind: 'replace', userId: 7, title: 'Замена в подъезде 2', target: { step: 'review' }, data: defaultReplaceDraft() }, T0);
+    render();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Черновики (1)' }));
+    const card = await screen.findByRole('listitem', { name: 'Замена в подъезде 2' });
+    within(card).getByText('Шаг: Проверка и замена (4 из 4)');
+    expect(within(card).queryByText('Шаг: review')).toBeNull();
+    const details = within(card).getByText('Технические сведения').closest('details');
+    expect(details?.open).toBe(false);
+    within(details as HTMLElement).getByText('review');
   });
 
   it('tells a user without an installer, operator or support role that the queue is not for them', async () => {
