@@ -317,7 +317,7 @@ describe('replay', () => {
 
       // Between attempts the screen shows the error, the attempts so far and the job still queued.
       const row = jobRow(page, job.id);
-      await row.getByText('HTTP 500: Внутренняя ошибка сервера').waitFor();
+      await row.getByText('Внутренняя ошибка сервера', { exact: true }).waitFor();
       await row.getByText('В очереди', { exact: true }).waitFor();
 
       await expect.poll(() => attempts.length, { timeout: 30_000 }).toBe(4);
@@ -362,11 +362,24 @@ describe('header chip and queue screen', () => {
     await page.reload();
     await page.getByRole('link', { name: 'Нет связи, не отправлено заданий: 1' }).waitFor();
     await page.getByText(/^Данные доступа с последнего входа в сеть: \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}$/).waitFor();
-    await jobRow(page, job.id).getByText('В очереди', { exact: true }).waitFor();
-    await screenshot(page, 'outbox-header-offline');
+    const row = jobRow(page, job.id);
+    await row.getByText('В очереди', { exact: true }).waitFor();
+    // Offline the queue promises no «сейчас» and offers no «Отправить сейчас» that could not send.
+    await row.getByText('Отправится, когда появится сеть', { exact: true }).waitFor();
+    expect(await row.getByText('сейчас', { exact: true }).count()).toBe(0);
+    const sendNow = row.getByRole('button', { name: `Отправить сейчас: задание #${job.id}` });
+    expect(await sendNow.isDisabled()).toBe(true);
+    expect(await page.locator(`#${await sendNow.getAttribute('aria-describedby')}`).innerText()).toBe('Отправится, когда появится сеть');
+    await screenshot(page, 'outbox-offline');
     await page.setViewportSize(MOBILE);
     await page.getByRole('link', { name: 'Нет связи, не отправлено заданий: 1' }).waitFor();
-    await screenshot(page, 'outbox-header-offline');
+    const card = page.getByRole('listitem', { name: `Задание #${job.id}` });
+    await card.getByText('Отправится, когда появится сеть', { exact: true }).waitFor();
+    expect(await card.getByText('сейчас', { exact: true }).count()).toBe(0);
+    expect(await card.getByRole('button', { name: `Отправить сейчас: задание #${job.id}` }).isDisabled()).toBe(true);
+    await card.getByText('Нет сети: отправить сейчас нельзя, задание уйдёт само, когда сеть появится').waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'outbox-offline');
     await page.setViewportSize(DESKTOP);
 
     await context.setOffline(false);
@@ -390,7 +403,18 @@ describe('header chip and queue screen', () => {
     await row.getByText('Регистрация устройства по серийному номеру').waitFor();
     await row.getByText(`MAC: ${mac}`).waitFor();
     await row.getByText(`Дом: ${house.address}`).waitFor();
-    await row.getByText(/HTTP 400: Некорректное поле fias/).waitFor();
+    await row.getByText(/^Некорректное поле fias/).waitFor();
+    // In words by default: the method and the path only for whoever opens the technical details.
+    const request = row.getByText('POST /adjuster/api/prepare-device', { exact: true });
+    expect(await request.isVisible()).toBe(false);
+    expect(await row.innerText()).not.toMatch(/POST|\/adjuster\/api|HTTP 400/);
+    await screenshot(page, 'outbox-queue');
+    await row.getByText('Технические сведения').click();
+    await request.waitFor();
+    await row.getByText(refused.key, { exact: true }).waitFor();
+    await screenshot(page, 'outbox-queue-details');
+    await row.getByText('Технические сведения').click();
+    await request.waitFor({ state: 'hidden' });
     await expect.poll(() => attemptsCell(page, refused.id).textContent()).toBe('1');
     await row.getByText(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}$/).first().waitFor();
     await jobRow(page, behind.id).getByText(`ждёт задание #${refused.id}`).waitFor();
@@ -408,9 +432,11 @@ describe('header chip and queue screen', () => {
     const allJobs = JSON.parse(await readFile((await all.path()) ?? '', 'utf8')) as Array<{ idempotencyKey: string }>;
     expect(allJobs.map((j) => j.idempotencyKey)).toEqual(expect.arrayContaining([refused.key, behind.key]));
 
-    await screenshot(page, 'outbox-queue');
     await page.setViewportSize(MOBILE);
-    await page.getByRole('listitem', { name: `Задание #${refused.id}` }).waitFor();
+    const card = page.getByRole('listitem', { name: `Задание #${refused.id}` });
+    await card.getByText('Регистрация устройства по серийному номеру').waitFor();
+    expect(await card.innerText()).not.toMatch(/POST|\/adjuster\/api/);
+    await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'outbox-queue');
     await page.setViewportSize(DESKTOP);
 
@@ -441,6 +467,7 @@ describe('header chip and queue screen', () => {
     const drafts = page.getByRole('table', { name: 'Черновики' });
     const readable = drafts.locator('tbody tr', { hasText: mac });
     await readable.getByText('Добавление устройства по серийному номеру').waitFor();
+    await readable.getByText('Адрес (2 из 4)', { exact: true }).waitFor();
     expect(await readable.getByRole('link', { name: `Продолжить: ${house.address}` }).getAttribute('href')).toBe('/devices/serial-number-wizard?draft=draft-ok');
 
     const unreadable = drafts.locator('tbody tr', { hasText: 'Черновик из новой версии' });

@@ -6,6 +6,7 @@ import SendOutlined from '@mui/icons-material/SendOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import { Fragment, type ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -27,7 +28,7 @@ interface JobActionsProps extends JobActionHandlers {
   canAct: boolean;
   /** No network: "send now" could not send, so it is off, and says why. */
   offline: boolean;
-  /** The element that words when the job goes (the reason "send now" is off). */
+  /** The element that words when the job goes: what the icons' "send now" is described by when off. */
   reasonId: string;
 }
 
@@ -47,6 +48,9 @@ interface ActionSpec {
 export function JobActions({ view, variant, canAct, offline, reasonId, onSendNow, onRetry, onExport, onDiscard }: JobActionsProps) {
   const t = useT();
   const specs: ActionSpec[] = [];
+  // A phone shows no tooltips: its cards say why in a line of their own.
+  const whyId = variant === 'buttons' ? `${reasonId}-why` : reasonId;
+  const sendNowOff = view.actions.sendNow && offline;
   if (view.actions.sendNow) {
     const offReason = offline ? t('outbox.sendNow.offline') : undefined;
     specs.push({ key: 'send', labelKey: 'outbox.action.sendNow', Icon: SendOutlined, onClick: () => onSendNow(view), needsRuntime: true, offReason });
@@ -58,13 +62,13 @@ export function JobActions({ view, variant, canAct, offline, reasonId, onSendNow
     specs.push({ key: 'discard', labelKey: 'outbox.action.discard', Icon: DeleteOutline, onClick: () => onDiscard(view), color: 'error', needsRuntime: true });
   }
 
-  return (
+  const actions = (
     <Box sx={{ display: 'flex', flexWrap: variant === 'icons' ? 'nowrap' : 'wrap', gap: variant === 'icons' ? 0 : 1, justifyContent: variant === 'icons' ? 'flex-end' : 'flex-start' }}>
       {specs.map(({ key, labelKey, Icon, to, onClick, color, needsRuntime, offReason }) => {
         const label = t('outbox.action.of', { action: t(labelKey), id: view.id });
         const disabled = (needsRuntime && !canAct) || offReason !== undefined;
         const link = to ? { component: RouterLink, to } : { onClick };
-        const described = offReason === undefined ? {} : { 'aria-describedby': reasonId };
+        const described = offReason === undefined ? {} : { 'aria-describedby': whyId };
         const button =
           variant === 'icons' ? (
             <IconButton size="small" aria-label={label} title={offReason === undefined ? t(labelKey) : undefined} color={color} disabled={disabled} {...described} {...link}>
@@ -84,6 +88,15 @@ export function JobActions({ view, variant, canAct, offline, reasonId, onSendNow
           </Box>
         );
       })}
+    </Box>
+  );
+  if (variant === 'icons' || !sendNowOff) return actions;
+  return (
+    <Box sx={{ display: 'grid', gap: 0.75 }}>
+      {actions}
+      <Typography id={whyId} variant="body2" color="text.secondary">
+        {t('outbox.sendNow.offline')}
+      </Typography>
     </Box>
   );
 }

@@ -333,6 +333,19 @@ describe('OutboxPage: phone and access', () => {
     within(card).getByText('Регистрация устройства по серийному номеру');
   });
 
+  it('offline on a phone: «Отправить сейчас» is off, and a line under it says why', async () => {
+    const { db, render } = await setup({ phone: true, offline: true });
+    await addJob(db, { idempotencyKey: 'k1', nextAttemptAt: T0 });
+    render();
+    const card = await screen.findByRole('listitem', { name: 'Задание #1' });
+    await waitFor(() => within(card).getByText('Отправится, когда появится сеть'));
+    const sendNow = within(card).getByRole('button', { name: 'Отправить сейчас: задание #1' });
+    expect(sendNow).toHaveProperty('disabled', true);
+    const why = document.getElementById(sendNow.getAttribute('aria-describedby') ?? '');
+    expect(why?.textContent).toBe('Нет сети: отправить сейчас нельзя, задание уйдёт само, когда сеть появится');
+    expect(card.contains(why)).toBe(true);
+  });
+
   it('a draft on a phone names its step in words, with the stored step id only in the details', async () => {
     const { db, render } = await setup({ phone: true });
     await saveDraft(db, { id: 'd1', kind: 'replace', userId: 7, title: 'Замена в подъезде 2', target: { step: 'review' }, data: defaultReplaceDraft() }, T0);
