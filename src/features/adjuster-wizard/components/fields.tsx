@@ -26,7 +26,6 @@ interface FieldProps {
 export function Field({ label, value, onChange, onBlur, error, helperText, required, disabled, inputMode }: FieldProps) {
   const id = useId();
   const helper = error ?? helperText;
-  const shown = required ? `${label} *` : label;
   return (
     <FormControl fullWidth required={required} disabled={disabled} error={error !== undefined} variant="outlined">
       <InputLabel htmlFor={id} shrink>
@@ -34,7 +33,7 @@ export function Field({ label, value, onChange, onBlur, error, helperText, requi
       </InputLabel>
       <OutlinedInput
         id={id}
-        label={shown}
+        label={label}
         notched
         value={value}
         onChange={(event) => onChange(event.target.value)}

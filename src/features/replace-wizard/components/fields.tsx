@@ -42,7 +42,6 @@ export function TextInput({ wizard, name, label, helper, required, code, secret 
   const [revealed, setRevealed] = useState(false);
   const error = wizard.shownError(name);
   const helperText = error ?? helper;
-  const shownLabel = required ? `${label} *` : label;
   return (
     <FormControl fullWidth required={required} disabled={!wizard.editable} error={error !== undefined} variant="outlined">
       <InputLabel htmlFor={id} shrink>
@@ -55,7 +54,7 @@ export function TextInput({ wizard, name, label, helper, required, code, secret 
         type={secret && !revealed ? 'password' : 'text'}
         onChange={(event) => wizard.setText(name, event.target.value)}
         onBlur={() => wizard.touch(name)}
-        label={shownLabel}
+        label={label}
         notched
         // A password manager must neither fill the installer's own password in nor offer to save the device's.
         autoComplete={secret ? 'new-password' : 'off'}
@@ -92,7 +91,7 @@ export function Choice({ label, value, options, onChange, disabled, required, er
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        input={<OutlinedInput label={required ? `${label} *` : label} notched />}
+        input={<OutlinedInput label={label} notched />}
         inputProps={{ 'aria-describedby': error ? `${id}-helper` : undefined }}
       >
         {options.map((option) => (

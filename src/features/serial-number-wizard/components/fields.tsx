@@ -36,7 +36,8 @@ interface FieldShellProps {
 /**
  * Label, input and helper text, wired for screen readers like TextField does. The label always
  * sits above the value, on the outline: there it has a third more room, so a long one such as
- * «Серийный номер старого устройства» is not cut on a phone. Inputs pass `notched`.
+ * «Серийный номер старого устройства» is not cut on a phone. Inputs pass `notched` and the label
+ * for the notch (the outline adds the asterisk of a required field itself).
  */
 export function FieldShell({ id, label, required, disabled, error, helperText, children }: FieldShellProps) {
   return (
@@ -48,11 +49,6 @@ export function FieldShell({ id, label, required, disabled, error, helperText, c
       {helperText && <FormHelperText id={`${id}-helper`}>{helperText}</FormHelperText>}
     </FormControl>
   );
-}
-
-/** The notch in the outline must fit the label as shown, asterisk included. */
-export function notchLabel(label: string, required?: boolean): string {
-  return required ? `${label} *` : label;
 }
 
 type TextName = Exclude<keyof WizardFormValues, 'deviceType' | 'deviceRevision' | 'commutators'>;
@@ -89,7 +85,7 @@ export function WizardTextField({ wizard, name, label, helper, required, numeric
           wizard.touch(name);
           onBlur?.();
         }}
-        label={notchLabel(label, required)}
+        label={label}
         notched
         // A password manager must neither fill the installer's own password in nor offer to save the device's.
         autoComplete={secret ? 'new-password' : 'off'}
@@ -132,7 +128,7 @@ export function NativeChoice({ label, options, required, disabled, error, helper
         value={value}
         onChange={onChange}
         onBlur={onBlur}
-        input={<OutlinedInput label={notchLabel(label, required)} notched />}
+        input={<OutlinedInput label={label} notched />}
         inputProps={{ 'aria-describedby': helperText ? `${id}-helper` : undefined }}
       >
         {children}

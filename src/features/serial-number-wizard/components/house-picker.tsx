@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useT } from '@/features/serial-number-wizard/messages';
 import type { HouseChoice } from '../use-wizard-places';
-import { FieldShell, notchLabel } from './fields';
+import { FieldShell } from './fields';
 
 interface HousePickerProps {
   options: readonly HouseChoice[];
@@ -95,7 +95,7 @@ export function HousePicker({ options, value, onChange, onSearch, loading, disab
           onClick={() => setOpen(true)}
           onBlur={close}
           onKeyDown={onKeyDown}
-          label={notchLabel(t('serialWizard.field.house'), true)}
+          label={t('serialWizard.field.house')}
           notched
           autoComplete="off"
           inputProps={{
