@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FACTORY_PASSWORD } from '@contract/wizard';
 import { DESKTOP, MOBILE, account, baseUrl, launchBrowser, literally, logIn, screenshot, type Viewport } from './browser';
+import { expectFieldError, expectFits, expectStepMarked } from './wizard-checks';
 
 /*
  * The serial-number wizard (issue 3 §9, §10; tests (c) and (d)) in Chromium against the real
@@ -202,6 +204,7 @@ describe('serial-number wizard, online', () => {
       await shot('1-device-empty');
       await fillDevice(page, serial, mac);
       await shot('2-device');
+      await expectFits(page);
 
       await next(page);
       await page.getByRole('heading', { name: 'Адрес', level: 2 }).waitFor();
@@ -216,21 +219,43 @@ describe('serial-number wizard, online', () => {
       expect(await result.innerText()).toContain(target.fias ?? '');
       await shot('3-address');
 
+      await expectFits(page);
+
       await next(page);
       await page.getByRole('heading', { name: 'Доступ', level: 2 }).waitFor();
+      // The device's password is masked, with the eye to read it.
+      const pass = page.getByLabel('Пароль устройства');
+      expect(await pass.getAttribute('type')).toBe('password');
+      expect(await pass.inputValue()).toBe(FACTORY_PASSWORD);
       await shot('4-access-empty');
+      // Without the DNS name «Далее» stays on the step and says so at the field and on the step.
       await next(page);
-      // Without the DNS name the spec's rule keeps the submit button disabled and says what is missing.
-      await page.getByRole('heading', { name: 'Отправка', level: 2 }).waitFor();
-      expect(await page.getByRole('button', { name: 'Отправить', exact: true }).isDisabled()).toBe(true);
-      await page.getByRole('button', { name: 'Введите DNS-имя устройства' }).waitFor();
-      await shot('5-review-missing');
-      await page.getByRole('button', { name: 'Введите DNS-имя устройства' }).click();
+      await expectFieldError(page, 'DNS-имя устройства', 'Введите DNS-имя устройства');
+      await expectStepMarked(page, 'Есть поля для исправления', ['3. Доступ']);
+      expect(await page.getByRole('heading', { name: 'Доступ', level: 2 }).count()).toBe(1);
+      await shot('5-access-error');
       await fillAccess(page, `${serial.toLowerCase()}.intercom.local`);
+      await page.getByRole('button', { name: 'Показать пароль' }).click();
+      expect(await pass.getAttribute('type')).toBe('text');
       await shot('6-access');
+      await page.getByRole('button', { name: 'Скрыть пароль' }).click();
+      expect(await pass.getAttribute('type')).toBe('password');
+      await expectFits(page);
       await next(page);
       await page.getByRole('heading', { name: 'Отправка', level: 2 }).waitFor();
+      // The review masks the password too; the eye shows it to be read.
+      const review = await page.locator('form').innerText();
+      expect(review).not.toContain(FACTORY_PASSWORD);
+      expect(review).toContain('••••••••');
       await shot('7-review');
+      await page.getByRole('heading', { name: 'Доступ', level: 3 }).evaluate((element) => element.scrollIntoView());
+      await shot('7-review-access');
+      await page.getByRole('button', { name: 'Показать пароль' }).click();
+      await page.getByText(FACTORY_PASSWORD, { exact: true }).waitFor();
+      await shot('7-review-password-shown');
+      await page.getByRole('button', { name: 'Скрыть пароль' }).click();
+      expect(await page.locator('form').innerText()).not.toContain(FACTORY_PASSWORD);
+      await expectFits(page);
 
       await page.getByRole('button', { name: 'Отправить', exact: true }).click();
       await jobStatus(page).getByText(SENT).waitFor({ timeout: 30_000 });
@@ -287,6 +312,62 @@ describe('serial-number wizard, online', () => {
       const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
       console.info(`serial-number wizard route: ${route.size} scripts, ${kb(sum(route.values()))} gzip; the main page ${kb(sum(shell.values()))}; the wizard's own ${kb(own)}`);
       expect(own).toBeLessThanOrEqual(60 * 1024);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('serial-number wizard: errors at the field, before the server', () => {
+  it.each([
+    ['phone', MOBILE],
+    ['desktop', DESKTOP],
+  ] as const)('(%s) a step with the MAC zz:11:22 or an empty required field does not advance, by «Далее» or by a later step', async (name, viewport) => {
+    const { context, page, pageErrors } = await openTab(viewport);
+    try {
+      await logIn(page, account('installer'));
+      await openWizard(page);
+      const draftId = draftIdOf(page);
+      const heading = () => page.getByRole('heading', { level: 2 }).innerText();
+
+      await page.getByLabel('Серийный номер').fill(freshSerial());
+      await page.getByLabel('MAC-адрес').fill('zz:11:22');
+      await next(page);
+      expect(await heading()).toBe('Устройство');
+      await expectFieldError(page, 'MAC-адрес', 'MAC-адрес — 12 шестнадцатеричных цифр, например AA:BB:CC:DD:EE:FF');
+      await expectStepMarked(page, 'Есть поля для исправления', ['1. Устройство']);
+      await screenshot(page, `serial-wizard-error-${name}-1-bad-mac`);
+      await expectFits(page);
+
+      // A later step chosen in the stepper does not skip the check.
+      await page.getByRole('list', { name: 'Шаги мастера' }).getByRole('button', { name: '4. Отправка' }).click();
+      expect(await heading()).toBe('Устройство');
+
+      // An empty required field likewise; the first wrong field takes the focus.
+      await page.getByLabel('Серийный номер').fill('');
+      await next(page);
+      expect(await heading()).toBe('Устройство');
+      await expectFieldError(page, 'Серийный номер', 'Введите серийный номер');
+      await expectFieldError(page, 'MAC-адрес', 'MAC-адрес — 12 шестнадцатеричных цифр, например AA:BB:CC:DD:EE:FF', false);
+      await screenshot(page, `serial-wizard-error-${name}-2-empty-serial`);
+
+      // Fixed, the step lets the installer on, and its mark goes.
+      await page.getByLabel('Серийный номер').fill(freshSerial());
+      await page.getByLabel('MAC-адрес').fill(freshMac().typed);
+      await expect.poll(() => page.getByText(/^Есть поля для исправления/).count()).toBe(0);
+      await next(page);
+      await page.getByRole('heading', { name: 'Адрес', level: 2 }).waitFor();
+      // The next step with an empty house and entrance stops a jump to the review the same way.
+      await page.getByRole('list', { name: 'Шаги мастера' }).getByRole('button', { name: '4. Отправка' }).click();
+      expect(await heading()).toBe('Адрес');
+      await expectFieldError(page, page.getByRole('combobox', { name: 'Дом' }), 'Выберите дом');
+      await expectStepMarked(page, 'Есть поля для исправления', ['2. Адрес']);
+      await screenshot(page, `serial-wizard-error-${name}-3-empty-house`);
+      await expectFits(page);
+
+      // Nothing reached the outbox.
+      expect((await stored<StoredJob>(page, 'outbox')).filter((job) => job.draftId === draftId)).toEqual([]);
+      expect(pageErrors).toEqual([]);
     } finally {
       await context.close();
     }
