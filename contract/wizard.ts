@@ -1,4 +1,4 @@
-import { array, boolean, integer, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
+import { array, assign, boolean, integer, nullable, number, object, optional, record, string, type, type Infer } from 'superstruct';
 import { MacLike, NonEmptyString, endpoint, normalizeMac, withResult } from './common';
 import { Device, DeviceType, OptionsUpdate } from './devices';
 import { EntrancesResponse } from './entrances';
@@ -19,6 +19,30 @@ export const FORCED_SIP_DOMAIN = 'sip.intercom.local';
 export const FORCED_SIP_PORT = 7777;
 
 // ---------------------------------------------------------------------------
+// Limits and formats of the wizard's fields (the form checks them before the server does)
+
+export const WIZARD_MAX_TEXT = 255;
+export const WIZARD_MAX_RELAYS = 16;
+export const WIZARD_SHIFT_LIMIT = 9_999;
+export const PORT_MIN = 1;
+export const PORT_MAX = 65_535;
+
+/** A device's address: an http(s) URL with a host and no spaces, e.g. `http://10.16.3.4` or `https://panel.local:8443`. */
+export function isDeviceUrl(value: string): boolean {
+  if (/\s/.test(value) || !/^https?:\/\/[^/?#]/i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+export function isPort(value: number): boolean {
+  return Number.isInteger(value) && value >= PORT_MIN && value <= PORT_MAX;
+}
+
+// ---------------------------------------------------------------------------
 // Draft (kept in IndexedDB from the first keystroke)
 
 export const WizardRelay = type({ id: number(), entrance: string() });
@@ -32,9 +56,8 @@ export const WizardBilling = type({
   executorId: nullable(number()),
   deviceOwner: string(),
 });
-/** `type` is null until chosen; `houses` are house uids; `shift`: flat-number shift of the panel. */
-export const WizardDraft = type({
-  mac: string(),
+/** What the set-up wizard writes to a device. `type` is null until chosen; `houses` are house uids; `shift`: flat-number shift of the panel. */
+export const WizardSettings = type({
   type: nullable(number()),
   login: string(),
   password: string(),
@@ -46,6 +69,27 @@ export const WizardDraft = type({
   sipAccount: WizardSipAccount,
   billing: WizardBilling,
 });
+export type WizardSettings = Infer<typeof WizardSettings>;
+
+/**
+ * The device's settings as the wizard read them when the draft was started (the review's "now"
+ * when the device cannot be read again), with the names it showed for its houses and entrances.
+ * `readAt` is epoch milliseconds.
+ */
+export const WizardBase = type({
+  readAt: number(),
+  settings: WizardSettings,
+  houseAddresses: record(string(), string()),
+  entranceTitles: record(string(), string()),
+});
+export type WizardBase = Infer<typeof WizardBase>;
+
+/**
+ * The draft: the settings for the device `mac`. `base` says where it started: the device's settings
+ * as read, null when the server had no such device, absent when they could not be read (offline),
+ * and in drafts saved before it existed.
+ */
+export const WizardDraft = assign(WizardSettings, type({ mac: string(), base: optional(nullable(WizardBase)) }));
 export type WizardDraft = Infer<typeof WizardDraft>;
 
 export function defaultWizardDraft(mac = ''): WizardDraft {
@@ -94,11 +138,16 @@ export const WizardSave = object({
   vendor: string(),
   executorId: nullable(integer()),
   deviceOwner: nullable(string()),
+  /** Ours: create the device only; a device already on the server answers 409 and keeps its settings. */
+  onlyIfNew: optional(boolean()),
 });
 export type WizardSave = Infer<typeof WizardSave>;
 
-/** The save body of a draft; throws when the device type was not chosen. An empty owner is sent as null. */
-export function toWizardSaveBody(draft: WizardDraft): WizardSave {
+/**
+ * The save body of a draft; throws when the device type was not chosen. An empty owner is sent as
+ * null. `onlyIfNew` is added only when asked, so the usual body holds exactly the spec's fields.
+ */
+export function toWizardSaveBody(draft: WizardDraft, options: { onlyIfNew?: boolean } = {}): WizardSave {
   if (draft.type === null) throw new Error('The device type is not chosen');
   return {
     mac: normalizeMac(draft.mac) ?? draft.mac,
@@ -120,6 +169,7 @@ export function toWizardSaveBody(draft: WizardDraft): WizardSave {
     vendor: draft.vendor,
     executorId: draft.billing.executorId,
     deviceOwner: draft.billing.deviceOwner.trim() === '' ? null : draft.billing.deviceOwner,
+    ...(options.onlyIfNew ? { onlyIfNew: true } : {}),
   };
 }
 

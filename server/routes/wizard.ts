@@ -9,6 +9,7 @@ import { ApiError } from '../http/errors';
 import { defineRoute } from '../http/route';
 import { buyerScope, currentUser } from '../plugins/session';
 import { getDictionary } from '../repositories/dictionaries';
+import { DEFAULT_LANGUAGE } from '../seed/dictionaries';
 import { checkWizardReferences, executorExists, findDeviceRow, listExecutors, replaceDevice, saveWizardDevice, type ReplaceSummary } from '../repositories/device-wizard';
 import { findDevice } from '../repositories/devices';
 import { listEntrancesOfHouses } from '../repositories/entrances';
@@ -22,6 +23,11 @@ const MAX_TEXT = 255;
 /** A MAC that already belongs to a device of another buyer. */
 export function macTaken(mac: string): ApiError {
   return new ApiError(409, `Устройство с MAC-адресом ${mac} уже зарегистрировано`);
+}
+
+/** A save marked onlyIfNew for a device the server already has. */
+function alreadySetUp(mac: string): ApiError {
+  return new ApiError(409, `Устройство ${mac} уже есть на сервере со своими настройками, а мастер заполнен без них`);
 }
 
 function badField(field: string, reason: string): ApiError {
@@ -57,7 +63,8 @@ async function checkSaveBody(db: Db, body: WizardSave): Promise<void> {
   }
   if (body.sipPort !== null && (body.sipPort < 1 || body.sipPort > 65_535)) throw badField('sipPort', 'ожидается порт от 1 до 65535');
   if (body.shift < -9999 || body.shift > 9999) throw badField('shift', 'ожидается сдвиг от -9999 до 9999');
-  const purposes = await getDictionary(db, 'device_purposes');
+  // Only its keys are checked: any language will do.
+  const purposes = await getDictionary(db, 'device_purposes', DEFAULT_LANGUAGE);
   if (!(String(body.devicePurpose) in purposes)) {
     throw badField('devicePurpose', `ожидается один из ключей справочника device_purposes (${Object.keys(purposes).join(', ')})`);
   }
@@ -133,6 +140,8 @@ export async function wizardRoutes(app: FastifyInstance): Promise<void> {
     const scope = buyerScope(request);
     const existing = await findDeviceRow(db, body.mac);
     if (existing && scope !== null && existing.buyerId !== scope) throw macTaken(body.mac);
+    // Filled without the device's settings (offline): an existing device keeps them until a person compares.
+    if (existing && body.onlyIfNew) throw alreadySetUp(body.mac);
     const saved = await saveWizardDevice(db, {
       mac: body.mac,
       type: body.deviceType,
