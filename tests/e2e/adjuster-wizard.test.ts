@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NETWORK_FAILURE_SHARE, DEFAULT_NETWORK_SEED, NetworkSimulator, PORT_PROFILES } from '../../server/gateways/network/simulator';
-import { DESKTOP, MOBILE, account, launchBrowser, logIn, openSession, type Viewport } from './browser';
-import { repoRoot } from './server-process';
+import { DESKTOP, MOBILE, SCREENS_DIR, account, launchBrowser, logIn, openSession, type Viewport } from './browser';
+import { expectFieldError, expectFits, expectStepMarked } from './wizard-checks';
 
 /*
  * The adjuster wizard (issue 4 §2) in Chromium against the real server (SEED=small, the network
@@ -19,7 +19,6 @@ import { repoRoot } from './server-process';
  * preset: the port is chosen so their first attempt succeeds.
  */
 
-const SCREENS = join(repoRoot, '.tmp', 'screens', 'adjuster-wizard');
 const STATION = 'BS-MSK-0001';
 const SPARE_STATIONS = ['BS-KZN-0001', 'BS-SPB-0001'];
 const NOT_FOUND_PORT = PORT_PROFILES.withoutAddress[0];
@@ -28,7 +27,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  await mkdir(SCREENS, { recursive: true });
+  await mkdir(SCREENS_DIR, { recursive: true });
 });
 
 afterAll(async () => {
@@ -60,7 +59,7 @@ async function goodPort(exclude: readonly number[]): Promise<number> {
 
 async function shot(page: Page, name: string): Promise<void> {
   const size = page.viewportSize();
-  await page.screenshot({ path: join(SCREENS, `${name}-${size?.width}x${size?.height}.png`), fullPage: true });
+  await page.screenshot({ path: join(SCREENS_DIR, `adjuster-wizard-${name}-${size?.width}x${size?.height}.png`), fullPage: true });
 }
 
 async function api<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
@@ -110,6 +109,17 @@ async function runWizard({ viewport, name, port, failFirst }: Run) {
     await page.waitForURL((url) => url.searchParams.has('draft'));
     const draftId = new URL(page.url()).searchParams.get('draft') ?? '';
     await shot(page, `${name}-1-port-empty`);
+    // A phone shows six numbers and, under them, the open step's name.
+    expect(await page.getByText('Шаг 1 из 6 · Порт', { exact: true }).isVisible()).toBe(viewport === MOBILE);
+    await expectFits(page);
+
+    // «Далее» with empty fields stays on the step, marks them (the first takes the focus) and the step.
+    await next(page);
+    await expectFieldError(page, 'Базовая станция', 'Введите имя базовой станции');
+    await expectFieldError(page, 'Номер порта', 'Введите номер порта', false);
+    await expectStepMarked(page, 'Шаг не завершён', ['1. Порт']);
+    await shot(page, `${name}-1-port-error`);
+    await expectFits(page);
 
     // Step 1: a port without a known address, then one with.
     await page.getByLabel('Базовая станция').fill(STATION);
@@ -140,6 +150,7 @@ async function runWizard({ viewport, name, port, failFirst }: Run) {
     const entrance = page.getByRole('button', { name: new RegExp(`^Подъезд ${lookup.entranceNum}\\b`) });
     await expect.poll(() => entrance.getAttribute('aria-pressed')).toBe('true');
     await shot(page, `${name}-2-entrance`);
+    await expectFits(page);
 
     // Step 3: the port jobs.
     await next(page);
@@ -166,6 +177,7 @@ async function runWizard({ viewport, name, port, failFirst }: Run) {
     await page.getByText('Все задания выполнены.').waitFor({ timeout: 30_000 });
     expect(await jobs.locator('[data-phase="success"]').count()).toBe(3);
     await shot(page, `${name}-3-jobs-done`);
+    await expectFits(page);
 
     // Step 4: the device, created through the outbox.
     await next(page);
@@ -175,6 +187,7 @@ async function runWizard({ viewport, name, port, failFirst }: Run) {
     const mac = (await page.getByTestId('device-mac').innerText()).trim();
     expect(mac).toMatch(/^02:53:49:00:[0-9A-F]{2}:[0-9A-F]{2}$/);
     await shot(page, `${name}-4-device`);
+    await expectFits(page);
 
     // Step 5: DDNS and preset, each with its flag.
     await next(page);
@@ -184,6 +197,7 @@ async function runWizard({ viewport, name, port, failFirst }: Run) {
     await page.getByRole('button', { name: 'Загрузить пресет' }).click();
     await page.getByRole('region', { name: 'Пресет' }).getByText('Пресет загружен', { exact: true }).waitFor();
     await shot(page, `${name}-5-setup`);
+    await expectFits(page);
 
     // Step 6: house and group, through the outbox in that order.
     await next(page);
@@ -197,6 +211,7 @@ async function runWizard({ viewport, name, port, failFirst }: Run) {
     await page.getByRole('button', { name: 'Привязать устройство' }).click();
     await page.getByText('Устройство создано и привязано к дому и группе.').waitFor({ timeout: 30_000 });
     await shot(page, `${name}-6-bind-done`);
+    await expectFits(page);
 
     return { page, context, pageErrors, mac, lookup, group, draftId, port };
   } catch (error) {

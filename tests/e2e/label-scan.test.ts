@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { encode } from 'uqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, account, baseUrl, logIn, launchBrowser, type Viewport } from './browser';
-import { repoRoot } from './server-process';
+import { DESKTOP, MOBILE, SCREENS_DIR, account, baseUrl, logIn, launchBrowser, type Viewport } from './browser';
 
 /*
  * Label scanning (issue 4 §5) through Chromium's fake camera: the camera "films" a QR label made
@@ -14,7 +13,6 @@ import { repoRoot } from './server-process';
  * own server, never a CDN.
  */
 
-const SCREENS = join(repoRoot, '.tmp', 'screens', 'replace-wizard');
 const WIDTH = 640;
 const HEIGHT = 480;
 
@@ -74,7 +72,7 @@ let serialOnly: Browser;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'label-scan-'));
-  await mkdir(SCREENS, { recursive: true });
+  await mkdir(SCREENS_DIR, { recursive: true });
   // Our label format, with the MAC as a label may print it: lower case, dashes.
   fullLabel = await cameraBrowser(dir, 'full', 'SN:SN-LBL-1234;MAC:02-ab-cd-ef-01-23');
   serialOnly = await cameraBrowser(dir, 'serial', 'SN-ONLY-5678');
@@ -137,7 +135,7 @@ describe('label scanning', () => {
       const dialog = scanDialog(page);
       await dialog.getByText('Серийный номер: SN-ONLY-5678').waitFor({ timeout: 20_000 });
       await dialog.getByText('MAC-адрес ещё не найден').waitFor();
-      await page.screenshot({ path: join(SCREENS, `scanner-${viewport.width}x${viewport.height}.png`) });
+      await page.screenshot({ path: join(SCREENS_DIR, `label-scanner-${viewport.width}x${viewport.height}.png`) });
       await dialog.getByRole('button', { name: 'Подставить' }).click();
       await dialog.waitFor({ state: 'hidden' });
       expect(await page.getByLabel('Серийный номер старого устройства').inputValue()).toBe('SN-ONLY-5678');
