@@ -19,6 +19,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useT } from '@/i18n/i18n';
 import { gridLocales } from '@/i18n/grid-locales';
 import { useLanguage } from '@/lib/preferences';
+import { ListCards, type CardTexts, type ListCardConfig, type SortChoice } from './list-cards';
 import type { UrlListState } from './use-url-list-state';
 
 interface ListTableProps<R extends GridValidRowModel, F extends string> {
@@ -36,6 +37,12 @@ interface ListTableProps<R extends GridValidRowModel, F extends string> {
   list: UrlListState<F>;
   /** Columns hidden on phone-width screens, where the table would otherwise scroll sideways. */
   hiddenOnPhone?: readonly string[];
+  /** On phone-width screens, each row as a card instead of the grid (then `hiddenOnPhone` does not apply). */
+  card?: ListCardConfig<R>;
+  /** Below this breakpoint a list with a `card` shows cards: 'sm' (phones, the default) or 'md' (tablets too). */
+  cardsBelow?: 'sm' | 'md';
+  /** Rows as tall as their content (cells may wrap), rather than one line each. */
+  autoRowHeight?: boolean;
   /** Multi-select: the selected ids and the actions on them, shown in a bar above the table. */
   selection?: {
     ids: GridRowId[];
@@ -44,9 +51,13 @@ interface ListTableProps<R extends GridValidRowModel, F extends string> {
   };
 }
 
+const autoHeight = () => 'auto' as const;
+const AUTO_HEIGHT_CELLS = { '& .MuiDataGrid-cell': { py: 0.75, display: 'flex', alignItems: 'center' } } as const;
+
 /**
  * The list every screen shares: server-side paging and sorting bound to the URL (so a link
- * reproduces the view) and optional multi-select with a selection bar.
+ * reproduces the view) and optional multi-select with a selection bar. Given a `card`, a phone
+ * gets a card per row with the same paging, sort and selection.
  */
 export function ListTable<R extends GridValidRowModel, F extends string>({
   label,
@@ -59,6 +70,9 @@ export function ListTable<R extends GridValidRowModel, F extends string>({
   error,
   list,
   hiddenOnPhone = [],
+  card,
+  cardsBelow = 'sm',
+  autoRowHeight = false,
   selection,
 }: ListTableProps<R, F>) {
   const t = useT();
@@ -100,8 +114,25 @@ export function ListTable<R extends GridValidRowModel, F extends string>({
   };
 
   const selected = selection?.ids ?? [];
+  const narrow = useMediaQuery(theme.breakpoints.down(cardsBelow), { noSsr: true });
+  const cards = narrow && card !== undefined;
+  const sortable = list.config.sortableFields;
+  const sortChoices: SortChoice[] = cards
+    ? columns
+        .filter((column) => column.sortable !== false && column.headerName && (!sortable || sortable.includes(column.field)))
+        .map((column) => ({ field: column.field, label: column.headerName! }))
+    : [];
+  const cardTexts: CardTexts = {
+    sort: localeText.columnHeaderSortIconLabel ?? '',
+    selectAll: localeText.checkboxSelectionSelectAllRows ?? '',
+    selectRow: localeText.checkboxSelectionSelectRow ?? '',
+    noRows: localeText.noRowsLabel ?? '',
+    displayedRows: localeText.paginationDisplayedRows,
+    pageLabel: (type) => localeText.paginationItemAriaLabel?.(type) ?? type,
+  };
   return (
-    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+    // Cards are framed each: a frame around them all would only take width from a phone.
+    <Paper variant="outlined" sx={cards ? { border: 0, bgcolor: 'transparent' } : { overflow: 'hidden' }}>
       {selection && selected.length > 0 && (
         <Box
           role="toolbar"
@@ -118,35 +149,52 @@ export function ListTable<R extends GridValidRowModel, F extends string>({
           {t('table.loadError')}: {error}
         </Alert>
       )}
-      <DataGrid
-        label={label}
-        rows={rows}
-        columns={columns}
-        getRowId={getRowId}
-        rowCount={rowCount}
-        loading={loading}
-        paginationMode="server"
-        sortingMode="server"
-        filterMode="server"
-        disableColumnFilter
-        paginationModel={paginationModel}
-        onPaginationModelChange={onPaginationModelChange}
-        pageSizeOptions={[pageSize]}
-        sortModel={sortModel}
-        onSortModelChange={onSortModelChange}
-        localeText={localeText}
-        columnVisibilityModel={columnVisibilityModel}
-        checkboxSelection={selection !== undefined}
-        hideFooterSelectedRowCount
-        disableRowSelectionOnClick
-        disableRowSelectionExcludeModel
-        keepNonExistentRowsSelected
-        rowSelectionModel={selectionModel}
-        onRowSelectionModelChange={(model) => selection?.onChange([...model.ids])}
-        autoHeight
-        density="compact"
-        sx={{ border: 0 }}
-      />
+      {cards ? (
+        <ListCards
+          label={label}
+          rows={rows}
+          getRowId={getRowId}
+          rowCount={rowCount}
+          pageSize={pageSize}
+          loading={loading}
+          list={list}
+          card={card}
+          sortChoices={sortChoices}
+          texts={cardTexts}
+          selection={selection}
+        />
+      ) : (
+        <DataGrid
+          label={label}
+          rows={rows}
+          columns={columns}
+          getRowId={getRowId}
+          rowCount={rowCount}
+          loading={loading}
+          paginationMode="server"
+          sortingMode="server"
+          filterMode="server"
+          disableColumnFilter
+          paginationModel={paginationModel}
+          onPaginationModelChange={onPaginationModelChange}
+          pageSizeOptions={[pageSize]}
+          sortModel={sortModel}
+          onSortModelChange={onSortModelChange}
+          localeText={localeText}
+          columnVisibilityModel={columnVisibilityModel}
+          checkboxSelection={selection !== undefined}
+          hideFooterSelectedRowCount
+          disableRowSelectionOnClick
+          disableRowSelectionExcludeModel
+          keepNonExistentRowsSelected
+          rowSelectionModel={selectionModel}
+          onRowSelectionModelChange={(model) => selection?.onChange([...model.ids])}
+          autoHeight
+          density="compact"
+          {...(autoRowHeight ? { getRowHeight: autoHeight } : {})}
+          sx={autoRowHeight ? { border: 0, ...AUTO_HEIGHT_CELLS } : { border: 0 }}
+        />
+      )}
     </Paper>
   );
 }
