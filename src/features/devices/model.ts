@@ -9,7 +9,9 @@ import {
   type DeviceListRow,
   type DeviceStatus,
 } from '@contract/devices';
+import { ROLES } from '@contract/users';
 import type { ListState, ListStateConfig } from '@/components/list-table/list-state-model';
+import { hasRole, type AuthItemMap } from '@/lib/session';
 
 /** spec §3 "Device list filters"; the date ranges are two URL parameters each. */
 export const DEVICE_FILTER_KEYS = [
@@ -36,6 +38,11 @@ export const DEVICE_LIST_STATE: ListStateConfig<DeviceFilterKey> = {
 };
 
 export const EMPTY_DEVICE_FILTERS: DeviceFilters = Object.fromEntries(DEVICE_FILTER_KEYS.map((key) => [key, ''])) as DeviceFilters;
+
+/** Filters a phone folds away under «Фильтры» (everything but the MAC), counted on that button. */
+export function foldedFilterCount(filters: DeviceFilters): number {
+  return DEVICE_FILTER_KEYS.filter((key) => key !== 'mac' && filters[key] !== '').length;
+}
 
 /** A part of a MAC as the server accepts it: up to 12 hex digits once separators are dropped. */
 export function macPart(text: string): string | null {
@@ -104,6 +111,49 @@ export function wizardPath(mac: string): string {
   return `/devices/${encodeURIComponent(mac)}/wizard`;
 }
 
+// ---------------------------------------------------------------------------
+// Who may do what on the list (the server decides; the screen only leaves out what a role cannot use)
+
+export interface DeviceListAccess {
+  /** The plain create dialog (create-device: management). */
+  create: boolean;
+  /** The wizards, new and for a listed device (management and adjuster). */
+  wizards: boolean;
+  /** Multi-select and group assignment (multiple-set-groups: management). */
+  assignGroups: boolean;
+  /** Every buyer's devices are listed, so each row says whose it is. */
+  allBuyers: boolean;
+}
+
+/**
+ * What the list offers to a user's roles. Support (read-only) holds neither management nor
+ * adjuster, so it gets the rows and their cards and nothing that changes a device. The
+ * superuser's role map holds every role (docs/api.md); it is named here too so a server that
+ * sends the superuser alone still gets everything.
+ */
+export function deviceListAccess(roles: AuthItemMap | undefined): DeviceListAccess {
+  const superuser = hasRole(roles, ROLES.superuser);
+  const management = superuser || hasRole(roles, ROLES.management);
+  const adjuster = superuser || hasRole(roles, ROLES.adjuster);
+  return { create: management, wizards: management || adjuster, assignGroups: management, allBuyers: superuser };
+}
+
+/** The ways to add a device offered under «Добавить устройство», in the menu's order. */
+export type AddDeviceWay = 'serialNumber' | 'port' | 'replace' | 'dialog';
+
+/** The wizards' routes (spec §2); the dialog has none. */
+export const ADD_DEVICE_PATHS: Record<Exclude<AddDeviceWay, 'dialog'>, string> = {
+  serialNumber: '/devices/serial-number-wizard',
+  port: '/devices/wizard',
+  replace: '/devices/replace-wizard',
+};
+
+export function addDeviceWays(access: DeviceListAccess): AddDeviceWay[] {
+  const ways: AddDeviceWay[] = access.wizards ? ['serialNumber', 'port', 'replace'] : [];
+  if (access.create) ways.push('dialog');
+  return ways;
+}
+
 export function typeName(type: number): string {
   return DEVICE_TYPE_NAMES[type] ?? String(type);
 }
@@ -131,6 +181,39 @@ export function rowHouses(row: Pick<DeviceListRow, 'houses'>): RowHouse[] {
   return Object.entries(row.houses)
     .map(([uid, house]) => ({ uid, address: house.address, entrances: house.entrances.map((entrance) => entrance.title) }))
     .sort((a, b) => a.address.localeCompare(b.address, 'ru'));
+}
+
+/** The buyer of a row: its name when the server sends one (BUYER_NAME), else its number. */
+export function rowBuyer(row: Pick<DeviceListRow, 'BUYER_ID' | 'BUYER_NAME'>): { name: string | null; id: number } {
+  const name = row.BUYER_NAME?.trim();
+  return { name: name ? name : null, id: row.BUYER_ID };
+}
+
+/** A phone card shows this many addresses; the rest are counted. */
+export const CARD_HOUSES = 3;
+
+/** What a device's phone card shows, besides the live status that arrives apart. */
+export interface DeviceCardSummary {
+  mac: string;
+  type: string;
+  statusCode: number;
+  /** null when the user sees one buyer's devices only. */
+  buyer: { name: string | null; id: number } | null;
+  houses: RowHouse[];
+  /** Addresses left off the card. */
+  moreHouses: number;
+}
+
+export function deviceCardSummary(row: DeviceListRow, allBuyers: boolean, shown: number = CARD_HOUSES): DeviceCardSummary {
+  const houses = rowHouses(row);
+  return {
+    mac: row.MAC,
+    type: typeName(row.TYPE),
+    statusCode: row.STATUS_CODE,
+    buyer: allBuyers ? rowBuyer(row) : null,
+    houses: houses.slice(0, shown),
+    moreHouses: Math.max(0, houses.length - shown),
+  };
 }
 
 export type LiveState = 'online' | 'offline' | 'unknown';

@@ -2,14 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { GridRowId } from '@mui/x-data-grid';
 import { DEVICE_LIST_PAGE_SIZE, type DeviceCreate, type DeviceListRow } from '@contract/devices';
-import { ROLES } from '@contract/users';
 import { notify } from '@/components/notifications/notify';
 import { useUrlListState } from '@/components/list-table/use-url-list-state';
-import { errorMessage } from '@/lib/http';
-import { hasRole, useSession } from '@/lib/session';
+import { HttpError, errorMessage } from '@/lib/http';
+import { useSession } from '@/lib/session';
 import { createDevice, setGroupsOfDevices } from './api';
 import { useT } from './messages';
-import { DEVICE_LIST_STATE, buyerOfSelection, deviceListQuery, type DeviceFilterKey, type DeviceFilters } from './model';
+import { DEVICE_LIST_STATE, buyerOfSelection, deviceListAccess, deviceListQuery, type DeviceFilterKey, type DeviceFilters } from './model';
 import { deviceQueries } from './queries';
 import { useLiveStatuses } from './use-live-statuses';
 
@@ -31,6 +30,7 @@ export function useDeviceList() {
   const macs = useMemo(() => rows.map((row) => row.MAC), [rows]);
   const statuses = useLiveStatuses(query.isPlaceholderData ? [] : macs);
   const [selection, setSelection] = useState<GridRowId[]>([]);
+  const access = useMemo(() => deviceListAccess(session.roles), [session.roles]);
 
   const invalidate = () => client.invalidateQueries({ queryKey: deviceQueries.lists() });
 
@@ -69,10 +69,10 @@ export function useDeviceList() {
     /** The first answer is in: the option lists may load now without slowing the first page down. */
     settled: !query.isPending,
     error: query.error ? errorMessage(query.error) : null,
+    /** The server refuses this user the list: nothing on the screen could change that. */
+    forbidden: query.error instanceof HttpError && query.error.status === 403,
     // The server decides; the client only hides what the user may not do (ARCHITECTURE).
-    canEdit: hasRole(session.roles, ROLES.management),
-    isInstaller: hasRole(session.roles, ROLES.adjuster),
-    isSuperuser: hasRole(session.roles, ROLES.superuser),
+    access,
     selection,
     setSelection,
     selectionBuyer: buyerOfSelection(selection, rows),

@@ -4,11 +4,13 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { DEVICE_STATUS_CODES } from '@contract/devices';
 import { SearchableSelect } from '@/components/searchable-select';
 import { useT } from '@/features/devices/messages';
-import { DATE_FILTER_KEYS, TYPE_OPTIONS, macPart, type DeviceFilterKey, type DeviceFilters as Filters } from '../model';
+import { DATE_FILTER_KEYS, TYPE_OPTIONS, foldedFilterCount, macPart, type DeviceFilterKey, type DeviceFilters as Filters } from '../model';
 import type { FilterOptions } from '../use-filter-options';
 
 // The pickers (and date-fns) load only when the dates are opened, so they never hold up the first page.
@@ -23,7 +25,8 @@ interface DeviceFiltersProps {
 
 /**
  * spec §3 device list filters. Selects and dates apply as soon as they change; the MAC applies on
- * "Найти" or Enter, so typing does not flood the server.
+ * "Найти" or Enter, so typing does not flood the server. A phone shows the MAC and folds the rest
+ * under «Фильтры», which counts those set, so the first devices are on the first screen.
  */
 export function DeviceFilters({ filters, options, onChange, onClear }: DeviceFiltersProps) {
   const t = useT();
@@ -36,9 +39,14 @@ export function DeviceFilters({ filters, options, onChange, onClear }: DeviceFil
     setMac(filters.mac);
     setMacError(false);
   }
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const [othersWanted, setOthersOpen] = useState(false);
+  const othersOpen = !phone || othersWanted;
+  const folded = foldedFilterCount(filters);
   const hasDates = DATE_FILTER_KEYS.some((key) => filters[key] !== '');
   const [datesWanted, setDatesOpen] = useState(false);
-  const datesOpen = datesWanted || hasDates;
+  // On a phone «Фильтры» unfolds the dates too: one button fewer in a narrow row.
+  const datesOpen = datesWanted || hasDates || (phone && othersWanted);
 
   const set = (key: DeviceFilterKey) => (value: string | null) => onChange({ [key]: value ?? '' });
 
@@ -79,42 +87,51 @@ export function DeviceFilters({ filters, options, onChange, onClear }: DeviceFil
         helperText={macError ? t('devices.filter.error.mac') : undefined}
         slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
       />
-      <SearchableSelect
-        label={t('devices.filter.house')}
-        options={options.houses}
-        value={filters.houseUid || null}
-        onChange={set('houseUid')}
-        loading={options.housesLoading}
-      />
-      <TextField select label={t('devices.filter.status')} size="small" value={filters.status} onChange={(event) => set('status')(event.target.value)}>
-        <MenuItem value="">{t('devices.filter.unset')}</MenuItem>
-        {DEVICE_STATUS_CODES.map((code) => (
-          <MenuItem key={code} value={String(code)}>
-            {t(`devices.status.${code}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      {options.companies ? (
-        <SearchableSelect
-          label={t('devices.filter.mc')}
-          options={options.companies}
-          value={filters.mcId || null}
-          onChange={set('mcId')}
-          loading={options.companiesLoading}
-        />
-      ) : (
-        <McNumberField value={filters.mcId} onApply={set('mcId')} label={t('devices.filter.mcId')} />
-      )}
-      <SearchableSelect label={t('devices.filter.type')} options={TYPE_OPTIONS} value={filters.type || null} onChange={set('type')} />
-      {datesOpen && (
-        <Box sx={DATE_ROW}>
-          <Suspense fallback={<DateSkeletons />}>
-            <DeviceDateFilters filters={filters} onChange={onChange} />
-          </Suspense>
-        </Box>
+      {othersOpen && (
+        <>
+          <SearchableSelect
+            label={t('devices.filter.house')}
+            options={options.houses}
+            value={filters.houseUid || null}
+            onChange={set('houseUid')}
+            loading={options.housesLoading}
+          />
+          <TextField select label={t('devices.filter.status')} size="small" value={filters.status} onChange={(event) => set('status')(event.target.value)}>
+            <MenuItem value="">{t('devices.filter.unset')}</MenuItem>
+            {DEVICE_STATUS_CODES.map((code) => (
+              <MenuItem key={code} value={String(code)}>
+                {t(`devices.status.${code}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          {options.companies ? (
+            <SearchableSelect
+              label={t('devices.filter.mc')}
+              options={options.companies}
+              value={filters.mcId || null}
+              onChange={set('mcId')}
+              loading={options.companiesLoading}
+            />
+          ) : (
+            <McNumberField value={filters.mcId} onApply={set('mcId')} label={t('devices.filter.mcId')} />
+          )}
+          <SearchableSelect label={t('devices.filter.type')} options={TYPE_OPTIONS} value={filters.type || null} onChange={set('type')} />
+          {datesOpen && (
+            <Box sx={DATE_ROW}>
+              <Suspense fallback={<DateSkeletons />}>
+                <DeviceDateFilters filters={filters} onChange={onChange} />
+              </Suspense>
+            </Box>
+          )}
+        </>
       )}
       <Paper elevation={0} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, gridColumn: '1 / -1', justifyContent: 'flex-end' }}>
-        {!hasDates && (
+        {phone && (
+          <Button type="button" onClick={() => setOthersOpen((open) => !open)} aria-expanded={othersOpen} sx={{ mr: 'auto', minHeight: 40 }}>
+            {othersOpen ? t('devices.filter.others.hide') : folded > 0 ? t('devices.filter.others.active', { count: folded }) : t('devices.filter.others')}
+          </Button>
+        )}
+        {!phone && !hasDates && (
           <Button type="button" onClick={() => setDatesOpen((open) => !open)} aria-expanded={datesOpen} sx={{ mr: 'auto', minHeight: 40 }}>
             {datesOpen ? t('devices.filter.less') : t('devices.filter.more')}
           </Button>

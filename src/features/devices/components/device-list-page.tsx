@@ -1,6 +1,6 @@
-import Add from '@mui/icons-material/Add';
 import BuildOutlined from '@mui/icons-material/BuildOutlined';
 import GroupAdd from '@mui/icons-material/GroupAddOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -8,86 +8,125 @@ import Link from '@mui/material/Link';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef } from '@mui/x-data-grid';
-import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { DeviceListRow } from '@contract/devices';
+import type { ListCardConfig } from '@/components/list-table/list-cards';
 import { ListTable } from '@/components/list-table/list-table';
 import { PageHeader } from '@/components/page-header';
 import { useT } from '@/features/devices/messages';
 import { useDateFormat } from '@/lib/dates';
-import { cardPath, rowHouses, typeName, wizardPath } from '../model';
+import { addDeviceWays, cardPath, deviceCardSummary, rowBuyer, rowHouses, typeName, wizardPath } from '../model';
 import { useDeviceList } from '../use-device-list';
 import { useFilterOptions } from '../use-filter-options';
+import { DeviceAddMenu } from './device-add-menu';
 import { DeviceFilters } from './device-filters';
 import { DeviceHousesCell } from './device-houses-cell';
 import { DeviceLiveStatus } from './device-live-status';
+import { DeviceRowCard } from './device-row-card';
 import { DeviceStatusBadge } from './device-status-badge';
 
 // Dialogs are opened rarely: they load on first use.
 const DeviceCreateDialog = lazy(() => import('./device-create-dialog').then((module) => ({ default: module.DeviceCreateDialog })));
 const DeviceGroupsDialog = lazy(() => import('./device-groups-dialog').then((module) => ({ default: module.DeviceGroupsDialog })));
 
-const PHONE_HIDDEN_COLUMNS = ['DEVICE_ID', 'BUYER_ID', 'TYPE', 'houses', 'CREATE_DATE', 'LAST_CHANGE'] as const;
+/** Text that may take a second line (rows grow to fit) rather than be cut. */
+function Wrapping({ children, title }: { children: ReactNode; title?: string }) {
+  return (
+    <Box component="span" title={title} sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.35 }}>
+      {children}
+    </Box>
+  );
+}
 
 export function DeviceListPage() {
   const t = useT();
   const navigate = useNavigate();
   const devices = useDeviceList();
   const dates = useDateFormat();
-  const options = useFilterOptions(devices.settled, devices.rows, devices.list.filters.houseUid);
+  const options = useFilterOptions(devices.settled && !devices.forbidden, devices.rows, devices.list.filters.houseUid);
   const [creating, setCreating] = useState(false);
   const [assigning, setAssigning] = useState(false);
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const theme = useTheme();
+  // So the grid fits without scrolling, it gives up the id below 1536 px and the creation date below 1200 px.
+  const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const widest = useMediaQuery(theme.breakpoints.up('xl'), { noSsr: true });
+  const { access } = devices;
+
+  const wizardLink = (row: DeviceListRow) => (
+    <IconButton component={RouterLink} to={wizardPath(row.MAC)} aria-label={t('devices.wizard', { mac: row.MAC })} size="small">
+      <BuildOutlined fontSize="small" />
+    </IconButton>
+  );
+  const dateColumn = (field: 'CREATE_DATE' | 'LAST_CHANGE', header: string): GridColDef<DeviceListRow> => ({
+    field,
+    headerName: header,
+    width: 120,
+    renderCell: ({ row }) => <Wrapping>{dates.dateTime(row[field])}</Wrapping>,
+  });
 
   const columns: GridColDef<DeviceListRow>[] = [
-    { field: 'DEVICE_ID', headerName: t('devices.column.id'), width: 76, type: 'number' },
+    ...(widest ? [{ field: 'DEVICE_ID', headerName: t('devices.column.id'), width: 64, type: 'number' } satisfies GridColDef<DeviceListRow>] : []),
     {
       field: 'MAC',
       headerName: t('devices.column.mac'),
-      width: phone ? 152 : 178,
+      width: 164,
       renderCell: ({ row }) => (
-        <Link component={RouterLink} to={cardPath(row.MAC)} aria-label={t('devices.open', { mac: row.MAC })} sx={{ fontFamily: 'monospace', fontSize: phone ? 12 : 14 }}>
+        <Link component={RouterLink} to={cardPath(row.MAC)} aria-label={t('devices.open', { mac: row.MAC })} sx={{ fontFamily: 'monospace', fontSize: 13 }}>
           {row.MAC}
         </Link>
       ),
     },
-    { field: 'TYPE', headerName: t('devices.column.type'), width: 165, valueGetter: (_value, row) => typeName(row.TYPE) },
-    { field: 'STATUS_CODE', headerName: t('devices.column.status'), width: phone ? 114 : 115, renderCell: ({ row }) => <DeviceStatusBadge code={row.STATUS_CODE} /> },
+    { field: 'TYPE', headerName: t('devices.column.type'), minWidth: 120, flex: 0.5, renderCell: ({ row }) => <Wrapping>{typeName(row.TYPE)}</Wrapping> },
+    // The status and the live connection share a column, one over the other: the grid fits 1440 px without scrolling.
     {
-      field: 'live',
-      headerName: t('devices.column.live'),
-      width: phone ? 46 : 192,
-      sortable: false,
-      renderCell: ({ row }) => <DeviceLiveStatus status={devices.statuses[row.MAC]} compact={phone} />,
+      field: 'STATUS_CODE',
+      headerName: t('devices.column.statusLive'),
+      width: 224,
+      renderCell: ({ row }) => (
+        <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}>
+          <DeviceStatusBadge code={row.STATUS_CODE} />
+          <DeviceLiveStatus status={devices.statuses[row.MAC]} />
+        </Box>
+      ),
     },
     {
       field: 'houses',
       headerName: t('devices.column.houses'),
       minWidth: 200,
-      flex: 1,
+      flex: 1.5,
       sortable: false,
       renderCell: ({ row }) => <DeviceHousesCell houses={rowHouses(row)} />,
     },
     // An operator sees only the devices of their own buyer: the column is for the superuser.
-    ...(devices.isSuperuser ? [{ field: 'BUYER_ID', headerName: t('devices.column.buyer'), width: 110, type: 'number' } satisfies GridColDef<DeviceListRow>] : []),
-    { field: 'CREATE_DATE', headerName: t('devices.column.created'), width: 165, valueFormatter: (value: string) => dates.dateTime(value) },
-    { field: 'LAST_CHANGE', headerName: t('devices.column.changed'), width: 165, valueFormatter: (value: string) => dates.dateTime(value) },
-    ...(devices.isInstaller
+    ...(access.allBuyers
       ? [
           {
-            field: 'actions',
-            headerName: t('devices.column.actions'),
-            width: 90,
-            sortable: false,
-            renderCell: ({ row }) => (
-              <IconButton component={RouterLink} to={wizardPath(row.MAC)} aria-label={t('devices.wizard', { mac: row.MAC })} size="small">
-                <BuildOutlined fontSize="small" />
-              </IconButton>
-            ),
+            field: 'BUYER_ID',
+            headerName: t('devices.column.buyer'),
+            minWidth: 150,
+            flex: 0.6,
+            renderCell: ({ row }) => {
+              const buyer = rowBuyer(row);
+              const number = t('devices.buyer.number', { id: buyer.id });
+              return <Wrapping title={number}>{buyer.name ?? number}</Wrapping>;
+            },
           } satisfies GridColDef<DeviceListRow>,
         ]
       : []),
+    ...(wide ? [dateColumn('CREATE_DATE', t('devices.column.created'))] : []),
+    dateColumn('LAST_CHANGE', t('devices.column.changed')),
+    ...(access.wizards
+      ? [{ field: 'actions', headerName: t('devices.column.actions'), width: 88, sortable: false, renderCell: ({ row }) => wizardLink(row) } satisfies GridColDef<DeviceListRow>]
+      : []),
   ];
+
+  const card: ListCardConfig<DeviceListRow> = {
+    render: (row) => <DeviceRowCard summary={deviceCardSummary(row, access.allBuyers)} status={devices.statuses[row.MAC]} />,
+    link: (row) => ({ to: cardPath(row.MAC), label: t('devices.open', { mac: row.MAC }) }),
+    actions: access.wizards ? wizardLink : undefined,
+    selectLabel: (row) => t('devices.select', { mac: row.MAC }),
+  };
 
   // The grid moves focus between cells with the arrow keys; Enter on a row (not on a checkbox or a link, which act themselves) opens the card.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -100,18 +139,19 @@ export function DeviceListPage() {
     void navigate(cardPath(mac));
   };
 
+  if (devices.forbidden) {
+    // Nothing on this screen could help: no filters, no retry, only what the matter is.
+    return (
+      <>
+        <PageHeader title={t('devices.title')} />
+        <Alert severity="info">{t('devices.forbidden')}</Alert>
+      </>
+    );
+  }
+
   return (
     <>
-      <PageHeader
-        title={t('devices.title')}
-        actions={
-          devices.canEdit && (
-            <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
-              {t('devices.create')}
-            </Button>
-          )
-        }
-      />
+      <PageHeader title={t('devices.title')} actions={<DeviceAddMenu ways={addDeviceWays(access)} onDialog={() => setCreating(true)} />} />
       <DeviceFilters filters={devices.list.filters} options={options} onChange={devices.changeFilters} onClear={devices.list.clearFilters} />
       <Box onKeyDown={onKeyDown}>
         <ListTable
@@ -124,9 +164,11 @@ export function DeviceListPage() {
           loading={devices.loading}
           error={devices.error}
           list={devices.list}
-          hiddenOnPhone={PHONE_HIDDEN_COLUMNS}
+          card={card}
+          cardsBelow="md"
+          autoRowHeight
           selection={
-            devices.canEdit
+            access.assignGroups
               ? {
                   ids: devices.selection,
                   onChange: devices.setSelection,

@@ -1,3 +1,5 @@
+import Check from '@mui/icons-material/Check';
+import Close from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { DeviceStatus } from '@contract/devices';
@@ -6,7 +8,9 @@ import { liveState } from '../model';
 
 const DOT_COLOURS = { online: 'success.main', offline: 'error.main', unknown: 'text.disabled' } as const;
 
+/** A protocol's state: the mark says it without colour, the name says it in words. */
 function Flag({ on, label, title }: { on: boolean; label: string; title: string }) {
+  const Mark = on ? Check : Close;
   return (
     <Box
       component="span"
@@ -14,36 +18,35 @@ function Flag({ on, label, title }: { on: boolean; label: string; title: string 
       aria-label={title}
       role="img"
       sx={{
-        px: 0.5,
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.25,
+        flex: 'none',
+        pl: 0.5,
+        pr: 0.25,
         borderRadius: 0.5,
         fontSize: 11,
         fontWeight: 600,
         lineHeight: '18px',
         border: 1,
         borderColor: on ? 'success.main' : 'divider',
-        color: on ? 'success.dark' : 'text.disabled',
+        color: on ? 'success.dark' : 'text.secondary',
       }}
     >
       {label}
+      <Mark aria-hidden sx={{ fontSize: 13 }} />
     </Box>
   );
 }
 
-/** Live, SIP and RTSP statuses from get-statuses; "no data" until the first answer. `compact` (phones): the dot alone, named for screen readers. */
-export function DeviceLiveStatus({ status, compact = false }: { status: DeviceStatus | undefined; compact?: boolean }) {
+/** Live, SIP and RTSP statuses from get-statuses; "no data" until the first answer. */
+export function DeviceLiveStatus({ status }: { status: DeviceStatus | undefined }) {
   const t = useT();
   const state = liveState(status);
-  if (compact) {
-    return (
-      <Box role="img" aria-label={t(`devices.live.${state}`)} title={t(`devices.live.${state}`)} sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
-        <Box component="span" sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: DOT_COLOURS[state] }} />
-      </Box>
-    );
-  }
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, height: '100%' }}>
       <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: DOT_COLOURS[state], flex: 'none' }} />
-      <Typography variant="body2" component="span" sx={{ minWidth: 72 }}>
+      <Typography variant="body2" component="span" noWrap>
         {t(`devices.live.${state}`)}
       </Typography>
       {status && (

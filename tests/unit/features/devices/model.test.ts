@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { authItems } from '../../helpers/render';
 import { parseListState, writeListState } from '@/components/list-table/list-state-model';
 import type { DeviceListRow } from '@contract/devices';
 import {
+  ADD_DEVICE_PATHS,
+  addDeviceWays,
+  deviceCardSummary,
+  deviceListAccess,
+  foldedFilterCount,
+  rowBuyer,
   DEVICE_LIST_STATE,
   buyerOfSelection,
   EMPTY_DEVICE_FILTERS,
@@ -171,5 +178,84 @@ describe('buyerOfSelection', () => {
     expect(buyerOfSelection(['AA:00:00:00:00:01', 'AA:00:00:00:00:03'], rows)).toBeUndefined();
     expect(buyerOfSelection(['AA:00:00:00:00:01', 'AA:00:00:00:00:09'], rows)).toBeUndefined();
     expect(buyerOfSelection([], rows)).toBeUndefined();
+  });
+});
+
+describe('what the list offers each role', () => {
+  const access = (...roles: string[]) => deviceListAccess(authItems(...roles));
+
+  it('gives an installer the three wizards, and no create dialog, groups or buyer column', () => {
+    expect(access('adjuster')).toEqual({ create: false, wizards: true, assignGroups: false, allBuyers: false });
+    expect(addDeviceWays(access('adjuster'))).toEqual(['serialNumber', 'port', 'replace']);
+  });
+
+  it('gives an operator the wizards and the plain dialog (create-device is management-only), and group assignment', () => {
+    expect(access('management')).toEqual({ create: true, wizards: true, assignGroups: true, allBuyers: false });
+    expect(addDeviceWays(access('management'))).toEqual(['serialNumber', 'port', 'replace', 'dialog']);
+  });
+
+  it('gives support (read-only) nothing that changes a device', () => {
+    expect(access('support')).toEqual({ create: false, wizards: false, assignGroups: false, allBuyers: false });
+    expect(addDeviceWays(access('support'))).toEqual([]);
+    expect(addDeviceWays(access())).toEqual([]);
+  });
+
+  it('gives the superuser everything and the buyer column, even when its map names no other role', () => {
+    expect(access('superuser')).toEqual({ create: true, wizards: true, assignGroups: true, allBuyers: true });
+  });
+
+  it('opens each wizard at its spec §2 route', () => {
+    expect(ADD_DEVICE_PATHS).toEqual({ serialNumber: '/devices/serial-number-wizard', port: '/devices/wizard', replace: '/devices/replace-wizard' });
+  });
+});
+
+describe('a device on a phone', () => {
+  const entrance = (title: string, houseUid: string) => ({ mac: 'AA:BB:CC:DD:EE:FF', entranceUid: `${houseUid}-${title}`, title, houseUid });
+  const row: DeviceListRow = {
+    DEVICE_ID: 4,
+    MAC: 'AA:BB:CC:DD:EE:FF',
+    BUYER_ID: 2,
+    BUYER_NAME: 'ООО «Умный подъезд»',
+    STATUS_CODE: 1,
+    CREATE_DATE: '2024-01-01T00:00:00.000Z',
+    LAST_CHANGE: '2024-01-01T00:00:00.000Z',
+    TYPE: 6,
+    houses: {
+      d: { address: 'ул. Дачная, 4', entrances: [] },
+      a: { address: 'ул. Артёма, 1', entrances: [entrance('Подъезд 2', 'a')] },
+      c: { address: 'ул. Цветочная, 3', entrances: [] },
+      b: { address: 'ул. Берёзовая, 2', entrances: [entrance('Подъезд 1', 'b'), entrance('Калитка', 'b')] },
+    },
+  };
+
+  it('shows the MAC, status, type and the first three addresses by name with their entrances, counting the rest', () => {
+    expect(deviceCardSummary(row, false)).toEqual({
+      mac: 'AA:BB:CC:DD:EE:FF',
+      type: 'ISCOM_X1',
+      statusCode: 1,
+      buyer: null,
+      houses: [
+        { uid: 'a', address: 'ул. Артёма, 1', entrances: ['Подъезд 2'] },
+        { uid: 'b', address: 'ул. Берёзовая, 2', entrances: ['Подъезд 1', 'Калитка'] },
+        { uid: 'd', address: 'ул. Дачная, 4', entrances: [] },
+      ],
+      moreHouses: 1,
+    });
+  });
+
+  it("names the buyer only where every buyer's devices are listed", () => {
+    expect(deviceCardSummary(row, true).buyer).toEqual({ name: 'ООО «Умный подъезд»', id: 2 });
+    expect(deviceCardSummary({ ...row, houses: {} }, true, 3)).toMatchObject({ houses: [], moreHouses: 0 });
+  });
+
+  it('falls back to the buyer number when the server sends no name', () => {
+    expect(rowBuyer({ BUYER_ID: 7 })).toEqual({ name: null, id: 7 });
+    expect(rowBuyer({ BUYER_ID: 7, BUYER_NAME: '  ' })).toEqual({ name: null, id: 7 });
+  });
+
+  it('counts the filters folded under «Фильтры» (all but the MAC)', () => {
+    expect(foldedFilterCount(EMPTY_DEVICE_FILTERS)).toBe(0);
+    expect(foldedFilterCount({ ...EMPTY_DEVICE_FILTERS, mac: 'AB' })).toBe(0);
+    expect(foldedFilterCount({ ...EMPTY_DEVICE_FILTERS, status: '1', houseUid: 'h', createDateFrom: '2024-01-01T00:00:00.000Z' })).toBe(3);
   });
 });
