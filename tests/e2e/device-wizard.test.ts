@@ -3,17 +3,20 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, account, baseUrl, launchBrowser, logIn, logOut, type Viewport } from './browser';
-import { repoRoot } from './server-process';
+import { DESKTOP, MOBILE, SCREENS_DIR, account, baseUrl, launchBrowser, logIn, logOut, type Viewport } from './browser';
 
 /*
- * The device set-up wizard (issue 4 §1, §6) in Chromium against the real server (SEED=small):
- * completed online and read back from the server; filled offline from a house snapshot, the app
- * closed and reopened offline at step 3, then saved exactly once back online; the buyer-1 SIP
- * rule. Every step is photographed at 390×844 and 1440×900 into .tmp/screens/device-wizard/.
+ * The device set-up wizard (issue 4 §1, §6; issue 11 §2, §3, §6) in Chromium against the real
+ * server (SEED=small): a new device completed online and read back from the server; filled offline
+ * from a house snapshot, the app closed and reopened offline at step 3, then saved exactly once back
+ * online; the buyer-1 SIP rule; an existing device opened with its settings, one field changed,
+ * the change shown on the review and nothing else overwritten; a step with errors that does not
+ * advance; an existing device filled offline that the server refuses to overwrite. Every step is
+ * photographed at 390×844 and 1440×900 into test-results/screens/ (whole pages).
  */
 
-const SCREENS = join(repoRoot, '.tmp', 'screens', 'device-wizard');
+const SCREENS = SCREENS_DIR;
+const ORIGIN = 'Откуда взяты настройки';
 const JOB_LABEL = 'Состояние отправки';
 const SENT = 'Устройство сохранено на сервере';
 const QUEUED = 'В очереди на отправку';
@@ -76,7 +79,9 @@ async function openTab(viewport: Viewport): Promise<Tab> {
 
 async function shot(page: Page, name: string): Promise<void> {
   const size = page.viewportSize();
-  await page.screenshot({ path: join(SCREENS, `${name}-${size && size.width < 600 ? 'phone' : 'desktop'}.png`) });
+  // Nothing on the page may be wider than the phone (issue 11 §4).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} is wider than the viewport`).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: join(SCREENS, `device-wizard-${name}-${size ? `${size.width}x${size.height}` : 'page'}.png`), fullPage: true });
 }
 
 /** STACK.md: the first visit is not controlled until the worker claims it; reload once if needed. */
@@ -215,10 +220,12 @@ describe('device set-up wizard, online', () => {
       const mac = freshMac();
 
       await openWizard(page, mac.url);
-      // Step 1 and the spec's defaults (§3, §9).
+      // A MAC the server does not know: a new device, from the spec's defaults (§3, §9).
+      await page.getByRole('status', { name: ORIGIN }).getByText(`Устройства ${mac.normal} ещё нет на сервере`).waitFor();
       expect(await page.getByLabel('MAC-адрес').inputValue()).toBe(mac.normal);
       expect(await page.getByLabel('Логин устройства').inputValue()).toBe('admin');
       expect(await page.getByLabel('Пароль устройства').inputValue()).toBe('123456');
+      expect(await page.getByLabel('Пароль устройства').getAttribute('type')).toBe('password');
       expect(await page.getByRole('button', { name: '1. Устройство' }).getAttribute('aria-current')).toBe('step');
       await shot(page, '1-device-empty');
       await page.getByRole('combobox', { name: 'Тип устройства' }).selectOption('5');
@@ -266,6 +273,13 @@ describe('device set-up wizard, online', () => {
       await next(page);
       await heading(page, 'Сохранение').waitFor();
       await page.getByText('Всё готово').waitFor();
+      await page.getByText('Устройства ещё нет на сервере: оно будет создано с этими настройками.').waitFor();
+      // The password typed is masked on the review too, and can be read with the eye.
+      const device = page.getByRole('region', { name: 'Устройство', exact: true });
+      expect(await device.getByText('s3cret-pass').count()).toBe(0);
+      await device.getByRole('button', { name: 'Показать пароль' }).click();
+      await device.getByText('s3cret-pass').waitFor();
+      await device.getByRole('button', { name: 'Скрыть пароль' }).click();
       await shot(page, '6-review');
       await page.getByRole('button', { name: 'Сохранить устройство' }).click();
       await jobStatus(page).getByText(SENT).waitFor({ timeout: 30_000 });
@@ -353,6 +367,7 @@ describe('device set-up wizard filled offline from a house snapshot', () => {
 
       await context.setOffline(true);
       await openWizard(page, mac.url);
+      await page.getByRole('status', { name: ORIGIN }).getByText('Нет связи: настройки устройства не прочитаны').waitFor();
       const draftId = draftIdOf(page);
       await page.getByRole('combobox', { name: 'Тип устройства' }).selectOption('6');
       await page.getByLabel('Производитель').fill('Iscom offline');
@@ -392,8 +407,12 @@ describe('device set-up wizard filled offline from a house snapshot', () => {
       await reopened.getByRole('button', { name: '5. Биллинг' }).click();
       await reopened.getByLabel('Базовая станция', { exact: true }).fill('BS-OFFLINE');
       await reopened.getByRole('button', { name: '6. Сохранение' }).click();
+      await reopened.getByText('Настройки устройства не прочитаны: сравнить не с чем.').waitFor();
       await reopened.getByRole('button', { name: 'Сохранить устройство' }).click();
       await jobStatus(reopened).getByText(QUEUED).waitFor();
+      // Filled without the device's settings: the server is asked to create it only, never to replace one.
+      const [queued] = (await stored<StoredJob>(reopened, 'outbox')).filter((job) => job.draftId === draftId);
+      expect(queued.body).toMatchObject({ mac: mac.normal, onlyIfNew: true });
       await jobStatus(reopened).getByText(/Нет связи: сохранение уйдёт, когда связь появится/).waitFor();
       await shot(reopened, 'offline-5-queued');
       expect(saves).toHaveLength(0);
@@ -478,6 +497,251 @@ describe('the buyer-1 SIP rule (spec §4)', () => {
       expect(draftId).not.toBe(draftIdOf(page));
       expect(pageErrors).toEqual([]);
     } finally {
+      await context.close();
+    }
+  });
+});
+
+interface CardAnswer {
+  device: CardDevice;
+  houses: { id: string; address: string }[];
+  entrances: { relay: number; entrance: string; house: string }[];
+}
+
+/**
+ * Seeded devices of the installer's buyer set up in full (houses, a relay bound to an entrance,
+ * billing, a SIP account), last first: the device card's tests take the first of a type.
+ */
+async function setUpDevices(page: Page): Promise<CardAnswer[]> {
+  const found: CardAnswer[] = [];
+  for (let pageNo = 1; pageNo <= 5; pageNo++) {
+    const list = await apiGet<{ data: { MAC: string; STATUS_CODE: number; BUYER_ID: number }[]; pagination?: { pageCount: number } }>(page, `/front/device-list/get-list?page=${pageNo}`);
+    for (const row of list.data) {
+      if (row.STATUS_CODE !== 1) continue;
+      const card = (await apiGet<CardAnswer>(page, `/front/device-card/device/${encodeURIComponent(row.MAC)}`)) as CardAnswer;
+      const { device } = card;
+      if (device.houses.length > 0 && device.relays.some((relay) => relay.entrance !== '') && device.sipAccount && device.options.billing_bsName) found.push(card);
+    }
+    if (pageNo >= (list.pagination?.pageCount ?? 1)) break;
+  }
+  if (found.length < 4) throw new Error(`only ${found.length} set-up devices in the seed`);
+  return found.reverse();
+}
+
+/** The error the stepper's step carries for screen readers (and shows as its marker). */
+async function stepError(page: Page, name: string): Promise<string> {
+  return page.getByRole('button', { name, exact: true }).evaluate((button) =>
+    (button.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+}
+
+const option = (device: CardDevice, key: string) => String(device.options[key] ?? '');
+
+describe('the set-up wizard of an existing device (issue 11 §2)', () => {
+  it.each([
+    ['phone', MOBILE, 0],
+    ['desktop', DESKTOP, 1],
+  ] as const)('(%s) opens with the device’s settings, shows the one change on the review, and the save keeps everything else', async (name, viewport, index) => {
+    const { context, page, pageErrors, saves } = await openTab(viewport);
+    try {
+      await logIn(page, account('installer'));
+      const { device, houses } = (await setUpDevices(page))[index];
+      const relay = device.relays.find((item) => item.entrance !== '')!;
+
+      await openWizard(page, encodeURIComponent(device.mac));
+      await page.getByRole('status', { name: ORIGIN }).getByText('Поля заполнены настройками устройства').waitFor();
+      expect(await page.getByRole('combobox', { name: 'Тип устройства' }).inputValue()).toBe(String(device.type));
+      expect(await page.getByLabel('Логин устройства').inputValue()).toBe(option(device, 'login'));
+      const password = page.getByLabel('Пароль устройства');
+      expect(await password.inputValue()).toBe(option(device, 'password'));
+      // Masked, with an eye to read it (issue 11 §6).
+      expect(await password.getAttribute('type')).toBe('password');
+      await page.getByRole('button', { name: 'Показать пароль' }).click();
+      expect(await password.getAttribute('type')).toBe('text');
+      await page.getByRole('button', { name: 'Скрыть пароль' }).click();
+      expect(await password.getAttribute('type')).toBe('password');
+      expect(await page.getByLabel('Адрес устройства (URL)').inputValue()).toBe(option(device, 'url'));
+      expect(await page.getByLabel('Производитель').inputValue()).toBe(option(device, 'VENDOR'));
+      expect(await page.getByLabel('Сдвиг нумерации квартир').inputValue()).toBe(String(device.options.SHIFT ?? 0));
+      await shot(page, `existing-1-device-${name}`);
+      await page.getByLabel('Производитель').fill(`Vendor ${name}`);
+
+      await next(page);
+      await heading(page, 'Дома').waitFor();
+      for (const house of houses) await page.getByRole('button', { name: `Убрать дом ${house.address}` }).waitFor();
+      await shot(page, `existing-2-houses-${name}`);
+
+      await next(page);
+      await heading(page, 'Реле и подъезды').waitFor();
+      await page.getByText('Подъезды выбранных домов загружены с сервера').waitFor();
+      const relayIndex = [...device.relays].sort((a, b) => a.id - b.id).findIndex((item) => item.id === relay.id);
+      expect(await page.getByLabel('Номер реле').nth(relayIndex).inputValue()).toBe(String(relay.id));
+      expect(await page.getByRole('combobox', { name: 'Подъезд' }).nth(relayIndex).inputValue()).toBe(relay.entrance);
+      await shot(page, `existing-3-relays-${name}`);
+
+      await next(page);
+      await heading(page, 'SIP').waitFor();
+      expect(await page.getByLabel('SIP-домен').inputValue()).toBe(device.sipAccount!.domain);
+      expect(await page.getByLabel('SIP-порт').inputValue()).toBe(String(device.sipAccount!.port));
+      await shot(page, `existing-4-sip-${name}`);
+
+      await next(page);
+      await heading(page, 'Биллинг').waitFor();
+      expect(await page.getByLabel('Базовая станция', { exact: true }).inputValue()).toBe(option(device, 'billing_bsName'));
+      expect(await page.getByLabel('Порт базовой станции').inputValue()).toBe(option(device, 'billing_bsPort'));
+      expect(await page.getByLabel('Код ФИАС').inputValue()).toBe(option(device, 'billing_fiasId'));
+      expect(await page.getByLabel('Номер подъезда (биллинг)').inputValue()).toBe(option(device, 'billing_porchNum'));
+      expect(await page.getByRole('combobox', { name: 'Исполнитель' }).inputValue()).toBe(option(device, 'billing_executorId'));
+      expect(await page.getByRole('combobox', { name: 'Назначение устройства' }).inputValue()).toBe(option(device, 'devicePurpose'));
+      await shot(page, `existing-5-billing-${name}`);
+
+      await next(page);
+      await heading(page, 'Сохранение').waitFor();
+      await page.getByText('Изменится полей: 1', { exact: true }).waitFor();
+      const section = page.getByRole('region', { name: 'Устройство', exact: true });
+      // The change reads «now → after»; the unchanged fields are folded.
+      const vendorRow = section.getByRole('listitem').filter({ hasText: 'Производитель' });
+      expect(await vendorRow.innerText()).toMatch(new RegExp(`${option(device, 'VENDOR')}[\\s\\S]*→[\\s\\S]*Vendor ${name}`));
+      await section.getByText('Без изменений: 5').waitFor();
+      expect(await section.getByText(option(device, 'login'), { exact: true }).isVisible()).toBe(false);
+      await page.getByRole('region', { name: 'Дома', exact: true }).getByText(`Без изменений: ${houses.length}`, { exact: true }).waitFor();
+      await shot(page, `existing-6-review-${name}`);
+      await section.getByText('Без изменений: 5').click();
+      // The device's password stays masked among the unchanged fields.
+      await section.getByText('••••••••').waitFor();
+      expect(await section.getByText(option(device, 'password'), { exact: true }).count()).toBe(0);
+      await shot(page, `existing-6-review-unfolded-${name}`);
+
+      await page.getByRole('button', { name: 'Сохранить устройство' }).click();
+      await jobStatus(page).getByText(SENT).waitFor({ timeout: 30_000 });
+      expect(saves).toHaveLength(1);
+      const [job] = (await stored<StoredJob>(page, 'outbox')).filter((item) => item.draftId === draftIdOf(page));
+      expect(Object.keys(job.body).sort()).toEqual(SAVE_FIELDS);
+
+      // Nothing but the vendor changed on the server (the save mirrors the SIP account's port into the sipPort option).
+      const after = (await cardOf(page, device.mac)).device;
+      const keep = (options: Record<string, unknown>) => Object.fromEntries(Object.entries(options).filter(([key]) => key !== 'VENDOR' && key !== 'sipPort'));
+      expect(keep(after.options)).toEqual(keep(device.options));
+      expect(after.options.VENDOR).toBe(`Vendor ${name}`);
+      expect({ type: after.type, houses: after.houses, relays: after.relays, sip: after.sipAccount }).toEqual({
+        type: device.type,
+        houses: device.houses,
+        relays: device.relays,
+        sip: device.sipAccount,
+      });
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a step with errors does not advance (issue 11 §3)', () => {
+  it.each([
+    ['phone', MOBILE],
+    ['desktop', DESKTOP],
+  ] as const)('(%s) keeps an empty login, a bad address and a missing type at their step, shown at the field and on the step marker', async (name, viewport) => {
+    const { context, page, pageErrors, saves } = await openTab(viewport);
+    try {
+      await logIn(page, account('installer'));
+      const { device } = (await setUpDevices(page))[2];
+      await openWizard(page, encodeURIComponent(device.mac));
+      await page.getByRole('status', { name: ORIGIN }).getByText('Поля заполнены настройками устройства').waitFor();
+      expect(await stepError(page, '1. Устройство')).toBe('');
+
+      const login = page.getByLabel('Логин устройства');
+      await login.fill('');
+      await next(page);
+      await heading(page, 'Устройство').waitFor();
+      await page.getByText('Введите логин устройства').waitFor();
+      await page.getByText('Есть поля для исправления: Устройство').waitFor();
+      expect(await login.getAttribute('aria-invalid')).toBe('true');
+      await expect.poll(() => login.evaluate((input) => input === document.activeElement)).toBe(true);
+      expect(await stepError(page, '1. Устройство')).toContain('Есть поля для исправления');
+      await shot(page, `error-login-${name}`);
+
+      // A later step in the stepper does not skip the check either.
+      await page.getByRole('button', { name: '6. Сохранение' }).click();
+      await heading(page, 'Устройство').waitFor();
+      expect(await page.getByRole('button', { name: '1. Устройство' }).getAttribute('aria-current')).toBe('step');
+
+      await login.fill('admin');
+      const url = page.getByLabel('Адрес устройства (URL)');
+      await url.fill('10.16.3.4');
+      await next(page);
+      await page.getByText('Адрес вида http://10.16.3.4 или https://имя:порт').waitFor();
+      await heading(page, 'Устройство').waitFor();
+      await shot(page, `error-url-${name}`);
+      await url.fill('http://10.16.3.4');
+      await next(page);
+      await heading(page, 'Дома').waitFor();
+      expect(await stepError(page, '1. Устройство')).toBe('');
+
+      // A new device: its type is required.
+      const mac = freshMac();
+      await openWizard(page, mac.url);
+      await page.getByRole('button', { name: '3. Реле и подъезды' }).click();
+      await heading(page, 'Устройство').waitFor();
+      await page.getByText('Выберите тип устройства').waitFor();
+      expect(await stepError(page, '1. Устройство')).toContain('Есть поля для исправления');
+      await shot(page, `error-type-${name}`);
+      await page.getByRole('combobox', { name: 'Тип устройства' }).selectOption('5');
+      await page.getByRole('button', { name: '3. Реле и подъезды' }).click();
+      await heading(page, 'Реле и подъезды').waitFor();
+      expect(saves).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('an existing device filled offline (issue 11 §2)', () => {
+  it('says its settings were not read, and the server refuses to replace them until the installer starts from them', async () => {
+    const { context, page, pageErrors } = await openTab(MOBILE);
+    try {
+      await logIn(page, account('installer'));
+      await waitForControl(page);
+      const { device } = (await setUpDevices(page))[3];
+
+      await context.setOffline(true);
+      await openWizard(page, encodeURIComponent(device.mac));
+      const draftId = draftIdOf(page);
+      await page.getByRole('status', { name: ORIGIN }).getByText('Нет связи: настройки устройства не прочитаны').waitFor();
+      await shot(page, 'offline-existing-1-device');
+      await page.getByRole('combobox', { name: 'Тип устройства' }).selectOption(String(device.type));
+      await page.getByLabel('Производитель').fill('Typed in a basement');
+      await page.getByRole('button', { name: '6. Сохранение' }).click();
+      await page.getByText('Настройки устройства не прочитаны: сравнить не с чем.').waitFor();
+      await page.getByRole('button', { name: 'Сохранить устройство' }).click();
+      await jobStatus(page).getByText(QUEUED).waitFor();
+
+      await context.setOffline(false);
+      await jobStatus(page).getByText('Сервер не принял сохранение').waitFor({ timeout: 45_000 });
+      await jobStatus(page).getByText(/уже есть на сервере со своими настройками/).waitFor();
+      // Back online the review compares with the device, and the device kept everything.
+      await page.getByText(/^Изменится полей: \d+$/).waitFor();
+      expect((await cardOf(page, device.mac)).device).toEqual(device);
+      await page.getByRole('status', { name: ORIGIN }).getByText('Настройки устройства прочитаны, но поля заполнены без них.').waitFor();
+      await shot(page, 'offline-existing-2-refused');
+
+      await page.getByRole('button', { name: 'Начать с настроек устройства' }).click();
+      await page.getByRole('dialog', { name: 'Начать с настроек устройства?' }).getByRole('button', { name: 'Удалить черновик' }).click();
+      await heading(page, 'Устройство').waitFor();
+      await page.getByRole('status', { name: ORIGIN }).getByText('Поля заполнены настройками устройства').waitFor();
+      expect(await page.getByLabel('Производитель').inputValue()).toBe(option(device, 'VENDOR'));
+      expect(draftIdOf(page)).not.toBe(draftId);
+      // The refused save and its draft are gone.
+      expect((await stored<StoredJob>(page, 'outbox')).filter((job) => job.draftId === draftId)).toEqual([]);
+      expect((await stored<StoredDraft>(page, 'drafts')).filter((draft) => draft.id === draftId)).toEqual([]);
+      await shot(page, 'offline-existing-3-restarted');
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.setOffline(false).catch(() => undefined);
       await context.close();
     }
   });

@@ -4,7 +4,8 @@ import { deviceCardEndpoints, Executor } from '@contract/device-card';
 import type { Entrance } from '@contract/entrances';
 import { houseEndpoints, type House } from '@contract/houses';
 import { wizardEndpoints } from '@contract/wizard';
-import { expectResult, request } from '@/lib/http';
+import { expectResult, HttpError, request } from '@/lib/http';
+import { baseFromCard, type DeviceReading } from './model';
 
 /**
  * The house list has no address search (spec §7: houseUid, region, fias), so the picker reads
@@ -30,6 +31,20 @@ export async function findHouses(key: string, signal?: AbortSignal): Promise<Hou
     request(houseEndpoints.list, { query: { page: 1, houseUid: key }, signal }),
   ]);
   return [...expectResult(byFias).data, ...expectResult(byUid).data];
+}
+
+/**
+ * The device's current settings from its card (GET /front/device-card/device/{mac}); a 404 is a
+ * device the server does not have yet, which the wizard creates.
+ */
+export async function readDevice(mac: string, signal?: AbortSignal): Promise<DeviceReading> {
+  try {
+    const card = expectResult(await request(deviceCardEndpoints.card, { params: { mac }, signal }));
+    return { kind: 'found', base: baseFromCard(card, Date.now()) };
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return { kind: 'absent' };
+    throw error;
+  }
 }
 
 /** spec §7: POST /front/wizard/entrances with the chosen houses' uids. */

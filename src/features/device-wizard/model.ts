@@ -1,9 +1,25 @@
 import { array, type Infer } from 'superstruct';
 import { decode, MAC_PATTERN, normalizeMac } from '@contract/common';
+import type { DeviceCardResponse } from '@contract/device-card';
 import { SIP_TYPES } from '@contract/devices';
 import { Entrance, ENTRANCE_TYPE } from '@contract/entrances';
 import { House } from '@contract/houses';
-import { applyBuyerSipRule, defaultWizardDraft, FORCED_SIP_BUYER_ID, type WizardDraft } from '@contract/wizard';
+import {
+  applyBuyerSipRule,
+  DEFAULT_DEVICE_PURPOSE,
+  DEFAULT_SIP_PORT,
+  DEFAULT_SIP_TYPE,
+  defaultWizardDraft,
+  FORCED_SIP_BUYER_ID,
+  isDeviceUrl,
+  isPort,
+  WIZARD_MAX_RELAYS,
+  WIZARD_MAX_TEXT,
+  WIZARD_SHIFT_LIMIT,
+  type WizardBase,
+  type WizardDraft,
+  type WizardSettings,
+} from '@contract/wizard';
 import type { MessageKey } from '@/features/device-wizard/messages';
 import type { DraftTarget, SnapshotRow } from '@/offline/db';
 
@@ -173,9 +189,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
 // ---------------------------------------------------------------------------
 // Field errors (keys of the feature's catalog; the server's limits, docs/api.md)
 
-export const MAX_RELAYS = 16;
-export const MAX_TEXT = 255;
-export const SHIFT_LIMIT = 9_999;
+export const MAX_RELAYS = WIZARD_MAX_RELAYS;
 
 export type FieldName =
   | 'type'
@@ -225,16 +239,20 @@ export function stepOfField(field: FieldName): Step {
   return STEP_OF_FIELD[field.startsWith('relays') ? 'relays' : field] ?? FIRST_STEP;
 }
 
-const tooLong = (value: string) => value.length > MAX_TEXT;
+const tooLong = (value: string) => value.length > WIZARD_MAX_TEXT;
 
-/** Why the draft cannot be saved yet, field by field; empty when it can. */
-export function fieldErrors(draft: WizardDraft): FieldErrors {
+/**
+ * Why the draft cannot be saved yet, field by field; empty when it can. `unreadable` names the
+ * number fields whose typed text is not a number (the draft still holds the last number read).
+ */
+export function fieldErrors(draft: WizardDraft, unreadable: Iterable<FieldName> = []): FieldErrors {
   const errors: FieldErrors = {};
   if (draft.type === null) errors.type = 'deviceWizard.error.type';
   if (!MAC_PATTERN.test(normalizeMac(draft.mac) ?? '')) errors.mac = 'deviceWizard.error.mac';
   if (draft.login.trim() === '') errors.login = 'deviceWizard.error.login';
   for (const field of ['login', 'password', 'url', 'vendor'] as const) if (!errors[field] && tooLong(draft[field])) errors[field] = 'deviceWizard.error.tooLong';
-  if (!Number.isInteger(draft.shift) || Math.abs(draft.shift) > SHIFT_LIMIT) errors.shift = 'deviceWizard.error.shift';
+  if (!errors.url && draft.url.trim() !== '' && !isDeviceUrl(draft.url.trim())) errors.url = 'deviceWizard.error.url';
+  if (!Number.isInteger(draft.shift) || Math.abs(draft.shift) > WIZARD_SHIFT_LIMIT) errors.shift = 'deviceWizard.error.shift';
   if (draft.relays.length > MAX_RELAYS) errors.relays = 'deviceWizard.error.relayCount';
   const seen = new Set<number>();
   draft.relays.forEach((relay, index) => {
@@ -244,10 +262,11 @@ export function fieldErrors(draft: WizardDraft): FieldErrors {
   });
   const { sipAccount, billing } = draft;
   if (tooLong(sipAccount.domain)) errors.sipDomain = 'deviceWizard.error.tooLong';
-  if (sipAccount.port !== null && (!Number.isInteger(sipAccount.port) || sipAccount.port < 1 || sipAccount.port > 65_535)) errors.sipPort = 'deviceWizard.error.sipPort';
+  if (sipAccount.port !== null && !isPort(sipAccount.port)) errors.sipPort = 'deviceWizard.error.sipPort';
   if (sipAccount.domain.trim() !== '' && !(SIP_TYPES as readonly string[]).includes(sipAccount.type)) errors.sipType = 'deviceWizard.error.sipType';
   for (const field of ['bsName', 'bsPort', 'fiasId', 'porchNum', 'deviceOwner'] as const) if (tooLong(billing[field])) errors[field] = 'deviceWizard.error.tooLong';
   if (!Number.isInteger(billing.devicePurpose)) errors.devicePurpose = 'deviceWizard.error.devicePurpose';
+  for (const field of unreadable) errors[field] = 'deviceWizard.error.number';
   return errors;
 }
 
@@ -337,6 +356,97 @@ export function withHouseFias(draft: WizardDraft, house: Pick<House, 'fias'> | u
   const fias = house?.fias?.trim();
   if (!fias || draft.billing.fiasId.trim() !== '') return null;
   return { fiasId: fias };
+}
+
+// ---------------------------------------------------------------------------
+// The device's current settings: the draft starts from them, and the review compares with them
+
+/** The draft's settings without its MAC and origin. */
+export function settingsOf(draft: WizardSettings): WizardSettings {
+  const { type, login, password, url, shift, vendor, houses, relays, sipAccount, billing } = draft;
+  return { type, login, password, url, shift, vendor, houses, relays, sipAccount, billing };
+}
+
+const text = (value: string | null | undefined): string => value ?? '';
+
+function executorIdOf(value: string | null | undefined): number | null {
+  const id = value === null || value === undefined || value.trim() === '' ? Number.NaN : Number(value);
+  return Number.isInteger(id) ? id : null;
+}
+
+/**
+ * The wizard's fields from a device as the card gives it (spec §3 option keys): what a save that
+ * changes nothing would send. A missing option reads as empty, so the review shows it as such.
+ */
+export function settingsFromDevice(device: DeviceCardResponse['device']): WizardSettings {
+  const { options, sipAccount } = device;
+  return {
+    type: device.type,
+    login: text(options.login),
+    password: text(options.password),
+    url: text(options.url),
+    shift: options.SHIFT ?? 0,
+    vendor: text(options.VENDOR),
+    houses: [...device.houses],
+    relays: [...device.relays].sort((a, b) => a.id - b.id).map(({ id, entrance }) => ({ id, entrance })),
+    sipAccount: sipAccount
+      ? { domain: sipAccount.domain, port: sipAccount.port, type: sipAccount.type }
+      : { domain: '', port: options.sipPort ?? DEFAULT_SIP_PORT, type: DEFAULT_SIP_TYPE },
+    billing: {
+      bsName: text(options.billing_bsName),
+      bsPort: text(options.billing_bsPort),
+      fiasId: text(options.billing_fiasId),
+      porchNum: text(options.billing_porchNum),
+      devicePurpose: options.devicePurpose ?? DEFAULT_DEVICE_PURPOSE,
+      executorId: executorIdOf(options.billing_executorId),
+      deviceOwner: text(options.deviceOwner),
+    },
+  };
+}
+
+/** What the card says of a device, kept with a draft started from it. */
+export function baseFromCard(card: Pick<DeviceCardResponse, 'device' | 'houses' | 'entrances'>, readAt: number): WizardBase {
+  const houseAddresses: Record<string, string> = {};
+  for (const house of card.houses) houseAddresses[house.id] = house.address;
+  const entranceTitles: Record<string, string> = {};
+  for (const row of card.entrances) {
+    if (row.entrance === '') continue;
+    entranceTitles[row.entrance] = row.entranceTitle;
+    if (row.house && row.houseAddress && !houseAddresses[row.house]) houseAddresses[row.house] = row.houseAddress;
+  }
+  return { readAt, settings: settingsFromDevice(card.device), houseAddresses, entranceTitles };
+}
+
+/** The device as the wizard read it: its settings, or absent from the server (a new device). */
+export type DeviceReading = { kind: 'found'; base: WizardBase } | { kind: 'absent' };
+
+/** A new draft from what was read: the device's settings; the spec's defaults for a new device, or when nothing could be read (`base` absent). */
+export function draftFromReading(mac: string, reading: DeviceReading | null): WizardDraft {
+  const normal = normalizeMac(mac) ?? mac;
+  if (reading === null) return defaultWizardDraft(normal);
+  if (reading.kind === 'absent') return { ...defaultWizardDraft(normal), base: null };
+  return { ...structuredClone(reading.base.settings), mac: normal, base: reading.base };
+}
+
+/**
+ * What the review compares the draft with: the device as read now (online), else as read when the
+ * draft was started; `new` when the server has no such device; `unknown` when it was never read.
+ */
+export type Comparison = { kind: 'device'; base: WizardBase; live: boolean } | { kind: 'new' } | { kind: 'unknown' };
+
+export function comparisonOf(live: DeviceReading | null, draftBase: WizardDraft['base']): Comparison {
+  if (live?.kind === 'found') return { kind: 'device', base: live.base, live: true };
+  if (live?.kind === 'absent') return { kind: 'new' };
+  if (draftBase) return { kind: 'device', base: draftBase, live: false };
+  return draftBase === null ? { kind: 'new' } : { kind: 'unknown' };
+}
+
+/**
+ * The save may replace settings nobody saw: it asks the server to create the device only
+ * (onlyIfNew), so a device that turns out to exist keeps them until a person compares.
+ */
+export function saveOnlyIfNew(comparison: Comparison): boolean {
+  return comparison.kind === 'unknown';
 }
 
 // ---------------------------------------------------------------------------

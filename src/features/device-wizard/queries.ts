@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { findHouses, getExecutors, getPickerHouses } from './api';
+import { findHouses, getExecutors, getPickerHouses, readDevice } from './api';
 
 export const deviceWizardQueries = {
   all: () => ['device-wizard'] as const,
@@ -15,6 +15,14 @@ export const deviceWizardQueries = {
       queryKey: [...deviceWizardQueries.all(), 'house-lookup', key] as const,
       queryFn: ({ signal }) => findHouses(key, signal),
       staleTime: 5 * 60_000,
+      retry: false,
+    }),
+  /** Short-lived: the wizard starts from it, and «start from the device» must not start from an old one. */
+  device: (mac: string) =>
+    queryOptions({
+      queryKey: [...deviceWizardQueries.all(), 'device', mac] as const,
+      queryFn: ({ signal }) => readDevice(mac, signal),
+      staleTime: 15_000,
       retry: false,
     }),
   executors: (userId: number) =>

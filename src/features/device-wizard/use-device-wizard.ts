@@ -1,14 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, useState } from 'react';
+import { stepOnTheWay, useStepChecks } from '@/components/wizard/step-checks';
 import { applyBuyerSipRule, toWizardSaveBody, wizardEndpoints, type WizardDraft } from '@contract/wizard';
 import { useT } from '@/features/device-wizard/messages';
 import { errorMessage } from '@/lib/http';
 import { useConnectivity } from '@/offline/connectivity';
-import { outboxRequest } from '@/offline/outbox-queue';
+import { getOfflineDb } from '@/offline/db';
+import { applyJobEvent, outboxRequest } from '@/offline/outbox-queue';
 import { useOfflineRuntime } from '@/offline/runtime-context';
 import { useDraftAutosave, useDraftJob, type WizardDraftSession } from '@/components/wizard/use-wizard-draft';
 import { getEntrances, readSavedExecutors } from './api';
 import {
+  comparisonOf,
   DONE_STEP,
   draftTarget,
   draftTitle,
@@ -18,7 +21,11 @@ import {
   initialState,
   isSipForced,
   JOB_KIND,
+  saveOnlyIfNew,
   snapshotEntrances,
+  STEPS,
+  stepHasError,
+  stepOfField,
   withHouseFias,
   wizardReducer,
   type FieldErrors,
@@ -35,7 +42,12 @@ export interface WizardStart extends WizardDraftSession<'device-setup'> {
   step: Step;
   /** The step stored with the draft (`target.step`), DONE_STEP included; absent for a new draft. */
   storedStep?: string | number;
+  /** When the resumed draft was last changed; absent for a new draft. */
+  resumedAt?: number;
 }
+
+/** Whether the device's current settings could be read (for the review and the notice above the steps). */
+export type ReadingState = 'reading' | 'read' | 'offline' | { error: string };
 
 /** Why step 3 has no entrances to offer. */
 export type EntranceProblem = { kind: 'offline'; missing: string[] } | { kind: 'error'; message: string } | null;
@@ -71,7 +83,20 @@ export function useDeviceWizard(start: WizardStart) {
     if (view.state === 'sent') dispatch({ type: 'saved' });
   }, [view.state]);
 
+  // The device as it is now: what the review compares with, and whether a draft may be replaced by it.
+  const deviceQuery = useQuery({ ...deviceWizardQueries.device(draft.mac), enabled: online });
+  const live = online ? (deviceQuery.data ?? null) : null;
+  const comparison = comparisonOf(live, draft.base);
+  const reading: ReadingState = !online ? 'offline' : deviceQuery.isError ? { error: errorMessage(deviceQuery.error) } : deviceQuery.data ? 'read' : 'reading';
+
   const houses = useWizardHouses({ userId, online, chosen: draft.houses });
+  // The device's own names, for houses and entrances the lists do not know (yet, or offline).
+  const known = comparison.kind === 'device' ? comparison.base : draft.base ?? null;
+  const addressOf = (uid: string) => {
+    const address = houses.addressOf(uid);
+    return address === uid ? (known?.houseAddresses[uid] ?? draft.base?.houseAddresses[uid] ?? uid) : address;
+  };
+  const entranceTitleOf = (uid: string): string | undefined => known?.entranceTitles[uid] ?? draft.base?.entranceTitles[uid];
   const executors = useQuery({ ...deviceWizardQueries.executors(userId), enabled: online });
   const executorList = executors.data ?? readSavedExecutors(userId) ?? [];
 
@@ -126,7 +151,7 @@ export function useDeviceWizard(start: WizardStart) {
 
   // ---- Autosave (the first house's address is stored with the draft). Once the server has the
   // device, the draft is marked done, not deleted.
-  const firstAddress = draft.houses.length > 0 ? houses.addressOf(draft.houses[0]) : null;
+  const firstAddress = draft.houses.length > 0 ? addressOf(draft.houses[0]) : null;
   const { removeDraft } = useDraftAutosave({
     session: start,
     data: draft,
@@ -137,13 +162,29 @@ export function useDeviceWizard(start: WizardStart) {
     initial: { data: start.draft, step: start.storedStep ?? start.step, extra: firstAddress },
   });
 
-  // ---- Errors: shown once a field was left, or after a save was tried
-  const errors: FieldErrors = fieldErrors(draft);
+  // ---- Errors: shown once a field was left, or once a move past its step was refused (the
+  // step's marker shows them too), or after a save was tried.
+  const [unreadable, setUnreadable] = useState<ReadonlySet<FieldName>>(new Set());
+  const setNumberRead = (field: FieldName, read: boolean) =>
+    setUnreadable((current) => {
+      if (current.has(field) === !read) return current;
+      const next = new Set(current);
+      if (read) next.delete(field);
+      else next.add(field);
+      return next;
+    });
+  const errors: FieldErrors = fieldErrors(draft, unreadable);
+  const checks = useStepChecks<Step>();
+  const visible = (field: FieldName) => showAllErrors || touched.has(field) || checks.isChecked(stepOfField(field));
   const shownError = (field: FieldName): string | undefined => {
     const key = errors[field];
-    if (!key) return undefined;
-    return showAllErrors || touched.has(field) ? t(key) : undefined;
+    return key && visible(field) ? t(key) : undefined;
   };
+  /**
+   * The stepper marks a step once a move past it was refused (or a save was tried), not on a field
+   * left: a marker appearing as «Далее» is pressed would move the button from under the pointer.
+   */
+  const stepShowsError = (item: Step) => (showAllErrors || checks.isChecked(item)) && stepHasError(errors, item);
   const touch = (field: FieldName) => setTouched((current) => (current.has(field) ? current : new Set([...current, field])));
 
   const act = (action: WizardAction) => {
@@ -159,18 +200,41 @@ export function useDeviceWizard(start: WizardStart) {
 
   const goTo = (next: Step) => dispatch({ type: 'step', step: next });
 
+  /**
+   * «Далее» or a step in the stepper: going forward stops at the first step on the way with errors
+   * (the open one included), which then shows them. Returns where the wizard went.
+   */
+  const moveTo = (target: Step): Step => {
+    const stop = stepOnTheWay(STEPS, step, target, (item) => stepHasError(errors, item));
+    if (stop !== target) checks.check([stop]);
+    goTo(stop);
+    return stop;
+  };
+
   const submit = async () => {
     if (!editable || submitting) return;
     if (Object.keys(errors).length > 0) {
       setShowAllErrors(true);
-      goTo(firstStepWithError(errors) ?? step);
+      const first = firstStepWithError(errors) ?? step;
+      checks.check([first]);
+      goTo(first);
       return;
     }
+    const onlyIfNew = saveOnlyIfNew(comparison);
     // Checked by the contract now: a body the server would refuse must not wait days in the outbox.
     await send(() => {
-      const request = outboxRequest(wizardEndpoints.save, { body: toWizardSaveBody(applyBuyerSipRule(draft, state.buyerId)) });
+      const request = outboxRequest(wizardEndpoints.save, { body: toWizardSaveBody(applyBuyerSipRule(draft, state.buyerId), { onlyIfNew }) });
       return { ...request, target: { mac: request.body.mac, ...(firstAddress ? { house: firstAddress } : {}) } };
     });
+  };
+
+  /** Drops the draft (and a save the server refused), to start again from the device. */
+  const discardDraft = async () => {
+    if (view.state === 'needs-attention') {
+      const { id } = view.job;
+      await (runtime ? runtime.engine.discard(id) : applyJobEvent(getOfflineDb(), id, { type: 'discard' }));
+    }
+    await removeDraft();
   };
 
   return {
@@ -178,12 +242,22 @@ export function useDeviceWizard(start: WizardStart) {
     draft,
     step,
     goTo,
+    moveTo,
     act,
     setHouses,
     touch,
     errors,
     shownError,
+    stepShowsError,
+    /** Counts refused moves, to focus the first wrong field each time. */
+    refusals: checks.attempts,
+    setNumberRead,
     showAllErrors,
+    comparison,
+    reading,
+    retryReading: () => void deviceQuery.refetch(),
+    addressOf,
+    entranceTitleOf,
     sipForced: isSipForced(state.buyerId),
     houses,
     executors: executorList,
@@ -195,6 +269,7 @@ export function useDeviceWizard(start: WizardStart) {
     submit,
     sendNow,
     removeDraft,
+    discardDraft,
     editable,
     view,
     online,

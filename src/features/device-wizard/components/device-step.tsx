@@ -37,12 +37,14 @@ export function DeviceStep({ wizard }: { wizard: DeviceWizard }) {
       <TextInput
         label={t('deviceWizard.field.password')}
         code
+        secret
         disabled={disabled}
         value={draft.password}
         onChange={(password) => act({ type: 'device', patch: { password } })}
         onBlur={() => touch('password')}
         error={shownError('password')}
-        helper={t('deviceWizard.field.password.helper')}
+        // The factory password is the default of a new device only.
+        helper={draft.base ? undefined : t('deviceWizard.field.password.helper')}
       />
       <TextInput
         label={t('deviceWizard.field.url')}
@@ -53,6 +55,7 @@ export function DeviceStep({ wizard }: { wizard: DeviceWizard }) {
         onChange={(url) => act({ type: 'device', patch: { url } })}
         onBlur={() => touch('url')}
         error={shownError('url')}
+        helper={t('deviceWizard.field.url.helper')}
       />
       <NumberInput
         label={t('deviceWizard.field.shift')}
@@ -61,6 +64,7 @@ export function DeviceStep({ wizard }: { wizard: DeviceWizard }) {
         value={draft.shift}
         invalidText={t('deviceWizard.error.number')}
         onChange={(shift) => act({ type: 'device', patch: { shift: shift ?? 0 } })}
+        onReadChange={(read) => wizard.setNumberRead('shift', read)}
         onBlur={() => touch('shift')}
         error={shownError('shift')}
       />

@@ -1,18 +1,24 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { normalizeMac } from '@contract/common';
 import type { House } from '@contract/houses';
-import { DRAFT_PARAM } from '@/components/wizard/use-wizard-draft';
+import { DRAFT_PARAM, type WizardDraftSession } from '@/components/wizard/use-wizard-draft';
 import { WizardDraftPage } from '@/components/wizard/wizard-draft-page';
 import { WizardSkeleton } from '@/components/wizard/wizard-skeleton';
 import { useT } from '@/features/device-wizard/messages';
 import { useDateFormat } from '@/lib/dates';
 import { useSession } from '@/lib/session';
+import { useConnectivity } from '@/offline/connectivity';
 import { getOfflineDb } from '@/offline/db';
-import { DONE_STEP, DRAFT_KIND, FIRST_STEP, newDraft, parseStep } from '../model';
+import { DONE_STEP, DRAFT_KIND, draftFromReading, FIRST_STEP, parseStep, type DeviceReading } from '../model';
+import { deviceWizardQueries } from '../queries';
+import type { WizardStart } from '../use-device-wizard';
 import { WizardScreen } from './wizard-screen';
 
 /**
@@ -50,21 +56,73 @@ export function DeviceWizardPage({ houseOffline }: { houseOffline?: HouseOffline
         return storedMac === mac ? null : t('deviceWizard.draft.otherMac', { mac: storedMac });
       }}
     >
-      {(draftSession, resumed, onStartNew) => (
-        <WizardScreen
-          start={{
-            ...draftSession,
-            buyerId: session.buyerId,
-            draft: resumed ? resumed.data : newDraft(mac ?? ''),
-            step: resumed ? parseStep(resumed.target.step) : FIRST_STEP,
-            storedStep: resumed?.target.step,
-          }}
-          onStartNew={onStartNew}
-          houseOffline={houseOffline}
-        />
-      )}
+      {(draftSession, resumed, onStartNew) =>
+        resumed ? (
+          <WizardScreen
+            start={{
+              ...draftSession,
+              buyerId: session.buyerId,
+              draft: resumed.data,
+              step: parseStep(resumed.target.step),
+              storedStep: resumed.target.step,
+              resumedAt: resumed.updatedAt,
+            }}
+            onStartNew={onStartNew}
+            houseOffline={houseOffline}
+          />
+        ) : (
+          <FreshStart mac={mac ?? ''} session={draftSession} buyerId={session.buyerId} onStartNew={onStartNew} houseOffline={houseOffline} />
+        )
+      }
     </WizardDraftPage>
   );
+}
+
+/** How long the device's settings are waited for before the installer may go on without them. */
+const READ_PATIENCE_MS = 8_000;
+
+interface FreshStartProps {
+  mac: string;
+  session: WizardDraftSession<typeof DRAFT_KIND>;
+  buyerId: number | null;
+  onStartNew: () => void;
+  houseOffline?: HouseOfflineSlot;
+}
+
+/**
+ * A new draft starts from the device's current settings (a new device from the spec's defaults).
+ * Offline, or when they cannot be read, it starts from the defaults and says so (the save then
+ * cannot replace an existing device's settings unseen: see saveOnlyIfNew).
+ */
+function FreshStart({ mac, session, buyerId, onStartNew, houseOffline }: FreshStartProps) {
+  const t = useT();
+  const online = useConnectivity().state !== 'offline';
+  const reading = useQuery({ ...deviceWizardQueries.device(mac), enabled: online });
+  const [waitedLong, setWaitedLong] = useState(false);
+  // What the wizard started from is fixed once shown: a later answer is offered, not swapped in under the installer's hands.
+  const [start, setStart] = useState<WizardStart | null>(null);
+  const settled = !online || !reading.isPending || waitedLong;
+  if (start === null && settled) {
+    const read: DeviceReading | null = online ? (reading.data ?? null) : null;
+    setStart({ ...session, buyerId, draft: draftFromReading(mac, read), step: FIRST_STEP });
+  }
+  useEffect(() => {
+    if (settled) return;
+    const timer = setTimeout(() => setWaitedLong(true), READ_PATIENCE_MS);
+    return () => clearTimeout(timer);
+  }, [settled]);
+
+  if (start === null) {
+    return (
+      <Box>
+        <Typography role="status" color="text.secondary" sx={{ mb: 1 }}>
+          {t('deviceWizard.origin.reading')}
+        </Typography>
+        <WizardSkeleton />
+      </Box>
+    );
+  }
+  return <WizardScreen start={start} onStartNew={onStartNew} houseOffline={houseOffline} />;
 }
 
 /** An unsent draft of the same device, offered while a new one is open (read raw: no other wizard's structs load). */

@@ -1,10 +1,12 @@
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
+import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { RevealButton } from '@/components/wizard/secret';
 
 /*
  * Controlled inputs built from FormControl + OutlinedInput (and NativeSelect) rather than
@@ -59,10 +61,13 @@ interface TextInputProps {
   code?: boolean;
   inputMode?: 'numeric' | 'url' | 'text';
   readOnly?: boolean;
+  /** A password: masked, with an eye to show it. */
+  secret?: boolean;
 }
 
-export function TextInput({ label, value, onChange, onBlur, required, disabled, error, helper, code, inputMode, readOnly }: TextInputProps) {
+export function TextInput({ label, value, onChange, onBlur, required, disabled, error, helper, code, inputMode, readOnly, secret }: TextInputProps) {
   const id = useId();
+  const [shown, setShown] = useState(false);
   const describedBy = error ?? helper ? `${id}-helper` : undefined;
   return (
     <Shell id={id} label={label} required={required} disabled={disabled} error={error} helper={helper}>
@@ -72,8 +77,16 @@ export function TextInput({ label, value, onChange, onBlur, required, disabled, 
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
         label={notch(label, required)}
-        autoComplete="off"
+        autoComplete={secret ? 'new-password' : 'off'}
         readOnly={readOnly}
+        type={secret && !shown ? 'password' : 'text'}
+        endAdornment={
+          secret ? (
+            <InputAdornment position="end">
+              <RevealButton shown={shown} onToggle={() => setShown((current) => !current)} />
+            </InputAdornment>
+          ) : undefined
+        }
         inputProps={{
           'aria-describedby': describedBy,
           ...(inputMode ? { inputMode } : {}),
@@ -91,12 +104,14 @@ interface NumberInputProps extends Omit<TextInputProps, 'value' | 'onChange' | '
   invalidText: string;
   allowNegative?: boolean;
   allowEmpty?: boolean;
+  /** Told whether the typed text reads as a number (the draft keeps the last one that did); true again when the field goes. */
+  onReadChange?: (read: boolean) => void;
 }
 
 const WHOLE = /^-?\d{1,9}$/;
 
 /** A whole number typed as text: the draft gets the number once the text reads as one. */
-export function NumberInput({ value, onChange, invalidText, allowNegative, allowEmpty, error, onBlur, ...rest }: NumberInputProps) {
+export function NumberInput({ value, onChange, invalidText, allowNegative, allowEmpty, error, onBlur, onReadChange, ...rest }: NumberInputProps) {
   const [text, setText] = useState(value === null ? '' : String(value));
   const shownValue = value === null ? '' : String(value);
   // The draft changed from elsewhere (a forced SIP port): show it.
@@ -107,6 +122,13 @@ export function NumberInput({ value, onChange, invalidText, allowNegative, allow
   }
   const trimmed = text.trim();
   const invalid = trimmed === '' ? !allowEmpty : !WHOLE.test(trimmed) || (!allowNegative && trimmed.startsWith('-'));
+  const report = useRef(onReadChange);
+  useEffect(() => {
+    report.current = onReadChange;
+  });
+  useEffect(() => report.current?.(!invalid), [invalid]);
+  // A field that goes (another step) shows the draft's number when it comes back.
+  useEffect(() => () => report.current?.(true), []);
   return (
     <TextInput
       {...rest}

@@ -51,7 +51,7 @@ export function HousesStep({ wizard, houseOffline: HouseOffline }: { wizard: Dev
         ) : (
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
             {draft.houses.map((uid) => {
-              const address = houses.addressOf(uid);
+              const address = wizard.addressOf(uid);
               const choice = houses.houseOf(uid);
               return (
                 <Box

@@ -14,9 +14,9 @@ import { Choice, NumberInput } from './fields';
 /** Step 3: each relay and the entrance it opens, from the entrances of the chosen houses. */
 export function RelaysStep({ wizard }: { wizard: DeviceWizard }) {
   const t = useT();
-  const { draft, state, houses, act, touch, shownError } = wizard;
+  const { draft, state, act, touch, shownError, addressOf } = wizard;
   const disabled = !wizard.editable;
-  const choices = entranceChoices(state.entrances, draft.houses, houses.addressOf).map((choice) => ({ value: choice.id, label: choice.label }));
+  const choices = entranceChoices(state.entrances, draft.houses, addressOf).map((choice) => ({ value: choice.id, label: choice.label }));
   const problem = wizard.entranceProblem;
 
   return (
@@ -43,7 +43,7 @@ export function RelaysStep({ wizard }: { wizard: DeviceWizard }) {
           }
         >
           {problem.kind === 'offline'
-            ? t('deviceWizard.relays.offlineMissing', { houses: problem.missing.map(houses.addressOf).join('; ') })
+            ? t('deviceWizard.relays.offlineMissing', { houses: problem.missing.map(addressOf).join('; ') })
             : t('deviceWizard.relays.error', { error: problem.message })}
         </Alert>
       ) : state.isThirdStepLoaded && state.entranceSource ? (
@@ -83,6 +83,7 @@ export function RelaysStep({ wizard }: { wizard: DeviceWizard }) {
                 value={relay.id}
                 invalidText={t('deviceWizard.error.number')}
                 onChange={(id) => act({ type: 'relay', index, patch: { id: id ?? 0 } })}
+                onReadChange={(read) => wizard.setNumberRead(`relays.${index}.id`, read)}
                 onBlur={() => touch(`relays.${index}.id`)}
                 error={shownError(`relays.${index}.id`)}
               />
@@ -95,7 +96,7 @@ export function RelaysStep({ wizard }: { wizard: DeviceWizard }) {
                 placeholder={t('deviceWizard.field.entrance.none')}
                 options={
                   relay.entrance !== '' && !choices.some((choice) => choice.value === relay.entrance)
-                    ? [...choices, { value: relay.entrance, label: relay.entrance }]
+                    ? [...choices, { value: relay.entrance, label: wizard.entranceTitleOf(relay.entrance) ?? relay.entrance }]
                     : choices
                 }
                 onChange={(entrance) => act({ type: 'relay', index, patch: { entrance } })}

@@ -35,6 +35,7 @@ export function SipStep({ wizard }: { wizard: DeviceWizard }) {
         value={draft.sipAccount.port}
         invalidText={t('deviceWizard.error.number')}
         onChange={(port) => act({ type: 'sip', patch: { port } })}
+        onReadChange={(read) => wizard.setNumberRead('sipPort', read)}
         onBlur={() => touch('sipPort')}
         error={shownError('sipPort')}
       />

@@ -3,14 +3,16 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
+import { useFocusFirstInvalid } from '@/components/wizard/step-checks';
 import { WizardActionBar } from '@/components/wizard/wizard-action-bar';
 import { WizardStepper } from '@/components/wizard/wizard-stepper';
 import { useT, type MessageKey } from '@/features/device-wizard/messages';
-import { FIRST_STEP, LAST_STEP, STEP_NAMES, STEPS, stepHasError, type Step, type StepName } from '../model';
+import { FIRST_STEP, LAST_STEP, STEP_NAMES, STEPS, type Step, type StepName } from '../model';
 import { useDeviceWizard, type WizardStart } from '../use-device-wizard';
 import type { HouseOfflineSlot } from './device-wizard-page';
 import { DeviceStep } from './device-step';
+import { OriginNotice } from './origin-notice';
 
 // The wizard opens on step 1; the later steps and the job panel load when shown (route budget 250 KB gzip).
 const HousesStep = lazy(() => import('./houses-step').then((m) => ({ default: m.HousesStep })));
@@ -19,6 +21,16 @@ const SipStep = lazy(() => import('./sip-step').then((m) => ({ default: m.SipSte
 const BillingStep = lazy(() => import('./billing-step').then((m) => ({ default: m.BillingStep })));
 const ReviewStep = lazy(() => import('./review-step').then((m) => ({ default: m.ReviewStep })));
 const JobStatus = lazy(() => import('./job-status').then((m) => ({ default: m.JobStatus })));
+
+/** A phone's stepper names the open step just above: its heading stays for screen readers only. */
+const NAMED_BY_STEPPER_ON_PHONE = {
+  position: { xs: 'absolute', sm: 'static' },
+  width: { xs: '1px', sm: 'auto' },
+  height: { xs: '1px', sm: 'auto' },
+  overflow: { xs: 'hidden', sm: 'visible' },
+  clipPath: { xs: 'inset(50%)', sm: 'none' },
+  whiteSpace: { xs: 'nowrap', sm: 'normal' },
+} as const;
 
 const STEP_LABELS: Record<StepName, MessageKey> = {
   device: 'deviceWizard.step.device',
@@ -44,14 +56,18 @@ export function WizardScreen({ start, onStartNew, houseOffline }: WizardScreenPr
   const last = step === LAST_STEP;
   const submitLabel = wizard.view.state === 'needs-attention' ? t('deviceWizard.submitAgain') : t('deviceWizard.submit');
 
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(wizard.refusals, form);
+
+  /** Back always; forward only past steps without errors (the first wrong one opens and shows them). */
   const go = (next: Step) => {
-    wizard.goTo(next);
-    window.scrollTo({ top: 0 });
+    if (wizard.moveTo(next) === next) window.scrollTo({ top: 0 });
   };
 
   return (
     <Box
       component="form"
+      ref={form}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -59,10 +75,11 @@ export function WizardScreen({ start, onStartNew, houseOffline }: WizardScreenPr
         else go((step + 1) as Step);
       }}
     >
+      <OriginNotice wizard={wizard} start={start} onStartNew={onStartNew} />
       <WizardStepper
         label={t('deviceWizard.steps')}
         errorText={t('deviceWizard.stepError')}
-        steps={STEPS.map((item) => ({ id: item, label: labels[item], error: wizard.showAllErrors && stepHasError(wizard.errors, item) }))}
+        steps={STEPS.map((item) => ({ id: item, label: labels[item], error: wizard.stepShowsError(item) }))}
         active={step}
         onSelect={go}
       />
@@ -74,7 +91,7 @@ export function WizardScreen({ start, onStartNew, houseOffline }: WizardScreenPr
       )}
 
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
-        <Typography variant="h2" component="h2" sx={{ mb: 2, fontSize: { xs: '1.25rem', sm: '1.5rem' } }}>
+        <Typography variant="h2" component="h2" sx={{ mb: 2, fontSize: '1.5rem', ...NAMED_BY_STEPPER_ON_PHONE }}>
           {labels[step]}
         </Typography>
         {step === 1 && <DeviceStep wizard={wizard} />}
