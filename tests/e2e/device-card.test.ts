@@ -175,26 +175,26 @@ describe('device card', () => {
 
   it('keeps the form and shows the server message when an update is refused', async () => {
     const mac = devices[0];
+    // A login another device's account has: the server refuses it (409), whatever the form checks.
+    const taken = (await card(devices[2])).device.sipAccount!.login;
     await openCard(mac, 'sip');
     const sip = region('SIP-аккаунт');
-    const before = await sip.getByLabel('SIP-порт').inputValue();
-    const login = `typed${randomBytes(2).toString('hex')}`;
-    await sip.getByLabel('SIP-логин').fill(login);
-    // The server checks the port range before it talks to the device, so this refusal is certain.
-    await sip.getByLabel('SIP-порт').fill('70000');
+    const before = await sip.getByLabel('SIP-логин').inputValue();
+    await sip.getByLabel('SIP-логин').fill(taken);
+    await sip.getByLabel('SIP-порт').fill('5070');
     await sip.getByRole('button', { name: 'Сохранить' }).click();
     const alert = sip.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.innerText()).toMatch(/account\.port/);
-    expect(await sip.getByLabel('SIP-логин').inputValue()).toBe(login);
-    expect(await sip.getByLabel('SIP-порт').inputValue()).toBe('70000');
+    expect(await alert.innerText()).toMatch(/уже занят/);
+    expect(await sip.getByLabel('SIP-логин').inputValue()).toBe(taken);
+    expect(await sip.getByLabel('SIP-порт').inputValue()).toBe('5070');
     await screenshot(page, 'device-card-refused');
     // Nothing was applied: the server still has the old account.
     const saved = await card(mac);
-    expect(saved.device.sipAccount?.login).not.toBe(login);
+    expect(saved.device.sipAccount?.login).toBe(before);
     await page.reload();
     await page.getByRole('tabpanel').waitFor();
-    await expect.poll(() => region('SIP-аккаунт').getByLabel('SIP-порт').inputValue()).toBe(before);
+    await expect.poll(() => region('SIP-аккаунт').getByLabel('SIP-логин').inputValue()).toBe(before);
   });
 
   it('offers a nested group under its parent\'s name, and saves it', async () => {

@@ -3,12 +3,16 @@ import type { DeviceCardResponse, EntranceRelayRow, OptionRow } from '@contract/
 import {
   DEFAULT_CONCIERGE_APARTMENT,
   DEFAULT_SOS_LABEL,
+  OPTION_RULES,
   type DeviceSipAccountInput,
+  type FieldRule,
+  type FirmwareUpdateState,
   type Rs485Scan,
 } from '@contract/device-card-settings';
 import { DEVICE_STATUS, hasExtraSettings, type Device, type SipAccount } from '@contract/devices';
 import type { Group } from '@contract/groups';
 import type { House } from '@contract/houses';
+import type { FieldReason } from '@/lib/field-errors';
 
 export type DeviceCard = DeviceCardResponse;
 
@@ -127,6 +131,28 @@ export function parseInteger(text: string): number | null {
   return INTEGER_PATTERN.test(trimmed) ? Number(trimmed) : null;
 }
 
+/**
+ * What the server would refuse in a field, checked before sending with the contract's rule: a
+ * blank required text, text that is too long, or a number that is not whole or out of range (a
+ * number field is always required: the server has no empty number).
+ */
+export function checkField(rule: FieldRule, text: string): FieldReason | null {
+  if (rule.kind === 'text') {
+    if (rule.required && text.trim() === '') return { kind: 'required' };
+    return text.trim().length > rule.max ? { kind: 'maxLength', max: rule.max } : null;
+  }
+  if (text.trim() === '') return { kind: 'required' };
+  const number = parseInteger(text);
+  return number === null || number < rule.min || number > rule.max ? { kind: 'range', min: rule.min, max: rule.max } : null;
+}
+
+/** A form field of the keys named by a request path `<prefix><key>`, e.g. `audio.musicVolume` → `musicVolume`. */
+export function fieldUnder<K extends string>(prefix: string, keys: readonly K[]): (path: string) => K | null {
+  return (path) => keys.find((key) => path === `${prefix}${key}`) ?? null;
+}
+
+export const SIP_FIELDS = ['login', 'password', 'domain', 'port', 'sos', 'conciergeApartment'] as const;
+
 export interface SipFormValues {
   login: string;
   password: string;
@@ -151,8 +177,8 @@ export function sipFormValues(card: DeviceCard): SipFormValues {
 }
 
 /**
- * The PUT …/sip account. Range checks are the server's (its message is shown); an empty sos or
- * concierge apartment is left out so the server stores the defaults.
+ * The PUT …/sip account, from a form that passed its checks; an empty sos or concierge apartment
+ * is left out so the server stores the defaults.
  */
 export function sipAccountInput(values: SipFormValues): DeviceSipAccountInput {
   const port = parseInteger(values.port);
@@ -168,8 +194,20 @@ export function sipAccountInput(values: SipFormValues): DeviceSipAccountInput {
   return input;
 }
 
-/** Option keys PUT …/options changes, edited as whole numbers. */
-export const INTEGER_OPTION_KEYS: ReadonlySet<string> = new Set(['SHIFT', 'apiPort', 'rtspPort', 'sipPort', 'devicePurpose', 'systemInfo.revision']);
+/** Option keys PUT …/options changes, sent as whole numbers. */
+export const INTEGER_OPTION_KEYS: ReadonlySet<string> = new Set(Object.entries(OPTION_RULES).filter(([, rule]) => rule.kind !== 'text').map(([key]) => key));
+
+/** The contract's rule of an option key typed as text (selects need none); null when it has none. */
+export function optionRule(key: string): FieldRule | null {
+  const rule = OPTION_RULES[key];
+  return rule && (rule.kind === 'text' || rule.kind === 'integer') ? rule : null;
+}
+
+/** An option whose empty text the server keeps as null (the others keep ''). */
+function nullableOption(key: string): boolean {
+  const rule = OPTION_RULES[key];
+  return rule?.kind !== 'text' || rule.nullable === true;
+}
 
 /** The main options the card edits through PUT …/options (others have calls of their own). */
 export const EDITABLE_MAIN_OPTIONS = [
@@ -195,7 +233,7 @@ export function optionField(key: string): string {
   return key.replaceAll('.', '~');
 }
 
-function optionKeyOf(field: string): string {
+export function optionKeyOf(field: string): string {
   return field.replaceAll('~', '.');
 }
 
@@ -205,8 +243,8 @@ export function optionFormValues(rows: readonly OptionRow[], keys: readonly stri
 }
 
 /**
- * The changed keys only, typed for the server: whole numbers for numeric keys (text that is not
- * one goes as typed, and the server names the field), an empty text as null for text keys.
+ * The changed keys only, typed for the server: whole numbers for numeric keys (the form has
+ * checked them), an empty text as null where the server keeps null, else as ''.
  */
 export function changedOptions(initial: OptionFormValues, values: OptionFormValues): Record<string, Scalar> {
   const patch: Record<string, Scalar> = {};
@@ -214,14 +252,16 @@ export function changedOptions(initial: OptionFormValues, values: OptionFormValu
     if (value === initial[field]) continue;
     const key = optionKeyOf(field);
     if (INTEGER_OPTION_KEYS.has(key)) patch[key] = parseInteger(value) ?? value;
-    else patch[key] = value.trim() === '' ? null : value.trim();
+    else patch[key] = value.trim() === '' && nullableOption(key) ? null : value.trim();
   }
   return patch;
 }
 
-/** What the device keeps after the server normalised a patch (text trimmed, '' as null). */
+/** What the device keeps after the server normalised a patch (text trimmed, an empty nullable text as null). */
 export function normalisedPatch(patch: Readonly<Record<string, Scalar>>): Record<string, Scalar> {
-  return Object.fromEntries(Object.entries(patch).map(([key, value]) => [key, typeof value === 'string' ? value.trim() || null : value]));
+  return Object.fromEntries(
+    Object.entries(patch).map(([key, value]) => [key, typeof value === 'string' ? value.trim() || (nullableOption(key) ? null : '') : value]),
+  );
 }
 
 /** Numbers of a settings object as input text; what is missing is empty. */
@@ -229,18 +269,9 @@ export function numberFormValues<K extends string>(keys: readonly K[], source: P
   return Object.fromEntries(keys.map((key) => [key, source?.[key] === undefined ? '' : String(source[key])])) as Record<K, string>;
 }
 
-/** Parses every field as a whole number; the first that is not one is returned as `invalid`. */
-export function parseNumberForm<K extends string>(
-  keys: readonly K[],
-  values: Record<K, string>,
-): { ok: true; value: Record<K, number> } | { ok: false; invalid: K } {
-  const result = {} as Record<K, number>;
-  for (const key of keys) {
-    const number = parseInteger(values[key]);
-    if (number === null) return { ok: false, invalid: key };
-    result[key] = number;
-  }
-  return { ok: true, value: result };
+/** The fields as whole numbers, from a form whose checks passed (a field that is not one is NaN). */
+export function numbersOf<K extends string>(keys: readonly K[], values: Record<K, string>): Record<K, number> {
+  return Object.fromEntries(keys.map((key) => [key, parseInteger(values[key]) ?? Number.NaN])) as Record<K, number>;
 }
 
 export const AUDIO_KEYS = ['musicVolume', 'analogVolume', 'uartVolume', 'panelVolume'] as const;
@@ -276,6 +307,25 @@ export function rs485Models(scans: readonly Rs485Scan[], current: string | null)
 
 export function rs485DeviceCount(scans: readonly Rs485Scan[]): number {
   return scans.reduce((sum, scan) => sum + scan.devices.length, 0);
+}
+
+/** The label key of a bus device's state; an unknown state is shown as the device sent it. */
+export function rs485StatusKey(status: string): 'card.rs485.status.online' | 'card.rs485.status.offline' | 'card.rs485.status.error' | null {
+  return status === 'online' || status === 'offline' || status === 'error' ? `card.rs485.status.${status}` : null;
+}
+
+/**
+ * Where a firmware update the card follows stands: `running` until the device reports the target
+ * (or says it failed); an update the device reports for another target is not this one.
+ */
+export function firmwarePhase(
+  answer: { current: string | null; update?: FirmwareUpdateState | null },
+  target: string,
+): { phase: 'running'; progress: number } | { phase: 'done' } | { phase: 'failed'; message: string | null } {
+  const update = answer.update ?? null;
+  if (answer.current === target && update?.status !== 'running') return { phase: 'done' };
+  if (update?.target === target && update.status === 'failed') return { phase: 'failed', message: update.message };
+  return { phase: 'running', progress: update?.target === target ? clampPercent(update.progress) : 0 };
 }
 
 /** A progress value for the bar, 0..100 whatever the server sends. */

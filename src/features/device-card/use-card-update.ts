@@ -1,19 +1,35 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { notify } from '@/components/notifications/notify';
 import { useT } from '@/features/device-card/messages';
-import { errorMessage } from '@/lib/http';
+import { placeFieldErrors, type FieldReason } from '@/lib/field-errors';
+import { useLanguage } from '@/lib/preferences';
 import type { DeviceCard } from './model';
 import { deviceCardQueries } from './queries';
 
-interface CardUpdate<Vars, Answer> {
+/** The form a write comes from: a 400 naming one of its fields is shown at that field. */
+export interface CardForm<T extends FieldValues> {
+  setError: UseFormSetError<T>;
+  /** The form field of a request path (`audio.musicVolume` → `musicVolume`), null when the form has none. */
+  fieldOf: (path: string) => FieldPath<T> | null;
+  /** The refusal in words (fields.tsx useReasonText). */
+  reasonText: (reason: FieldReason) => string;
+}
+
+interface CardUpdate<Vars, Answer, T extends FieldValues> {
   mac: string;
   /** The server call; it throws unless the server answered result: true. */
   send: (vars: Vars) => Promise<Answer>;
   /** The local change, applied only after that (spec §4). */
   apply?: (card: DeviceCard, vars: Vars, answer: Answer) => DeviceCard;
-  /** The toast on success; when absent, the server's message or «Сохранено»: every save is confirmed. */
-  done?: string | ((answer: Answer) => string | null);
+  /**
+   * Every save is confirmed by a toast: the server's message in the Russian UI (the server speaks
+   * Russian), else `done`, else «Сохранено».
+   */
+  done?: string;
   onSaved?: (vars: Vars, answer: Answer) => void;
+  form?: CardForm<T>;
 }
 
 function serverMessage(answer: unknown): string | null {
@@ -24,21 +40,31 @@ function serverMessage(answer: unknown): string | null {
 
 /**
  * One write of the card. On success the cached card is changed with `apply`; on failure nothing
- * changes, the server's message is shown (as `error`, next to the section's form, and as a toast)
- * and the form keeps what the operator typed.
+ * changes and the form keeps what the operator typed. A refusal naming the form's fields is shown
+ * at those fields; the rest of it (or any other failure) as `error`, next to the section's form,
+ * and as a toast.
  */
-export function useCardUpdate<Vars, Answer>({ mac, send, apply, done, onSaved }: CardUpdate<Vars, Answer>) {
+export function useCardUpdate<Vars, Answer, T extends FieldValues = FieldValues>({ mac, send, apply, done, onSaved, form }: CardUpdate<Vars, Answer, T>) {
   const t = useT();
+  const language = useLanguage();
   const client = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: send,
+    onMutate: () => setError(null),
     onSuccess: (answer, vars) => {
       if (apply) client.setQueryData(deviceCardQueries.card(mac).queryKey, (card) => (card ? apply(card, vars, answer) : card));
-      const message = typeof done === 'function' ? done(answer) : (done ?? serverMessage(answer) ?? t('card.saved'));
-      if (message) notify(message, { variant: 'success' });
+      const fromServer = language === 'ru' ? serverMessage(answer) : null;
+      notify(fromServer ?? done ?? t('card.saved'), { variant: 'success' });
       onSaved?.(vars, answer);
     },
-    onError: (error) => notify(errorMessage(error), { variant: 'error' }),
+    onError: (failure) => {
+      const banner = placeFieldErrors(failure, (path) => form?.fieldOf(path) ?? null, (field, reason) => {
+        form?.setError(field, { type: 'server', message: form.reasonText(reason) }, { shouldFocus: true });
+      });
+      setError(banner);
+      if (banner) notify(banner, { variant: 'error' });
+    },
   });
   return {
     run: (vars: Vars) => mutation.mutateAsync(vars).then(
@@ -46,7 +72,10 @@ export function useCardUpdate<Vars, Answer>({ mac, send, apply, done, onSaved }:
       () => false,
     ),
     pending: mutation.isPending,
-    error: mutation.error ? errorMessage(mutation.error) : null,
-    reset: mutation.reset,
+    error,
+    reset: () => {
+      setError(null);
+      mutation.reset();
+    },
   };
 }

@@ -24,7 +24,20 @@ export function CardSummary({ card }: { card: DeviceCard }) {
   return (
     <Paper variant="outlined" component="section" aria-label={t('card.summary')} sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, display: 'flex', gap: 2, alignItems: 'stretch' }}>
       <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gap: 1 }}>
-        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: 'auto 1fr', md: 'repeat(4, auto 1fr)' }, columnGap: 1.5, rowGap: 0.5, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, fontWeight: 500 } }}>
+        {/* Two pairs a row, on the left: the top right is where toasts appear (spec §9), and they must not hide the dates. */}
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            maxWidth: { md: 720 },
+            display: 'grid',
+            gridTemplateColumns: { xs: 'auto minmax(0, 1fr)', md: 'repeat(2, auto minmax(0, 1fr))' },
+            columnGap: 1.5,
+            rowGap: 0.5,
+            '& dt': { color: 'text.secondary' },
+            '& dd': { m: 0, fontWeight: 500 },
+          }}
+        >
           <dt>{t('card.type')}</dt>
           <dd>{typeLabel}</dd>
           <dt>{t('card.status')}</dt>

@@ -12,7 +12,7 @@ import { Suspense, lazy, useEffect, type ComponentType } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ROLES } from '@contract/users';
 import { useT, type FeatureMessageKey } from '@/features/device-card/messages';
-import { errorMessage } from '@/lib/http';
+import { HttpError, errorMessage } from '@/lib/http';
 import { hasRole, useSession } from '@/lib/session';
 import { getDeviceById } from '../api';
 import { pickTab, visibleTabs, type CardTab, type DeviceCard } from '../model';
@@ -74,8 +74,8 @@ function CardScreen({ mac }: { mac: string }) {
   const session = useSession();
   const [params, setParams] = useSearchParams();
   const query = useQuery(deviceCardQueries.card(mac));
-  // The server decides (operators edit, installers read); the client only hides what is not allowed.
-  const canEdit = hasRole(session.roles, ROLES.management);
+  // The server decides (operators edit; installers and support read); the client only hides what is not allowed.
+  const canEdit = hasRole(session.roles, ROLES.management) || hasRole(session.roles, ROLES.superuser);
 
   const header = (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
@@ -103,9 +103,12 @@ function CardScreen({ mac }: { mac: string }) {
         <Alert
           severity="error"
           action={
-            <Button color="inherit" onClick={() => void query.refetch()}>
-              {t('card.retry')}
-            </Button>
+            // Another try cannot help a device that is not there or not allowed.
+            !(query.error instanceof HttpError && (query.error.status === 403 || query.error.status === 404)) && (
+              <Button color="inherit" onClick={() => void query.refetch()}>
+                {t('card.retry')}
+              </Button>
+            )
           }
         >
           {t('card.loadError', { error: errorMessage(query.error) })}

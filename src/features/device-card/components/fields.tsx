@@ -1,41 +1,124 @@
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import type { ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useT } from '@/features/device-card/messages';
+import type { FieldReason } from '@/lib/field-errors';
+
+/** A refusal in words: «введите целое число от 0 до 100». */
+export function useReasonText(): (reason: FieldReason) => string {
+  const t = useT();
+  return useCallback(
+    (reason: FieldReason) => {
+      switch (reason.kind) {
+        case 'required':
+          return t('card.check.required');
+        case 'integer':
+          return t('card.check.integer');
+        case 'number':
+          return t('card.check.number');
+        case 'range':
+          return t('card.check.range', { min: reason.min, max: reason.max });
+        case 'maxLength':
+          return t('card.check.maxLength', { max: reason.max });
+        case 'oneOf':
+          return t('card.check.oneOf', { values: reason.values });
+        case 'other':
+          return reason.text;
+      }
+    },
+    [t],
+  );
+}
+
+/** The eye beside a password: shows it to be read, or hides it again. */
+export function RevealButton({ shown, onToggle }: { shown: boolean; onToggle: () => void }) {
+  const t = useT();
+  const label = shown ? t('card.password.hide') : t('card.password.show');
+  return (
+    <IconButton
+      aria-label={label}
+      title={label}
+      edge="end"
+      // The field keeps its focus (and a phone its keyboard) when the eye is pressed.
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onToggle}
+      sx={{ width: 44, height: 44 }}
+    >
+      {shown ? <VisibilityOff /> : <Visibility />}
+    </IconButton>
+  );
+}
 
 interface FormTextProps<T extends FieldValues> {
   control: Control<T>;
   name: FieldPath<T>;
   label: string;
+  /** Shown, not editable: a reader sees the value at full contrast. */
+  readOnly?: boolean;
+  /** While a save runs. */
   disabled?: boolean;
   required?: boolean;
-  type?: 'text' | 'password';
+  /** A password: masked, with an eye to read it. */
+  secret?: boolean;
   /** Digits only on a phone keyboard. */
   numeric?: boolean;
   helperText?: string;
   multiline?: boolean;
+  /** The contract's check of the value (see model.checkField); null when it passes. */
+  check?: (value: string) => FieldReason | null;
 }
 
-/** A text input bound to a react-hook-form field; its label is its accessible name. */
-export function FormText<T extends FieldValues>({ control, name, label, disabled, required, type = 'text', numeric, helperText, multiline }: FormTextProps<T>) {
+/**
+ * A text input bound to a react-hook-form field; its label is its accessible name. A refusal (the
+ * form's own check, or the server's, put here by useCardUpdate) reads «label: reason» under it.
+ */
+export function FormText<T extends FieldValues>({ control, name, label, readOnly, disabled, required, secret, numeric, helperText, multiline, check }: FormTextProps<T>) {
   const t = useT();
-  const { field, fieldState } = useController({ control, name, rules: required ? { validate: (value: string) => value.trim() !== '' || t('card.required') } : undefined });
+  const reasonText = useReasonText();
+  const [shown, setShown] = useState(false);
+  const { field, fieldState } = useController({
+    control,
+    name,
+    rules: {
+      validate: (value: string) => {
+        if (required && (value ?? '').trim() === '') return reasonText({ kind: 'required' });
+        const reason = check?.(value ?? '');
+        return reason ? reasonText(reason) : true;
+      },
+    },
+  });
+  const error = fieldState.error?.message;
   return (
     <TextField
       {...field}
       value={field.value ?? ''}
       inputRef={field.ref}
       label={label}
-      type={type}
+      type={secret && !shown ? 'password' : 'text'}
       disabled={disabled}
-      required={required}
+      required={required && !readOnly}
       fullWidth
       multiline={multiline}
       error={fieldState.invalid}
-      helperText={fieldState.error?.message ?? helperText}
-      slotProps={{ htmlInput: numeric ? { inputMode: 'numeric' } : undefined }}
+      helperText={error ? t('card.fieldError', { label, reason: error }) : helperText}
+      slotProps={{
+        htmlInput: { readOnly, ...(numeric ? { inputMode: 'numeric' } : {}), ...(secret ? { autoComplete: 'new-password', spellCheck: false } : {}) },
+        input: secret
+          ? {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <RevealButton shown={shown} onToggle={() => setShown((current) => !current)} />
+                </InputAdornment>
+              ),
+            }
+          : undefined,
+      }}
     />
   );
 }
@@ -43,6 +126,8 @@ export function FormText<T extends FieldValues>({ control, name, label, disabled
 export interface SelectChoice {
   value: string;
   label: string;
+  /** Choices with the same group are listed under it (e.g. entrances under their house). */
+  group?: string;
 }
 
 interface FormSelectProps<T extends FieldValues> {
@@ -50,17 +135,35 @@ interface FormSelectProps<T extends FieldValues> {
   name: FieldPath<T>;
   label: string;
   choices: readonly SelectChoice[];
+  readOnly?: boolean;
   disabled?: boolean;
   /** The label of the empty choice; no empty choice without it. */
   emptyLabel?: string;
+  helperText?: string;
 }
 
-/** A native select (fast, keyboard and phone friendly) bound to a form field. */
-export function FormSelect<T extends FieldValues>({ control, name, label, choices, disabled, emptyLabel }: FormSelectProps<T>) {
-  const { field } = useController({ control, name });
+function groupsOf(choices: readonly SelectChoice[]): [string | undefined, SelectChoice[]][] {
+  const groups = new Map<string | undefined, SelectChoice[]>();
+  for (const choice of choices) groups.set(choice.group, [...(groups.get(choice.group) ?? []), choice]);
+  return [...groups];
+}
+
+/**
+ * A native select (fast, keyboard and phone friendly) bound to a form field. Read-only, it is a
+ * text field with the chosen label, which wraps instead of being cut.
+ */
+export function FormSelect<T extends FieldValues>({ control, name, label, choices, readOnly, disabled, emptyLabel, helperText }: FormSelectProps<T>) {
+  const t = useT();
+  const { field, fieldState } = useController({ control, name });
   const value = String(field.value ?? '');
   // A value the dictionary does not know stays visible rather than being silently replaced.
   const known = value === '' || choices.some((choice) => choice.value === value);
+  const error = fieldState.error?.message;
+  const helper = error ? t('card.fieldError', { label, reason: error }) : helperText;
+  if (readOnly) {
+    const shown = value === '' ? (emptyLabel ?? '') : (choices.find((choice) => choice.value === value)?.label ?? value);
+    return <TextField label={label} value={shown} fullWidth multiline helperText={helper} slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }} />;
+  }
   return (
     <TextField
       select
@@ -72,15 +175,20 @@ export function FormSelect<T extends FieldValues>({ control, name, label, choice
       name={field.name}
       disabled={disabled}
       fullWidth
+      error={fieldState.invalid}
+      helperText={helper}
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
     >
       {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
       {!known && <option value={value}>{value}</option>}
-      {choices.map((choice) => (
-        <option key={choice.value} value={choice.value}>
-          {choice.label}
-        </option>
-      ))}
+      {groupsOf(choices).map(([group, items]) => {
+        const options = items.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ));
+        return group === undefined ? options : <optgroup key={group} label={group}>{options}</optgroup>;
+      })}
     </TextField>
   );
 }

@@ -13,7 +13,7 @@ import { setGroups, setHouses } from '../api';
 import { applyGroups, applyHouses, type DeviceCard } from '../model';
 import { deviceCardQueries } from '../queries';
 import { useCardUpdate } from '../use-card-update';
-import { Section } from './section';
+import { Section, WRAPPING_CHIP } from './section';
 
 interface PickerProps<T> {
   label: string;
@@ -43,6 +43,7 @@ function MultiPicker<T>({ label, chosen, choices, loading, keyOf, labelOf, onCha
       isOptionEqualToValue={(option, value) => keyOf(option) === keyOf(value)}
       onChange={(_event, items) => onChange(items)}
       noOptionsText={t('card.notSet')}
+      slotProps={{ chip: { sx: WRAPPING_CHIP } }}
       renderInput={(params) => <TextField {...params} label={label} />}
     />
   );
@@ -57,7 +58,7 @@ function ChipList<T>({ items, keyOf, labelOf, empty }: { items: T[]; keyOf: (ite
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
       {items.map((item) => (
-        <Chip key={keyOf(item)} label={labelOf(item)} />
+        <Chip key={keyOf(item)} label={labelOf(item)} sx={WRAPPING_CHIP} />
       ))}
     </Box>
   );

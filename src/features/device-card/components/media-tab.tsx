@@ -5,6 +5,7 @@ import { useT, type FeatureMessageKey } from '@/features/device-card/messages';
 import { useDictionary } from '@/lib/dictionaries';
 import { errorMessage } from '@/lib/http';
 import { notify } from '@/components/notifications/notify';
+import { AUDIO_RULE, DISPLAY_RULES, LEVEL_RULE, type FieldRule } from '@contract/device-card-settings';
 import type { DisplaySettings } from '@contract/devices';
 import { getDisplayOption, setAudio, setDisplay, setDisplayOption, setEchoCancellation, setLevels, type DisplayOption } from '../api';
 import {
@@ -12,14 +13,16 @@ import {
   LEVEL_KEYS,
   applyOptions,
   canUse,
+  checkField,
+  fieldUnder,
   numberFormValues,
+  numbersOf,
   optionText,
   parseInteger,
-  parseNumberForm,
   type DeviceCard,
 } from '../model';
 import { useCardUpdate } from '../use-card-update';
-import { FormActions, FormSelect, FormText } from './fields';
+import { FormActions, FormSelect, FormText, useReasonText } from './fields';
 import { FieldGrid, Section, SectionGrid } from './section';
 
 interface TabProps {
@@ -27,22 +30,40 @@ interface TabProps {
   canEdit: boolean;
 }
 
+/** The check of a field by its contract rule. */
+const checkBy = (rule: FieldRule) => (value: string) => checkField(rule, value);
+
+type AudioForm = Record<(typeof AUDIO_KEYS)[number], string>;
+
 function AudioSection({ card, canEdit }: TabProps) {
   const t = useT();
   const mac = card.device.mac;
-  const form = useForm({ values: numberFormValues(AUDIO_KEYS, card.device.options.audio) });
-  const update = useCardUpdate({ mac, send: (audio: Record<(typeof AUDIO_KEYS)[number], number>) => setAudio(mac, audio), apply: (old, audio) => applyOptions(old, { audio }) });
-  const submit = form.handleSubmit(async (values) => {
-    const parsed = parseNumberForm(AUDIO_KEYS, values);
-    if (!parsed.ok) form.setError(parsed.invalid, { message: t('card.integer') });
-    else await update.run(parsed.value);
+  const reasonText = useReasonText();
+  const form = useForm<AudioForm>({ values: numberFormValues(AUDIO_KEYS, card.device.options.audio), mode: 'onTouched' });
+  const update = useCardUpdate({
+    mac,
+    send: (audio: Record<(typeof AUDIO_KEYS)[number], number>) => setAudio(mac, audio),
+    apply: (old, audio) => applyOptions(old, { audio }),
+    form: { setError: form.setError, fieldOf: fieldUnder('audio.', AUDIO_KEYS), reasonText },
   });
+  const submit = form.handleSubmit((values) => update.run(numbersOf(AUDIO_KEYS, values)));
   return (
     <Section title={t('card.audio')} error={update.error}>
       <form onSubmit={submit} noValidate>
         <FieldGrid>
           {AUDIO_KEYS.map((key) => (
-            <FormText key={key} control={form.control} name={key} label={t(`card.audio.${key}`)} numeric required helperText={t('card.range', { min: 0, max: 100 })} disabled={!canEdit || update.pending} />
+            <FormText
+              key={key}
+              control={form.control}
+              name={key}
+              label={t(`card.audio.${key}`)}
+              numeric
+              required
+              check={checkBy(AUDIO_RULE)}
+              helperText={t('card.range', { min: AUDIO_RULE.min, max: AUDIO_RULE.max })}
+              readOnly={!canEdit}
+              disabled={update.pending}
+            />
           ))}
         </FieldGrid>
         <FormActions canEdit={canEdit} dirty={form.formState.isDirty} saving={update.pending} onCancel={() => form.reset()} />
@@ -57,6 +78,8 @@ interface DisplayForm {
   brightness: string;
 }
 
+const DISPLAY_KEYS = ['welcomeText', 'infoText', 'brightness'] as const;
+
 function displayFormValues(display: DisplaySettings | null | undefined): DisplayForm {
   return { welcomeText: display?.welcomeText ?? '', infoText: display?.infoText ?? '', brightness: optionText(display?.brightness) };
 }
@@ -69,53 +92,79 @@ function DisplaySection({ card, canEdit }: TabProps) {
   const t = useT();
   const mac = card.device.mac;
   const initial = displayFormValues(card.device.options.display);
-  const form = useForm<DisplayForm>({ values: initial });
+  const form = useForm<DisplayForm>({ values: initial, mode: 'onTouched' });
+  const reasonText = useReasonText();
   const [reading, setReading] = useState(false);
   const update = useCardUpdate({
     mac,
     send: ({ display, changed }: { display: DisplaySettings; changed: DisplayOption[] }) =>
       changed.length === 1 ? setDisplayOption(mac, changed[0], display[changed[0]]) : setDisplay(mac, display),
     apply: (old, { display }) => applyOptions(old, { display }),
+    // PUT names `display.brightness`, the one-option POST just `brightness`.
+    form: { setError: form.setError, fieldOf: (path) => fieldUnder('display.', DISPLAY_KEYS)(path) ?? fieldUnder('', DISPLAY_KEYS)(path), reasonText },
   });
   const submit = form.handleSubmit(async (values) => {
-    const brightness = parseInteger(values.brightness);
-    if (brightness === null) {
-      form.setError('brightness', { message: t('card.integer') });
-      return;
-    }
-    const display: DisplaySettings = { welcomeText: values.welcomeText, infoText: values.infoText, brightness };
-    const changed = (['welcomeText', 'infoText', 'brightness'] as const).filter((key) => values[key] !== initial[key]);
+    const display: DisplaySettings = { welcomeText: values.welcomeText, infoText: values.infoText, brightness: parseInteger(values.brightness) ?? Number.NaN };
+    const changed = DISPLAY_KEYS.filter((key) => values[key] !== initial[key]);
     if (changed.length > 0) await update.run({ display, changed });
   });
   const read = async () => {
     setReading(true);
     try {
-      const names: DisplayOption[] = ['welcomeText', 'infoText', 'brightness'];
-      const values = await Promise.all(names.map((name) => getDisplayOption(mac, name)));
-      names.forEach((name, index) => form.setValue(name, optionText(values[index]), { shouldDirty: true }));
+      const values = await Promise.all(DISPLAY_KEYS.map((name) => getDisplayOption(mac, name)));
+      DISPLAY_KEYS.forEach((name, index) => form.setValue(name, optionText(values[index]), { shouldDirty: true }));
     } catch (error) {
       notify(errorMessage(error), { variant: 'error' });
     } finally {
       setReading(false);
     }
   };
-  const disabled = !canEdit || update.pending;
+  const readOnly = !canEdit;
+  const disabled = update.pending;
   return (
     <Section
       title={t('card.display')}
       error={update.error}
       actions={
-        <Button size="small" variant="outlined" onClick={() => void read()} disabled={reading}>
-          {t('card.display.read')}
-        </Button>
+        // Reading fills the form to be saved: a reader has nothing to do with it.
+        canEdit && (
+          <Button size="small" variant="outlined" onClick={() => void read()} disabled={reading}>
+            {t('card.display.read')}
+          </Button>
+        )
       }
     >
       <form onSubmit={submit} noValidate>
         <FieldGrid>
-          <FormText control={form.control} name="welcomeText" label={t('card.display.welcomeText')} disabled={disabled} />
-          <FormText control={form.control} name="brightness" label={t('card.display.brightness')} numeric required helperText={t('card.range', { min: 0, max: 100 })} disabled={disabled} />
+          <FormText
+            control={form.control}
+            name="welcomeText"
+            label={t('card.display.welcomeText')}
+            check={checkBy(DISPLAY_RULES.welcomeText)}
+            readOnly={readOnly}
+            disabled={disabled}
+          />
+          <FormText
+            control={form.control}
+            name="brightness"
+            label={t('card.display.brightness')}
+            numeric
+            required
+            check={checkBy(DISPLAY_RULES.brightness)}
+            helperText={t('card.range', { min: DISPLAY_RULES.brightness.min, max: DISPLAY_RULES.brightness.max })}
+            readOnly={readOnly}
+            disabled={disabled}
+          />
         </FieldGrid>
-        <FormText control={form.control} name="infoText" label={t('card.display.infoText')} multiline disabled={disabled} />
+        <FormText
+          control={form.control}
+          name="infoText"
+          label={t('card.display.infoText')}
+          multiline
+          check={checkBy(DISPLAY_RULES.infoText)}
+          readOnly={readOnly}
+          disabled={disabled}
+        />
         <FormActions canEdit={canEdit} dirty={form.formState.isDirty} saving={update.pending} onCancel={() => form.reset()} />
       </form>
     </Section>
@@ -128,32 +177,41 @@ function LevelsSection({ card, canEdit }: TabProps) {
   const t = useT();
   const mac = card.device.mac;
   const streams = useDictionary('stream_type');
-  const form = useForm<LevelsForm>({ values: { ...numberFormValues(LEVEL_KEYS, card.device.options.voltage), streamType: optionText(card.device.options.streamType) } });
+  const reasonText = useReasonText();
+  const form = useForm<LevelsForm>({
+    values: { ...numberFormValues(LEVEL_KEYS, card.device.options.voltage), streamType: optionText(card.device.options.streamType) },
+    mode: 'onTouched',
+  });
   const update = useCardUpdate({
     mac,
     send: ({ levels, streamType }: { levels: Record<(typeof LEVEL_KEYS)[number], number>; streamType: number }) => setLevels(mac, levels, streamType),
     apply: (old, { levels, streamType }) => applyOptions(old, { voltage: levels, streamType }),
+    form: { setError: form.setError, fieldOf: (path) => (path === 'streamType' ? 'streamType' : fieldUnder('levels.', LEVEL_KEYS)(path)), reasonText },
   });
   const submit = form.handleSubmit(async (values) => {
-    const parsed = parseNumberForm(LEVEL_KEYS, values);
-    if (!parsed.ok) {
-      form.setError(parsed.invalid, { message: t('card.integer') });
-      return;
-    }
     const streamType = parseInteger(values.streamType);
-    if (streamType === null) {
-      form.setError('streamType', { message: t('card.required') });
-      return;
-    }
-    await update.run({ levels: parsed.value, streamType });
+    if (streamType === null) form.setError('streamType', { message: reasonText({ kind: 'required' }) });
+    else await update.run({ levels: numbersOf(LEVEL_KEYS, values), streamType });
   });
-  const disabled = !canEdit || update.pending;
+  const readOnly = !canEdit;
+  const disabled = update.pending;
   return (
-    <Section title={t('card.levels')} error={update.error ?? form.formState.errors.streamType?.message}>
+    <Section title={t('card.levels')} error={update.error}>
       <form onSubmit={submit} noValidate>
         <FieldGrid>
           {LEVEL_KEYS.map((key) => (
-            <FormText key={key} control={form.control} name={key} label={t(`card.levels.${key}` as FeatureMessageKey)} numeric required disabled={disabled} />
+            <FormText
+              key={key}
+              control={form.control}
+              name={key}
+              label={t(`card.levels.${key}` as FeatureMessageKey)}
+              numeric
+              required
+              check={checkBy(LEVEL_RULE)}
+              helperText={t('card.range', { min: LEVEL_RULE.min, max: LEVEL_RULE.max })}
+              readOnly={readOnly}
+              disabled={disabled}
+            />
           ))}
           <FormSelect
             control={form.control}
@@ -161,6 +219,7 @@ function LevelsSection({ card, canEdit }: TabProps) {
             label={t('card.levels.streamType')}
             choices={streams.options.map((option) => ({ value: option.key, label: option.label }))}
             emptyLabel={t('common.notDefined')}
+            readOnly={readOnly}
             disabled={disabled}
           />
         </FieldGrid>
@@ -174,15 +233,18 @@ function EchoSection({ card, canEdit }: TabProps) {
   const t = useT();
   const mac = card.device.mac;
   const types = useDictionary('echo_cancellation_type');
+  const reasonText = useReasonText();
   const form = useForm({ values: { echoCancellationType: optionText(card.device.options.echoCancellationType) } });
   const update = useCardUpdate({
     mac,
     send: (echoCancellationType: number) => setEchoCancellation(mac, echoCancellationType),
     apply: (old, echoCancellationType) => applyOptions(old, { echoCancellationType }),
+    form: { setError: form.setError, fieldOf: (path) => (path === 'echoCancellationType' ? 'echoCancellationType' : null), reasonText },
   });
   const submit = form.handleSubmit(async (values) => {
     const type = parseInteger(values.echoCancellationType);
-    if (type !== null) await update.run(type);
+    if (type === null) form.setError('echoCancellationType', { message: reasonText({ kind: 'required' }) });
+    else await update.run(type);
   });
   return (
     <Section title={t('card.echo')} error={update.error}>
@@ -193,7 +255,8 @@ function EchoSection({ card, canEdit }: TabProps) {
           label={t('card.echo.type')}
           choices={types.options.map((option) => ({ value: option.key, label: option.label }))}
           emptyLabel={t('common.notDefined')}
-          disabled={!canEdit || update.pending}
+          readOnly={!canEdit}
+          disabled={update.pending}
         />
         <FormActions canEdit={canEdit} dirty={form.formState.isDirty} saving={update.pending} onCancel={() => form.reset()} />
       </form>

@@ -9,15 +9,17 @@ import {
   INTEGER_OPTION_KEYS,
   applyOptions,
   changedOptions,
+  checkField,
   normalisedPatch,
   optionField,
   optionFormValues,
+  optionRule,
   type DeviceCard,
   type OptionFormValues,
 } from '../model';
 import { deviceCardQueries } from '../queries';
 import { useCardUpdate } from '../use-card-update';
-import { FormActions, FormSelect, FormText, type SelectChoice } from './fields';
+import { FormActions, FormSelect, FormText, useReasonText, type SelectChoice } from './fields';
 import { FieldGrid, Section, SectionGrid } from './section';
 
 type OptionKey = (typeof EDITABLE_MAIN_OPTIONS)[number] | (typeof BILLING_OPTION_KEYS)[number];
@@ -38,13 +40,34 @@ function OptionsForm({ card, canEdit, title, keys, selects = {} }: OptionsFormPr
   const mac = card.device.mac;
   const rows = [...card.mainOptions, ...card.billingOptions];
   const initial = optionFormValues(rows, keys);
-  const form = useForm<OptionFormValues>({ values: initial });
+  const form = useForm<OptionFormValues>({ values: initial, mode: 'onTouched' });
+  const reasonText = useReasonText();
   const update = useCardUpdate({
     mac,
     send: (patch: ReturnType<typeof changedOptions>) => setOptions(mac, patch),
     apply: (old, patch) => applyOptions(old, normalisedPatch(patch)),
+    form: {
+      setError: form.setError,
+      fieldOf: (path) => {
+        const key = keys.find((name) => path === `options.${name}`);
+        return key ? optionField(key) : null;
+      },
+      reasonText,
+    },
   });
-  const disabled = !canEdit || update.pending;
+  const readOnly = !canEdit;
+  const disabled = update.pending;
+  /** Only what the operator changed is sent, so only that is checked: a value stored before stays as it is. */
+  const checkOf = (key: OptionKey) => {
+    const rule = optionRule(key);
+    const field = optionField(key);
+    return rule ? (value: string) => (value === initial[field] ? null : checkField(rule, value)) : undefined;
+  };
+
+  const rangeHint = (key: OptionKey) => {
+    const rule = optionRule(key);
+    return rule?.kind === 'integer' ? t('card.range', { min: rule.min, max: rule.max }) : undefined;
+  };
 
   const submit = form.handleSubmit(async (values) => {
     const patch = changedOptions(initial, values);
@@ -58,15 +81,27 @@ function OptionsForm({ card, canEdit, title, keys, selects = {} }: OptionsFormPr
           {keys.map((key) => {
             const choices = selects[key];
             return choices ? (
-              <FormSelect key={key} control={form.control} name={optionField(key)} label={t(labelKey(key))} choices={choices} emptyLabel={t('card.option.none')} disabled={disabled} />
+              <FormSelect
+                key={key}
+                control={form.control}
+                name={optionField(key)}
+                label={t(labelKey(key))}
+                choices={choices}
+                emptyLabel={t('card.option.none')}
+                readOnly={readOnly}
+                disabled={disabled}
+              />
             ) : (
               <FormText
                 key={key}
                 control={form.control}
                 name={optionField(key)}
                 label={t(labelKey(key))}
-                type={key === 'password' ? 'password' : 'text'}
+                secret={key === 'password'}
                 numeric={INTEGER_OPTION_KEYS.has(key)}
+                check={checkOf(key)}
+                helperText={rangeHint(key)}
+                readOnly={readOnly}
                 disabled={disabled}
               />
             );

@@ -10,7 +10,7 @@ export function OverviewTab({ card, canEdit }: { card: DeviceCard; canEdit: bool
   return (
     <Box sx={{ display: 'grid', gap: 2, alignItems: 'start', gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' } }}>
       <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-        <StatusSection card={card} canEdit={canEdit} />
+        {canEdit && <StatusSection card={card} />}
         <TogglesSection card={card} canEdit={canEdit} />
         <GroupsSection card={card} canEdit={canEdit} />
       </Box>

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,23 +14,97 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Rs485Scan } from '@contract/device-card-settings';
+import { RS485_MODEL_RULE, type Rs485Scan } from '@contract/device-card-settings';
 import { notify } from '@/components/notifications/notify';
 import { useT } from '@/features/device-card/messages';
 import { useDateFormat } from '@/lib/dates';
 import { errorMessage } from '@/lib/http';
 import { saveRs485Model, scanRs485 } from '../api';
-import { clampPercent, rs485DeviceCount, rs485Models, type DeviceCard } from '../model';
+import { checkField, clampPercent, rs485DeviceCount, rs485Models, rs485StatusKey, type DeviceCard } from '../model';
 import { deviceCardQueries } from '../queries';
+import { useReasonText } from './fields';
 import { Section, SectionGrid } from './section';
 
 /** How often the bus state is read while a scan runs. */
 const SCAN_POLL_MS = 400;
 
+function StatusChip({ status }: { status: string }) {
+  const t = useT();
+  const key = rs485StatusKey(status);
+  return <Chip size="small" variant="outlined" color={status === 'online' ? 'success' : status === 'error' ? 'error' : 'default'} label={key ? t(key) : status} />;
+}
+
+/** On a phone each bus device is a card of its own: six columns do not fit 390 px. */
+function ScanCards({ scan }: { scan: Rs485Scan }) {
+  const t = useT();
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+      {scan.devices.map((device) => (
+        <Paper component="li" variant="outlined" key={device.index} aria-label={t('card.rs485.device', { index: device.index, model: device.model })} sx={{ p: 1.5 }}>
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+            <Typography sx={{ fontWeight: 600, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+              {device.index}. {device.model}
+            </Typography>
+            <StatusChip status={device.status} />
+          </Box>
+          <Box
+            component="dl"
+            sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25, '& dt': { color: 'text.secondary' }, '& dd': { m: 0 } }}
+          >
+            <dt>{t('card.rs485.col.address')}</dt>
+            <dd>{device.address}</dd>
+            <dt>{t('card.rs485.col.version')}</dt>
+            <dd>{device.version}</dd>
+            <dt>{t('card.rs485.col.enable')}</dt>
+            <dd>{device.enable ? t('card.yes') : t('card.no')}</dd>
+          </Box>
+        </Paper>
+      ))}
+    </Box>
+  );
+}
+
+function ScanRows({ scan }: { scan: Rs485Scan }) {
+  const t = useT();
+  return (
+    <TableContainer>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('card.rs485.col.index')}</TableCell>
+            <TableCell>{t('card.rs485.col.model')}</TableCell>
+            <TableCell>{t('card.rs485.col.address')}</TableCell>
+            <TableCell>{t('card.rs485.col.version')}</TableCell>
+            <TableCell>{t('card.rs485.col.enable')}</TableCell>
+            <TableCell>{t('card.rs485.col.status')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {scan.devices.map((device) => (
+            <TableRow key={device.index}>
+              <TableCell>{device.index}</TableCell>
+              <TableCell>{device.model}</TableCell>
+              <TableCell>{device.address}</TableCell>
+              <TableCell>{device.version}</TableCell>
+              <TableCell>{device.enable ? t('card.yes') : t('card.no')}</TableCell>
+              <TableCell>
+                <StatusChip status={device.status} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
 function ScanTable({ scans }: { scans: Rs485Scan[] }) {
   const t = useT();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <>
       {scans.map((scan) => (
@@ -37,34 +112,7 @@ function ScanTable({ scans }: { scans: Rs485Scan[] }) {
           <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
             {t('card.rs485.priority', { priority: scan.priority, address: scan.address })}
           </Typography>
-          <TableContainer>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('card.rs485.col.index')}</TableCell>
-                  <TableCell>{t('card.rs485.col.model')}</TableCell>
-                  <TableCell>{t('card.rs485.col.address')}</TableCell>
-                  <TableCell>{t('card.rs485.col.version')}</TableCell>
-                  <TableCell>{t('card.rs485.col.enable')}</TableCell>
-                  <TableCell>{t('card.rs485.col.status')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {scan.devices.map((device) => (
-                  <TableRow key={device.index}>
-                    <TableCell>{device.index}</TableCell>
-                    <TableCell>{device.model}</TableCell>
-                    <TableCell>{device.address}</TableCell>
-                    <TableCell>{device.version}</TableCell>
-                    <TableCell>{device.enable ? t('card.yes') : t('card.no')}</TableCell>
-                    <TableCell>
-                      <Chip size="small" variant="outlined" color={device.status === 'online' ? 'success' : device.status === 'error' ? 'error' : 'default'} label={device.status} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          {phone ? <ScanCards scan={scan} /> : <ScanRows scan={scan} />}
         </Box>
       ))}
     </>
@@ -100,6 +148,8 @@ export function Rs485Tab({ card, canEdit }: { card: DeviceCard; canEdit: boolean
   const [draft, setModel] = useState<string | null>(null);
   const savedModel = bus.data?.model ?? null;
   const model = draft ?? savedModel ?? '';
+  const reasonText = useReasonText();
+  const modelProblem = draft === null ? null : checkField(RS485_MODEL_RULE, model);
   const saveModel = useMutation({
     mutationFn: async (next: string) => {
       const outcome = await saveRs485Model(mac, next);
@@ -156,7 +206,7 @@ export function Rs485Tab({ card, canEdit }: { card: DeviceCard; canEdit: boolean
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            if (model.trim() !== '') saveModel.mutate(model.trim());
+            if (modelProblem === null && model.trim() !== '') saveModel.mutate(model.trim());
           }}
           sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}
         >
@@ -165,12 +215,20 @@ export function Rs485Tab({ card, canEdit }: { card: DeviceCard; canEdit: boolean
             options={rs485Models(scans, savedModel)}
             inputValue={model}
             onInputChange={(_event, value) => setModel(value)}
-            disabled={!canEdit || saveModel.isPending}
+            disabled={saveModel.isPending}
+            readOnly={!canEdit}
             sx={{ flex: '1 1 240px' }}
-            renderInput={(params) => <TextField {...params} label={t('card.rs485.model')} />}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label={t('card.rs485.model')}
+                error={modelProblem !== null}
+                helperText={modelProblem ? t('card.fieldError', { label: t('card.rs485.model'), reason: reasonText(modelProblem) }) : undefined}
+              />
+            )}
           />
           {canEdit && (
-            <Button type="submit" variant="contained" disabled={saveModel.isPending || model.trim() === '' || model.trim() === savedModel} sx={{ minHeight: 56 }}>
+            <Button type="submit" variant="contained" disabled={saveModel.isPending || modelProblem !== null || model.trim() === '' || model.trim() === savedModel} sx={{ minHeight: 56 }}>
               {t('card.rs485.modelSave')}
             </Button>
           )}

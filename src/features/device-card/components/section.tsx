@@ -33,6 +33,9 @@ export function Section({ title, error, actions, children }: SectionProps) {
   );
 }
 
+/** A chip whose label wraps instead of being cut (a long address on a phone). */
+export const WRAPPING_CHIP = { height: 'auto', maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'anywhere', py: 0.5 } } as const;
+
 /** Sections side by side on a desktop, one column on a phone. */
 export function SectionGrid({ children, columns = 2 }: { children: ReactNode; columns?: 1 | 2 | 3 }) {
   return (

@@ -4,17 +4,21 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import LinearProgress from '@mui/material/LinearProgress';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useT } from '@/features/device-card/messages';
+import { notify } from '@/components/notifications/notify';
 import { useDictionary } from '@/lib/dictionaries';
 import { errorMessage } from '@/lib/http';
 import { sendToExternal, setRemovalReason, updateFirmware } from '../api';
-import { canUse, parseInteger, type DeviceCard } from '../model';
+import { canUse, checkField, clampPercent, firmwarePhase, parseInteger, type DeviceCard } from '../model';
+import { LazyConfirmDialog } from './lazy-confirm-dialog';
 import { deviceCardQueries } from '../queries';
 import { useCardUpdate } from '../use-card-update';
-import { FormActions, FormSelect, FormText } from './fields';
+import { REMOVAL_COMMENT_RULE } from '@contract/device-card-settings';
+import { FormActions, FormSelect, FormText, useReasonText } from './fields';
 import { Section, SectionGrid } from './section';
 
 interface TabProps {
@@ -29,7 +33,7 @@ function ExternalSection({ card, canEdit }: TabProps) {
     mac,
     send: () => sendToExternal(mac),
     apply: (old) => ({ ...old, externalExistsStatus: true }),
-    done: (answer) => answer.message ?? t('card.external.sent'),
+    done: t('card.external.sent'),
   });
   const known = card.externalExistsStatus;
   return (
@@ -51,23 +55,26 @@ interface ReasonForm {
   comment: string;
 }
 
-function RemovalReasonSection({ card, canEdit }: TabProps) {
+/** Written when a device is taken down; the card does not read it back, so a reader is not shown the form. */
+function RemovalReasonSection({ card }: { card: DeviceCard }) {
   const t = useT();
   const mac = card.device.mac;
   const reasons = useDictionary('reasons_removing_device');
-  const form = useForm<ReasonForm>({ defaultValues: { reason: '', comment: '' } });
+  const reasonText = useReasonText();
+  const form = useForm<ReasonForm>({ defaultValues: { reason: '', comment: '' }, mode: 'onTouched' });
   const update = useCardUpdate({
     mac,
     send: ({ reason, comment }: { reason: number; comment: string }) => setRemovalReason(mac, reason, comment),
     onSaved: (vars) => form.reset({ reason: String(vars.reason), comment: vars.comment }),
+    form: { setError: form.setError, fieldOf: (path) => (path === 'reason' || path === 'comment' ? path : null), reasonText },
   });
   const submit = form.handleSubmit(async (values) => {
     const reason = parseInteger(values.reason);
-    if (reason === null) form.setError('reason', { message: t('card.required') });
+    if (reason === null) form.setError('reason', { message: reasonText({ kind: 'required' }) });
     else await update.run({ reason, comment: values.comment });
   });
   return (
-    <Section title={t('card.reason')} error={update.error ?? form.formState.errors.reason?.message}>
+    <Section title={t('card.reason')} error={update.error}>
       <form onSubmit={submit} noValidate>
         <Box sx={{ display: 'grid', gap: 2 }}>
           <FormSelect
@@ -76,64 +83,132 @@ function RemovalReasonSection({ card, canEdit }: TabProps) {
             label={t('card.reason.field')}
             choices={reasons.options.map((option) => ({ value: option.key, label: option.label }))}
             emptyLabel={t('card.option.none')}
-            disabled={!canEdit || update.pending}
+            disabled={update.pending}
           />
-          <FormText control={form.control} name="comment" label={t('card.reason.comment')} multiline disabled={!canEdit || update.pending} />
+          <FormText
+            control={form.control}
+            name="comment"
+            label={t('card.reason.comment')}
+            multiline
+            check={(value) => checkField(REMOVAL_COMMENT_RULE, value)}
+            disabled={update.pending}
+          />
         </Box>
-        <FormActions canEdit={canEdit} dirty={form.formState.isDirty} saving={update.pending} onCancel={() => form.reset()} label={t('card.reason.save')} />
+        <FormActions canEdit dirty={form.formState.isDirty} saving={update.pending} onCancel={() => form.reset()} label={t('card.reason.save')} />
       </form>
     </Section>
   );
 }
 
+/** How often the firmware state is read while the device flashes. */
+const FIRMWARE_POLL_MS = 1_000;
+
+/**
+ * The installed firmware and its update: asked for with the versions from → to, then followed
+ * until the device reports the new version (GET …/firmware-versions answers the progress).
+ */
 function FirmwareSection({ card, canEdit }: TabProps) {
   const t = useT();
   const client = useQueryClient();
   const mac = card.device.mac;
-  const versions = useQuery(deviceCardQueries.firmware(mac));
+  const queryKey = deviceCardQueries.firmware(mac).queryKey;
+  const versions = useQuery({
+    ...deviceCardQueries.firmware(mac),
+    refetchInterval: (query) => (query.state.data?.update?.status === 'running' ? FIRMWARE_POLL_MS : false),
+  });
   const [chosen, setChosen] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const update = useCardUpdate({
     mac,
     send: (version: string) => updateFirmware(mac, version),
-    onSaved: () => {
+    done: chosen ? t('card.firmware.started', { version: chosen }) : undefined,
+    onSaved: (_version, answer) => {
       setChosen(null);
-      void client.invalidateQueries({ queryKey: deviceCardQueries.firmware(mac).queryKey });
+      setConfirming(false);
+      if (answer.update) client.setQueryData(queryKey, (old) => (old ? { ...old, update: answer.update } : old));
+      void client.invalidateQueries({ queryKey });
     },
   });
+
+  // Updates seen running here, by start time: their end is announced once.
+  const following = useRef(new Set<string>());
+  const data = versions.data;
+  useEffect(() => {
+    const state = data?.update;
+    if (!data || !state) return;
+    if (state.status === 'running') {
+      following.current.add(state.startedAt);
+      return;
+    }
+    if (!following.current.delete(state.startedAt)) return;
+    if (firmwarePhase(data, state.target).phase === 'done') notify(t('card.firmware.done', { version: state.target }), { variant: 'success' });
+    else notify(t('card.firmware.failed', { version: state.target }), { variant: 'error' });
+  }, [data, t]);
+
   if (versions.isPending) return <Skeleton variant="rounded" height={160} />;
   if (versions.isError) return <Alert severity="error">{errorMessage(versions.error)}</Alert>;
   const { current, list } = versions.data;
+  const state = versions.data.update ?? null;
+  const running = state?.status === 'running';
   const value = chosen ?? current ?? '';
   return (
     <Section title={t('card.firmware')} error={update.error}>
       <Typography sx={{ mb: 2 }}>{t('card.firmware.current', { version: current ?? t('card.unknown') })}</Typography>
+      {running && (
+        <Box sx={{ mb: 2 }} role="status">
+          <Typography sx={{ mb: 0.5 }}>
+            {t('card.firmware.progress', { from: state.from ?? t('card.unknown'), to: state.target, percent: clampPercent(state.progress) })}
+          </Typography>
+          <LinearProgress variant="determinate" value={clampPercent(state.progress)} aria-label={t('card.firmware.progressLabel')} />
+        </Box>
+      )}
+      {state?.status === 'failed' && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('card.firmware.failed', { version: state.target })}
+          {state.message ? `: ${state.message}` : ''}
+        </Alert>
+      )}
       {list.length === 0 ? (
         <Typography color="text.secondary">{t('card.firmware.none')}</Typography>
       ) : (
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-          <TextField
-            select
-            label={t('card.firmware.version')}
-            value={value}
-            onChange={(event) => setChosen(event.target.value)}
-            disabled={!canEdit || update.pending}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            sx={{ flex: '1 1 240px' }}
-          >
-            {current === null && <option value="">{t('card.option.none')}</option>}
-            {list.map((item) => (
-              <option key={item.version} value={item.version}>
-                {item.installed ? t('card.firmware.installed', { title: item.title }) : item.title}
-              </option>
-            ))}
-          </TextField>
-          {canEdit && (
-            <Button variant="contained" onClick={() => void update.run(value)} disabled={update.pending || value === '' || value === current} sx={{ minHeight: 44 }}>
+        canEdit && (
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+            <TextField
+              select
+              label={t('card.firmware.version')}
+              value={value}
+              onChange={(event) => setChosen(event.target.value)}
+              disabled={update.pending || running}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              sx={{ flex: '1 1 240px' }}
+            >
+              {current === null && <option value="">{t('card.option.none')}</option>}
+              {list.map((item) => (
+                <option key={item.version} value={item.version}>
+                  {item.installed ? t('card.firmware.installed', { title: item.title }) : item.title}
+                </option>
+              ))}
+            </TextField>
+            <Button
+              variant="contained"
+              onClick={() => setConfirming(true)}
+              disabled={update.pending || running || value === '' || value === current}
+              sx={{ minHeight: 44 }}
+            >
               {t('card.firmware.update')}
             </Button>
-          )}
-        </Box>
+          </Box>
+        )
       )}
+      <LazyConfirmDialog
+        open={confirming}
+        title={t('card.firmware.confirm.title')}
+        text={t('card.firmware.confirm.text', { mac, from: current ?? t('card.unknown'), to: value })}
+        confirmLabel={t('card.firmware.confirm.ok')}
+        busy={update.pending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => void update.run(value).then(() => setConfirming(false))}
+      />
     </Section>
   );
 }
@@ -143,7 +218,7 @@ export function ServiceTab({ card, canEdit }: TabProps) {
   return (
     <SectionGrid>
       <ExternalSection card={card} canEdit={canEdit} />
-      <RemovalReasonSection card={card} canEdit={canEdit} />
+      {canEdit && <RemovalReasonSection card={card} />}
       {canUse(card.device, 'firmware') && <FirmwareSection card={card} canEdit={canEdit} />}
     </SectionGrid>
   );

@@ -6,10 +6,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LazyConfirmDialog } from './lazy-confirm-dialog';
 import { useT } from '@/features/device-card/messages';
+import { SIP_ACCOUNT_RULES } from '@contract/device-card-settings';
 import { removeSip, setSip } from '../api';
-import { applySip, applySipRemoved, sipAccountInput, sipFormValues, type DeviceCard, type SipFormValues } from '../model';
+import { SIP_FIELDS, applySip, applySipRemoved, checkField, fieldUnder, sipAccountInput, sipFormValues, type DeviceCard, type SipFormValues } from '../model';
 import { useCardUpdate } from '../use-card-update';
-import { FormActions, FormText } from './fields';
+import { FormActions, FormText, useReasonText } from './fields';
 import { FieldGrid, Section } from './section';
 import { SipStatusControl } from './sip-status-control';
 
@@ -18,20 +19,34 @@ export function SipTab({ card, canEdit }: { card: DeviceCard; canEdit: boolean }
   const t = useT();
   const mac = card.device.mac;
   const account = card.device.sipAccount;
-  const form = useForm<SipFormValues>({ values: sipFormValues(card) });
+  const form = useForm<SipFormValues>({ values: sipFormValues(card), mode: 'onTouched' });
+  const reasonText = useReasonText();
   const [confirming, setConfirming] = useState(false);
   const save = useCardUpdate({
     mac,
     send: (values: SipFormValues) => setSip(mac, sipAccountInput(values)),
     apply: (old, values, answer) => (answer.data ? applySip(old, answer.data, sipAccountInput(values)) : old),
+    done: t('card.sip.saved'),
+    form: { setError: form.setError, fieldOf: fieldUnder('account.', SIP_FIELDS), reasonText },
   });
   const remove = useCardUpdate({ mac, send: () => removeSip(mac), apply: (old) => applySipRemoved(old), done: t('card.sip.deleted') });
   const busy = save.pending || remove.pending;
-  const disabled = !canEdit || busy;
+  const field = (name: (typeof SIP_FIELDS)[number]) => ({
+    control: form.control,
+    name,
+    readOnly: !canEdit,
+    disabled: busy,
+    check: (value: string) => checkField(SIP_ACCOUNT_RULES[name], value),
+  });
+  const range = (name: 'port' | 'conciergeApartment') => t('card.range', { min: SIP_ACCOUNT_RULES[name].min, max: SIP_ACCOUNT_RULES[name].max });
 
   return (
     <Section title={t('card.sip')} error={save.error ?? remove.error} actions={<SipStatusControl card={card} />}>
-      {!account && <Alert severity="info" sx={{ mb: 2 }}>{t('card.sip.none')}</Alert>}
+      {!account && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {canEdit ? t('card.sip.none') : t('card.sip.noneReadOnly')}
+        </Alert>
+      )}
       {account && (
         <Box sx={{ mb: 2 }}>
           <Chip size="small" variant="outlined" label={t('card.sip.type', { type: account.type })} />
@@ -39,12 +54,19 @@ export function SipTab({ card, canEdit }: { card: DeviceCard; canEdit: boolean }
       )}
       <form onSubmit={form.handleSubmit((values) => save.run(values))} noValidate>
         <FieldGrid>
-          <FormText control={form.control} name="login" label={t('card.sip.login')} required disabled={disabled} />
-          <FormText control={form.control} name="password" label={t('card.sip.password')} required disabled={disabled} />
-          <FormText control={form.control} name="domain" label={t('card.sip.domain')} required disabled={disabled} />
-          <FormText control={form.control} name="port" label={t('card.sip.port')} required numeric disabled={disabled} />
-          <FormText control={form.control} name="sos" label={t('card.sip.sos')} disabled={disabled} />
-          <FormText control={form.control} name="conciergeApartment" label={t('card.sip.concierge')} numeric disabled={disabled} />
+          <FormText {...field('login')} label={t('card.sip.login')} required />
+          <FormText {...field('password')} label={t('card.sip.password')} required secret />
+          <FormText {...field('domain')} label={t('card.sip.domain')} required />
+          <FormText {...field('port')} label={t('card.sip.port')} required numeric helperText={range('port')} />
+          <FormText {...field('sos')} label={t('card.sip.sos')} />
+          <FormText
+            {...field('conciergeApartment')}
+            label={t('card.sip.concierge')}
+            numeric
+            helperText={range('conciergeApartment')}
+            // Left empty, the server stores the default apartment (spec §9).
+            check={(value) => (value.trim() === '' ? null : checkField(SIP_ACCOUNT_RULES.conciergeApartment, value))}
+          />
         </FieldGrid>
         <FormActions canEdit={canEdit} dirty={form.formState.isDirty} saving={save.pending} onCancel={() => form.reset()}>
           {account && (

@@ -12,8 +12,11 @@ import { Section } from './section';
 
 type StatusCode = (typeof DEVICE_STATUS_CODES)[number];
 
-/** Status change and reset (spec §4: code 3 clears relays, houses, SIP and the billing values). */
-export function StatusSection({ card, canEdit }: { card: DeviceCard; canEdit: boolean }) {
+/**
+ * Status change and reset (spec §4: code 3 clears relays, houses, SIP and the billing values). A
+ * reader sees the status in the summary; this section is only for changing it.
+ */
+export function StatusSection({ card }: { card: DeviceCard }) {
   const t = useT();
   const mac = card.device.mac;
   const current = card.device.statusCode;
@@ -23,7 +26,7 @@ export function StatusSection({ card, canEdit }: { card: DeviceCard; canEdit: bo
     mac,
     send: (status: StatusCode) => setDeviceStatus(mac, status),
     apply: (old, status) => applyStatus(old, status),
-    done: (answer) => answer.message ?? t('card.status.done'),
+    done: t('card.status.done'),
     onSaved: (status) => setChosen(String(status)),
   });
 
@@ -41,7 +44,7 @@ export function StatusSection({ card, canEdit }: { card: DeviceCard; canEdit: bo
           label={t('card.statusSelect')}
           value={chosen}
           onChange={(event) => setChosen(event.target.value)}
-          disabled={!canEdit || update.pending}
+          disabled={update.pending}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 200, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}
         >
@@ -51,21 +54,17 @@ export function StatusSection({ card, canEdit }: { card: DeviceCard; canEdit: bo
             </option>
           ))}
         </TextField>
-        {canEdit && (
-          <>
-            <Button
-              variant="outlined"
-              disabled={update.pending || chosenCode === current}
-              sx={{ minHeight: 44 }}
-              onClick={() => (chosenCode === DEVICE_STATUS.reset ? setConfirming(true) : void update.run(chosenCode))}
-            >
-              {t('card.statusApply')}
-            </Button>
-            <Button color="error" variant="contained" disabled={update.pending} sx={{ minHeight: 44 }} onClick={() => setConfirming(true)}>
-              {t('card.reset')}
-            </Button>
-          </>
-        )}
+        <Button
+          variant="outlined"
+          disabled={update.pending || chosenCode === current}
+          sx={{ minHeight: 44 }}
+          onClick={() => (chosenCode === DEVICE_STATUS.reset ? setConfirming(true) : void update.run(chosenCode))}
+        >
+          {t('card.statusApply')}
+        </Button>
+        <Button color="error" variant="contained" disabled={update.pending} sx={{ minHeight: 44 }} onClick={() => setConfirming(true)}>
+          {t('card.reset')}
+        </Button>
       </Box>
       <LazyConfirmDialog
         open={confirming}

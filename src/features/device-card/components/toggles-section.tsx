@@ -1,11 +1,13 @@
+import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
+import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { useT } from '@/features/device-card/messages';
 import { setAutoCollect, setSecurity } from '../api';
 import { applyOptions, canUse, type DeviceCard } from '../model';
 import { useCardUpdate } from '../use-card-update';
-import { Section } from './section';
+import { Section, WRAPPING_CHIP } from './section';
 
 /** spec §4: each switch flips its option only when the server accepted the change. */
 export function TogglesSection({ card, canEdit }: { card: DeviceCard; canEdit: boolean }) {
@@ -26,6 +28,21 @@ export function TogglesSection({ card, canEdit }: { card: DeviceCard; canEdit: b
   if (!showSecurity && !showAutoCollect) return null;
   const options = card.device.options;
 
+  if (!canEdit) {
+    // A switch that cannot be switched reads badly: a reader gets the state in words.
+    const state = (name: string, on: boolean) => (
+      <Chip variant="outlined" color={on ? 'success' : 'default'} label={t(on ? 'card.toggle.on' : 'card.toggle.off', { name })} sx={WRAPPING_CHIP} />
+    );
+    return (
+      <Section title={t('card.toggles')}>
+        <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+          {showSecurity && state(t('card.security'), options.isMifare === true)}
+          {showAutoCollect && state(t('card.autoCollect'), options.autoCollectKeys === true)}
+        </Stack>
+      </Section>
+    );
+  }
+
   return (
     <Section title={t('card.toggles')} error={security.error ?? autoCollect.error}>
       <FormGroup>
@@ -35,7 +52,7 @@ export function TogglesSection({ card, canEdit }: { card: DeviceCard; canEdit: b
             control={
               <Switch
                 checked={options.isMifare === true}
-                disabled={!canEdit || security.pending}
+                disabled={security.pending}
                 onChange={(_event, checked) => void security.run(checked)}
               />
             }
@@ -47,7 +64,7 @@ export function TogglesSection({ card, canEdit }: { card: DeviceCard; canEdit: b
             control={
               <Switch
                 checked={options.autoCollectKeys === true}
-                disabled={!canEdit || autoCollect.pending}
+                disabled={autoCollect.pending}
                 onChange={(_event, checked) => void autoCollect.run(checked)}
               />
             }

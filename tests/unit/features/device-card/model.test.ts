@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AUDIO_RULE, DISPLAY_RULES, LEVEL_RULE, SIP_ACCOUNT_RULES } from '@contract/device-card-settings';
 import type { DeviceCard } from '@/features/device-card/model';
 import {
   applyGroups,
@@ -9,15 +10,20 @@ import {
   applyStatus,
   canUse,
   changedOptions,
+  checkField,
   clampPercent,
+  fieldUnder,
+  firmwarePhase,
   nextRelayId,
   normalisedPatch,
   optionFormValues,
+  numbersOf,
+  optionRule,
   parseInteger,
-  parseNumberForm,
   pickTab,
   relayFormRows,
   rs485Models,
+  rs485StatusKey,
   sipAccountInput,
   sipFormValues,
   visibleTabs,
@@ -169,14 +175,14 @@ describe('forms', () => {
     });
   });
 
-  it('sends only the changed options, numbers as numbers and empty text as null', () => {
+  it('sends only the changed options, numbers as numbers, and empty text as null only where the server keeps null', () => {
     const initial = optionFormValues(makeCard().mainOptions.concat(makeCard().billingOptions), ['url', 'SHIFT', 'systemInfo.revision', 'billing_bsName']);
     expect(initial).toEqual({ url: 'http://10.0.0.1', SHIFT: '0', 'systemInfo~revision': '5', billing_bsName: 'BS-1' });
     const patch = changedOptions(initial, { ...initial, SHIFT: '3', 'systemInfo~revision': '2', billing_bsName: '  ' });
     expect(patch).toEqual({ SHIFT: 3, 'systemInfo.revision': 2, billing_bsName: null });
-    // A number that is not one goes as typed, so the server names the field.
-    expect(changedOptions(initial, { ...initial, SHIFT: 'abc' })).toEqual({ SHIFT: 'abc' });
-    expect(normalisedPatch({ url: ' http://x ', VENDOR: ' ' })).toEqual({ url: 'http://x', VENDOR: null });
+    // The device's URL is text the server keeps as '' (it refuses null there).
+    expect(changedOptions(initial, { ...initial, url: ' ' })).toEqual({ url: '' });
+    expect(normalisedPatch({ url: ' http://x ', VENDOR: ' ', login: ' ' })).toEqual({ url: 'http://x', VENDOR: null, login: '' });
   });
 
   it('parses whole numbers only', () => {
@@ -184,8 +190,47 @@ describe('forms', () => {
     expect(parseInteger('-3')).toBe(-3);
     expect(parseInteger('4.5')).toBeNull();
     expect(parseInteger('')).toBeNull();
-    expect(parseNumberForm(['a', 'b'], { a: '1', b: 'x' })).toEqual({ ok: false, invalid: 'b' });
-    expect(parseNumberForm(['a'], { a: '7' })).toEqual({ ok: true, value: { a: 7 } });
+    expect(numbersOf(['a', 'b'], { a: '7', b: ' 12 ' })).toEqual({ a: 7, b: 12 });
+  });
+});
+
+describe('field checks from the contract rules', () => {
+  it('refuses a volume of 150 beside «От 0 до 100», and takes 0 and 100', () => {
+    expect(checkField(AUDIO_RULE, '150')).toEqual({ kind: 'range', min: 0, max: 100 });
+    expect(checkField(AUDIO_RULE, '-1')).toEqual({ kind: 'range', min: 0, max: 100 });
+    expect(checkField(AUDIO_RULE, '0')).toBeNull();
+    expect(checkField(AUDIO_RULE, ' 100 ')).toBeNull();
+    expect(checkField(LEVEL_RULE, '10001')).toEqual({ kind: 'range', min: 0, max: 10_000 });
+  });
+
+  it('refuses a SIP port typed as text or out of range, and an empty one', () => {
+    expect(checkField(SIP_ACCOUNT_RULES.port, 'пять')).toEqual({ kind: 'range', min: 1, max: 65_535 });
+    expect(checkField(SIP_ACCOUNT_RULES.port, '5060.5')).toEqual({ kind: 'range', min: 1, max: 65_535 });
+    expect(checkField(SIP_ACCOUNT_RULES.port, '70000')).toEqual({ kind: 'range', min: 1, max: 65_535 });
+    expect(checkField(SIP_ACCOUNT_RULES.port, '')).toEqual({ kind: 'required' });
+    expect(checkField(SIP_ACCOUNT_RULES.port, '5060')).toBeNull();
+  });
+
+  it('refuses blank required text and text over its length', () => {
+    expect(checkField(SIP_ACCOUNT_RULES.login, '   ')).toEqual({ kind: 'required' });
+    expect(checkField(SIP_ACCOUNT_RULES.password, 'x'.repeat(65))).toEqual({ kind: 'maxLength', max: 64 });
+    expect(checkField(SIP_ACCOUNT_RULES.sos, '')).toBeNull();
+    expect(checkField(DISPLAY_RULES.infoText, 'x'.repeat(200))).toBeNull();
+    expect(checkField(DISPLAY_RULES.infoText, 'x'.repeat(201))).toEqual({ kind: 'maxLength', max: 200 });
+  });
+
+  it('checks typed options by their rule and leaves the selects alone', () => {
+    expect(optionRule('sipPort')).toEqual({ kind: 'integer', min: 1, max: 65_535 });
+    expect(checkField(optionRule('SHIFT')!, '-10000')).toEqual({ kind: 'range', min: -9999, max: 9999 });
+    expect(optionRule('devicePurpose')).toBeNull();
+    expect(optionRule('systemInfo.revision')).toBeNull();
+  });
+
+  it('names the form field of a request path', () => {
+    const audio = fieldUnder('audio.', ['musicVolume', 'panelVolume']);
+    expect(audio('audio.musicVolume')).toBe('musicVolume');
+    expect(audio('audio.bass')).toBeNull();
+    expect(audio('musicVolume')).toBeNull();
   });
 });
 
@@ -206,10 +251,35 @@ describe('relays and RS485', () => {
     expect(rs485Models([], null)).toEqual([]);
   });
 
+  it('reads a bus device state in words, and keeps one it does not know as sent', () => {
+    expect(rs485StatusKey('online')).toBe('card.rs485.status.online');
+    expect(rs485StatusKey('offline')).toBe('card.rs485.status.offline');
+    expect(rs485StatusKey('error')).toBe('card.rs485.status.error');
+    expect(rs485StatusKey('sleeping')).toBeNull();
+  });
+
   it('keeps the progress between 0 and 100', () => {
     expect(clampPercent(37.4)).toBe(37);
     expect(clampPercent(140)).toBe(100);
     expect(clampPercent(-1)).toBe(0);
     expect(clampPercent(Number.NaN)).toBe(0);
+  });
+});
+
+describe('firmware update', () => {
+  const running = { from: '1.0', target: '2.0', status: 'running' as const, progress: 40, startedAt: '2025-06-01T12:00:00.000Z', message: null };
+
+  it('runs until the device reports the target, then is done', () => {
+    expect(firmwarePhase({ current: '1.0', update: running }, '2.0')).toEqual({ phase: 'running', progress: 40 });
+    expect(firmwarePhase({ current: '2.0', update: { ...running, status: 'done', progress: 100 } }, '2.0')).toEqual({ phase: 'done' });
+  });
+
+  it('is not done while the same version is flashed again, and fails with the device reason', () => {
+    expect(firmwarePhase({ current: '2.0', update: { ...running, from: '2.0' } }, '2.0')).toEqual({ phase: 'running', progress: 40 });
+    expect(firmwarePhase({ current: '1.0', update: { ...running, status: 'failed', message: 'прервано' } }, '2.0')).toEqual({ phase: 'failed', message: 'прервано' });
+  });
+
+  it('shows no progress of an update to another version', () => {
+    expect(firmwarePhase({ current: '1.0', update: { ...running, target: '3.0' } }, '2.0')).toEqual({ phase: 'running', progress: 0 });
   });
 });
