@@ -25,8 +25,8 @@ function server() {
         ],
       });
     }
-    if (url.endsWith('supported_languages')) return jsonResponse(200, { result: true, data: { '1': 'ru', '2': 'en' } });
-    if (url.endsWith('supported_timezones')) return jsonResponse(200, { result: true, data: TIMEZONES });
+    if (url.includes('dictionaryId=supported_languages')) return jsonResponse(200, { result: true, data: { '1': 'ru', '2': 'en' } });
+    if (url.includes('dictionaryId=supported_timezones')) return jsonResponse(200, { result: true, data: TIMEZONES });
     throw new Error(`Unexpected ${init.method} ${url}`);
   });
   vi.stubGlobal('fetch', fetchMock);
