@@ -1,70 +1,50 @@
-import { PERMISSIONS, ROLES } from '@contract/users';
+import { ROLES } from '@contract/users';
 import type { MessageKey } from '@/i18n/i18n';
-import { hasPermission, hasRole, type AuthItemMap } from '@/lib/session';
+import { hasRole } from '@/lib/session';
+import { ACCESS_RULES, type Access, type AccessRule } from './access-rules';
 
 export type MenuItemId = 'buyers' | 'devices' | 'groups' | 'houses' | 'users' | 'keys';
-
-export interface Access {
-  permissions: AuthItemMap;
-  roles: AuthItemMap;
-}
 
 export interface MenuItem {
   id: MenuItemId;
   to: string;
   labelKey: MessageKey;
   descriptionKey: MessageKey;
-  visible: (access: Access) => boolean;
+  access: AccessRule;
 }
 
-/** spec §6, in the spec's order. */
+/** spec §6, in the spec's order; each item shows to whoever may open its route. */
 export const MENU_ITEMS: readonly MenuItem[] = [
-  {
-    id: 'buyers',
-    to: '/buyers',
-    labelKey: 'header.menu.buyers',
-    descriptionKey: 'home.card.buyers',
-    visible: ({ roles }) => hasRole(roles, ROLES.superuser),
-  },
-  {
-    id: 'devices',
-    to: '/devices',
-    labelKey: 'header.menu.devices',
-    descriptionKey: 'home.card.devices',
-    visible: ({ roles }) => hasRole(roles, ROLES.adjuster) || hasRole(roles, ROLES.management),
-  },
-  {
-    id: 'groups',
-    to: '/groups',
-    labelKey: 'header.menu.groups',
-    descriptionKey: 'home.card.groups',
-    visible: ({ roles }) => hasRole(roles, ROLES.management),
-  },
-  {
-    id: 'houses',
-    to: '/houses',
-    labelKey: 'header.menu.houses',
-    descriptionKey: 'home.card.houses',
-    visible: ({ permissions }) => hasPermission(permissions, PERMISSIONS.housesList),
-  },
-  {
-    id: 'users',
-    to: '/users',
-    labelKey: 'header.menu.users',
-    descriptionKey: 'home.card.users',
-    visible: ({ permissions }) => hasPermission(permissions, PERMISSIONS.usersList),
-  },
-  {
-    id: 'keys',
-    to: '/keys',
-    labelKey: 'header.menu.keys',
-    descriptionKey: 'home.card.keys',
-    visible: ({ permissions }) => hasPermission(permissions, PERMISSIONS.keysList),
-  },
+  { id: 'buyers', to: '/buyers', labelKey: 'header.menu.buyers', descriptionKey: 'home.card.buyers', access: ACCESS_RULES.buyers },
+  { id: 'devices', to: '/devices', labelKey: 'header.menu.devices', descriptionKey: 'home.card.devices', access: ACCESS_RULES.devices },
+  { id: 'groups', to: '/groups', labelKey: 'header.menu.groups', descriptionKey: 'home.card.groups', access: ACCESS_RULES.groups },
+  { id: 'houses', to: '/houses', labelKey: 'header.menu.houses', descriptionKey: 'home.card.houses', access: ACCESS_RULES.houses },
+  { id: 'users', to: '/users', labelKey: 'header.menu.users', descriptionKey: 'home.card.users', access: ACCESS_RULES.users },
+  { id: 'keys', to: '/keys', labelKey: 'header.menu.keys', descriptionKey: 'home.card.keys', access: ACCESS_RULES.keys },
 ];
 
 export function visibleMenuItems(access: Access): MenuItem[] {
-  return MENU_ITEMS.filter((item) => item.visible(access));
+  return MENU_ITEMS.filter((item) => item.access.allows(access));
+}
+
+export type WizardLinkId = 'serialNumber' | 'port' | 'replace';
+
+export interface WizardLink {
+  id: WizardLinkId;
+  to: string;
+  labelKey: MessageKey;
+  descriptionKey: MessageKey;
+}
+
+/** Issue 11 §1: the three ways to add or replace a device, offered on the main page and in the menu. */
+export const WIZARD_LINKS: readonly WizardLink[] = [
+  { id: 'serialNumber', to: '/devices/serial-number-wizard', labelKey: 'wizards.serialNumber', descriptionKey: 'wizards.serialNumber.description' },
+  { id: 'port', to: '/devices/wizard', labelKey: 'wizards.port', descriptionKey: 'wizards.port.description' },
+  { id: 'replace', to: '/devices/replace-wizard', labelKey: 'wizards.replace', descriptionKey: 'wizards.replace.description' },
+];
+
+export function visibleWizardLinks(access: Access): readonly WizardLink[] {
+  return ACCESS_RULES.wizards.allows(access) ? WIZARD_LINKS : [];
 }
 
 /** spec §6: the help menu is for any logged-in user, its PDF link for the superuser. */

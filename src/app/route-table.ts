@@ -1,6 +1,7 @@
 import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import type { House } from '@contract/houses';
 import type { MessageKey } from '@/i18n/i18n';
+import { ACCESS_RULES, type AccessRule } from './access-rules';
 
 type PageModule = { Component: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
@@ -26,69 +27,77 @@ export interface AppRouteDefinition {
   path: string;
   titleKey: MessageKey;
   page: PageLoader;
+  /** Who may open it; anyone else gets a plain "no access" page and the screen's code never loads. */
+  access: AccessRule;
   /** True while the screen is a "section not built yet" placeholder (owned by a later issue). */
   placeholder?: boolean;
 }
 
-function placeholder(path: string, titleKey: MessageKey): AppRouteDefinition {
-  return { path, titleKey, page: notBuilt, placeholder: true };
+function placeholder(path: string, titleKey: MessageKey, access: AccessRule): AppRouteDefinition {
+  return { path, titleKey, access, page: notBuilt, placeholder: true };
 }
+
+const { anyone, buyers, devices, wizards, groups, houses, users, keys, managementCompanies, outbox } = ACCESS_RULES;
 
 /** The login screen sits outside the workspace layout, so it loads neither the grid nor the pickers. */
 export const loginRoute: AppRouteDefinition = {
   path: '/site/auth',
   titleKey: 'route.title.login',
+  access: anyone,
   page: () => import('@/features/auth/components/login-page').then((m) => ({ Component: m.LoginPage })),
 };
 
 /** Every other route of spec §2, in the spec's order. */
 export const workspaceRoutes: AppRouteDefinition[] = [
-  { path: '/', titleKey: 'route.title.main', page: menuPage },
+  { path: '/', titleKey: 'route.title.main', access: anyone, page: menuPage },
   {
     path: '/user/options',
     titleKey: 'route.title.userOptions',
+    access: anyone,
     page: () => import('@/features/user-options/components/user-options-page').then((m) => ({ Component: m.UserOptionsPage })),
   },
-  { path: '/devices', titleKey: 'route.title.devices', page: () => import('@/features/devices/components/device-list-page').then((m) => ({ Component: m.DeviceListPage })) },
-  { path: '/devices/:mac/wizard', titleKey: 'route.title.deviceWizard', page: () => import('@/features/device-wizard/components/device-wizard-page').then((wizard) => ({ Component: wizard.withHouseOffline(HouseOfflineRow) })) },
-  { path: '/devices/wizard', titleKey: 'route.title.devicePortWizard', page: () => import('@/features/adjuster-wizard/components/adjuster-wizard-page').then((m) => ({ Component: m.AdjusterWizardPage })) },
-  { path: '/devices/serial-number-wizard', titleKey: 'route.title.deviceSerialWizard', page: () => import('@/features/serial-number-wizard/components/serial-number-wizard-page').then((wizard) => ({ Component: wizard.withHouseOffline(HouseOfflineBlock) })) },
-  { path: '/devices/replace-wizard', titleKey: 'route.title.deviceReplaceWizard', page: () => import('@/features/replace-wizard/components/replace-wizard-page').then((m) => ({ Component: m.ReplaceWizardPage })) },
-  { path: '/devices/:mac/update', titleKey: 'route.title.deviceCard', page: () => import('@/features/device-card/components/device-card-page').then((m) => ({ Component: m.DeviceCardPage })) },
-  placeholder('/devices/:mac/commutators', 'route.title.deviceCommutators'),
-  placeholder('/devices/:mac/keys', 'route.title.deviceKeys'),
-  placeholder('/devices/:mac/rs-keys', 'route.title.deviceRsKeys'),
-  placeholder('/devices/:mac/codes', 'route.title.deviceCodes'),
-  placeholder('/device/codes', 'route.title.keylessAccess'),
-  placeholder('/devices/:mac/power', 'route.title.devicePower'),
-  placeholder('/devices/history', 'route.title.deviceHistory'),
-  placeholder('/dialings/:mac', 'route.title.dialings'),
+  { path: '/devices', titleKey: 'route.title.devices', access: devices, page: () => import('@/features/devices/components/device-list-page').then((m) => ({ Component: m.DeviceListPage })) },
+  { path: '/devices/:mac/wizard', titleKey: 'route.title.deviceWizard', access: wizards, page: () => import('@/features/device-wizard/components/device-wizard-page').then((wizard) => ({ Component: wizard.withHouseOffline(HouseOfflineRow) })) },
+  { path: '/devices/wizard', titleKey: 'route.title.devicePortWizard', access: wizards, page: () => import('@/features/adjuster-wizard/components/adjuster-wizard-page').then((m) => ({ Component: m.AdjusterWizardPage })) },
+  { path: '/devices/serial-number-wizard', titleKey: 'route.title.deviceSerialWizard', access: wizards, page: () => import('@/features/serial-number-wizard/components/serial-number-wizard-page').then((wizard) => ({ Component: wizard.withHouseOffline(HouseOfflineBlock) })) },
+  { path: '/devices/replace-wizard', titleKey: 'route.title.deviceReplaceWizard', access: wizards, page: () => import('@/features/replace-wizard/components/replace-wizard-page').then((m) => ({ Component: m.ReplaceWizardPage })) },
+  { path: '/devices/:mac/update', titleKey: 'route.title.deviceCard', access: devices, page: () => import('@/features/device-card/components/device-card-page').then((m) => ({ Component: m.DeviceCardPage })) },
+  placeholder('/devices/:mac/commutators', 'route.title.deviceCommutators', devices),
+  placeholder('/devices/:mac/keys', 'route.title.deviceKeys', devices),
+  placeholder('/devices/:mac/rs-keys', 'route.title.deviceRsKeys', devices),
+  placeholder('/devices/:mac/codes', 'route.title.deviceCodes', devices),
+  placeholder('/device/codes', 'route.title.keylessAccess', devices),
+  placeholder('/devices/:mac/power', 'route.title.devicePower', devices),
+  placeholder('/devices/history', 'route.title.deviceHistory', devices),
+  placeholder('/dialings/:mac', 'route.title.dialings', devices),
   {
     path: '/houses',
     titleKey: 'route.title.houses',
+    access: houses,
     page: () => Promise.all([import('@/features/houses/components/house-list-page'), import('@/features/house-snapshot/components/house-offline-control')]).then(([list, snapshot]) => ({ Component: list.withOfflineAction(snapshot.HouseOfflineRowControl) })),
   },
-  placeholder('/houses/:houseUid', 'route.title.house'),
-  placeholder('/houses/:houseUid/flats/:flatNum/update', 'route.title.flat'),
-  placeholder('/entrances/:entranceUid', 'route.title.entrance'),
-  placeholder('/access', 'route.title.access'),
-  placeholder('/mc', 'route.title.managementCompanies'),
-  placeholder('/mc/:mcId/update', 'route.title.managementCompany'),
-  placeholder('/mc/view-create', 'route.title.managementCompanyCreate'),
-  placeholder('/users', 'route.title.users'),
-  placeholder('/users/:userId', 'route.title.user'),
-  placeholder('/users/:userId/permissions', 'route.title.userPermissions'),
-  placeholder('/groups', 'route.title.groups'),
-  placeholder('/groups/:groupId', 'route.title.group'),
-  placeholder('/buyers', 'route.title.buyers'),
-  placeholder('/buyers/:buyerId', 'route.title.buyer'),
-  placeholder('/keys', 'route.title.keys'),
+  placeholder('/houses/:houseUid', 'route.title.house', houses),
+  placeholder('/houses/:houseUid/flats/:flatNum/update', 'route.title.flat', houses),
+  placeholder('/entrances/:entranceUid', 'route.title.entrance', houses),
+  placeholder('/access', 'route.title.access', users),
+  placeholder('/mc', 'route.title.managementCompanies', managementCompanies),
+  placeholder('/mc/:mcId/update', 'route.title.managementCompany', managementCompanies),
+  placeholder('/mc/view-create', 'route.title.managementCompanyCreate', managementCompanies),
+  placeholder('/users', 'route.title.users', users),
+  placeholder('/users/:userId', 'route.title.user', users),
+  placeholder('/users/:userId/permissions', 'route.title.userPermissions', users),
+  placeholder('/groups', 'route.title.groups', groups),
+  placeholder('/groups/:groupId', 'route.title.group', groups),
+  placeholder('/buyers', 'route.title.buyers', buyers),
+  placeholder('/buyers/:buyerId', 'route.title.buyer', buyers),
+  placeholder('/keys', 'route.title.keys', keys),
   // Issue 3 §8 (not in spec §2): the send queue and the drafts on this device.
   {
     path: '/outbox',
     titleKey: 'route.title.outbox',
+    access: outbox,
     page: () => import('@/features/outbox/components/outbox-page').then((m) => ({ Component: m.OutboxPage })),
   },
   // spec §2: an unknown path shows the menu page, titled as the main page.
-  { path: '*', titleKey: 'route.title.main', page: menuPage },
+  { path: '*', titleKey: 'route.title.main', access: anyone, page: menuPage },
 ];

@@ -1,16 +1,22 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { queryClient } from '@/lib/query-client';
+import { ACCESS_RULES } from './access-rules';
 import { AppLayout } from './app-layout';
 import { routeLoader, type RouteHandle } from './guard';
 import { PageFallback } from './page-fallback';
 import { RouteErrorPage } from './route-error-page';
+import { gatedPage } from './route-gate';
 import { loginRoute, workspaceRoutes, type AppRouteDefinition } from './route-table';
 
-function toRouteObject(route: AppRouteDefinition): RouteObject {
+function toRouteObject(route: AppRouteDefinition, client: QueryClient): RouteObject {
   const handle: RouteHandle = { titleKey: route.titleKey };
-  return { path: route.path, handle, loader: routeLoader(route.titleKey), lazy: route.page };
+  // Screens open to anyone logged in render at once; the others wait for the permissions.
+  const lazy = route.access === ACCESS_RULES.anyone ? route.page : gatedPage(route, client);
+  return { path: route.path, handle, loader: routeLoader(route.titleKey), lazy };
 }
 
-export function buildRoutes(): RouteObject[] {
+export function buildRoutes(client: QueryClient = queryClient): RouteObject[] {
   return [
     {
       element: <AppLayout />,
@@ -18,8 +24,8 @@ export function buildRoutes(): RouteObject[] {
       hydrateFallbackElement: <PageFallback />,
       children: [
         // The grid and picker locales load with the components that use them (list-table, date-filter), not here.
-        toRouteObject(loginRoute),
-        ...workspaceRoutes.map(toRouteObject),
+        toRouteObject(loginRoute, client),
+        ...workspaceRoutes.map((route) => toRouteObject(route, client)),
       ],
     },
   ];

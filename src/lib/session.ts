@@ -190,6 +190,8 @@ export interface SessionState {
   logged: boolean;
   /** Permissions and roles have arrived (or failed): the menu can be drawn without flicker. */
   ready: boolean;
+  /** Permissions and roles have arrived (online or from the saved session); false when they failed. */
+  accessKnown: boolean;
   userId: number | null;
   buyerId: number | null;
   login: string | null;
@@ -216,11 +218,12 @@ export function useSession(): SessionState {
     // The service worker keeps API answers only once it knows whose they are.
     if (userId !== null) void announceUser(userId);
   }, [userId]);
-  if (!logged) return { logged, ready: true, userId: null, buyerId: null, login: null, permissions: EMPTY, roles: EMPTY, offlineSession: null };
+  if (!logged) return { logged, ready: true, accessKnown: true, userId: null, buyerId: null, login: null, permissions: EMPTY, roles: EMPTY, offlineSession: null };
   const saved = readSavedSession();
   return {
     logged,
     ready: !permissions.isPending,
+    accessKnown: permissions.data !== undefined,
     userId,
     buyerId: permissions.data?.buyerId ?? null,
     // A failed user fetch leaves the name out (spec §8), unless the last online load knew it.

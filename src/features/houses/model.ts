@@ -1,5 +1,7 @@
 import type { House, HouseCreate, HouseListQuery } from '@contract/houses';
+import { PERMISSIONS, ROLES } from '@contract/users';
 import type { ListState, ListStateConfig } from '@/components/list-table/list-state-model';
+import { hasPermission, hasRole, type AuthItemMap } from '@/lib/session';
 
 export type HouseFilterKey = 'houseUid' | 'region' | 'fias';
 
@@ -43,4 +45,12 @@ export function houseCreateBody(values: HouseFormValues): HouseCreate {
     ...(values.fias.trim() ? { fias: values.fias.trim() } : {}),
     ...(values.id.trim() ? { id: values.id.trim() } : {}),
   };
+}
+
+/**
+ * Creating and deleting houses is the server's HOUSES_LIST_PERMISSION (server/routes/houses.ts;
+ * the superuser passes every check there). Installers and support read the list only.
+ */
+export function canEditHouses(access: { permissions: AuthItemMap; roles: AuthItemMap }): boolean {
+  return hasPermission(access.permissions, PERMISSIONS.housesList) || hasRole(access.roles, ROLES.superuser);
 }

@@ -1,15 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { GridRowId } from '@mui/x-data-grid';
-import { ROLES } from '@contract/users';
 import { HOUSE_LIST_PAGE_SIZE, type House } from '@contract/houses';
 import { notify } from '@/components/notifications/notify';
 import { useUrlListState } from '@/components/list-table/use-url-list-state';
 import { useT } from '@/features/houses/messages';
 import { errorMessage } from '@/lib/http';
-import { hasRole, useSession } from '@/lib/session';
+import { useSession } from '@/lib/session';
 import { createHouse, deleteHouse } from './api';
-import { HOUSE_LIST_STATE, houseCreateBody, houseListQuery, housesWithId, type HouseFormValues } from './model';
+import { HOUSE_LIST_STATE, canEditHouses, houseCreateBody, houseListQuery, housesWithId, type HouseFormValues } from './model';
 import { houseQueries } from './queries';
 
 /** The house list screen's logic (spec §2, §4): URL-bound filters and paging, create, delete. */
@@ -54,7 +53,7 @@ export function useHouseList() {
     loading: query.isFetching,
     error: query.error ? errorMessage(query.error) : null,
     // The server decides; the client only hides what the user may not do (ARCHITECTURE).
-    canEdit: hasRole(session.roles, ROLES.management),
+    canEdit: canEditHouses(session),
     selection,
     setSelection,
     create,

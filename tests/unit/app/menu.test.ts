@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthItem } from '@contract/users';
-import { helpLinks, visibleMenuItems, type Access } from '@/app/menu';
+import type { Access } from '@/app/access-rules';
+import { helpLinks, visibleMenuItems, visibleWizardLinks } from '@/app/menu';
 import { translate } from '@/i18n/i18n';
 import { hasPermission, hasRole, type AuthItemMap } from '@/lib/session';
 
@@ -24,7 +25,7 @@ function labels(access: Access): string[] {
   return visibleMenuItems(access).map((item) => translate('ru', item.labelKey));
 }
 
-describe('menu visibility (spec §6)', () => {
+describe('menu visibility (spec §6, with issue 11: houses for installers, devices and houses for support)', () => {
   it('shows the superuser every item', () => {
     expect(labels(ACCOUNTS.admin)).toEqual(['Покупатели', 'Устройства', 'Группы', 'Жилой фонд', 'Пользователи', 'Ключи']);
   });
@@ -33,17 +34,32 @@ describe('menu visibility (spec §6)', () => {
     expect(labels(ACCOUNTS.operator)).toEqual(['Устройства', 'Группы', 'Жилой фонд', 'Пользователи', 'Ключи']);
   });
 
-  it('shows the installer (adjuster) devices only', () => {
-    expect(labels(ACCOUNTS.installer)).toEqual(['Устройства']);
+  it('shows the installer (adjuster) devices and the house list, where houses are taken offline', () => {
+    expect(labels(ACCOUNTS.installer)).toEqual(['Устройства', 'Жилой фонд']);
   });
 
-  it('shows support nothing from the menu', () => {
-    expect(labels(ACCOUNTS.support)).toEqual([]);
+  it('shows support what it may read: devices and houses', () => {
+    expect(labels(ACCOUNTS.support)).toEqual(['Устройства', 'Жилой фонд']);
   });
 
   it('gates each item on its own key', () => {
     expect(labels({ roles: items(), permissions: items('KEYS_LIST_PERMISSION') })).toEqual(['Ключи']);
-    expect(labels({ roles: items('management'), permissions: items() })).toEqual(['Устройства', 'Группы']);
+    expect(labels({ roles: items(), permissions: items('HOUSES_LIST_PERMISSION') })).toEqual(['Жилой фонд']);
+    expect(labels({ roles: items('management'), permissions: items() })).toEqual(['Устройства', 'Группы', 'Жилой фонд']);
+    expect(labels({ roles: items('someone-else'), permissions: items() })).toEqual([]);
+  });
+
+  it('offers the three wizards to installers and operators, never to support', () => {
+    const wizards = (access: Access) => visibleWizardLinks(access).map((link) => [translate('ru', link.labelKey), link.to]);
+    const all = [
+      ['Добавить по серийному номеру', '/devices/serial-number-wizard'],
+      ['Подключить по базовой станции и порту', '/devices/wizard'],
+      ['Заменить устройство', '/devices/replace-wizard'],
+    ];
+    expect(wizards(ACCOUNTS.installer)).toEqual(all);
+    expect(wizards(ACCOUNTS.operator)).toEqual(all);
+    expect(wizards(ACCOUNTS.admin)).toEqual(all);
+    expect(wizards(ACCOUNTS.support)).toEqual([]);
   });
 
   it('offers online help to every logged-in user and the PDF to the superuser only', () => {

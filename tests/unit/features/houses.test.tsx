@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HouseListPage } from '@/features/houses/components/house-list-page';
-import { HOUSE_LIST_STATE, houseCreateBody, houseListQuery, housesWithId } from '@/features/houses/model';
+import { HOUSE_LIST_STATE, canEditHouses, houseCreateBody, houseListQuery, housesWithId } from '@/features/houses/model';
 import { parseListState } from '@/components/list-table/list-state-model';
 import { setCsrfToken } from '@/lib/csrf';
 import { setLoggedFlag } from '@/lib/logged-flag';
@@ -26,6 +26,17 @@ describe('house list model', () => {
   it('builds the create body, leaving out empty optional fields', () => {
     expect(houseCreateBody({ address: ' ул. Новая, 1 ', region: '50', fias: '', id: '' })).toEqual({ address: 'ул. Новая, 1', region: 50 });
     expect(houseCreateBody({ address: 'a', region: '1', fias: 'f', id: 'i' })).toEqual({ address: 'a', region: 1, fias: 'f', id: 'i' });
+  });
+});
+
+describe('who may create and delete houses (the server: HOUSES_LIST_PERMISSION, the superuser passes)', () => {
+  it('is the permission holder or the superuser, never the installer or support', () => {
+    expect(canEditHouses({ roles: authItems('management'), permissions: authItems('HOUSES_LIST_PERMISSION') })).toBe(true);
+    expect(canEditHouses({ roles: authItems('support'), permissions: authItems('HOUSES_LIST_PERMISSION') })).toBe(true);
+    expect(canEditHouses({ roles: authItems('superuser'), permissions: authItems() })).toBe(true);
+    expect(canEditHouses({ roles: authItems('management'), permissions: authItems() })).toBe(false);
+    expect(canEditHouses({ roles: authItems('adjuster'), permissions: authItems() })).toBe(false);
+    expect(canEditHouses({ roles: authItems('support'), permissions: authItems() })).toBe(false);
   });
 });
 
@@ -90,12 +101,18 @@ describe('HouseListPage', () => {
     expect(await screen.findByText('Дом удалён')).toBeTruthy();
   });
 
-  it('hides create and delete from a user without the management role', async () => {
+  it.each([
+    ['an installer', 'adjuster'],
+    ['support', 'support'],
+    ['an operator without the house permission', 'management'],
+  ])('shows %s the list read-only: no create, delete or selection', async (_who, role) => {
     const client = testQueryClient();
-    client.setQueryData(sessionQueries.permissions().queryKey, { result: true, userId: 3, buyerId: 1, roles: authItems('support'), permissions: authItems('HOUSES_LIST_PERMISSION') });
+    client.setQueryData(sessionQueries.permissions().queryKey, { result: true, userId: 3, buyerId: 1, roles: authItems(role), permissions: authItems() });
     renderWithApp(<HouseListPage />, { path: '/houses', route: '/houses', client });
     await screen.findByText('г. Москва, ул. Лесная, д. 28');
     expect(screen.queryByRole('button', { name: 'Добавить дом' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Удалить дом/ })).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
   });
+
 });

@@ -1,0 +1,47 @@
+import { PERMISSIONS, ROLES } from '@contract/users';
+import { canOpenOutbox } from '@/features/outbox/access';
+import type { MessageKey } from '@/i18n/i18n';
+import { hasPermission, hasRole, type AuthItemMap } from '@/lib/session';
+
+/** What the app knows of a user's rights: the two maps of the permissions call (spec §5). */
+export interface Access {
+  permissions: AuthItemMap;
+  roles: AuthItemMap;
+}
+
+/** Who may open a screen. The server stays the authority: the app only hides what it would refuse. */
+export interface AccessRule {
+  allows: (access: Access) => boolean;
+  /** Who may open it, in words, for the page a refused user sees. */
+  whoKey: MessageKey;
+}
+
+function anyRole(...names: string[]): (access: Access) => boolean {
+  return ({ roles }) => names.some((name) => hasRole(roles, name));
+}
+
+function permission(name: string): (access: Access) => boolean {
+  return ({ permissions }) => hasPermission(permissions, name);
+}
+
+/**
+ * One rule per kind of screen, shared by the menu, the main page and the routes. Spec §6 gives the
+ * menu's rules; issue 11 adds support (read-only) to devices and houses, and installers to houses.
+ */
+export const ACCESS_RULES = {
+  anyone: { allows: () => true, whoKey: 'access.who.anyone' },
+  buyers: { allows: anyRole(ROLES.superuser), whoKey: 'access.who.superuser' },
+  devices: { allows: anyRole(ROLES.adjuster, ROLES.management, ROLES.support), whoKey: 'access.who.devices' },
+  /** The add, replace and set-up wizards write to devices: support may not open them. */
+  wizards: { allows: anyRole(ROLES.adjuster, ROLES.management), whoKey: 'access.who.wizards' },
+  groups: { allows: anyRole(ROLES.management), whoKey: 'access.who.management' },
+  houses: {
+    allows: (access: Access) => permission(PERMISSIONS.housesList)(access) || anyRole(ROLES.adjuster, ROLES.management, ROLES.support)(access),
+    whoKey: 'access.who.houses',
+  },
+  users: { allows: permission(PERMISSIONS.usersList), whoKey: 'access.who.users' },
+  keys: { allows: permission(PERMISSIONS.keysList), whoKey: 'access.who.keys' },
+  /** Management companies are the operators' reference data (the server's list is theirs too). */
+  managementCompanies: { allows: anyRole(ROLES.management), whoKey: 'access.who.management' },
+  outbox: { allows: ({ roles }: Access) => canOpenOutbox(roles), whoKey: 'access.who.outbox' },
+} as const satisfies Record<string, AccessRule>;

@@ -1,0 +1,76 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { Suspense, use } from 'react';
+import { isLoggedIn } from '@/lib/logged-flag';
+import { sessionQueries, useSession } from '@/lib/session';
+import type { Access } from './access-rules';
+import { PageFallback } from './page-fallback';
+import type { AppRouteDefinition, PageLoader } from './route-table';
+
+/**
+ * A module loaded once: `load` starts it (the router does, before the screen renders), and
+ * `useLoaded` reads it, suspending only if it has not arrived yet, so a preloaded screen renders at once.
+ */
+function preloadable<T>(loader: () => Promise<T>): { load: () => Promise<T>; useLoaded: () => T } {
+  let loaded: { value: T } | null = null;
+  let loading: Promise<T> | null = null;
+  const load = () =>
+    (loading ??= loader().then(
+      (value) => {
+        loaded = { value };
+        return value;
+      },
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    ));
+  return { load, useLoaded: () => (loaded ? loaded.value : use(load())) };
+}
+
+// Seldom shown, so it stays out of the entry chunk (the login route's budget).
+const noAccessPage = preloadable(() => import('./no-access-page'));
+
+/** The user's access as the route starts loading: null when logged out, 'unknown' when it could not be read. */
+async function accessNow(client: QueryClient): Promise<Access | 'unknown' | null> {
+  if (!isLoggedIn()) return null;
+  try {
+    return await client.ensureQueryData(sessionQueries.permissions());
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * A route's screen behind its access rule (issue 11 §5). The router waits for the permissions (from
+ * the cache, once loaded) and then for the screen's code only if the user may open it, so an allowed
+ * user never sees the refusal and a refused one never downloads the screen. The decision itself is
+ * made when rendering, from the session of whoever is logged in then.
+ */
+export function gatedPage(route: AppRouteDefinition, client: QueryClient): PageLoader {
+  const screen = preloadable(route.page);
+
+  function Screen() {
+    const { Component } = screen.useLoaded();
+    return <Component />;
+  }
+
+  function Refusal() {
+    const { NoAccessPage } = noAccessPage.useLoaded();
+    return <NoAccessPage titleKey={route.titleKey} rule={route.access} />;
+  }
+
+  function GatedPage() {
+    const session = useSession();
+    if (!session.ready) return <PageFallback />;
+    // Permissions that failed to load refuse nothing: the server still answers 403 to what it refuses.
+    const refused = session.accessKnown && !route.access.allows(session);
+    return <Suspense fallback={<PageFallback />}>{refused ? <Refusal /> : <Screen />}</Suspense>;
+  }
+
+  return async () => {
+    const access = await accessNow(client);
+    if (access === 'unknown' || (access !== null && route.access.allows(access))) await screen.load();
+    else if (access !== null) await noAccessPage.load();
+    return { Component: GatedPage };
+  };
+}
