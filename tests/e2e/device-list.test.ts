@@ -5,12 +5,14 @@ import { DeviceCardResponse } from '../../contract/device-card';
 import { DeviceListResponse } from '../../contract/devices';
 import { McListResponse } from '../../contract/mc';
 import { decode, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '../../contract/common';
-import { account, chooseOption, launchBrowser, literally, logIn, nestedGroup, openSession, pathOf, screenshot, type Session } from './browser';
+import { account, chooseOption, DESKTOP, launchBrowser, literally, logIn, MOBILE, nestedGroup, openSession, pathOf, screenshot, type Session } from './browser';
 
 /*
  * The device list (issue 5 §1) in Chromium against the real server (SEED=small: 30 devices over
  * two buyers, so the superuser has two pages): filter by MAC, sort and page, all kept in the URL;
- * Enter opens the card; three rows get a group, checked on each device's card data.
+ * Enter opens the card; three rows get a group, checked on each device's card data. Issue 11: the
+ * add action offers the three wizards; a phone shows cards and never scrolls sideways; at 1440 px
+ * the grid fits and names the buyer; support reads the list without controls.
  */
 
 let browser: Browser;
@@ -47,6 +49,30 @@ async function openList(page: Page, search = ''): Promise<void> {
   await page.goto(`/devices${search}`);
   await grid(page).getByRole('link', { name: /^Открыть карточку устройства / }).first().waitFor();
 }
+
+/** «Добавить устройство» is a menu of the ways to add one; the plain dialog is its last item. */
+async function openDialog(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Добавить устройство' }).click();
+  await page.getByRole('menuitem', { name: /^Вручную, без мастера/ }).click();
+}
+
+/** How far the page scrolls sideways: 0 when nothing is wider than the viewport. */
+function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** The add menu fades in: the screenshot waits until it is shown in full. */
+async function shootMenu(page: Page, name: string): Promise<void> {
+  const paper = page.getByRole('menu', { name: 'Как добавить устройство' }).locator('xpath=..');
+  await expect.poll(() => paper.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+  await screenshot(page, name);
+}
+
+const WIZARDS = [
+  { item: /^По серийному номеру/, path: '/devices/serial-number-wizard', title: 'Добавление устройства по серийному номеру' },
+  { item: /^По базовой станции и порту/, path: '/devices/wizard', title: 'Добавление устройства по базовой станции и порту' },
+  { item: /^Замена устройства/, path: '/devices/replace-wizard', title: 'Замена устройства' },
+] as const;
 
 describe('device list', () => {
   let session: Session;
@@ -140,7 +166,7 @@ describe('device list', () => {
     const { page } = session;
     await openList(page, '?sort=MAC');
     const macs = await shownMacs(page);
-    const firstTypeCell = grid(page).getByRole('row').filter({ hasText: macs[0]! }).getByRole('gridcell').nth(3);
+    const firstTypeCell = grid(page).getByRole('row').filter({ hasText: macs[0]! }).getByRole('gridcell').nth(2);
     await firstTypeCell.click();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
@@ -158,7 +184,7 @@ describe('create a device', () => {
       await openList(page);
       const hex = randomBytes(5).toString('hex').toUpperCase();
       const mac = `02${hex}`.match(/.{2}/g)!.join(':');
-      await page.getByRole('button', { name: 'Добавить устройство' }).click();
+      await openDialog(page);
       const dialog = page.getByRole('dialog', { name: 'Новое устройство' });
       await dialog.getByRole('button', { name: 'Добавить', exact: true }).click();
       await dialog.getByText('Введите MAC-адрес: 12 шестнадцатеричных цифр, например AA:BB:CC:DD:EE:FF').waitFor();
@@ -176,7 +202,7 @@ describe('create a device', () => {
       expect(await row.getByText('Новое').isVisible()).toBe(true);
 
       // The same MAC again: the server's message shows in the dialog, which keeps what was typed.
-      await page.getByRole('button', { name: 'Добавить устройство' }).click();
+      await openDialog(page);
       await dialog.getByRole('textbox', { name: 'MAC-адрес' }).fill(mac);
       await chooseOption(page, 'Тип устройства', /^SPUTNIK$/);
       await dialog.getByRole('button', { name: 'Добавить', exact: true }).click();
@@ -235,4 +261,157 @@ describe('group assignment', () => {
       await context.close();
     }
   });
+});
+
+describe('add a device by a wizard (issue 11 §1)', () => {
+  for (const viewport of [DESKTOP, MOBILE]) {
+    it(`offers an installer the three wizards and opens each (${viewport.width} px)`, async () => {
+      const { context, page, pageErrors } = await openSession(browser, viewport);
+      try {
+        await logIn(page, account('installer'));
+        for (const wizard of WIZARDS) {
+          await page.goto('/devices');
+          await page.getByRole('button', { name: 'Добавить устройство' }).click();
+          const menu = page.getByRole('menu', { name: 'Как добавить устройство' });
+          await menu.waitFor();
+          // create-device is management-only: an installer gets the wizards alone.
+          expect(await menu.getByRole('menuitem').count()).toBe(3);
+          if (wizard === WIZARDS[0]) await shootMenu(page, 'device-list-add-menu-installer');
+          await menu.getByRole('menuitem', { name: wizard.item }).click();
+          await page.waitForURL((url) => url.pathname === wizard.path);
+          await expect.poll(() => page.title()).toBe(wizard.title);
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+        }
+        expect(pageErrors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('offers an operator the plain dialog besides the wizards', async () => {
+    const { context, page } = await openSession(browser);
+    try {
+      await logIn(page, account('operator'));
+      await openList(page);
+      await page.getByRole('button', { name: 'Добавить устройство' }).click();
+      const items = await page.getByRole('menu', { name: 'Как добавить устройство' }).getByRole('menuitem').allInnerTexts();
+      expect(items.map((item) => item.split('\n')[0])).toEqual(['По серийному номеру', 'По базовой станции и порту', 'Замена устройства', 'Вручную, без мастера']);
+      await shootMenu(page, 'device-list-add-menu-operator');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('device list layout (issue 11 §4)', () => {
+  it('shows each device as a card on a phone, with MAC, status and address, the page no wider than the screen', async () => {
+    for (const login of ['admin', 'installer'] as const) {
+      const { context, page, pageErrors } = await openSession(browser, MOBILE);
+      try {
+        await logIn(page, account(login));
+        await page.goto('/devices');
+        const cards = page.getByRole('list', { name: 'Список устройств' });
+        await cards.getByRole('listitem').first().waitFor();
+        expect(await page.getByRole('grid').count()).toBe(0);
+        const expected = (await apiList(page, 'page=1')).data;
+        expect(await cards.getByRole('listitem').count()).toBe(expected.length);
+        // The first card with an address: its MAC, status in words and the address with entrances.
+        const row = expected.find((each) => Object.keys(each.houses).length > 0)!;
+        const card = cards.getByRole('listitem').filter({ has: page.getByRole('link', { name: `Открыть карточку устройства ${row.MAC}` }) });
+        const text = await card.innerText();
+        expect(text).toContain(row.MAC);
+        expect(text).toMatch(/Новое|Активно|Отключено|Сброшено/);
+        for (const house of Object.values(row.houses)) expect(text).toContain(house.address);
+        await card.getByText(/^(В сети|Не в сети)$/).waitFor();
+        expect(text).not.toMatch(/online|offline/i);
+        expect(await sidewaysScroll(page)).toBe(0);
+        await screenshot(page, `device-list-${login}`);
+        // The filters fold away and unfold within the width.
+        await page.getByRole('button', { name: /^Фильтры/ }).click();
+        await page.getByRole('combobox', { name: 'Тип' }).waitFor();
+        expect(await sidewaysScroll(page)).toBe(0);
+        await screenshot(page, `device-list-filters-${login}`);
+        // A tap on the card opens the device's card.
+        await page.getByRole('button', { name: 'Скрыть фильтры' }).click();
+        await card.getByRole('link', { name: `Открыть карточку устройства ${row.MAC}` }).click();
+        await page.waitForURL((url) => url.pathname.endsWith('/update'));
+        expect(decodeURIComponent(pathOf(page))).toBe(`/devices/${row.MAC}/update`);
+        expect(pageErrors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('fits the grid into 1440 px: the actions on screen, no sideways scroll, the buyer by name', async () => {
+    const { context, page, pageErrors } = await openSession(browser, DESKTOP);
+    try {
+      await logIn(page, account('admin'));
+      await openList(page, '?sort=DEVICE_ID');
+      const header = grid(page).getByRole('columnheader', { name: 'Действия' });
+      const box = await header.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(DESKTOP.width);
+      const scroller = await grid(page).evaluate((element) => {
+        const inner = element.querySelector('.MuiDataGrid-virtualScroller');
+        return inner ? inner.scrollWidth - inner.clientWidth : -1;
+      });
+      expect(scroller).toBe(0);
+      expect(await sidewaysScroll(page)).toBe(0);
+
+      const rows = (await apiList(page, 'page=1&sort=DEVICE_ID')).data;
+      const named = rows[0]!;
+      expect(named.BUYER_NAME).toBeTruthy();
+      const cells = await grid(page).getByRole('row').filter({ hasText: named.MAC }).getByRole('gridcell').allInnerTexts();
+      expect(cells).toContain(named.BUYER_NAME);
+      expect(cells).not.toContain(String(named.BUYER_ID));
+      await screenshot(page, 'device-list-admin');
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("fits an installer's grid too, with the set-up wizard on every row", async () => {
+    const { context, page } = await openSession(browser, DESKTOP);
+    try {
+      await logIn(page, account('installer'));
+      await openList(page);
+      const wizard = grid(page).getByRole('link', { name: /^Мастер настройки / }).first();
+      const box = await wizard.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(DESKTOP.width);
+      expect(await grid(page).getByRole('checkbox').count()).toBe(0);
+      expect(await sidewaysScroll(page)).toBe(0);
+      await screenshot(page, 'device-list-installer');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('support reads the device list (issue 11 §5)', () => {
+  for (const viewport of [DESKTOP, MOBILE]) {
+    it(`shows support the rows and their cards without add, selection or wizards (${viewport.width} px)`, async () => {
+      const { context, page, pageErrors } = await openSession(browser, viewport);
+      try {
+        await logIn(page, account('support'));
+        await page.goto('/devices');
+        const rows = viewport === DESKTOP ? grid(page) : page.getByRole('list', { name: 'Список устройств' });
+        const first = rows.getByRole('link', { name: /^Открыть карточку устройства / }).first();
+        await first.waitFor();
+        await page.getByRole('search').waitFor();
+        expect(await page.getByRole('button', { name: 'Добавить устройство' }).count()).toBe(0);
+        expect(await page.getByRole('checkbox').count()).toBe(0);
+        expect(await page.getByRole('link', { name: /^Мастер настройки / }).count()).toBe(0);
+        expect(await sidewaysScroll(page)).toBe(0);
+        await screenshot(page, 'device-list-support');
+        await first.click();
+        await page.waitForURL((url) => url.pathname.endsWith('/update'));
+        expect(pageErrors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TablePagination from '@mui/material/TablePagination';
@@ -83,10 +82,13 @@ export function ListCards<R extends GridValidRowModel, F extends string>({
       {(sortChoices.length > 0 || (selection && rows.length > 0)) && (
         <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, pb: 1 }}>
           {selection && rows.length > 0 && (
-            <FormControlLabel
-              sx={{ mr: 'auto', ml: 0 }}
-              control={<Checkbox checked={onPage === ids.length} indeterminate={onPage > 0 && onPage < ids.length} onChange={toggleAll} />}
-              label={texts.selectAll}
+            // In the cards' checkbox column, like the grid's header checkbox.
+            <Checkbox
+              checked={onPage === ids.length}
+              indeterminate={onPage > 0 && onPage < ids.length}
+              onChange={toggleAll}
+              title={texts.selectAll}
+              slotProps={{ input: { 'aria-label': texts.selectAll } }}
             />
           )}
           {sortChoices.length > 0 && (
@@ -96,7 +98,7 @@ export function ListCards<R extends GridValidRowModel, F extends string>({
               label={texts.sort}
               value={sortValue}
               onChange={(event) => list.setSort(parseSort(event.target.value))}
-              sx={{ minWidth: 180, flex: selection ? 'none' : 1 }}
+              sx={{ minWidth: 180, flex: 1 }}
             >
               {sortValue === '' && <MenuItem value="" />}
               {sortChoices.flatMap((choice) => [

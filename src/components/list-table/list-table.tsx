@@ -53,6 +53,8 @@ interface ListTableProps<R extends GridValidRowModel, F extends string> {
 
 const autoHeight = () => 'auto' as const;
 const AUTO_HEIGHT_CELLS = { '& .MuiDataGrid-cell': { py: 0.75, display: 'flex', alignItems: 'center' } } as const;
+// The last header's separator divides nothing, and it sticks out past a grid whose columns fill its width.
+const GRID_SX = { border: 0, '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': { display: 'none' } } as const;
 
 /**
  * The list every screen shares: server-side paging and sorting bound to the URL (so a link
@@ -192,7 +194,7 @@ export function ListTable<R extends GridValidRowModel, F extends string>({
           autoHeight
           density="compact"
           {...(autoRowHeight ? { getRowHeight: autoHeight } : {})}
-          sx={autoRowHeight ? { border: 0, ...AUTO_HEIGHT_CELLS } : { border: 0 }}
+          sx={autoRowHeight ? { ...GRID_SX, ...AUTO_HEIGHT_CELLS } : GRID_SX}
         />
       )}
     </Paper>

@@ -53,11 +53,14 @@ export function DeviceListPage() {
   const widest = useMediaQuery(theme.breakpoints.up('xl'), { noSsr: true });
   const { access } = devices;
 
-  const wizardLink = (row: DeviceListRow) => (
-    <IconButton component={RouterLink} to={wizardPath(row.MAC)} aria-label={t('devices.wizard', { mac: row.MAC })} size="small">
-      <BuildOutlined fontSize="small" />
-    </IconButton>
-  );
+  const wizardLink = (row: DeviceListRow) => {
+    const label = t('devices.wizard', { mac: row.MAC });
+    return (
+      <IconButton component={RouterLink} to={wizardPath(row.MAC)} aria-label={label} title={label} size="small">
+        <BuildOutlined fontSize="small" />
+      </IconButton>
+    );
+  };
   const dateColumn = (field: 'CREATE_DATE' | 'LAST_CHANGE', header: string): GridColDef<DeviceListRow> => ({
     field,
     headerName: header,
@@ -117,7 +120,17 @@ export function DeviceListPage() {
     ...(wide ? [dateColumn('CREATE_DATE', t('devices.column.created'))] : []),
     dateColumn('LAST_CHANGE', t('devices.column.changed')),
     ...(access.wizards
-      ? [{ field: 'actions', headerName: t('devices.column.actions'), width: 88, sortable: false, renderCell: ({ row }) => wizardLink(row) } satisfies GridColDef<DeviceListRow>]
+      ? [
+          {
+            field: 'actions',
+            headerName: t('devices.column.actions'),
+            width: 96,
+            sortable: false,
+            // Nothing to sort or hide here; its menu button would only push the last header past the grid's edge.
+            disableColumnMenu: true,
+            renderCell: ({ row }) => wizardLink(row),
+          } satisfies GridColDef<DeviceListRow>,
+        ]
       : []),
   ];
 

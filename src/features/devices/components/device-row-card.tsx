@@ -22,8 +22,12 @@ export function DeviceRowCard({ summary, status }: { summary: DeviceCardSummary;
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
         {summary.type}
-        {buyer && ` · ${buyer.name ?? t('devices.buyer.number', { id: buyer.id })}`}
       </Typography>
+      {buyer && (
+        <Typography variant="body2" color="text.secondary">
+          {buyer.name ?? t('devices.buyer.number', { id: buyer.id })}
+        </Typography>
+      )}
       <Box sx={{ height: 22 }}>
         <DeviceLiveStatus status={status} />
       </Box>
