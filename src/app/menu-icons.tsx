@@ -16,3 +16,4 @@ export const MENU_ICONS: Record<MenuItemId, ComponentType<SvgIconProps>> = {
   users: PeopleAltOutlined,
   keys: KeyOutlined,
 };
+

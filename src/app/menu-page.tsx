@@ -7,25 +7,32 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
-import type { ComponentType } from 'react';
+import { useId, type ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '@/components/page-header';
 import { OUTBOX_PATH, canOpenOutbox } from '@/features/outbox/access';
 import { useT } from '@/i18n/i18n';
 import { useSession } from '@/lib/session';
-import { visibleMenuItems } from './menu';
+import { visibleMenuItems, visibleWizardLinks } from './menu';
 import { MENU_ICONS } from './menu-icons';
+import { WIZARD_ICONS } from './wizard-icons';
 
 interface SectionCardProps {
   to: string;
   title: string;
   description: string;
   Icon: ComponentType<SvgIconProps>;
+  /** The installer's everyday actions: filled, so they stand out from the sections below. */
+  prominent?: boolean;
 }
 
-function SectionCard({ to, title, description, Icon }: SectionCardProps) {
+function SectionCard({ to, title, description, Icon, prominent = false }: SectionCardProps) {
   return (
-    <Card variant="outlined" sx={{ height: '100%' }}>
+    <Card
+      variant={prominent ? 'elevation' : 'outlined'}
+      elevation={prominent ? 2 : 0}
+      sx={{ height: '100%', ...(prominent ? { bgcolor: 'primary.main', color: 'primary.contrastText' } : {}) }}
+    >
       <CardActionArea component={RouterLink} to={to} sx={{ height: '100%', alignItems: 'flex-start' }}>
         <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
           <Box
@@ -36,17 +43,17 @@ function SectionCard({ to, title, description, Icon }: SectionCardProps) {
               borderRadius: 2,
               display: 'grid',
               placeItems: 'center',
-              bgcolor: 'primary.main',
-              color: 'primary.contrastText',
+              bgcolor: prominent ? 'common.white' : 'primary.main',
+              color: prominent ? 'primary.main' : 'primary.contrastText',
             }}
           >
             <Icon />
           </Box>
-          <Box>
-            <Typography variant="h2" component="h2" sx={{ fontSize: '1.1rem', mb: 0.5 }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="h2" component="h3" sx={{ fontSize: '1.1rem', mb: 0.5 }}>
               {title}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" sx={{ color: prominent ? 'inherit' : 'text.secondary', opacity: prominent ? 0.9 : 1 }}>
               {description}
             </Typography>
           </Box>
@@ -62,34 +69,67 @@ const grid = {
   gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
 };
 
-/** The main page and the menu page of unknown paths (spec §2): the sections this user may open. */
+const sectionHeading = { fontSize: '1.2rem', mb: 1.5 } as const;
+
+/** The main page and the menu page of unknown paths (spec §2): the wizards and sections this user may open. */
 export function MenuPage() {
   const t = useT();
   const session = useSession();
   const items = visibleMenuItems(session);
+  const wizards = session.ready ? visibleWizardLinks(session) : [];
+  const wizardsHeading = useId();
+  const sectionsHeading = useId();
   return (
     <>
       <PageHeader title={session.login ? t('home.greeting', { login: session.login }) : t('home.greetingAnonymous')} />
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {session.ready && items.length === 0 && !canOpenOutbox(session.roles) ? t('home.empty') : t('home.intro')}
-      </Typography>
-      <Box sx={grid}>
-        {session.ready
-          ? items.map((item) => (
+      {wizards.length > 0 && (
+        // Issue 11 §1: adding and replacing devices is what installers come for, so it comes first.
+        <Box component="section" aria-labelledby={wizardsHeading} sx={{ mb: 3 }}>
+          <Typography variant="h2" id={wizardsHeading} sx={sectionHeading}>
+            {t('wizards.section')}
+          </Typography>
+          <Box sx={grid}>
+            {wizards.map((wizard) => (
               <SectionCard
-                key={item.id}
-                to={item.to}
-                title={t(item.labelKey)}
-                description={t(item.descriptionKey)}
-                Icon={MENU_ICONS[item.id]}
+                key={wizard.id}
+                to={wizard.to}
+                title={t(wizard.labelKey)}
+                description={t(wizard.descriptionKey)}
+                Icon={WIZARD_ICONS[wizard.id]}
+                prominent
               />
-            ))
-          : [0, 1, 2].map((index) => <Skeleton key={index} variant="rounded" height={96} />)}
-        {session.ready && canOpenOutbox(session.roles) && (
-          // Issue 3 §8: the queue is not in the spec §6 menu; it is reached from here and the header.
-          <SectionCard to={OUTBOX_PATH} title={t('route.title.outbox')} description={t('outbox.card')} Icon={CloudUploadOutlined} />
+            ))}
+          </Box>
+        </Box>
+      )}
+      <Box component="section" aria-labelledby={sectionsHeading}>
+        {wizards.length > 0 ? (
+          <Typography variant="h2" id={sectionsHeading} sx={sectionHeading}>
+            {t('home.sections')}
+          </Typography>
+        ) : (
+          <Typography id={sectionsHeading} color="text.secondary" sx={{ mb: 2 }}>
+            {session.ready && items.length === 0 && !canOpenOutbox(session.roles) ? t('home.empty') : t('home.intro')}
+          </Typography>
         )}
-        <SectionCard to="/user/options" title={t('route.title.userOptions')} description={t('home.card.settings')} Icon={SettingsOutlined} />
+        <Box sx={grid}>
+          {session.ready
+            ? items.map((item) => (
+                <SectionCard
+                  key={item.id}
+                  to={item.to}
+                  title={t(item.labelKey)}
+                  description={t(item.descriptionKey)}
+                  Icon={MENU_ICONS[item.id]}
+                />
+              ))
+            : [0, 1, 2].map((index) => <Skeleton key={index} variant="rounded" height={96} />)}
+          {session.ready && canOpenOutbox(session.roles) && (
+            // Issue 3 §8: the queue is not in the spec §6 menu; it is reached from here and the header.
+            <SectionCard to={OUTBOX_PATH} title={t('route.title.outbox')} description={t('outbox.card')} Icon={CloudUploadOutlined} />
+          )}
+          <SectionCard to="/user/options" title={t('route.title.userOptions')} description={t('home.card.settings')} Icon={SettingsOutlined} />
+        </Box>
       </Box>
     </>
   );

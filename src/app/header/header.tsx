@@ -17,7 +17,7 @@ import { useDateFormat } from '@/lib/dates';
 import { logout, useSession } from '@/lib/session';
 import { canOpenOutbox } from '@/features/outbox/access';
 import { LOGIN_PATH } from '../guard';
-import { helpLinks, visibleMenuItems } from '../menu';
+import { helpLinks, visibleMenuItems, visibleWizardLinks } from '../menu';
 import { MainMenu } from './main-menu';
 
 const SETTINGS_PATH = '/user/options';
@@ -44,13 +44,24 @@ async function unsentJobs(userId: number): Promise<number> {
   }
 }
 
+/** The app bar's row in px: brand, chip, help icon, a login and "log out" take about 640; a menu entry about 110. */
+function menuRowWidth(entries: number): number {
+  return 640 + 110 * entries;
+}
+
 export function Header() {
   const t = useT();
   const theme = useTheme();
-  // The six menu items, help, the login and "log out" need about 1150 px in one row.
-  const compact = useMediaQuery(theme.breakpoints.down('lg'), { noSsr: true });
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const session = useSession();
+  const items = session.logged && session.ready ? visibleMenuItems(session) : [];
+  const wizards = session.logged && session.ready ? visibleWizardLinks(session) : [];
+  // The menu shares one row with the brand, the chip, help, the login and "log out": below the width they need, the drawer.
+  const compact = useMediaQuery(theme.breakpoints.down(Math.max(theme.breakpoints.values.lg, menuRowWidth(items.length + (wizards.length > 0 ? 1 : 0)))), {
+    noSsr: true,
+  });
+  // Help shrinks to its icon first, so the superuser's seven entries fit beside the rest at 1440 px.
+  const helpIconOnly = useMediaQuery(theme.breakpoints.down('xl'), { noSsr: true });
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const client = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
@@ -66,7 +77,6 @@ export function Header() {
   const [logoutWarning, setLogoutWarning] = useState<number | null>(null);
   const { dateTime } = useDateFormat();
 
-  const items = session.logged && session.ready ? visibleMenuItems(session) : [];
   const help = helpLinks(session.logged, session);
   const onLoginPage = location.pathname === LOGIN_PATH;
 
@@ -113,7 +123,7 @@ export function Header() {
     <AppBar position="sticky" elevation={0}>
       <Toolbar variant="dense" sx={{ gap: { xs: 0.5, sm: 1 }, minHeight: 56, px: { xs: 1, sm: 3 } }}>
         {compact && session.logged && (
-          <IconButton color="inherit" edge="start" aria-label={t('header.menu.open')} onClick={openDrawer}>
+          <IconButton color="inherit" aria-label={t('header.menu.open')} onClick={openDrawer}>
             <MenuIcon />
           </IconButton>
         )}
@@ -124,7 +134,7 @@ export function Header() {
         >
           {t('app.brand')}
         </Box>
-        {!compact && items.length > 0 && <MainMenu items={items} />}
+        {!compact && items.length > 0 && <MainMenu items={items} wizards={wizards} />}
         <Box sx={{ flex: 1, minWidth: { xs: 0, sm: 8 } }} />
         {session.logged && session.userId !== null && (
           <Suspense fallback={null}>
@@ -133,13 +143,14 @@ export function Header() {
         )}
         {help.online && (
           <Suspense fallback={null}>
-            <HelpMenu showPdf={help.pdf} compact={compact} />
+            <HelpMenu showPdf={help.pdf} compact={compact || helpIconOnly} />
           </Suspense>
         )}
         {!compact && userLink}
         {session.logged ? (
           compact ? (
-            <IconButton color="inherit" edge="end" aria-label={t('header.logout')} onClick={handleLogout} disabled={busy}>
+            // No `edge`: its negative margin pushed the icon 4 px past a phone's screen (issue 11 §4).
+            <IconButton color="inherit" aria-label={t('header.logout')} onClick={handleLogout} disabled={busy}>
               <Logout />
             </IconButton>
           ) : (
@@ -180,7 +191,15 @@ export function Header() {
       )}
       {compact && session.logged && drawerWanted && (
         <Suspense fallback={null}>
-          <HeaderDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} items={items} login={session.login} settingsPath={SETTINGS_PATH} />
+          <HeaderDrawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            items={items}
+            wizards={wizards}
+            outbox={canOpenOutbox(session.roles)}
+            login={session.login}
+            settingsPath={SETTINGS_PATH}
+          />
         </Suspense>
       )}
     </AppBar>

@@ -4,7 +4,7 @@ import { Header } from '@/app/header/header';
 import { setCsrfToken } from '@/lib/csrf';
 import { setLoggedFlag } from '@/lib/logged-flag';
 import { sessionQueries } from '@/lib/session';
-import { authItems, jsonResponse, renderWithApp, stubWideScreen, testQueryClient } from '../helpers/render';
+import { authItems, jsonResponse, renderWithApp, stubPhoneScreen, stubWideScreen, testQueryClient } from '../helpers/render';
 
 const ALL_PERMISSIONS = ['HOUSES_LIST_PERMISSION', 'USERS_LIST_PERMISSION', 'KEYS_LIST_PERMISSION'];
 
@@ -50,13 +50,47 @@ describe('Header', () => {
     expect(screen.getByRole('menuitem', { name: 'Справка (PDF)' }).getAttribute('href')).toBe('/help.pdf');
   });
 
-  it('shows the installer devices only, and no PDF help', async () => {
+  // Issue 11 §1: the house list joined the installer's menu, and the wizards are one click away.
+  it('shows the installer devices, houses and the wizards, and no PDF help', async () => {
     renderWithApp(<Header />, { client: loggedInAs('installer', ['adjuster'], []) });
     const nav = screen.getByRole('navigation', { name: 'Главное меню' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Устройства']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Устройства', 'Жилой фонд']);
+    fireEvent.click(within(nav).getByRole('button', { name: 'Подключение' }));
+    const wizards = await screen.findAllByRole('menuitem');
+    expect(wizards.map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
+      ['Добавить по серийному номеру', '/devices/serial-number-wizard'],
+      ['Подключить по базовой станции и порту', '/devices/wizard'],
+      ['Заменить устройство', '/devices/replace-wizard'],
+    ]);
+    fireEvent.click(wizards[1]!);
+    await waitFor(() => expect(screen.getByRole('status', { name: 'location' }).textContent).toBe('/devices/wizard'));
     fireEvent.click(await screen.findByRole('button', { name: 'Справка' }));
     await screen.findByRole('menuitem', { name: 'Онлайн-справка' });
     expect(screen.queryByRole('menuitem', { name: 'Справка (PDF)' })).toBeNull();
+  });
+
+  it('offers support devices and houses but no wizards', () => {
+    renderWithApp(<Header />, { client: loggedInAs('support', ['support'], []) });
+    const nav = screen.getByRole('navigation', { name: 'Главное меню' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Устройства', 'Жилой фонд']);
+    expect(within(nav).queryByRole('button', { name: 'Подключение' })).toBeNull();
+  });
+
+  it('on a phone, the drawer holds the sections, the three wizards and the queue', async () => {
+    stubPhoneScreen();
+    renderWithApp(<Header />, { client: loggedInAs('installer', ['adjuster'], []) });
+    fireEvent.click(screen.getByRole('button', { name: 'Открыть меню' }));
+    const nav = await screen.findByRole('navigation', { name: 'Главное меню' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Устройства', 'Жилой фонд']);
+    const wizards = screen.getByRole('navigation', { name: 'Подключение устройств' });
+    expect(within(wizards).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/devices/serial-number-wizard',
+      '/devices/wizard',
+      '/devices/replace-wizard',
+    ]);
+    expect(screen.getByRole('link', { name: 'Очередь отправки' }).getAttribute('href')).toBe('/outbox');
+    fireEvent.click(within(wizards).getByRole('link', { name: 'Заменить устройство' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'location' }).textContent).toBe('/devices/replace-wizard'));
   });
 
   it('logs out: POST /site/auth/logout with the token, flag "false", user data gone, off to /site/auth', async () => {

@@ -1,0 +1,320 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, account, launchBrowser, logIn, mainMenu, openSession, pathOf, screenshot, type Session } from './browser';
+import { routePaths } from './route-paths';
+import { repoRoot } from './server-process';
+
+/** Every route of the app but the login form (checked against the table by tests/unit/app/route-access.test.ts). */
+const ROUTES = routePaths(readFileSync(join(repoRoot, 'src/app/route-table.ts'), 'utf8')).filter((path) => path !== '/site/auth');
+
+const WIZARDS = [
+  { link: 'Добавить по серийному номеру', path: '/devices/serial-number-wizard', title: 'Добавление устройства по серийному номеру' },
+  { link: 'Подключить по базовой станции и порту', path: '/devices/wizard', title: 'Добавление устройства по базовой станции и порту' },
+  { link: 'Заменить устройство', path: '/devices/replace-wizard', title: 'Замена устройства' },
+] as const;
+
+const REFUSAL = 'Нет доступа к этому разделу';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function apiGet<T>(page: Page, url: string): Promise<T> {
+  const response = await page.request.get(url, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  if (!response.ok()) throw new Error(`${url}: HTTP ${response.status()}`);
+  return (await response.json()) as T;
+}
+
+/** Values for the routes' parameters: a device and a house this user sees, plain numbers for the rest. */
+async function exampleValues(page: Page): Promise<Record<string, string>> {
+  const devices = await apiGet<{ data: { MAC: string }[] }>(page, '/front/device-list/get-list?page=1');
+  const houses = await apiGet<{ data: { id: string }[] }>(page, '/front/house-list?page=1');
+  const mac = devices.data[0]?.MAC;
+  const houseUid = houses.data.find((house) => house.id !== '')?.id;
+  if (!mac || !houseUid) throw new Error('the seed gave this user no device or no house');
+  return { mac, houseUid, flatNum: '1', entranceUid: '1', mcId: '1', userId: '1', groupId: '1', buyerId: '1' };
+}
+
+function concrete(path: string, values: Record<string, string>): string {
+  if (path === '*') return '/no/such/page';
+  return path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`no example value for :${name} in ${path}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** Counts the page's requests in flight, to measure a screen only once it has loaded what it shows. */
+function trackRequests(page: Page): () => number {
+  let inFlight = 0;
+  page.on('request', () => (inFlight += 1));
+  const done = () => (inFlight = Math.max(0, inFlight - 1));
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return () => inFlight;
+}
+
+async function settle(page: Page, inFlight: () => number): Promise<void> {
+  await page.getByRole('progressbar', { name: 'Загрузка…' }).waitFor({ state: 'detached' });
+  await page.locator('main h1').first().waitFor();
+  const deadline = Date.now() + 10_000;
+  let quietSince = Date.now();
+  while (Date.now() < deadline) {
+    if (inFlight() > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 500) break;
+    await page.waitForTimeout(50);
+  }
+  // Transitions (drawers, grids sizing their columns) end within a frame or two of the last answer.
+  await page.waitForTimeout(150);
+}
+
+/** How far the page reaches past the viewport, and the outermost elements that do. */
+async function overflow(page: Page): Promise<{ doc: number; body: number; inner: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const inner = window.innerWidth;
+    const culprits: string[] = [];
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
+      const right = element.getBoundingClientRect().right;
+      const parent = element.parentElement;
+      if (right > inner + 0.5 && (!parent || parent.getBoundingClientRect().right <= inner + 0.5)) {
+        const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? '';
+        culprits.push(`${element.tagName.toLowerCase()}.${String(element.className).split(' ')[0] ?? ''} "${name}" right=${Math.round(right)}`);
+      }
+    }
+    return { doc: document.documentElement.scrollWidth, body: document.body.scrollWidth, inner, culprits: culprits.slice(0, 3) };
+  });
+}
+
+describe.each(['admin', 'operator', 'installer', 'support'])('no page at 390 px is wider than the viewport, as %s', (login) => {
+  let session: Session;
+
+  beforeAll(async () => {
+    session = await openSession(browser, MOBILE);
+    await logIn(session.page, account(login));
+  });
+
+  afterAll(async () => {
+    await session?.context.close();
+  });
+
+  it(`keeps every one of the ${ROUTES.length} routes within 390 px`, { timeout: 480_000 }, async () => {
+    const { page } = session;
+    expect(ROUTES.length).toBeGreaterThan(30);
+    const inFlight = trackRequests(page);
+    const values = await exampleValues(page);
+    const wide: string[] = [];
+    for (const path of ROUTES) {
+      const url = concrete(path, values);
+      // A full load each time: after a client-side navigation the old screen stays up until the new one is ready.
+      await page.goto(url);
+      await settle(page, inFlight);
+      const { doc, body, inner, culprits } = await overflow(page);
+      expect(inner).toBe(MOBILE.width);
+      if (doc > inner || body > inner) wide.push(`${url}: document ${doc} px, body ${body} px; ${culprits.join('; ')}`);
+    }
+    expect(wide).toEqual([]);
+  });
+});
+
+describe.each([
+  ['installer', { width: 360, height: 740 }],
+  ['admin', { width: 1440, height: 900 }],
+  ['admin', { width: 1280, height: 800 }],
+  ['operator', { width: 1300, height: 800 }],
+] as const)('the header of %s fits at %o', (login, viewport) => {
+  let session: Session;
+
+  beforeAll(async () => {
+    session = await openSession(browser, viewport);
+    await logIn(session.page, account(login));
+  });
+
+  afterAll(async () => {
+    await session?.context.close();
+  });
+
+  it('keeps the connectivity chip, help and logout on screen, and the page within the viewport', async () => {
+    const { page } = session;
+    await page.getByRole('banner').getByText(login, { exact: true }).or(page.getByRole('button', { name: 'Открыть меню' })).first().waitFor();
+    const banner = page.getByRole('banner');
+    const controls = [banner.getByRole('link', { name: /^(Синхронизация|В сети|Нет связи)/ }), banner.getByRole('button', { name: 'Справка' }), banner.getByRole('button', { name: 'Выйти' })];
+    for (const control of controls) {
+      await control.waitFor();
+      const box = await control.boundingBox();
+      expect(box).not.toBeNull();
+      if (box) {
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      }
+    }
+    // The brand gives way first (on a phone it ends in an ellipsis); on a desktop the menu leaves it whole.
+    if (viewport.width >= 1200) {
+      const brand = banner.getByRole('link', { name: 'Домофоны · бэк-офис' });
+      expect(await brand.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+    }
+    const { doc, body, inner } = await overflow(page);
+    expect(Math.max(doc, body)).toBeLessThanOrEqual(inner);
+    await screenshot(page, `header-${login}`);
+  });
+});
+
+describe('an installer on a phone reaches every wizard and the house list', () => {
+  let session: Session;
+
+  beforeAll(async () => {
+    session = await openSession(browser, MOBILE);
+    await logIn(session.page, account('installer'));
+  });
+
+  afterAll(async () => {
+    await session?.context.close();
+  });
+
+  async function expectWizard(page: Page, wizard: (typeof WIZARDS)[number]): Promise<void> {
+    await page.waitForURL((url) => url.pathname === wizard.path);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.title()).toBe(wizard.title);
+    expect(await page.getByRole('heading', { name: REFUSAL }).count()).toBe(0);
+  }
+
+  it('taps each of the three wizards on the main page', async () => {
+    const { page } = session;
+    for (const wizard of WIZARDS) {
+      await page.goto('/');
+      const block = page.getByRole('region', { name: 'Подключение устройств' });
+      await block.waitFor();
+      if (wizard === WIZARDS[0]) await screenshot(page, 'home-installer');
+      await block.getByRole('link', { name: wizard.link }).click();
+      await expectWizard(page, wizard);
+    }
+  });
+
+  it('opens each wizard from the drawer', async () => {
+    const { page } = session;
+    for (const wizard of WIZARDS) {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Открыть меню' }).click();
+      const wizards = page.getByRole('navigation', { name: 'Подключение устройств' });
+      await wizards.waitFor();
+      if (wizard === WIZARDS[0]) await screenshot(page, 'drawer-installer');
+      await wizards.getByRole('link', { name: wizard.link }).click();
+      await expectWizard(page, wizard);
+    }
+  });
+
+  it('opens the house list from the drawer, read-only', async () => {
+    const { page } = session;
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Открыть меню' }).click();
+    await mainMenu(page).getByRole('link', { name: 'Жилой фонд', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/houses');
+    await page.getByRole('heading', { name: 'Жилой фонд', level: 1 }).waitFor();
+    await page.getByRole('grid').waitFor();
+    expect(await page.getByRole('button', { name: 'Добавить дом' }).count()).toBe(0);
+  });
+});
+
+describe('an installer on a desktop reaches the wizards from the menu', () => {
+  let session: Session;
+
+  beforeAll(async () => {
+    session = await openSession(browser, DESKTOP);
+    await logIn(session.page, account('installer'));
+  });
+
+  afterAll(async () => {
+    await session?.context.close();
+  });
+
+  it('shows the wizards first on the main page and in the «Подключение» menu', async () => {
+    const { page } = session;
+    await page.getByRole('region', { name: 'Подключение устройств' }).waitFor();
+    expect(await mainMenu(page).getByRole('link').allTextContents()).toEqual(['Устройства', 'Жилой фонд']);
+    await screenshot(page, 'home-installer');
+    for (const wizard of WIZARDS) {
+      await mainMenu(page).getByRole('button', { name: 'Подключение' }).click();
+      const item = page.getByRole('menuitem', { name: wizard.link });
+      await item.waitFor();
+      if (wizard === WIZARDS[0]) await screenshot(page, 'menu-wizards-installer');
+      await item.click();
+      await page.waitForURL((url) => url.pathname === wizard.path);
+      expect(await page.title()).toBe(wizard.title);
+    }
+  });
+});
+
+describe.each([
+  ['phone', MOBILE],
+  ['desktop', DESKTOP],
+] as const)('support on a %s', (_name, viewport) => {
+  let session: Session;
+  const scripts: string[] = [];
+
+  beforeAll(async () => {
+    session = await openSession(browser, viewport);
+    session.page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await logIn(session.page, account('support'));
+  });
+
+  afterAll(async () => {
+    await session?.context.close();
+  });
+
+  it('sees devices, houses and the queue on the main page, and no wizards', async () => {
+    const { page } = session;
+    const sections = page.getByRole('main').getByRole('link');
+    await page.getByRole('main').getByRole('link', { name: 'Очередь отправки' }).waitFor();
+    const names = await sections.allTextContents();
+    for (const name of ['Устройства', 'Жилой фонд', 'Очередь отправки']) expect(names.some((text) => text.startsWith(name)), name).toBe(true);
+    expect(await page.getByRole('region', { name: 'Подключение устройств' }).count()).toBe(0);
+    expect(names.some((text) => text.includes('Добавить по серийному номеру'))).toBe(false);
+    await screenshot(page, 'home-support');
+    if (viewport === MOBILE) {
+      await page.getByRole('button', { name: 'Открыть меню' }).click();
+      await mainMenu(page).getByRole('link', { name: 'Жилой фонд', exact: true }).waitFor();
+      expect(await mainMenu(page).getByRole('link').allTextContents()).toEqual(['Устройства', 'Жилой фонд']);
+      expect(await page.getByRole('navigation', { name: 'Подключение устройств' }).count()).toBe(0);
+      await screenshot(page, 'drawer-support');
+      await page.keyboard.press('Escape');
+    } else {
+      expect(await mainMenu(page).getByRole('link').allTextContents()).toEqual(['Устройства', 'Жилой фонд']);
+      expect(await mainMenu(page).getByRole('button', { name: 'Подключение' }).count()).toBe(0);
+    }
+  });
+
+  it('opening a wizard by its address shows a plain refusal, without the wizard or a retry', async () => {
+    const { page } = session;
+    for (const wizard of WIZARDS) {
+      await page.goto(wizard.path);
+      await page.getByRole('heading', { name: REFUSAL, level: 1 }).waitFor();
+      expect(pathOf(page)).toBe(wizard.path);
+      await page.getByText('Нужна роль монтажника или оператора.').waitFor();
+      expect(await page.getByRole('button', { name: /Повторить|Далее|Назад/ }).count()).toBe(0);
+      expect(await page.getByRole('main').getByRole('textbox').count()).toBe(0);
+      expect(await page.getByRole('main').getByRole('link', { name: 'На главную' }).count()).toBe(1);
+      if (wizard === WIZARDS[0]) await screenshot(page, 'no-access-support');
+    }
+    expect(scripts.filter((url) => /wizard-page/.test(url))).toEqual([]);
+    await page.getByRole('main').getByRole('link', { name: 'На главную' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('opens the house list read-only', async () => {
+    const { page } = session;
+    await page.goto('/houses');
+    await page.getByRole('heading', { name: 'Жилой фонд', level: 1 }).waitFor();
+    await page.getByRole('grid').waitFor();
+    expect(await page.getByRole('heading', { name: REFUSAL }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Добавить дом' }).count()).toBe(0);
+  });
+});

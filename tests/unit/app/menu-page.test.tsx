@@ -1,0 +1,51 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MenuPage } from '@/app/menu-page';
+import { setLoggedFlag } from '@/lib/logged-flag';
+import { sessionQueries } from '@/lib/session';
+import { authItems, jsonResponse, renderWithApp, testQueryClient } from '../helpers/render';
+
+function loggedInAs(roles: string[]) {
+  setLoggedFlag(true);
+  const client = testQueryClient();
+  client.setQueryData(sessionQueries.permissions().queryKey, { result: true, userId: 7, buyerId: 1, roles: authItems(...roles), permissions: authItems() });
+  return client;
+}
+
+function linksIn(region: HTMLElement): [string, string | null][] {
+  return within(region)
+    .getAllByRole('link')
+    .map((link) => [within(link).getByRole('heading').textContent ?? '', link.getAttribute('href')]);
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { result: false, message: 'not in this test' })));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('MenuPage (issue 11 §1)', () => {
+  it('puts the three wizards first for an installer, then the sections with the house list', () => {
+    renderWithApp(<MenuPage />, { client: loggedInAs(['adjuster']) });
+    expect(linksIn(screen.getByRole('region', { name: 'Подключение устройств' }))).toEqual([
+      ['Добавить по серийному номеру', '/devices/serial-number-wizard'],
+      ['Подключить по базовой станции и порту', '/devices/wizard'],
+      ['Заменить устройство', '/devices/replace-wizard'],
+    ]);
+    expect(linksIn(screen.getByRole('region', { name: 'Разделы' })).map(([title]) => title)).toEqual([
+      'Устройства',
+      'Жилой фонд',
+      'Очередь отправки',
+      'Настройки пользователя',
+    ]);
+  });
+
+  it('shows support devices, houses and the queue, and no wizards', () => {
+    renderWithApp(<MenuPage />, { client: loggedInAs(['support']) });
+    expect(screen.queryByRole('region', { name: 'Подключение устройств' })).toBeNull();
+    expect(screen.queryByText('Добавить по серийному номеру')).toBeNull();
+    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/devices', '/houses', '/outbox', '/user/options']);
+  });
+});
