@@ -98,7 +98,7 @@ export function ListCards<R extends GridValidRowModel, F extends string>({
               label={texts.sort}
               value={sortValue}
               onChange={(event) => list.setSort(parseSort(event.target.value))}
-              sx={{ minWidth: 180, flex: 1 }}
+              sx={{ minWidth: 180, maxWidth: 400, flex: 1 }}
             >
               {sortValue === '' && <MenuItem value="" />}
               {sortChoices.flatMap((choice) => [
@@ -114,7 +114,7 @@ export function ListCards<R extends GridValidRowModel, F extends string>({
         </Box>
       )}
       <Box sx={{ height: 4 }}>{loading && <LinearProgress />}</Box>
-      <Box component="ul" aria-label={label} aria-busy={loading} sx={{ listStyle: 'none', m: 0, p: 0, pt: 0.5, display: 'grid', gap: 1 }}>
+      <Box component="ul" aria-label={label} aria-busy={loading} sx={{ listStyle: 'none', m: 0, p: 0, pt: 0.5, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 340px), 1fr))' }}>
         {rows.map((row) => {
           const id = getRowId(row);
           const link = card.link?.(row);

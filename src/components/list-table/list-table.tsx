@@ -39,8 +39,8 @@ interface ListTableProps<R extends GridValidRowModel, F extends string> {
   hiddenOnPhone?: readonly string[];
   /** On phone-width screens, each row as a card instead of the grid (then `hiddenOnPhone` does not apply). */
   card?: ListCardConfig<R>;
-  /** Below this breakpoint a list with a `card` shows cards: 'sm' (phones, the default) or 'md' (tablets too). */
-  cardsBelow?: 'sm' | 'md';
+  /** Below this breakpoint a list with a `card` shows cards: 'sm' (phones, the default), 'md' or 'lg' (tablets and small laptops too). */
+  cardsBelow?: 'sm' | 'md' | 'lg';
   /** Rows as tall as their content (cells may wrap), rather than one line each. */
   autoRowHeight?: boolean;
   /** Multi-select: the selected ids and the actions on them, shown in a bar above the table. */

@@ -30,6 +30,9 @@ import { DeviceStatusBadge } from './device-status-badge';
 const DeviceCreateDialog = lazy(() => import('./device-create-dialog').then((module) => ({ default: module.DeviceCreateDialog })));
 const DeviceGroupsDialog = lazy(() => import('./device-groups-dialog').then((module) => ({ default: module.DeviceGroupsDialog })));
 
+/** The narrowest screen whose grid has room for the creation date, px. */
+const WITH_CREATE_DATE = 1280;
+
 /** Text that may take a second line (rows grow to fit) rather than be cut. */
 function Wrapping({ children, title }: { children: ReactNode; title?: string }) {
   return (
@@ -48,8 +51,8 @@ export function DeviceListPage() {
   const [creating, setCreating] = useState(false);
   const [assigning, setAssigning] = useState(false);
   const theme = useTheme();
-  // So the grid fits without scrolling, it gives up the id below 1536 px and the creation date below 1200 px.
-  const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  // The grid (from 1200 px; cards below) fits without scrolling: it gives up the id below 1536 px and the creation date below 1280 px.
+  const wide = useMediaQuery(theme.breakpoints.up(WITH_CREATE_DATE), { noSsr: true });
   const widest = useMediaQuery(theme.breakpoints.up('xl'), { noSsr: true });
   const { access } = devices;
 
@@ -73,19 +76,19 @@ export function DeviceListPage() {
     {
       field: 'MAC',
       headerName: t('devices.column.mac'),
-      width: 164,
+      width: 152,
       renderCell: ({ row }) => (
         <Link component={RouterLink} to={cardPath(row.MAC)} aria-label={t('devices.open', { mac: row.MAC })} sx={{ fontFamily: 'monospace', fontSize: 13 }}>
           {row.MAC}
         </Link>
       ),
     },
-    { field: 'TYPE', headerName: t('devices.column.type'), minWidth: 120, flex: 0.5, renderCell: ({ row }) => <Wrapping>{typeName(row.TYPE)}</Wrapping> },
+    { field: 'TYPE', headerName: t('devices.column.type'), minWidth: 110, flex: 0.5, renderCell: ({ row }) => <Wrapping>{typeName(row.TYPE)}</Wrapping> },
     // The status and the live connection share a column, one over the other: the grid fits 1440 px without scrolling.
     {
       field: 'STATUS_CODE',
       headerName: t('devices.column.statusLive'),
-      width: 224,
+      width: 216,
       renderCell: ({ row }) => (
         <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}>
           <DeviceStatusBadge code={row.STATUS_CODE} />
@@ -96,7 +99,7 @@ export function DeviceListPage() {
     {
       field: 'houses',
       headerName: t('devices.column.houses'),
-      minWidth: 200,
+      minWidth: 180,
       flex: 1.5,
       sortable: false,
       renderCell: ({ row }) => <DeviceHousesCell houses={rowHouses(row)} />,
@@ -178,7 +181,7 @@ export function DeviceListPage() {
           error={devices.error}
           list={devices.list}
           card={card}
-          cardsBelow="md"
+          cardsBelow="lg"
           autoRowHeight
           selection={
             access.assignGroups

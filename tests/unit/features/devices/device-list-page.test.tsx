@@ -28,6 +28,8 @@ describe('DeviceListPage', { timeout: 20_000 }, () => {
 
   beforeEach(() => {
     listStatus = 200;
+    // The grid is for screens from 1200 px; narrower ones get cards (the phone tests say so).
+    stubWideScreen();
     calls.length = 0;
     setCsrfToken('token');
     setLoggedFlag(true);
@@ -83,7 +85,6 @@ describe('DeviceListPage', { timeout: 20_000 }, () => {
   });
 
   it("names each row's buyer for the superuser, with the number on hover", async () => {
-    stubWideScreen();
     renderWithApp(<DeviceListPage />, { path: '/devices', route: '/devices', client: client(['superuser']) });
     await firstRow();
     expect(screen.getByRole('columnheader', { name: 'Покупатель' })).toBeTruthy();
