@@ -116,6 +116,7 @@ export function WizardStepper<S extends string | number>({ label, errorText, ste
 function Mark({ color, size, children }: { color: string; size: number; children: ReactNode }) {
   return (
     <Box
+      component="span"
       aria-hidden
       sx={{
         flex: 'none',

@@ -21,8 +21,6 @@ export const ruMessages = {
   'card.check.range': 'введите целое число от {min} до {max}',
   'card.check.maxLength': 'не длиннее {max} символов',
   'card.check.oneOf': 'выберите одно из значений: {values}',
-  'card.password.show': 'Показать пароль',
-  'card.password.hide': 'Скрыть пароль',
   'card.notSet': '—',
   'card.yes': 'да',
   'card.no': 'нет',
@@ -57,7 +55,7 @@ export const ruMessages = {
   'card.snapshot.none': 'Нет снимка',
 
   'card.deviceStatus.0': 'Новое',
-  'card.deviceStatus.1': 'Работает',
+  'card.deviceStatus.1': 'Активно',
   'card.deviceStatus.2': 'Отключено',
   'card.deviceStatus.3': 'Сброшено',
   'card.deviceStatus.other': 'Статус {code}',

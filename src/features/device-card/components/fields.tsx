@@ -1,13 +1,11 @@
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useT } from '@/features/device-card/messages';
+import { RevealButton } from '@/components/secret';
 import type { FieldReason } from '@/lib/field-errors';
 
 /** A refusal in words: «введите целое число от 0 до 100». */
@@ -33,25 +31,6 @@ export function useReasonText(): (reason: FieldReason) => string {
       }
     },
     [t],
-  );
-}
-
-/** The eye beside a password: shows it to be read, or hides it again. */
-export function RevealButton({ shown, onToggle }: { shown: boolean; onToggle: () => void }) {
-  const t = useT();
-  const label = shown ? t('card.password.hide') : t('card.password.show');
-  return (
-    <IconButton
-      aria-label={label}
-      title={label}
-      edge="end"
-      // The field keeps its focus (and a phone its keyboard) when the eye is pressed.
-      onMouseDown={(event) => event.preventDefault()}
-      onClick={onToggle}
-      sx={{ width: 44, height: 44 }}
-    >
-      {shown ? <VisibilityOff /> : <Visibility />}
-    </IconButton>
   );
 }
 

@@ -6,7 +6,7 @@ import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { RevealButton } from '@/components/wizard/secret';
+import { RevealButton } from '@/components/secret';
 
 /*
  * Controlled inputs built from FormControl + OutlinedInput (and NativeSelect) rather than

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { deviceTypeName } from '@contract/devices';
-import { SecretText } from '@/components/wizard/secret';
+import { SecretText } from '@/components/secret';
 import { useT, type MessageKey } from '@/features/device-wizard/messages';
 import { useDateFormat } from '@/lib/dates';
 import { useDictionary } from '@/lib/dictionaries';

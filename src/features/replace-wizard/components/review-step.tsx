@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { normalizeMac } from '@contract/common';
 import { deviceTypeName } from '@contract/devices';
 import { FACTORY_PASSWORD } from '@contract/wizard';
-import { SecretText } from '@/components/wizard/secret';
+import { SecretText } from '@/components/secret';
 import { useT, type MessageKey } from '@/features/replace-wizard/messages';
 import { STEP_FIELDS, type ReplaceStep } from '../model';
 import type { ReplaceWizard } from '../use-replace-wizard';

@@ -5,7 +5,7 @@ import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { useId, useState, type ChangeEventHandler, type ReactNode } from 'react';
-import { RevealButton } from '@/components/wizard/secret';
+import { RevealButton } from '@/components/secret';
 import type { WizardFormValues } from '../model';
 import type { SerialNumberWizard } from '../use-serial-number-wizard';
 

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { deviceTypeName } from '@contract/devices';
-import { SecretText } from '@/components/wizard/secret';
+import { SecretText } from '@/components/secret';
 import { useT } from '@/features/serial-number-wizard/messages';
 import { STEP_FIELDS, type WizardStep } from '../model';
 import type { SerialNumberWizard } from '../use-serial-number-wizard';

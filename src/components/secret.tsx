@@ -3,7 +3,13 @@ import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { useState } from 'react';
-import { useT } from './wizard-messages';
+import { defineCatalog } from '@/i18n/i18n';
+
+const { useT } = defineCatalog(
+  { 'secret.show': 'Показать пароль', 'secret.hide': 'Скрыть пароль' },
+  // Two English strings: inline rather than a chunk of their own.
+  { en: () => Promise.resolve({ 'secret.show': 'Show password', 'secret.hide': 'Hide password' }) },
+);
 
 /** Always the same length: the mask does not tell how long the password is. */
 const MASK = '••••••••';
@@ -17,7 +23,7 @@ interface RevealButtonProps {
 /** The eye beside a password: shows it to be read, or hides it again. */
 export function RevealButton({ shown, onToggle, edge = 'end' }: RevealButtonProps) {
   const t = useT();
-  const label = shown ? t('wizardSecret.hide') : t('wizardSecret.show');
+  const label = shown ? t('secret.hide') : t('secret.show');
   return (
     <IconButton
       aria-label={label}
