@@ -1,8 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Suspense, use } from 'react';
+import { Navigate } from 'react-router-dom';
 import { isLoggedIn } from '@/lib/logged-flag';
 import { sessionQueries, useSession } from '@/lib/session';
 import type { Access } from './access-rules';
+import { LOGIN_PATH } from './guard';
 import { PageFallback } from './page-fallback';
 import type { AppRouteDefinition, PageLoader } from './route-table';
 
@@ -36,7 +38,8 @@ async function accessNow(client: QueryClient): Promise<Access | 'unknown' | null
   try {
     return await client.ensureQueryData(sessionQueries.permissions());
   } catch {
-    return 'unknown';
+    // A 401 logged the user out meanwhile: nothing to load, the screen sends them to the login form.
+    return isLoggedIn() ? 'unknown' : null;
   }
 }
 
@@ -61,6 +64,8 @@ export function gatedPage(route: AppRouteDefinition, client: QueryClient): PageL
 
   function GatedPage() {
     const session = useSession();
+    // A 401 met while the route was loading (before the layout listened for it) logged the user out.
+    if (!session.logged) return <Navigate to={LOGIN_PATH} replace />;
     if (!session.ready) return <PageFallback />;
     // Permissions that failed to load refuse nothing: the server still answers 403 to what it refuses.
     const refused = session.accessKnown && !route.access.allows(session);

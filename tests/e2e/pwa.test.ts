@@ -425,7 +425,7 @@ describe('offline cold start of a logged-in installer', () => {
     await shellShown(page);
     // The name and the menu come from the last online load: the installer is in, not on the login form.
     await page.getByRole('banner').getByText('installer', { exact: true }).waitFor();
-    await expect.poll(() => mainMenu(page).getByRole('link').allTextContents()).toEqual(['Устройства']);
+    await expect.poll(() => mainMenu(page).getByRole('link').allTextContents()).toEqual(account('installer').menu);
     expect(pathOf(page)).toBe('/');
     expect(await loggedFlag(page)).toBe('true');
     // What the header will show as «Данные доступа с последнего входа в сеть: <date>».

@@ -48,6 +48,7 @@ function renderGated(route: AppRouteDefinition) {
     [
       { path: route.path, lazy: gatedPage(route, client), hydrateFallbackElement: <p>загрузка</p> },
       { path: '/', element: <p>главная</p> },
+      { path: '/site/auth', element: <p>вход</p> },
     ],
     { initialEntries: [route.path] },
   );
@@ -122,5 +123,16 @@ describe('gatedPage (issue 11 §5)', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Далее' })).toBeTruthy(), { timeout: 5_000 });
     stop();
     expect(seen.refusal).toBe(false);
+  });
+
+  it('sends a user whose session ended while the route loaded (a 401) to the login form, not to a refusal', async () => {
+    const release = slowPermissions(() => jsonResponse(401, { result: false, message: 'Требуется вход' }));
+    const { route, page } = wizardRoute();
+    const { seen, stop } = renderGated(route);
+    release();
+    expect(await screen.findByText('вход')).toBeTruthy();
+    stop();
+    expect(seen.refusal).toBe(false);
+    expect(page).not.toHaveBeenCalled();
   });
 });
