@@ -1,6 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_PATH, DESKTOP, account, launchBrowser, logIn, logOut, loggedFlag, mainMenu, pathOf } from './browser';
@@ -25,7 +25,7 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'intercom-e2e-pwa-'));
   // A fixed port: the worker, Cache Storage and localStorage belong to the origin, which must survive a restart.
-  serverEnv = { PORT: String(await freePort()), DATA_DIR: dataDir, SEED: 'small', STATIC_DIR: join(repoRoot, 'dist') };
+  serverEnv = { PORT: String(await freePort()), DATA_DIR: dataDir, SEED: 'small', STATIC_DIR: process.env.E2E_DIST ? resolve(repoRoot, process.env.E2E_DIST) : join(repoRoot, 'dist') };
   [browser, server] = await Promise.all([launchBrowser(), startServer({ env: serverEnv, logFile: LOG_FILE })]);
 });
 
