@@ -363,7 +363,9 @@ describe('device list layout (issue 11 §4)', () => {
       const rows = (await apiList(page, 'page=1&sort=DEVICE_ID')).data;
       const named = rows[0]!;
       expect(named.BUYER_NAME).toBeTruthy();
-      const cells = await grid(page).getByRole('row').filter({ hasText: named.MAC }).getByRole('gridcell').allInnerTexts();
+      const row = grid(page).getByRole('row').filter({ hasText: named.MAC });
+      await row.getByRole('gridcell').filter({ hasText: named.BUYER_NAME ?? '' }).first().waitFor();
+      const cells = await row.getByRole('gridcell').allInnerTexts();
       expect(cells).toContain(named.BUYER_NAME);
       expect(cells).not.toContain(String(named.BUYER_ID));
       await screenshot(page, 'device-list-admin');
