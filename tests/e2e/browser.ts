@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { repoRoot } from './server-process';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -186,4 +186,20 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const size = page.viewportSize();
   const suffix = size ? `-${size.width}x${size.height}` : '';
   await page.screenshot({ path: join(SCREENS_DIR, `${name}${suffix}.png`), fullPage: false });
+}
+
+export const XHR = { 'X-Requested-With': 'XMLHttpRequest' } as const;
+
+/** GET an API path with the page's session; anything but 200 fails the test. */
+export async function getJson<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(path, { headers: XHR });
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** The user's language as the server holds it (PUT /front/user-options). */
+export async function setUserLanguage(page: Page, language: 'ru' | 'en'): Promise<void> {
+  const token = ((await (await page.request.get('/site/csrf', { headers: XHR })).json()) as { token: string }).token;
+  const response = await page.request.put('/front/user-options', { headers: { ...XHR, 'X-CSRF-Token': token }, data: { settingOptions: { language } } });
+  expect(response.status()).toBe(200);
 }

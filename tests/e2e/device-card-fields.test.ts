@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, account, launchBrowser, logIn, openSession, screenshot, type Session, type Viewport } from './browser';
+import { DESKTOP, MOBILE, account, launchBrowser, logIn, openSession, screenshot, type Session, type Viewport, getJson, setUserLanguage } from './browser';
 
 /*
  * Issue 11 on the device card: fields refuse what the server would (a volume of 150, a SIP port
@@ -11,7 +11,6 @@ import { DESKTOP, MOBILE, account, launchBrowser, logIn, openSession, screenshot
  * are English.
  */
 
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const EXTRA_TYPES = [6, 10]; // ISCOM_X1, BEWARD_ISCOM: every tab of the card.
 const CYRILLIC = /[А-Яа-яЁё]/;
 
@@ -30,17 +29,9 @@ let page: Page;
 /** Devices of the operator's buyer with houses, relays, a SIP account and every tab; device-card.test.ts uses the first ones. */
 let devices: string[] = [];
 
-async function api<T>(path: string, on: Page = page): Promise<T> {
-  const response = await on.request.get(path, { headers: XHR });
-  expect(response.status(), path).toBe(200);
-  return (await response.json()) as T;
-}
+const api = <T>(path: string, on: Page = page): Promise<T> => getJson<T>(on, path);
 
-async function setLanguage(language: 'ru' | 'en'): Promise<void> {
-  const token = ((await (await page.request.get('/site/csrf', { headers: XHR })).json()) as { token: string }).token;
-  const response = await page.request.put('/front/user-options', { headers: { ...XHR, 'X-CSRF-Token': token }, data: { settingOptions: { language } } });
-  expect(response.status()).toBe(200);
-}
+const setLanguage = (language: 'ru' | 'en') => setUserLanguage(page, language);
 
 beforeAll(async () => {
   browser = await launchBrowser();

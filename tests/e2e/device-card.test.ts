@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, account, launchBrowser, logIn, nestedGroup, openSession, screenshot, type Session } from './browser';
+import { DESKTOP, MOBILE, account, launchBrowser, logIn, nestedGroup, openSession, screenshot, type Session, getJson } from './browser';
 
 /*
  * The operator's device card (issue 5 §2) in Chromium against the real server (SEED=small):
@@ -25,11 +25,7 @@ interface CardAnswer {
   device: { mac: string; type: number; statusCode: number; houses: string[]; relays: unknown[]; sipAccount: { login: string } | null };
 }
 
-async function api<T>(path: string): Promise<T> {
-  const response = await page.request.get(path, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
-  expect(response.status(), path).toBe(200);
-  return (await response.json()) as T;
-}
+const api = <T>(path: string): Promise<T> => getJson<T>(page, path);
 
 async function card(mac: string): Promise<CardAnswer> {
   return api<CardAnswer>(`/front/device-card/device/${mac}`);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, account, chooseOption, launchBrowser, logIn, openSession, screenshot, type Session } from './browser';
+import { DESKTOP, MOBILE, account, chooseOption, launchBrowser, logIn, openSession, screenshot, type Session, getJson, setUserLanguage } from './browser';
 
 /*
  * Issue 11 §6: the server's dictionaries answer in the user's language. The operator opens a
@@ -8,7 +8,6 @@ import { DESKTOP, MOBILE, account, chooseOption, launchBrowser, logIn, openSessi
  * without a reload: the purpose, stream and echo-cancellation choices read in English.
  */
 
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const EXTRA_TYPES = [6, 10]; // the types with the media settings (stream type, echo cancellation)
 
 let browser: Browser;
@@ -16,18 +15,9 @@ let session: Session;
 let page: Page;
 let mac: string;
 
-async function api<T>(path: string): Promise<T> {
-  const response = await page.request.get(path, { headers: XHR });
-  expect(response.status(), path).toBe(200);
-  return (await response.json()) as T;
-}
+const api = <T>(path: string): Promise<T> => getJson<T>(page, path);
 
-/** The user's language as the server holds it. */
-async function setLanguage(language: 'ru' | 'en'): Promise<void> {
-  const token = ((await (await page.request.get('/site/csrf', { headers: XHR })).json()) as { token: string }).token;
-  const response = await page.request.put('/front/user-options', { headers: { ...XHR, 'X-CSRF-Token': token }, data: { settingOptions: { language } } });
-  expect(response.status()).toBe(200);
-}
+const setLanguage = (language: 'ru' | 'en') => setUserLanguage(page, language);
 
 /** The choices a select offers (the card's selects are native), without an empty placeholder. */
 async function choices(label: string): Promise<string[]> {
