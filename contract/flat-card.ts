@@ -1,4 +1,4 @@
-import { array, boolean, define, integer, nullable, object, optional, string, type Infer } from 'superstruct';
+import { array, boolean, define, integer, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
 import { BooleanLike, MacLike, NonEmptyString, ResultResponse, endpoint, withResult } from './common';
 import { Entrance } from './entrances';
 import {
@@ -19,7 +19,8 @@ const PositiveInteger = define<number>('PositiveInteger', (value) => typeof valu
 
 export const FlatCreate = object({ flatNum: PositiveInteger, letter: optional(nullable(string())) });
 export type FlatCreate = Infer<typeof FlatCreate>;
-export const FlatStatusUpdate = object({ status: FlatStatus });
+/** `reason` (ours, optional): why the flat is blocked or unblocked; kept in its block history. */
+export const FlatStatusUpdate = object({ status: FlatStatus, reason: optional(nullable(string())) });
 export const FlatUserBody = object({ userId: integer() });
 /** `duration` in seconds; posting again while a code exists changes its duration. */
 export const TemporaryCodeCreate = object({ duration: PositiveInteger });
@@ -79,6 +80,28 @@ export const FlatEntrancesResponse = withResult({ data: array(Entrance) });
 export const FlatUsersResponse = withResult({ data: array(FlatUser) });
 export const TemporaryCodeResponse = withResult({ data: nullable(TemporaryCode) });
 export const FlatSettingsFromDeviceResponse = withResult({ data: DeviceFlatData });
+
+// «Move out» (ours, docs/api.md "Flats"): everything of the departing residents leaves the flat in
+// one call, and can be put back for a while (MOVE_OUT_UNDO_SECONDS).
+
+/** What a move-out takes off the flat, read before it runs and answered after it ran. */
+export const MoveOutSummary = type({
+  users: array(type({ id: number(), login: string() })),
+  keys: array(type({ value: string(), mac: MacLike })),
+  temporaryCode: boolean(),
+  /** The residents' SIP accounts on this flat. */
+  sipAccounts: number(),
+  /** Their phones with the app that lose this flat. */
+  appDevices: number(),
+  /** Access services of the flat turned off (the app, the CMS handset …). */
+  accessServices: number(),
+});
+export type MoveOutSummary = Infer<typeof MoveOutSummary>;
+export const MoveOutPreviewResponse = withResult({ data: MoveOutSummary });
+/** `undoUntil` (ISO): the undo call is accepted until then. */
+export const MoveOutResponse = withResult({ data: type({ moveOutId: number(), undoUntil: string(), removed: MoveOutSummary }) });
+export type MoveOutResponse = Infer<typeof MoveOutResponse>;
+export const MOVE_OUT_UNDO_SECONDS = 15 * 60;
 
 const FLAT = '/front/flats/:flat';
 
@@ -177,5 +200,18 @@ export const flatEndpoints = {
     body: FlatPermissionsUpdate,
     response: ResultResponse,
     path: flatPath(`${FLAT}/permissions`),
+  }),
+  moveOutPreview: endpoint({
+    method: 'GET',
+    pattern: `${FLAT}/move-out`,
+    response: MoveOutPreviewResponse,
+    path: flatPath(`${FLAT}/move-out`),
+  }),
+  moveOut: endpoint({ method: 'POST', pattern: `${FLAT}/move-out`, response: MoveOutResponse, path: flatPath(`${FLAT}/move-out`) }),
+  undoMoveOut: endpoint({
+    method: 'POST',
+    pattern: `${FLAT}/move-out/:moveOutId/undo`,
+    response: ResultResponse,
+    path: flatPath(`${FLAT}/move-out/:moveOutId/undo`),
   }),
 } as const;

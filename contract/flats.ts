@@ -1,4 +1,4 @@
-import { array, boolean, enums, nullable, number, string, type, type Infer } from 'superstruct';
+import { array, boolean, enums, nullable, number, optional, string, type, type Infer } from 'superstruct';
 import { MacLike, withResult, type PathParams } from './common';
 import { AccessOptions, AccessServiceEntry } from './access';
 import { AbonentUnit } from './commutators';
@@ -183,7 +183,15 @@ export const FlatDataResponse = withResult({
 export type FlatDataResponse = Infer<typeof FlatDataResponse>;
 
 export const ScheduleBlockRecord = type({ mac: nullable(string()), date: string(), blockCms: boolean() });
-export const BlockRecord = type({ mac: nullable(string()), date: string(), login: nullable(string()), userId: nullable(number()) });
+/** `blocked` and `reason` (ours, optional): whether the record blocked or unblocked, and why. */
+export const BlockRecord = type({
+  mac: nullable(string()),
+  date: string(),
+  login: nullable(string()),
+  userId: nullable(number()),
+  blocked: optional(boolean()),
+  reason: optional(nullable(string())),
+});
 /** `mac`: the device asked about (query mac), null for the whole flat. */
 export const BlockHistoryResponse = withResult({
   mac: nullable(string()),

@@ -190,7 +190,7 @@ export async function writeHouse(context: SeedContext, house: HouseSkeleton, ids
         houseUid: house.uid,
         flatNum: flat.num,
         letter: random.chance(0.01) ? 'А' : null,
-        status: flat.blocked ? 2 : 1,
+        status: flat.blocked ? 1 : 0,
         createdAt: daysAgo(random, 1400, 200),
       });
       await writer.add(flatEntrances, { flatId: flat.id, entranceUid: entrance.uid });

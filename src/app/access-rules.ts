@@ -39,6 +39,14 @@ export const ACCESS_RULES = {
     allows: (access: Access) => permission(PERMISSIONS.housesList)(access) || anyRole(ROLES.adjuster, ROLES.management, ROLES.support)(access),
     whoKey: 'access.who.houses',
   },
+  /**
+   * A house's card, its flats and entrances, and the blocks on /access (issue 12): operators with the
+   * permission or the role management, and support to read. Installers list houses but are refused these.
+   */
+  housing: {
+    allows: (access: Access) => permission(PERMISSIONS.housesList)(access) || anyRole(ROLES.management, ROLES.support)(access),
+    whoKey: 'access.who.housing',
+  },
   users: { allows: permission(PERMISSIONS.usersList), whoKey: 'access.who.users' },
   keys: { allows: permission(PERMISSIONS.keysList), whoKey: 'access.who.keys' },
   /** Management companies are the operators' reference data (the server's list is theirs too). */

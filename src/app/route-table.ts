@@ -37,7 +37,7 @@ function placeholder(path: string, titleKey: MessageKey, access: AccessRule): Ap
   return { path, titleKey, access, page: notBuilt, placeholder: true };
 }
 
-const { anyone, buyers, devices, wizards, groups, houses, users, keys, managementCompanies, outbox } = ACCESS_RULES;
+const { anyone, buyers, devices, wizards, groups, houses, housing, users, keys, managementCompanies, outbox } = ACCESS_RULES;
 
 /** The login screen sits outside the workspace layout, so it loads neither the grid nor the pickers. */
 export const loginRoute: AppRouteDefinition = {
@@ -76,10 +76,15 @@ export const workspaceRoutes: AppRouteDefinition[] = [
     access: houses,
     page: () => Promise.all([import('@/features/houses/components/house-list-page'), import('@/features/house-snapshot/components/house-offline-control')]).then(([list, snapshot]) => ({ Component: list.withOfflineAction(snapshot.HouseOfflineRowControl) })),
   },
-  placeholder('/houses/:houseUid', 'route.title.house', houses),
-  placeholder('/houses/:houseUid/flats/:flatNum/update', 'route.title.flat', houses),
-  placeholder('/entrances/:entranceUid', 'route.title.entrance', houses),
-  placeholder('/access', 'route.title.access', users),
+  { path: '/houses/:houseUid', titleKey: 'route.title.house', access: housing, page: () => import('@/features/houses/components/house-page').then((m) => ({ Component: m.HousePage })) },
+  {
+    path: '/houses/:houseUid/flats/:flatNum/update',
+    titleKey: 'route.title.flat',
+    access: housing,
+    page: () => import('@/features/flat-card/components/flat-card-page').then((m) => ({ Component: m.FlatCardPage })),
+  },
+  { path: '/entrances/:entranceUid', titleKey: 'route.title.entrance', access: housing, page: () => import('@/features/entrances/components/entrance-page').then((m) => ({ Component: m.EntrancePage })) },
+  { path: '/access', titleKey: 'route.title.access', access: housing, page: () => import('@/features/access/components/access-page').then((m) => ({ Component: m.AccessPage })) },
   placeholder('/mc', 'route.title.managementCompanies', managementCompanies),
   placeholder('/mc/:mcId/update', 'route.title.managementCompany', managementCompanies),
   placeholder('/mc/view-create', 'route.title.managementCompanyCreate', managementCompanies),

@@ -99,6 +99,7 @@ export const en: Messages = {
   'access.who.wizards': 'It needs the installer or operator role.',
   'access.who.management': 'It needs the operator role.',
   'access.who.houses': 'It needs the installer, operator or support role, or the “Housing stock” permission.',
+  'access.who.housing': 'It needs the operator or support role, or the “Housing stock” permission.',
   'access.who.users': 'It needs the “Users” permission.',
   'access.who.keys': 'It needs the “Keys” permission.',
   'access.who.outbox': 'It needs the installer, operator, support or administrator role.',

@@ -1,4 +1,5 @@
-import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accessActions, accessReasons, accessServices } from './access';
 import { buyers } from './buyers';
 import { devices } from './devices';
@@ -18,10 +19,20 @@ export const flats = pgTable(
       .references(() => houses.uid, { onDelete: 'cascade' }),
     flatNum: integer('flat_num').notNull(),
     letter: text('letter'),
-    status: smallint('status').notNull().default(1),
+    /** contract FLAT_STATUS: 0 active, 1 blocked. */
+    status: smallint('status').notNull().default(0),
+    /** The block in force (status 1): when, by whom (a login; null for billing or a schedule) and why. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    blockedBy: text('blocked_by'),
+    blockReason: text('block_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('flats_house_num_idx').on(t.houseUid, t.flatNum), index('flats_buyer_idx').on(t.buyerId)],
+  (t) => [
+    uniqueIndex('flats_house_num_idx').on(t.houseUid, t.flatNum),
+    index('flats_buyer_idx').on(t.buyerId),
+    // The /access list: blocked flats only, newest block first (a small part of a million flats).
+    index('flats_blocked_idx').on(t.blockedAt.desc(), t.id).where(sql`${t.status} = 1`),
+  ],
 );
 
 export const flatEntrances = pgTable(
@@ -124,7 +135,11 @@ export const flatBlockHistory = pgTable(
       .notNull()
       .references(() => flats.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
-    mac: text('mac').notNull(),
+    /** Null for a block of the whole flat (its status), a MAC for a CMS block on one device. */
+    mac: text('mac'),
+    /** True for a block, false for an unblock. */
+    blocked: boolean('blocked'),
+    reason: text('reason'),
     date: timestamp('date', { withTimezone: true }).notNull(),
     blockCms: boolean('block_cms'),
     login: text('login'),
@@ -162,4 +177,25 @@ export const flatDeviceSettings = pgTable(
     doorOpenLevel: text('door_open_level'),
   },
   (t) => [primaryKey({ columns: [t.flatId, t.deviceId] }), index('flat_device_settings_device_idx').on(t.deviceId)],
+);
+
+/**
+ * A «move out» (docs/api.md "Flats"): what left the flat, kept so that it can be put back until
+ * `undoUntil`; `undoneAt` is set once it was.
+ */
+export const flatMoveOuts = pgTable(
+  'flat_move_outs',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    flatId: integer('flat_id')
+      .notNull()
+      .references(() => flats.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    undoUntil: timestamp('undo_until', { withTimezone: true }).notNull(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    /** Every removed row, as it was, to restore on undo. */
+    snapshot: jsonb('snapshot').notNull(),
+  },
+  (t) => [index('flat_move_outs_flat_idx').on(t.flatId, t.createdAt)],
 );

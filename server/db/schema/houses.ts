@@ -14,6 +14,8 @@ export const houses = pgTable(
   },
   (t) => [
     index('houses_address_idx').on(t.address, t.uid),
+    // `?address=` searches a part of the address, case-insensitively (ILIKE), through pg_trgm.
+    index('houses_address_trgm_idx').using('gin', t.address.op('gin_trgm_ops')),
     index('houses_region_idx').on(t.region),
     index('houses_fias_idx').on(t.fias),
     index('houses_management_company_idx').on(t.managementCompanyId),

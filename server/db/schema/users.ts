@@ -23,6 +23,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_login_lower_idx').on(sql`lower(${t.login})`),
+    // A search by a part of the login (adding a resident to a flat) through pg_trgm.
+    index('users_login_trgm_idx').using('gin', t.login.op('gin_trgm_ops')),
     index('users_buyer_idx').on(t.buyerId),
     index('users_date_created_idx').on(t.dateCreated),
   ],

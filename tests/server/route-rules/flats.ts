@@ -1,0 +1,3 @@
+import type { RouteRule } from './types';
+
+export const flatsRules: readonly RouteRule[] = [];
