@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app';
 import type { DatabaseOptions } from './db/client';
+import { addExtraHouses } from './seed/extra-houses';
 import { isSeedSize, type SeedSize } from './seed/sizes';
 
 function seedFromEnv(value: string | undefined): SeedSize | false {
@@ -48,6 +49,11 @@ const app = await buildApp({
     concurrency: numberFromEnv('JOBS_CONCURRENCY'),
   },
 });
+const extraHouses = numberFromEnv('SEED_EXTRA_HOUSES');
+if (extraHouses) {
+  const added = await addExtraHouses(app.database.drizzle, extraHouses);
+  if (added > 0) app.log.info(`SEED_EXTRA_HOUSES: added ${added} houses`);
+}
 await app.listen({ port, host });
 app.log.info(
   `Ready in ${Math.round(performance.now() - started)} ms: http://${host}:${port} (${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${dataDir}`})`,
