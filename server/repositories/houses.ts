@@ -1,6 +1,6 @@
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
-import type { House, HouseCreate } from '../../contract/houses';
-import type { Db } from '../db/client';
+import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { House, HouseCreate, HouseFlatRow } from '../../contract/houses';
+import { queryRows, type Db } from '../db/client';
 import { deviceHouses } from '../db/schema/devices';
 import { houses } from '../db/schema/houses';
 import { selectPage } from './paging';
@@ -9,6 +9,13 @@ export interface HouseFilter {
   houseUid?: string;
   region?: number;
   fias?: string;
+  /** A part of the address, any case. */
+  address?: string;
+}
+
+/** `value` as a LIKE pattern that matches it literally anywhere in the text. */
+export function containsPattern(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 const houseColumns = { id: houses.uid, address: houses.address, region: houses.region, fias: houses.fias };
@@ -18,6 +25,8 @@ function whereOf(filter: HouseFilter): SQL | undefined {
   if (filter.houseUid) conditions.push(eq(houses.uid, filter.houseUid));
   if (filter.region !== undefined) conditions.push(eq(houses.region, filter.region));
   if (filter.fias) conditions.push(eq(houses.fias, filter.fias));
+  // houses_address_trgm_idx (pg_trgm) answers ILIKE '%…%' from three characters on.
+  if (filter.address) conditions.push(ilike(houses.address, containsPattern(filter.address)));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
@@ -48,4 +57,82 @@ export async function deleteHouse(db: Db, uid: string): Promise<DeleteHouseResul
     await tx.delete(houses).where(eq(houses.uid, uid));
     return { status: 'deleted' };
   });
+}
+
+/** A house and the buyers of its entrances (a house belongs to them; none: it belongs to nobody yet). */
+export interface OwnedHouse {
+  house: House;
+  buyerIds: number[];
+}
+
+/** The house and its buyers; null when there is no such house. */
+export async function findHouse(db: Db, uid: string): Promise<OwnedHouse | null> {
+  const [row] = await queryRows<House & { buyerIds: number[] }>(
+    db,
+    sql`select h.uid as id, h.address, h.region, h.fias,
+          array(select distinct e.buyer_id from entrances e where e.house_uid = h.uid order by 1) as "buyerIds"
+        from houses h where h.uid = ${uid}`,
+  );
+  if (!row) return null;
+  const { buyerIds, ...house } = row;
+  return { house, buyerIds: buyerIds.map(Number) };
+}
+
+/**
+ * Whether a user of `scope` (a buyer id, null for the superuser) may see the house: one of its
+ * entrances is the buyer's, or it has none yet (docs/api.md "Houses and dictionaries").
+ */
+export function isHouseInScope(owned: OwnedHouse, scope: number | null): boolean {
+  return scope === null || owned.buyerIds.length === 0 || owned.buyerIds.includes(scope);
+}
+
+/** The updated house; null when there is none. */
+export async function updateHouse(db: Db, uid: string, update: { address: string; region: number; fias: string | null }): Promise<House | null> {
+  const rows = await db.update(houses).set(update).where(eq(houses.uid, uid)).returning(houseColumns);
+  return rows[0] ?? null;
+}
+
+export interface HouseFlatFilter {
+  /** The buyer whose flats are listed; null lists every flat (the superuser). */
+  buyerId: number | null;
+  /** Digits the flat number starts with. */
+  flatNumPrefix?: string;
+}
+
+/**
+ * One page of a house's flats by number, with the counts of each flat's users and keys and its
+ * entrance titles. The page is cut first (flats_house_num_idx: a house has at most some hundreds
+ * of flats), and only its rows are counted.
+ */
+export async function listHouseFlats(
+  db: Db,
+  houseUid: string,
+  filter: HouseFlatFilter,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: HouseFlatRow[]; total: number }> {
+  const conditions: SQL[] = [sql`f.house_uid = ${houseUid}`];
+  if (filter.buyerId !== null) conditions.push(sql`f.buyer_id = ${filter.buyerId}`);
+  if (filter.flatNumPrefix) conditions.push(sql`f.flat_num::text like ${`${filter.flatNumPrefix}%`}`);
+  const rows = await queryRows<{ id: number; flatNum: number; letter: string | null; status: number; total: number; usersCount: number; keysCount: number; entrances: string[] }>(
+    db,
+    sql`with page as (
+          select f.id, f.flat_num, f.letter, f.status, count(*) over () as total
+          from flats f
+          where ${sql.join(conditions, sql` and `)}
+          order by f.flat_num
+          limit ${pageSize} offset ${(page - 1) * pageSize}
+        )
+        select p.id, p.flat_num as "flatNum", p.letter, p.status::int as status, p.total::int as total,
+          (select count(*)::int from flat_users fu where fu.flat_id = p.id) as "usersCount",
+          (select count(*)::int from keys k where k.flat_id = p.id) as "keysCount",
+          array(select e.title from flat_entrances fe join entrances e on e.uid = fe.entrance_uid
+                where fe.flat_id = p.id order by e.entrance_num, e.title) as entrances
+        from page p
+        order by p.flat_num`,
+  );
+  if (rows.length > 0) return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]!.total };
+  if (page === 1) return { rows: [], total: 0 };
+  const [counted] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from flats f where ${sql.join(conditions, sql` and `)}`);
+  return { rows: [], total: counted?.total ?? 0 };
 }

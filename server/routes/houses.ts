@@ -1,18 +1,40 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { HOUSE_LIST_PAGE_SIZE, houseEndpoints } from '../../contract/houses';
+import { HOUSE_LIST_PAGE_SIZE, houseEndpoints, type HouseUpdate } from '../../contract/houses';
 import { PERMISSIONS, ROLES } from '../../contract/users';
 import { ApiError } from '../http/errors';
 import { pageNumber, paginationOf } from '../http/pagination';
 import { defineRoute } from '../http/route';
-import { createHouse, deleteHouse, listHouses } from '../repositories/houses';
+import { buyerScope } from '../plugins/session';
+import type { Db } from '../db/client';
+import { createHouse, deleteHouse, findHouse, isHouseInScope, listHouseFlats, listHouses, updateHouse, type OwnedHouse } from '../repositories/houses';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_ADDRESS_LENGTH = 500;
 const REGION_MESSAGE = 'Некорректное поле region: ожидается код региона от 1 до 999';
 
+const HOUSE_FLATS_PAGE_SIZE = 20;
+const FLAT_NUM_PREFIX = /^\d{1,6}$/;
+
 function isRegion(value: number): boolean {
   return Number.isInteger(value) && value >= 1 && value <= 999;
+}
+
+/** The checked fields of a create or an update: address trimmed, a region code, a FIAS GUID or null. */
+function houseFields(body: HouseUpdate): { address: string; region: number; fias: string | null } {
+  const address = body.address.trim();
+  if (address.length > MAX_ADDRESS_LENGTH) throw new ApiError(400, `Некорректное поле address: не длиннее ${MAX_ADDRESS_LENGTH} символов`);
+  if (!isRegion(body.region)) throw new ApiError(400, REGION_MESSAGE);
+  const fias = body.fias?.trim() || null;
+  if (fias !== null && !GUID.test(fias)) throw new ApiError(400, 'Некорректное поле fias: ожидается GUID ФИАС');
+  return { address, region: body.region, fias: fias?.toLowerCase() ?? null };
+}
+
+/** The house when the caller's buyer may see it; another buyer's house is as unknown as a missing one. */
+export async function houseInScope(db: Db, uid: string, scope: number | null): Promise<OwnedHouse> {
+  const owned = await findHouse(db, uid);
+  if (!owned || !isHouseInScope(owned, scope)) throw new ApiError(404, 'Дом не найден');
+  return owned;
 }
 
 export async function houseRoutes(app: FastifyInstance): Promise<void> {
@@ -20,23 +42,25 @@ export async function houseRoutes(app: FastifyInstance): Promise<void> {
   // Installers take houses offline from the list and support looks at it; only the permission writes.
   const readers = { permissions: [PERMISSIONS.housesList], roles: [ROLES.adjuster, ROLES.management, ROLES.support] };
   const editors = { permissions: [PERMISSIONS.housesList] };
+  // One house: its buyer's operators (management) and support read it; support changes nothing.
+  const houseReaders = { permissions: [PERMISSIONS.housesList], roles: [ROLES.management, ROLES.support] };
+  const houseEditors = { permissions: [PERMISSIONS.housesList], roles: [ROLES.management] };
 
   defineRoute(app, houseEndpoints.list, { access: readers }, async ({ query }) => {
     const page = pageNumber(query.page);
     if (query.region !== undefined && !isRegion(query.region)) throw new ApiError(400, REGION_MESSAGE);
-    const { rows, total } = await listHouses(db, { houseUid: query.houseUid, region: query.region, fias: query.fias }, page, HOUSE_LIST_PAGE_SIZE);
+    const address = query.address?.trim() || undefined;
+    if (address !== undefined && address.length > MAX_ADDRESS_LENGTH) throw new ApiError(400, `Некорректное поле address: не длиннее ${MAX_ADDRESS_LENGTH} символов`);
+    const filter = { houseUid: query.houseUid, region: query.region, fias: query.fias, address };
+    const { rows, total } = await listHouses(db, filter, page, HOUSE_LIST_PAGE_SIZE);
     return { result: true, pagination: paginationOf(rows.length, page, total, HOUSE_LIST_PAGE_SIZE), data: rows };
   });
 
   defineRoute(app, houseEndpoints.create, { access: editors }, async ({ body }) => {
-    const address = body.address.trim();
-    if (address.length > MAX_ADDRESS_LENGTH) throw new ApiError(400, `Некорректное поле address: не длиннее ${MAX_ADDRESS_LENGTH} символов`);
-    if (!isRegion(body.region)) throw new ApiError(400, REGION_MESSAGE);
-    const fias = body.fias?.trim() || null;
-    if (fias !== null && !GUID.test(fias)) throw new ApiError(400, 'Некорректное поле fias: ожидается GUID ФИАС');
+    const fields = houseFields(body);
     const id = body.id?.trim() ?? randomUUID();
     if (id.length > 64) throw new ApiError(400, 'Некорректное поле id: не длиннее 64 символов');
-    const house = await createHouse(db, { id, address, region: body.region, fias: fias?.toLowerCase() ?? null });
+    const house = await createHouse(db, { id, ...fields });
     if (!house) throw new ApiError(409, `Дом с идентификатором ${id} уже существует`);
     return { result: true, message: 'Дом создан', data: house };
   });
@@ -48,5 +72,29 @@ export async function houseRoutes(app: FastifyInstance): Promise<void> {
       throw new ApiError(409, `Дом нельзя удалить: к нему привязаны устройства (${outcome.devices})`);
     }
     return { result: true, message: 'Дом удалён' };
+  });
+
+  defineRoute(app, houseEndpoints.get, { access: houseReaders }, async ({ request, params }) => {
+    const { house } = await houseInScope(db, params.houseUid, buyerScope(request));
+    return { result: true, data: house };
+  });
+
+  defineRoute(app, houseEndpoints.update, { access: houseEditors }, async ({ request, params, body }) => {
+    await houseInScope(db, params.houseUid, buyerScope(request));
+    const house = await updateHouse(db, params.houseUid, houseFields(body));
+    if (!house) throw new ApiError(404, 'Дом не найден');
+    return { result: true, message: 'Дом сохранён', data: house };
+  });
+
+  defineRoute(app, houseEndpoints.flats, { access: houseReaders }, async ({ request, params, query }) => {
+    const page = pageNumber(query.page);
+    const flatNumPrefix = query.flatNum?.trim() || undefined;
+    if (flatNumPrefix !== undefined && !FLAT_NUM_PREFIX.test(flatNumPrefix)) {
+      throw new ApiError(400, 'Некорректное поле flatNum: ожидаются цифры, с которых начинается номер квартиры');
+    }
+    const scope = buyerScope(request);
+    await houseInScope(db, params.houseUid, scope);
+    const { rows, total } = await listHouseFlats(db, params.houseUid, { buyerId: scope, flatNumPrefix }, page, HOUSE_FLATS_PAGE_SIZE);
+    return { result: true, pagination: paginationOf(rows.length, page, total, HOUSE_FLATS_PAGE_SIZE), data: rows };
   });
 }

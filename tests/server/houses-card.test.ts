@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { HouseFlatsResponse, HouseListResponse, HouseResponse } from '../../contract/houses';
+import { queryRows } from '../../server/db/client';
+import { BACKENDS, TestClient, expectError, expectShape, loginAs, useApp } from './helpers';
+
+describe.each(BACKENDS)('one house on %s', (backend) => {
+  const app = useApp(backend);
+
+  /** A house whose entrances are all of `buyerId` (the demo accounts are buyer 1's). */
+  async function houseOf(buyerId: number): Promise<{ uid: string; address: string; flats: number }> {
+    const [row] = await queryRows<{ uid: string; address: string; flats: number }>(
+      app().database.drizzle,
+      sql`select h.uid, h.address, (select count(*)::int from flats f where f.house_uid = h.uid) as flats
+          from houses h
+          where exists (select 1 from entrances e where e.house_uid = h.uid and e.buyer_id = ${buyerId})
+            and not exists (select 1 from entrances e where e.house_uid = h.uid and e.buyer_id <> ${buyerId})
+          order by h.uid limit 1`,
+    );
+    return row!;
+  }
+
+  it('reads a house of its buyer for the operator and support, and every house for the superuser', async () => {
+    const own = await houseOf(1);
+    for (const account of ['operator', 'support', 'admin'] as const) {
+      const response = await (await loginAs(app(), account)).get(`/front/houses/${own.uid}`);
+      expect(response.statusCode, account).toBe(200);
+      expect(expectShape(HouseResponse, response.json()).data).toMatchObject({ id: own.uid, address: own.address });
+    }
+    const other = await houseOf(2);
+    expect((await (await loginAs(app(), 'admin')).get(`/front/houses/${other.uid}`)).statusCode).toBe(200);
+  });
+
+  it('hides another buyer’s house from management and support: 404, never the data', async () => {
+    const other = await houseOf(2);
+    for (const account of ['operator', 'support'] as const) {
+      const client = await loginAs(app(), account);
+      expectError(await client.get(`/front/houses/${other.uid}`), 404, /Дом не найден/);
+      expectError(await client.get(`/front/houses/${other.uid}/flats`), 404, /Дом не найден/);
+    }
+    const operator = await loginAs(app(), 'operator');
+    const payload = { address: 'г. Чужой, ул. Чужая, д. 1', region: 77 };
+    expectError(await operator.request('PUT', `/front/houses/${other.uid}`, { payload }), 404, /Дом не найден/);
+    const [row] = await queryRows<{ address: string }>(app().database.drizzle, sql`select address from houses where uid = ${other.uid}`);
+    expect(row!.address).toBe(other.address);
+  });
+
+  it('lets every management see and edit a house with no entrance yet (its creator must open it)', async () => {
+    const admin = await loginAs(app(), 'admin');
+    const created = expectShape(HouseResponse, (await admin.request('POST', '/front/house-list/create', { payload: { address: 'г. Тверь, ул. Пустая, д. 2', region: 69 } })).json());
+    const operator = await loginAs(app(), 'operator');
+    expect((await operator.get(`/front/houses/${created.data.id}`)).statusCode).toBe(200);
+    const flats = expectShape(HouseFlatsResponse, (await operator.get(`/front/houses/${created.data.id}/flats`)).json());
+    expect(flats.data).toEqual([]);
+    expect(flats.pagination).toMatchObject({ count: 0, totalCount: 0, page: 1 });
+  });
+
+  it('updates address, region and FIAS with the checks of create', async () => {
+    const own = await houseOf(1);
+    const operator = await loginAs(app(), 'operator');
+    const fias = 'A0C5B244-70A0-4932-980C-B4DC0D3F02B5';
+    const response = await operator.request('PUT', `/front/houses/${own.uid}`, { payload: { address: '  г. Казань, ул. Новая, д. 5 ', region: 16, fias } });
+    expect(response.statusCode, response.body).toBe(200);
+    const saved = expectShape(HouseResponse, response.json());
+    expect(saved.data).toEqual({ id: own.uid, address: 'г. Казань, ул. Новая, д. 5', region: 16, fias: fias.toLowerCase() });
+    expect(expectShape(HouseResponse, (await operator.get(`/front/houses/${own.uid}`)).json()).data).toEqual(saved.data);
+    const cleared = expectShape(HouseResponse, (await operator.request('PUT', `/front/houses/${own.uid}`, { payload: { address: own.address, region: 16, fias: null } })).json());
+    expect(cleared.data.fias).toBeNull();
+
+    expectError(await operator.request('PUT', `/front/houses/${own.uid}`, { payload: { address: 'x', region: 0 } }), 400, /Некорректное поле region/);
+    expectError(await operator.request('PUT', `/front/houses/${own.uid}`, { payload: { address: 'x', region: 16, fias: 'nope' } }), 400, /Некорректное поле fias/);
+    expectError(await operator.request('PUT', `/front/houses/${own.uid}`, { payload: { address: 'x'.repeat(501), region: 16 } }), 400, /Некорректное поле address/);
+    expectError(await operator.request('PUT', `/front/houses/${own.uid}`, { payload: { address: '  ', region: 16 } }), 400, /address/);
+    expectError(await operator.request('PUT', '/front/houses/no-such-house', { payload: { address: 'x', region: 16 } }), 404, /Дом не найден/);
+  });
+
+  it('refuses the update to support and installers, and reads to installers: 403; logged out 401', async () => {
+    const own = await houseOf(1);
+    const payload = { address: 'г. Казань, ул. Новая, д. 5', region: 16 };
+    for (const account of ['support', 'installer'] as const) {
+      expectError(await (await loginAs(app(), account)).request('PUT', `/front/houses/${own.uid}`, { payload }), 403, /Недостаточно прав/);
+    }
+    const installer = await loginAs(app(), 'installer');
+    expectError(await installer.get(`/front/houses/${own.uid}`), 403, /Недостаточно прав/);
+    expectError(await installer.get(`/front/houses/${own.uid}/flats`), 403, /Недостаточно прав/);
+    expectError(await new TestClient(app()).get(`/front/houses/${own.uid}`), 401, /Требуется вход/);
+    expectError(await (await loginAs(app(), 'operator')).request('PUT', `/front/houses/${own.uid}`, { payload, csrf: false }), 403, /CSRF/);
+  });
+
+  it('lists the flats of a house by number, 20 a page, with counts and entrance titles', async () => {
+    const db = app().database.drizzle;
+    const own = await houseOf(1);
+    // Enough flats for two pages, one with a user, a key and two entrances.
+    const [house] = await queryRows<{ max: number; entrance: string; device: number }>(
+      db,
+      sql`select (select max(flat_num) from flats where house_uid = ${own.uid}) as max,
+                 (select uid from entrances where house_uid = ${own.uid} order by entrance_num limit 1) as entrance,
+                 (select id from devices order by id limit 1) as device`,
+    );
+    await queryRows(db, sql`insert into flats (buyer_id, house_uid, flat_num) select 1, ${own.uid}, ${house!.max} + n from generate_series(1, 25) n`);
+    const [flat] = await queryRows<{ id: number }>(db, sql`select id from flats where house_uid = ${own.uid} and flat_num = ${house!.max + 1}`);
+    await queryRows(db, sql`insert into flat_users (flat_id, user_id) values (${flat!.id}, 5), (${flat!.id}, 6)`);
+    await queryRows(db, sql`insert into keys (device_id, buyer_id, flat_id, flat_num, value, key_type) values (${house!.device}, 1, ${flat!.id}, ${house!.max + 1}, 'ABCDEF0123', 'MIFARE')`);
+    await queryRows(db, sql`insert into flat_entrances (flat_id, entrance_uid) values (${flat!.id}, ${house!.entrance})`);
+
+    const operator = await loginAs(app(), 'operator');
+    const total = own.flats + 25;
+    const first = expectShape(HouseFlatsResponse, (await operator.get(`/front/houses/${own.uid}/flats`)).json());
+    expect(first.pagination).toEqual({ count: 20, page: 1, pageCount: Math.ceil(total / 20), pageSize: 20, totalCount: total });
+    const numbers = first.data.map((row) => row.flatNum);
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    const second = expectShape(HouseFlatsResponse, (await operator.get(`/front/houses/${own.uid}/flats?page=2`)).json());
+    expect(second.data[0]!.flatNum).toBeGreaterThan(numbers[19]!);
+
+    const byNumber = expectShape(HouseFlatsResponse, (await operator.get(`/front/houses/${own.uid}/flats?flatNum=${house!.max + 1}`)).json());
+    const row = byNumber.data.find((item) => item.flatNum === house!.max + 1);
+    expect(row).toMatchObject({ id: flat!.id, status: 0, usersCount: 2, keysCount: 1, letter: null });
+    expect(row!.entrances).toContain((await queryRows<{ title: string }>(db, sql`select title from entrances where uid = ${house!.entrance}`))[0]!.title);
+    for (const item of byNumber.data) expect(String(item.flatNum).startsWith(String(house!.max + 1))).toBe(true);
+
+    expectError(await operator.get(`/front/houses/${own.uid}/flats?flatNum=1a`), 400, /Некорректное поле flatNum/);
+    expectError(await operator.get(`/front/houses/${own.uid}/flats?flatNum=-1`), 400, /Некорректное поле flatNum/);
+    expectError(await operator.get(`/front/houses/${own.uid}/flats?page=0`), 400, /Некорректное поле page/);
+    expectError(await operator.get('/front/houses/no-such-house/flats'), 404, /Дом не найден/);
+  });
+
+  it('finds houses by a part of the address, any case, with % and _ taken literally', async () => {
+    const admin = await loginAs(app(), 'admin');
+    for (const address of ['г. Пермь, ул. Ёлочная_100%, д. 1', 'г. Пермь, ул. ЁЛОЧНАЯ, д. 2', 'г. Пермь, ул. Ёлочнаяx100, д. 3']) {
+      expect((await admin.request('POST', '/front/house-list/create', { payload: { address, region: 59 } })).statusCode).toBe(200);
+    }
+    const search = async (part: string) =>
+      expectShape(HouseListResponse, (await admin.get(`/front/house-list?address=${encodeURIComponent(part)}`)).json()).data.map((house) => house.address);
+    expect(await search('ёлочная')).toHaveLength(3);
+    expect(await search('ЁЛОЧНАЯ_100')).toEqual(['г. Пермь, ул. Ёлочная_100%, д. 1']);
+    expect(await search('100%')).toEqual(['г. Пермь, ул. Ёлочная_100%, д. 1']);
+    expect(await search('Пермь, ул. Ё')).toHaveLength(3);
+    expect(await search('Нет такой улицы')).toEqual([]);
+    expect((await search('  ')).length).toBeGreaterThan(3);
+    const support = await loginAs(app(), 'installer');
+    expect(await (await support.get('/front/house-list?address=%D1%91%D0%BB%D0%BE')).json()).toMatchObject({ result: true });
+  });
+});
