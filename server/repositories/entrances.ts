@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Entrance, EntranceGate } from '../../contract/entrances';
+import type { Entrance, EntranceGate, EntranceUpdate } from '../../contract/entrances';
 import type { Db } from '../db/client';
 import { deviceRelays, devices } from '../db/schema/devices';
 import { entranceGates, entranceRanges, entrances } from '../db/schema/houses';
@@ -85,4 +85,40 @@ export async function listEntrancesOfHouses(db: Db, houseUids: readonly string[]
       }),
     )
     .sort((a, b) => (order.get(a.houseUid) ?? 0) - (order.get(b.houseUid) ?? 0));
+}
+
+/** The entrances of the house of entrance `uid` (itself included); null when there is no such entrance. */
+export async function entrancesOfHouseOf(db: Db, uid: string): Promise<{ entrance: Entrance; siblings: Entrance[] } | null> {
+  const [row] = await db.select({ houseUid: entrances.houseUid }).from(entrances).where(eq(entrances.uid, uid));
+  if (!row) return null;
+  const all = await listEntrancesOfHouses(db, [row.houseUid]);
+  const entrance = all.find((item) => item.id === uid);
+  return entrance ? { entrance, siblings: all.filter((item) => item.id !== uid) } : null;
+}
+
+/**
+ * Saves an entrance: its fields, its range, and its gates when `gates` is given (they replace the
+ * old ones); one transaction.
+ */
+export async function saveEntrance(db: Db, uid: string, update: Omit<EntranceUpdate, 'gates'>, gates: EntranceUpdate['gates']): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(entrances).set({ title: update.title, entranceNum: update.entranceNum, type: update.type }).where(eq(entrances.uid, uid));
+    await tx
+      .insert(entranceRanges)
+      .values({ entranceUid: uid, rangeStart: update.range.start, rangeEnd: update.range.end })
+      .onConflictDoUpdate({ target: entranceRanges.entranceUid, set: { rangeStart: update.range.start, rangeEnd: update.range.end } });
+    if (gates === undefined) return;
+    await tx.delete(entranceGates).where(eq(entranceGates.gateEntranceUid, uid));
+    if (gates.length === 0) return;
+    await tx.insert(entranceGates).values(
+      gates.map((gate) => ({
+        gateEntranceUid: uid,
+        entranceUid: gate.entranceUid,
+        flatFrom: gate.from,
+        flatTo: gate.to,
+        prefix: gate.prefix,
+        additionalFlats: gate.additionalFlats?.trim() || null,
+      })),
+    );
+  });
 }

@@ -37,14 +37,19 @@ export async function houseInScope(db: Db, uid: string, scope: number | null): P
   return owned;
 }
 
+/**
+ * The housing stock (one house, its entrances and flats, blocks, the access catalogue): the
+ * buyer's operators (management) and HOUSES_LIST_PERMISSION read and write, support reads only,
+ * installers get nothing.
+ */
+export const HOUSING_READERS = { permissions: [PERMISSIONS.housesList], roles: [ROLES.management, ROLES.support] } as const;
+export const HOUSING_EDITORS = { permissions: [PERMISSIONS.housesList], roles: [ROLES.management] } as const;
+
 export async function houseRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.drizzle;
   // Installers take houses offline from the list and support looks at it; only the permission writes.
   const readers = { permissions: [PERMISSIONS.housesList], roles: [ROLES.adjuster, ROLES.management, ROLES.support] };
   const editors = { permissions: [PERMISSIONS.housesList] };
-  // One house: its buyer's operators (management) and support read it; support changes nothing.
-  const houseReaders = { permissions: [PERMISSIONS.housesList], roles: [ROLES.management, ROLES.support] };
-  const houseEditors = { permissions: [PERMISSIONS.housesList], roles: [ROLES.management] };
 
   defineRoute(app, houseEndpoints.list, { access: readers }, async ({ query }) => {
     const page = pageNumber(query.page);
@@ -74,19 +79,19 @@ export async function houseRoutes(app: FastifyInstance): Promise<void> {
     return { result: true, message: 'Дом удалён' };
   });
 
-  defineRoute(app, houseEndpoints.get, { access: houseReaders }, async ({ request, params }) => {
+  defineRoute(app, houseEndpoints.get, { access: HOUSING_READERS }, async ({ request, params }) => {
     const { house } = await houseInScope(db, params.houseUid, buyerScope(request));
     return { result: true, data: house };
   });
 
-  defineRoute(app, houseEndpoints.update, { access: houseEditors }, async ({ request, params, body }) => {
+  defineRoute(app, houseEndpoints.update, { access: HOUSING_EDITORS }, async ({ request, params, body }) => {
     await houseInScope(db, params.houseUid, buyerScope(request));
     const house = await updateHouse(db, params.houseUid, houseFields(body));
     if (!house) throw new ApiError(404, 'Дом не найден');
     return { result: true, message: 'Дом сохранён', data: house };
   });
 
-  defineRoute(app, houseEndpoints.flats, { access: houseReaders }, async ({ request, params, query }) => {
+  defineRoute(app, houseEndpoints.flats, { access: HOUSING_READERS }, async ({ request, params, query }) => {
     const page = pageNumber(query.page);
     const flatNumPrefix = query.flatNum?.trim() || undefined;
     if (flatNumPrefix !== undefined && !FLAT_NUM_PREFIX.test(flatNumPrefix)) {
