@@ -74,7 +74,7 @@ export const workspaceRoutes: AppRouteDefinition[] = [
     path: '/houses',
     titleKey: 'route.title.houses',
     access: houses,
-    page: () => Promise.all([import('@/features/houses/components/house-list-page'), import('@/features/house-snapshot/components/house-offline-control')]).then(([list, snapshot]) => ({ Component: list.withOfflineAction(snapshot.HouseOfflineRowControl) })),
+    page: () => Promise.all([import('@/features/houses/components/house-list-page'), import('@/features/house-snapshot/components/house-offline-control')]).then(([list, snapshot]) => ({ Component: list.withOfflineAction(snapshot.HouseOfflineRowControl, housing.allows) })),
   },
   { path: '/houses/:houseUid', titleKey: 'route.title.house', access: housing, page: () => import('@/features/houses/components/house-page').then((m) => ({ Component: m.HousePage })) },
   {

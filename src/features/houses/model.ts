@@ -3,11 +3,11 @@ import { PERMISSIONS, ROLES } from '@contract/users';
 import type { ListState, ListStateConfig } from '@/components/list-table/list-state-model';
 import { hasPermission, hasRole, type AuthItemMap } from '@/lib/session';
 
-export type HouseFilterKey = 'houseUid' | 'region' | 'fias';
+export type HouseFilterKey = 'address' | 'houseUid' | 'region' | 'fias';
 
-/** spec §3 house list filter; house lists start at page 1 (spec §9). */
+/** spec §3 house list filter plus our address search; house lists start at page 1 (spec §9). */
 export const HOUSE_LIST_STATE: ListStateConfig<HouseFilterKey> = {
-  filterKeys: ['houseUid', 'region', 'fias'],
+  filterKeys: ['address', 'houseUid', 'region', 'fias'],
   firstPage: 1,
 };
 
@@ -15,9 +15,10 @@ export const REGION_PATTERN = /^\d{1,3}$/;
 
 /** The URL state as the API query; a region that is not a number (a hand-edited URL) is left out. */
 export function houseListQuery(state: ListState<HouseFilterKey>): HouseListQuery {
-  const { houseUid, region, fias } = state.filters;
+  const { address, houseUid, region, fias } = state.filters;
   return {
     page: state.page,
+    ...(address ? { address } : {}),
     ...(houseUid ? { houseUid } : {}),
     ...(REGION_PATTERN.test(region) ? { region: Number(region) } : {}),
     ...(fias ? { fias } : {}),
@@ -53,4 +54,8 @@ export function houseCreateBody(values: HouseFormValues): HouseCreate {
  */
 export function canEditHouses(access: { permissions: AuthItemMap; roles: AuthItemMap }): boolean {
   return hasPermission(access.permissions, PERMISSIONS.housesList) || hasRole(access.roles, ROLES.superuser);
+}
+
+export function houseCardPath(houseUid: string): string {
+  return `/houses/${encodeURIComponent(houseUid)}`;
 }

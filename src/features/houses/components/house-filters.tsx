@@ -13,7 +13,7 @@ interface HouseFiltersProps {
   onClear: () => void;
 }
 
-/** houseUid, region and fias (spec §3); applied on "Найти" or Enter, so typing does not flood the server. */
+/** Address, houseUid, region and fias (spec §3 and ours); applied on "Найти" or Enter, so typing does not flood the server. */
 export function HouseFilters({ filters, onApply, onClear }: HouseFiltersProps) {
   const t = useT();
   const {
@@ -27,16 +27,19 @@ export function HouseFilters({ filters, onApply, onClear }: HouseFiltersProps) {
       role="search"
       variant="outlined"
       noValidate
-      onSubmit={handleSubmit((values) => onApply({ houseUid: values.houseUid.trim(), region: values.region.trim(), fias: values.fias.trim() }))}
+      onSubmit={handleSubmit((values) =>
+        onApply({ address: values.address.trim(), houseUid: values.houseUid.trim(), region: values.region.trim(), fias: values.fias.trim() }),
+      )}
       sx={{
         p: 2,
         mb: 2,
         display: 'grid',
         gap: 1.5,
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '2fr 1fr 2fr auto auto' },
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '3fr 2fr 1fr 2fr auto auto' },
         alignItems: 'start',
       }}
     >
+      <TextField {...register('address')} label={t('houses.filter.address')} type="search" />
       <TextField {...register('houseUid')} label={t('houses.filter.houseUid')} />
       <TextField
         {...register('region', { validate: (value) => value.trim() === '' || REGION_PATTERN.test(value.trim()) || t('houses.create.error.regionNumber') })}

@@ -1,5 +1,6 @@
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useTheme } from '@mui/material/styles';
@@ -12,6 +13,8 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListTable } from '@/components/list-table/list-table';
 import { PageHeader } from '@/components/page-header';
 import { useT } from '@/features/houses/messages';
+import { useSession, type AuthItemMap } from '@/lib/session';
+import { houseCardPath } from '../model';
 import { useHouseList } from '../use-house-list';
 import { HouseCreateDialog } from './house-create-dialog';
 import { HouseFilters } from './house-filters';
@@ -24,10 +27,22 @@ type PendingDelete = { uids: string[]; address: string | null } | null;
 
 /** Where the app plugs in "take this house offline" (the house-snapshot feature; composed in src/app). */
 export type HouseOfflineAction = ComponentType<{ house: House }>;
+/** Who may open a house's page (the app's `housing` rule): the others get the address without a link. */
+export type HouseOpenRule = (access: { permissions: AuthItemMap; roles: AuthItemMap }) => boolean;
 
-export function HouseListPage({ offlineAction: OfflineAction }: { offlineAction?: HouseOfflineAction } = {}) {
+interface HouseListPageProps {
+  offlineAction?: HouseOfflineAction;
+  opensHouse?: HouseOpenRule;
+}
+
+/** The whole address on every screen: an installer tells one street from another by its end. */
+const ADDRESS_SX = { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.35 } as const;
+
+export function HouseListPage({ offlineAction: OfflineAction, opensHouse }: HouseListPageProps = {}) {
   const t = useT();
   const houses = useHouseList();
+  const session = useSession();
+  const linked = opensHouse?.(session) ?? false;
   const [creating, setCreating] = useState(false);
   const [pendingDelete, setPendingDelete] = useState<PendingDelete>(null);
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
@@ -40,11 +55,16 @@ export function HouseListPage({ offlineAction: OfflineAction }: { offlineAction?
       minWidth: OfflineAction && phone ? 160 : 260,
       flex: 3,
       sortable: false,
-      renderCell: ({ row }) => (
-        <Link component={RouterLink} to={`/houses/${encodeURIComponent(row.id)}`}>
-          {row.address}
-        </Link>
-      ),
+      renderCell: ({ row }) =>
+        linked ? (
+          <Link component={RouterLink} to={houseCardPath(row.id)} sx={ADDRESS_SX}>
+            {row.address}
+          </Link>
+        ) : (
+          <Box component="span" sx={ADDRESS_SX}>
+            {row.address}
+          </Box>
+        ),
     },
     { field: 'region', headerName: t('houses.column.region'), width: 100, sortable: false, type: 'number' },
     { field: 'fias', headerName: t('houses.column.fias'), minWidth: 200, flex: 2, sortable: false, valueGetter: (value: string | null | undefined) => value ?? '' },
@@ -110,6 +130,7 @@ export function HouseListPage({ offlineAction: OfflineAction }: { offlineAction?
         error={houses.error}
         list={houses.list}
         hiddenOnPhone={OfflineAction ? PHONE_HIDDEN_WITH_OFFLINE : PHONE_HIDDEN_COLUMNS}
+        autoRowHeight
         selection={
           houses.canEdit
             ? {
@@ -143,9 +164,9 @@ export function HouseListPage({ offlineAction: OfflineAction }: { offlineAction?
   );
 }
 
-/** The house list with the "take offline" column. */
-export function withOfflineAction(offlineAction: HouseOfflineAction): ComponentType {
+/** The house list with the "take offline" column, linking each house to its page for those `opensHouse` lets in. */
+export function withOfflineAction(offlineAction: HouseOfflineAction, opensHouse: HouseOpenRule): ComponentType {
   return function HouseListRoute() {
-    return <HouseListPage offlineAction={offlineAction} />;
+    return <HouseListPage offlineAction={offlineAction} opensHouse={opensHouse} />;
   };
 }

@@ -1,0 +1,96 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useFieldReasonText } from '@/components/field-reason/use-field-reason-text';
+import { useT } from '@/features/houses/messages';
+import { HttpError } from '@/lib/http';
+import { placeFieldErrors } from '@/lib/field-errors';
+import { EMPTY_FLAT_FORM, checkFlatNum, checkLetter, type FlatCreateValues } from '../house-page-model';
+
+interface FlatCreateDialogProps {
+  open: boolean;
+  online: boolean;
+  onClose: () => void;
+  onSubmit: (values: FlatCreateValues) => Promise<unknown>;
+}
+
+function flatFieldOf(path: string): keyof FlatCreateValues | null {
+  return path === 'flatNum' || path === 'letter' ? path : null;
+}
+
+/** POST /front/flats/{house}/flat: a number and an optional letter; a duplicate number (409) is shown at the number. */
+export function FlatCreateDialog({ open, online, onClose, onSubmit }: FlatCreateDialogProps) {
+  const t = useT();
+  const titleId = useId();
+  const reasonText = useFieldReasonText();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FlatCreateValues>({ defaultValues: EMPTY_FLAT_FORM });
+
+  const close = () => {
+    reset(EMPTY_FLAT_FORM);
+    onClose();
+  };
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+      close();
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 409) {
+        setError('flatNum', { type: 'server', message: error.message }, { shouldFocus: true });
+        return;
+      }
+      const banner = placeFieldErrors(error, flatFieldOf, (field, reason) => setError(field, { type: 'server', message: reasonText(reason) }, { shouldFocus: true }));
+      if (banner) setError('root.server', { message: banner });
+    }
+  });
+
+  return (
+    <Dialog open={open} onClose={isSubmitting ? undefined : close} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+      <form noValidate onSubmit={submit}>
+        <DialogTitle id={titleId}>{t('house.flatCreate.title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {!online && <Alert severity="warning">{t('house.offline')}</Alert>}
+            {errors.root?.server && <Alert severity="error">{errors.root.server.message}</Alert>}
+            <TextField
+              {...register('flatNum', { validate: (value) => { const problem = checkFlatNum(value); return problem === null || t(`house.check.${problem}`); } })}
+              label={t('house.flatCreate.flatNum')}
+              required
+              autoFocus
+              error={Boolean(errors.flatNum)}
+              helperText={errors.flatNum?.message}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            />
+            <TextField
+              {...register('letter', { validate: (value) => { const problem = checkLetter(value); return problem === null || t(`house.check.${problem}`); } })}
+              label={t('house.flatCreate.letter')}
+              error={Boolean(errors.letter)}
+              helperText={errors.letter?.message ?? t('house.flatCreate.letter.helper')}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={isSubmitting}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={isSubmitting || !online}>
+            {t('house.flatCreate.submit')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
