@@ -10,6 +10,7 @@ import {
   FlatUser,
   TemporaryCode,
   flatPath,
+  FLAT_DEVICE_SETTING_KEYS,
 } from './flats';
 
 // ---------------------------------------------------------------------------
@@ -95,6 +96,8 @@ export const MoveOutSummary = type({
   appDevices: number(),
   /** Access services of the flat turned off (the app, the CMS handset …). */
   accessServices: number(),
+  /** Residents marked «do not unlink from flats»: they stay (the preview names them). */
+  keptUsers: optional(array(type({ id: number(), login: string() }))),
 });
 export type MoveOutSummary = Infer<typeof MoveOutSummary>;
 export const MoveOutPreviewResponse = withResult({ data: MoveOutSummary });
@@ -215,3 +218,32 @@ export const flatEndpoints = {
     path: flatPath(`${FLAT}/move-out/:moveOutId/undo`),
   }),
 } as const;
+
+// ---------------------------------------------------------------------------
+// Field rules of the per-device settings (the server checks them; the card's form checks the same)
+
+export type FlatSettingRule = { kind: 'digits'; minLength: number; maxLength: number } | { kind: 'integer'; min: number; max: number };
+/** Door and registration codes are digit strings; volumes and levels whole numbers sent as text. */
+export const FLAT_SETTING_RULES: Readonly<Record<(typeof FLAT_DEVICE_SETTING_KEYS)[number], FlatSettingRule>> = {
+  doorCode: { kind: 'digits', minLength: 1, maxLength: 8 },
+  regCode: { kind: 'digits', minLength: 4, maxLength: 10 },
+  musicVolume: { kind: 'integer', min: 0, max: 100 },
+  analogVolume: { kind: 'integer', min: 0, max: 100 },
+  uartVolume: { kind: 'integer', min: 0, max: 100 },
+  panelVolume: { kind: 'integer', min: 0, max: 100 },
+  handsetDownLevel: { kind: 'integer', min: 0, max: 10000 },
+  handsetUpLevel: { kind: 'integer', min: 0, max: 10000 },
+  panelCall: { kind: 'integer', min: 0, max: 10000 },
+  panelTalk: { kind: 'integer', min: 0, max: 10000 },
+  thTalk: { kind: 'integer', min: 0, max: 10000 },
+  thCall: { kind: 'integer', min: 0, max: 10000 },
+  doorOpenLevel: { kind: 'integer', min: 0, max: 10000 },
+  uartFrom: { kind: 'integer', min: 0, max: 10000 },
+  uartTo: { kind: 'integer', min: 0, max: 10000 },
+};
+/** Settings a device takes only with `canIndividualLevels`. */
+export const FLAT_LEVEL_KEYS = ['handsetDownLevel', 'handsetUpLevel', 'panelCall', 'panelTalk', 'thTalk', 'thCall', 'doorOpenLevel'] as const;
+/** The longest temporary code, in seconds (a year). */
+export const TEMPORARY_CODE_MAX_SECONDS = 31_536_000;
+/** The highest flat number. */
+export const MAX_FLAT_NUM = 99_999;

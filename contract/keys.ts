@@ -116,6 +116,21 @@ export const KeyCreate = object({
   inner: optional(Flag),
 });
 export type KeyCreate = Infer<typeof KeyCreate>;
+/** How many hex digits a key value of each type holds (docs/api.md "Keys"). */
+export const KEY_VALUE_LENGTHS: Readonly<Record<KeyType | CardType, readonly number[]>> = {
+  Factorial: [12],
+  Metakom: [12],
+  Cyfral: [12],
+  Eltis: [12],
+  Vizit: [12],
+  MIFARE: [8, 14, 20],
+  RFID: [10, 12],
+};
+/** The value as stored (upper-case hex, spaces, colons, dots and dashes dropped); null when it does not fit the type. */
+export function normalizeKeyValue(keyType: KeyType | CardType, value: string): string | null {
+  const hex = value.replace(/[\s:.-]/g, '').toUpperCase();
+  return /^[0-9A-F]+$/.test(hex) && KEY_VALUE_LENGTHS[keyType].includes(hex.length) ? hex : null;
+}
 export const KeyCreateResponse = withResult({ data: optional(PanelKey) });
 
 export const KeysDelete = object({ keys: array(object({ value: NonEmptyString, mac: MacLike })) });

@@ -63,6 +63,9 @@ export const UserListRow = type({
 });
 export type UserListRow = Infer<typeof UserListRow>;
 
+/** Rows of a user list page. */
+export const USER_LIST_PAGE_SIZE = 20;
+/** `login` and `comment` match a part, case-insensitively; other buyers' users only for the superuser. */
 export const UserListQuery = object({
   page: optional(PageQuery),
   login: optional(string()),

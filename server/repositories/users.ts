@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Group } from '../../contract/groups';
-import type { UserDetail } from '../../contract/users';
+import type { UserDetail, UserListRow } from '../../contract/users';
 import type { Db } from '../db/client';
 import { accessActions, accessReasons, accessServices, userAccess } from '../db/schema/access';
 import { authAssignments, authItems } from '../db/schema/auth';
@@ -9,6 +9,7 @@ import { groups, userGroups } from '../db/schema/groups';
 import { houses } from '../db/schema/houses';
 import { sipAccounts } from '../db/schema/sip';
 import { externalUsers, userDevices, users } from '../db/schema/users';
+import { selectPage } from './paging';
 import { AUTH_ITEM_ROLE } from './sessions';
 
 /** Role whose holders are listed as operators (User detail `operators`). */
@@ -122,4 +123,39 @@ export async function getUserDetail(db: Db, userId: number): Promise<UserDetail 
     actions: toMap(actions, (action) => action.id, (action) => action.name),
     reasons: toMap(reasons, (reason) => reason.id, (reason) => reason.name),
   };
+}
+
+export interface UserListFilters {
+  login?: string;
+  comment?: string;
+  buyerId?: number;
+  userId?: number;
+}
+
+/** `%` and `_` typed by the user match themselves. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * spec §3 "User list row" page: `login` and `comment` match a part, case-insensitively (the login
+ * through its pg_trgm index); `scope` limits the list to one buyer (null: every buyer).
+ */
+export async function listUsers(db: Db, filters: UserListFilters, scope: number | null, page: number, pageSize: number): Promise<{ rows: UserListRow[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [
+    scope === null ? undefined : eq(users.buyerId, scope),
+    filters.buyerId === undefined ? undefined : eq(users.buyerId, filters.buyerId),
+    filters.userId === undefined ? undefined : eq(users.id, filters.userId),
+    filters.login ? ilike(users.login, containing(filters.login)) : undefined,
+    filters.comment ? ilike(users.comment, containing(filters.comment)) : undefined,
+  ];
+  const { rows, total } = await selectPage(db, {
+    table: users,
+    columns: { userId: users.id, buyerId: users.buyerId, login: users.login, comment: users.comment, dateCreated: users.dateCreated },
+    where: and(...conditions),
+    orderBy: [asc(users.login), asc(users.id)],
+    page,
+    pageSize,
+  });
+  return { rows: rows.map(({ dateCreated, ...row }) => ({ ...row, dateCreate: dateCreated.toISOString() })), total };
 }

@@ -38,7 +38,26 @@ export type DeviceChange =
   | { kind: 'options'; options: Readonly<Record<string, unknown>> }
   | { kind: 'audio' | 'display' | 'levels'; value: Readonly<Record<string, unknown>> }
   | { kind: 'echoCancellation'; echoCancellationType: number }
-  | { kind: 'rs485Model'; model: string };
+  | { kind: 'rs485Model'; model: string }
+  /** A flat's settings written now (realtime save); only the keys given change. */
+  | { kind: 'flatSettings'; flatNum: number; settings: Readonly<Record<string, string | number | boolean | null>> }
+  | { kind: 'key'; action: 'add' | 'remove'; value: string; flatNum: number | null };
+
+/** One flat as a device knows it: its number and what the server last wrote there for it. */
+export interface FlatOnDevice {
+  flatNum: number;
+  panelCode: number | null;
+  blockCms: boolean;
+  /** FLAT_DEVICE_SETTING_KEYS → value, as stored by the server. */
+  written: Readonly<Record<string, string | null>>;
+}
+
+/** A flat's settings as the device answers them. */
+export interface FlatDeviceReading {
+  panelCode: number | null;
+  blockCms: boolean;
+  settings: Record<string, string | null>;
+}
 
 /**
  * A firmware update the server started: kept with the device (its option `firmwareUpdate`), so
@@ -101,6 +120,11 @@ export interface DeviceGateway {
   firmware(device: DeviceRef, known: readonly string[]): Promise<FirmwareReport>;
   /** Starts flashing the device with `version`; resolves once the device has accepted it, long before it is done. */
   updateFirmware(device: DeviceRef, version: string): Promise<void>;
+  /**
+   * Reads one flat's settings from the device (a second or so). A device that is disabled or
+   * reset refuses the connection: DeviceGatewayError 'error'.
+   */
+  readFlatSettings(device: DeviceRef, flat: FlatOnDevice): Promise<FlatDeviceReading>;
   /** Registers the device in the external system. */
   sendToExternal(device: DeviceRef): Promise<void>;
   /** Stops timers; the app calls it on close. */
@@ -115,6 +139,8 @@ export interface DeviceSimulatorOptions {
   timeoutMs?: number;
   /** How long an RS485 scan takes, ms. Default 3000. */
   scanMs?: number;
+  /** How long reading a flat's settings from a device takes, ms. Default 1200. */
+  flatReadMs?: number;
   /** How long flashing a firmware takes, ms. Default 10000. */
   firmwareMs?: number;
   /** How long a live status holds before it may change, ms. Default 60000. */

@@ -9,10 +9,13 @@ import {
   type DeviceRef,
   type DeviceSimulatorOptions,
   type FirmwareReport,
+  type FlatDeviceReading,
+  type FlatOnDevice,
   type FirmwareUpdateRecord,
   type LiveStatus,
   type Snapshot,
 } from './device-gateway';
+import { flatReadingOf } from './flat-settings';
 import { digest, percentOf, renderSnapshotSvg } from './snapshot';
 
 export const SIMULATOR_DEFAULTS = {
@@ -20,6 +23,7 @@ export const SIMULATOR_DEFAULTS = {
   timeoutMs: 5_000,
   scanMs: 3_000,
   firmwareMs: 10_000,
+  flatReadMs: 1_200,
   statusPeriodMs: 60_000,
   videoBaseUrl: 'https://video.intercom.local',
 } as const;
@@ -121,6 +125,16 @@ export class DeviceSimulator implements DeviceGateway {
 
   async updateFirmware(device: DeviceRef, version: string): Promise<void> {
     await this.call(device, `firmware:${version}`);
+  }
+
+  async readFlatSettings(device: DeviceRef, flat: FlatOnDevice): Promise<FlatDeviceReading> {
+    if (device.statusCode === DEVICE_STATUS.disabled || device.statusCode === DEVICE_STATUS.reset) {
+      await this.sleep(Math.min(this.options.flatReadMs, 300));
+      throw new DeviceGatewayError('error', `Устройство ${device.mac} отклонило подключение: оно отключено или сброшено`);
+    }
+    await this.sleep(this.options.flatReadMs);
+    await this.call(device, 'flat:read', { error: 'Устройство отклонило подключение', timeout: 'Устройство не ответило' });
+    return flatReadingOf(device, flat);
   }
 
   async sendToExternal(device: DeviceRef): Promise<void> {

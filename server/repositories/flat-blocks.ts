@@ -1,0 +1,109 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { BlockedFlat, FlatRef, FlatStatusOutcome } from '../../contract/flat-blocks';
+import { FLAT_STATUS } from '../../contract/flats';
+import { queryRows, type Db } from '../db/client';
+import { containsPattern } from './houses';
+
+export interface BlockedFlatFilter {
+  /** The buyer whose flats are listed; null lists every buyer's (the superuser). */
+  buyerId: number | null;
+  houseUid?: string;
+  /** A part of the house address, any case. */
+  address?: string;
+  flatNum?: number;
+}
+
+/**
+ * One page of blocked flats, newest block first (a flat blocked at an unknown time last), with
+ * their house address. flats_blocked_idx holds only the blocked flats, a small part of them all.
+ */
+export async function listBlockedFlats(db: Db, filter: BlockedFlatFilter, page: number, pageSize: number): Promise<{ rows: BlockedFlat[]; total: number }> {
+  const conditions: SQL[] = [sql`f.status = ${FLAT_STATUS.blocked}`];
+  if (filter.buyerId !== null) conditions.push(sql`f.buyer_id = ${filter.buyerId}`);
+  if (filter.houseUid) conditions.push(sql`f.house_uid = ${filter.houseUid}`);
+  if (filter.flatNum !== undefined) conditions.push(sql`f.flat_num = ${filter.flatNum}`);
+  if (filter.address) conditions.push(sql`h.address ilike ${containsPattern(filter.address)}`);
+  const where = sql.join(conditions, sql` and `);
+  const rows = await queryRows<Omit<BlockedFlat, 'blockedAt'> & { blockedAt: Date | string | null; total: number }>(
+    db,
+    sql`select f.id as "flatId", f.house_uid as "houseUid", h.address, f.flat_num as "flatNum", f.letter,
+          f.blocked_at as "blockedAt", f.blocked_by as "blockedBy", f.block_reason as reason, (count(*) over ())::int as total
+        from flats f join houses h on h.uid = f.house_uid
+        where ${where}
+        order by f.blocked_at desc nulls last, f.id desc
+        limit ${pageSize} offset ${(page - 1) * pageSize}`,
+  );
+  const data = rows.map(({ total: _total, blockedAt, ...row }) => ({ ...row, blockedAt: blockedAt === null ? null : new Date(blockedAt).toISOString() }));
+  if (rows.length > 0) return { rows: data, total: rows[0]!.total };
+  if (page === 1) return { rows: [], total: 0 };
+  const [counted] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from flats f join houses h on h.uid = f.house_uid where ${where}`);
+  return { rows: [], total: counted?.total ?? 0 };
+}
+
+export interface StatusChange {
+  status: number;
+  /** Why: kept on the flat while blocked and in the history row either way. */
+  reason: string | null;
+  /** The caller's buyer; null may change any buyer's flats (the superuser). */
+  buyerId: number | null;
+  login: string;
+  userId: number;
+}
+
+const REFUSALS = {
+  notFound: 'Квартира не найдена',
+  otherBuyer: 'Нет доступа к квартире: она другого покупателя',
+  alreadyBlocked: 'Квартира уже заблокирована',
+  alreadyActive: 'Квартира уже разблокирована',
+} as const;
+
+/**
+ * Blocks or unblocks flats, answering each in the order asked: a flat that is missing, another
+ * buyer's, or already in that state (asked twice too) fails with the reason and is not touched.
+ * Every change sets the status and the block fields (cleared on unblock) and writes a 'manual'
+ * history row; all of them in one transaction, two statements whatever the number of flats.
+ */
+export async function setFlatStatuses(db: Db, refs: readonly FlatRef[], change: StatusChange): Promise<FlatStatusOutcome[]> {
+  return db.transaction(async (tx) => {
+    const pairs = sql.join(
+      refs.map((ref) => sql`(${ref.houseUid}, ${ref.flatNum}::int)`),
+      sql`, `,
+    );
+    const found = await queryRows<{ id: number; houseUid: string; flatNum: number; buyerId: number; status: number }>(
+      tx,
+      sql`select id, house_uid as "houseUid", flat_num as "flatNum", buyer_id as "buyerId", status::int as status
+          from flats where (house_uid, flat_num) in (${pairs}) order by id for update`,
+    );
+    const byRef = new Map(found.map((flat) => [`${flat.houseUid}\u0000${flat.flatNum}`, flat]));
+    const changed = new Set<number>();
+    const outcomes = refs.map((ref): FlatStatusOutcome => {
+      const flat = byRef.get(`${ref.houseUid}\u0000${ref.flatNum}`);
+      const refuse = (message: string) => ({ houseUid: ref.houseUid, flatNum: ref.flatNum, result: false, message });
+      if (!flat) return refuse(REFUSALS.notFound);
+      if (change.buyerId !== null && flat.buyerId !== change.buyerId) return refuse(REFUSALS.otherBuyer);
+      if (flat.status === change.status || changed.has(flat.id)) {
+        return refuse(change.status === FLAT_STATUS.blocked ? REFUSALS.alreadyBlocked : REFUSALS.alreadyActive);
+      }
+      changed.add(flat.id);
+      return { houseUid: ref.houseUid, flatNum: ref.flatNum, result: true, message: null };
+    });
+    if (changed.size === 0) return outcomes;
+    const blocked = change.status === FLAT_STATUS.blocked;
+    const ids = sql.join([...changed].map((id) => sql`${id}::int`), sql`, `);
+    await queryRows(
+      tx,
+      sql`update flats set status = ${change.status},
+            blocked_at = ${blocked ? sql`now()` : null},
+            blocked_by = ${blocked ? change.login : null},
+            block_reason = ${blocked ? change.reason : null}
+          where id in (${ids})`,
+    );
+    await queryRows(
+      tx,
+      sql`insert into flat_block_history (flat_id, kind, mac, blocked, reason, date, login, user_id)
+          select id, 'manual', null, ${blocked}::boolean, ${change.reason}::text, now(), ${change.login}::text, ${change.userId}::int
+          from flats where id in (${ids})`,
+    );
+    return outcomes;
+  });
+}
