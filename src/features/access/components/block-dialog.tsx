@@ -1,0 +1,138 @@
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useId, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import type { House } from '@contract/houses';
+import { useT } from '@/features/access/messages';
+import { useHouseSearch, type BlockForm } from '../use-block-form';
+
+interface BlockDialogProps {
+  form: BlockForm;
+  online: boolean;
+}
+
+/** «Заблокировать квартиры»: a house found by address, flats typed or pasted («1-20, 35, 41»), a reason. */
+export function BlockDialog({ form: block, online }: BlockDialogProps) {
+  const t = useT();
+  const titleId = useId();
+  const {
+    control,
+    register,
+    formState: { errors, isSubmitting },
+  } = block.form;
+  const flatsHelp = errors.flats?.message ?? (block.flatCount ? t('access.block.flatsCount', { count: block.flatCount }) : t('access.block.flatsHint'));
+  return (
+    <Dialog open={block.open} onClose={isSubmitting ? undefined : block.close} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <form noValidate onSubmit={block.submit}>
+        <DialogTitle id={titleId}>{t('access.block.title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {!online && <Alert severity="warning">{t('access.offline')}</Alert>}
+            {block.failure && <Alert severity="error">{block.failure}</Alert>}
+            <Controller
+              control={control}
+              name="house"
+              rules={block.rules.house}
+              render={({ field, fieldState }) => (
+                <HousePicker value={field.value} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} error={fieldState.error?.message} />
+              )}
+            />
+            <TextField
+              {...register('flats', block.rules.flats)}
+              label={t('access.block.flats')}
+              required
+              multiline
+              minRows={2}
+              maxRows={8}
+              error={Boolean(errors.flats)}
+              helperText={flatsHelp}
+            />
+            <Controller
+              control={control}
+              name="reason"
+              rules={block.rules.reason}
+              render={({ field, fieldState }) => (
+                <Autocomplete
+                  freeSolo
+                  options={block.reasonChoices}
+                  inputValue={field.value}
+                  onInputChange={(_event, value) => field.onChange(value)}
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      inputRef={field.ref}
+                      onBlur={field.onBlur}
+                      label={t('access.block.reason')}
+                      error={Boolean(fieldState.error)}
+                      helperText={fieldState.error?.message ?? t('access.block.reasonHint')}
+                    />
+                  )}
+                />
+              )}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={block.close} disabled={isSubmitting}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={isSubmitting || !online}>
+            {t('access.block.submit')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+interface HousePickerProps {
+  value: House | null;
+  onChange: (house: House | null) => void;
+  onBlur: () => void;
+  inputRef: (element: HTMLInputElement | null) => void;
+  error?: string;
+}
+
+/** A typeahead over the house list's address search (the server filters; nothing is filtered here). */
+function HousePicker({ value, onChange, onBlur, inputRef, error }: HousePickerProps) {
+  const t = useT();
+  const [text, setText] = useState(value?.address ?? '');
+  const search = useHouseSearch(value && text === value.address ? '' : text);
+  return (
+    <Autocomplete
+      options={search.houses}
+      value={value}
+      onChange={(_event, house) => onChange(house)}
+      inputValue={text}
+      onInputChange={(_event, typed) => setText(typed)}
+      getOptionLabel={(house) => house.address}
+      isOptionEqualToValue={(option, current) => option.id === current.id}
+      filterOptions={(options) => options}
+      loading={search.loading}
+      autoHighlight
+      noOptionsText={search.tooShort ? t('access.block.houseTyping') : t('access.block.houseNone')}
+      loadingText={t('select.loading')}
+      clearText={t('select.clear')}
+      openText={t('select.open')}
+      closeText={t('select.close')}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          inputRef={inputRef}
+          onBlur={onBlur}
+          label={t('access.block.house')}
+          required
+          error={Boolean(error)}
+          helperText={error ?? t('access.block.houseHint')}
+        />
+      )}
+    />
+  );
+}

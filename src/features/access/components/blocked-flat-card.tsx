@@ -1,0 +1,37 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useT } from '@/features/access/messages';
+
+interface BlockedFlatCardProps {
+  flat: string;
+  address: string;
+  since: string;
+  by: string;
+  reason: string | null;
+}
+
+/** A blocked flat as a phone shows it: the flat and its house, then since when, by whom and why. */
+export function BlockedFlatCard({ flat, address, since, by, reason }: BlockedFlatCardProps) {
+  const t = useT();
+  return (
+    <Box sx={{ display: 'grid', gap: 0.5, minWidth: 0 }}>
+      <Typography component="span" sx={{ fontWeight: 600 }}>
+        {flat}
+      </Typography>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        {address}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('access.blocked.cardSince', { date: since })}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {t('access.blocked.cardBy', { who: by })}
+      </Typography>
+      {reason && (
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {t('access.blocked.cardReason', { reason })}
+        </Typography>
+      )}
+    </Box>
+  );
+}
