@@ -27,10 +27,6 @@ export function flatCardPath(houseUid: string, flatNum: number): string {
   return `/houses/${encodeURIComponent(houseUid)}/flats/${flatNum}/update`;
 }
 
-export function deviceCardPath(mac: string): string {
-  return `/devices/${encodeURIComponent(mac)}/update`;
-}
-
 export function entrancePath(entranceUid: string): string {
   return `/entrances/${encodeURIComponent(entranceUid)}`;
 }

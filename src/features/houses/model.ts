@@ -1,7 +1,6 @@
 import type { House, HouseCreate, HouseListQuery } from '@contract/houses';
-import { PERMISSIONS, ROLES } from '@contract/users';
 import type { ListState, ListStateConfig } from '@/components/list-table/list-state-model';
-import { hasPermission, hasRole, type AuthItemMap } from '@/lib/session';
+import { canWriteHousing } from '@/components/housing-access';
 
 export type HouseFilterKey = 'address' | 'houseUid' | 'region' | 'fias';
 
@@ -48,13 +47,8 @@ export function houseCreateBody(values: HouseFormValues): HouseCreate {
   };
 }
 
-/**
- * Creating and deleting houses is the server's HOUSES_LIST_PERMISSION (server/routes/houses.ts;
- * the superuser passes every check there). Installers and support read the list only.
- */
-export function canEditHouses(access: { permissions: AuthItemMap; roles: AuthItemMap }): boolean {
-  return hasPermission(access.permissions, PERMISSIONS.housesList) || hasRole(access.roles, ROLES.superuser);
-}
+/** Creating, editing and deleting houses and their flats (src/components/housing-access.ts). */
+export const canEditHouses = canWriteHousing;
 
 export function houseCardPath(houseUid: string): string {
   return `/houses/${encodeURIComponent(houseUid)}`;

@@ -1,31 +1,21 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Entrance } from '@contract/entrances';
+import { DeviceMacChip } from '@/components/device-mac-chip';
 import { useEntranceTypeName } from '@/components/entrance-type-name';
 import { useT } from '@/features/houses/messages';
 import { HttpError, errorMessage } from '@/lib/http';
-import { deviceCardPath, entrancePath } from '../house-page-model';
+import { entrancePath } from '../house-page-model';
 
-/** A MAC that opens the device card; it wraps rather than widen a phone screen. */
-export function MacChip({ mac, suffix }: { mac: string; suffix?: string }) {
+/** A MAC that opens the device card. */
+function MacChip({ mac, suffix }: { mac: string; suffix?: string }) {
   const t = useT();
-  return (
-    <Chip
-      component={RouterLink}
-      to={deviceCardPath(mac)}
-      clickable
-      variant="outlined"
-      aria-label={t('house.device.link', { mac })}
-      label={suffix ? `${mac} · ${suffix}` : mac}
-      sx={{ fontFamily: 'monospace', maxWidth: '100%', height: 'auto', minHeight: 32, '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'anywhere', py: 0.5 } }}
-    />
-  );
+  return <DeviceMacChip mac={mac} suffix={suffix} label={t('house.device.link', { mac })} />;
 }
 
 /** The house's entrances: each links to its page, with its type in words, its flats and its relays. */

@@ -1,0 +1,148 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useEffect, useRef } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { ENTRANCE_TYPES, type Entrance } from '@contract/entrances';
+import { useEntranceTypeName } from '@/components/entrance-type-name';
+import { useFieldReasonText } from '@/components/field-reason/use-field-reason-text';
+import { PageSection } from '@/components/page-section';
+import { useT } from '@/features/entrances/messages';
+import { placeFieldErrors } from '@/lib/field-errors';
+import { checkEntrance, entranceFieldOf, entranceFormValues, isGateType, type EntranceFormValues } from '../model';
+import { GatesEditor } from './gates-editor';
+
+interface EntranceFormProps {
+  entrance: Entrance;
+  siblings: readonly Entrance[];
+  canEdit: boolean;
+  online: boolean;
+  onSave: (values: EntranceFormValues) => Promise<unknown>;
+}
+
+/** Puts `message` at a dotted path of the errors object (`gates.0.prefix`). */
+function putError(errors: Record<string, unknown>, path: string, message: string): void {
+  const parts = path.split('.');
+  let node = errors;
+  for (const part of parts.slice(0, -1)) {
+    node[part] ??= /^\d+$/.test(parts[parts.indexOf(part) + 1] ?? '') ? [] : {};
+    node = node[part] as Record<string, unknown>;
+  }
+  node[parts.at(-1) ?? path] = { type: 'rule', message };
+}
+
+/** Type, number, title, flat range and the gates: checked by contract/entrance-rules.ts as the server checks them. */
+export function EntranceForm({ entrance, siblings, canEdit, online, onSave }: EntranceFormProps) {
+  const t = useT();
+  const typeName = useEntranceTypeName();
+  const reasonText = useFieldReasonText();
+  // The resolver reads the siblings of the latest render: they may arrive after the form.
+  const siblingsRef = useRef(siblings);
+  useEffect(() => {
+    siblingsRef.current = siblings;
+  }, [siblings]);
+  const resolver: Resolver<EntranceFormValues> = (values) => {
+    const placed = checkEntrance(values, siblingsRef.current);
+    const errors: Record<string, unknown> = {};
+    for (const { field, message } of placed.fields) putError(errors, field, message);
+    if (placed.rest.length > 0) putError(errors, 'gates.root', placed.rest.join('; '));
+    return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors: errors as FieldErrors<EntranceFormValues> };
+  };
+  const form = useForm<EntranceFormValues>({ defaultValues: entranceFormValues(entrance), resolver });
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting, isDirty, isSubmitted, isValid },
+  } = form;
+  const type = useWatch({ control, name: 'type' });
+  const readOnly = !canEdit;
+  const input = { input: { readOnly } };
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSave(values);
+      reset(values);
+    } catch (error) {
+      const banner = placeFieldErrors(error, entranceFieldOf, (field, reason) => setError(field, { type: 'server', message: reasonText(reason) }, { shouldFocus: true }));
+      if (banner) setError('root.server', { message: banner });
+    }
+  });
+
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={2}>
+      <PageSection title={t('entrance.section.main')}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 3fr 1fr 1fr' }, alignItems: 'start' }}>
+          <Controller
+            control={control}
+            name="type"
+            render={({ field }) => (
+              <TextField select {...field} label={t('entrance.field.type')} required disabled={readOnly} sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
+                {ENTRANCE_TYPES.map((type) => (
+                  <MenuItem key={type} value={String(type)}>
+                    {`${type} — ${typeName(type)}`}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <TextField
+            {...register('entranceNum')}
+            label={t('entrance.field.entranceNum')}
+            required
+            error={Boolean(errors.entranceNum)}
+            helperText={errors.entranceNum?.message}
+            slotProps={{ ...input, htmlInput: { inputMode: 'numeric' } }}
+          />
+          <TextField
+            {...register('title')}
+            label={t('entrance.field.title')}
+            required
+            error={Boolean(errors.title)}
+            helperText={errors.title?.message}
+            slotProps={input}
+            sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
+          />
+          <TextField
+            {...register('rangeStart')}
+            label={t('entrance.field.rangeStart')}
+            required
+            error={Boolean(errors.rangeStart)}
+            helperText={errors.rangeStart?.message}
+            slotProps={{ ...input, htmlInput: { inputMode: 'numeric' } }}
+          />
+          <TextField
+            {...register('rangeEnd')}
+            label={t('entrance.field.rangeEnd')}
+            required
+            error={Boolean(errors.rangeEnd)}
+            helperText={errors.rangeEnd?.message}
+            slotProps={{ ...input, htmlInput: { inputMode: 'numeric' } }}
+          />
+        </Box>
+      </PageSection>
+      {isGateType(type) && (
+        <PageSection title={t('entrance.section.gates')}>
+          <GatesEditor form={form} siblings={siblings} readOnly={readOnly} />
+        </PageSection>
+      )}
+      {errors.root?.server && <Alert severity="error">{errors.root.server.message}</Alert>}
+      {isSubmitted && !isValid && !errors.root?.server && <Alert severity="error">{t('entrance.check.failed')}</Alert>}
+      {canEdit && (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <Button type="submit" variant="contained" disabled={!online || isSubmitting || !isDirty} sx={{ minHeight: 44 }}>
+            {isSubmitting ? t('entrance.saving') : t('entrance.save')}
+          </Button>
+          <Button type="button" disabled={isSubmitting || !isDirty} onClick={() => reset(entranceFormValues(entrance))} sx={{ minHeight: 44 }}>
+            {t('entrance.reset')}
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}
