@@ -46,7 +46,7 @@ async function main(): Promise<void> {
         if (!values.reset) throw new Error('The database already holds data; add --reset to replace it.');
         await resetDatabase(db);
       }
-      report = await seedDatabase(db, size, seed);
+      report = await seedDatabase(db, size, seed, { log: (line) => console.log(line) });
     });
   } finally {
     await database.close();

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../db/client';
 import { accessActions, accessReasons, accessServices, userAccess } from '../db/schema/access';
@@ -23,9 +23,11 @@ import { keys } from '../db/schema/keys';
 import { sipAccounts } from '../db/schema/sip';
 import { userDevices, userOptions, users } from '../db/schema/users';
 import type { SeedContext, SeedCounters } from './context';
+import { buildDeviceListHouses } from './device-list-houses';
 import { writeDevicesOfEntrance } from './devices';
 import { planHousing, writeHouse } from './housing';
-import { generateOrganisation } from './org';
+import { seedLargeHousing, type SeedStep } from './large';
+import { generateOrganisation, type OrgData } from './org';
 import { Random } from './random';
 import { DEFAULT_SEED, SEED_PROFILES, type SeedSize } from './sizes';
 import { BulkWriter } from './writer';
@@ -79,6 +81,13 @@ export interface SeedReport {
   seed: number;
   /** table → rows written */
   rows: Record<string, number>;
+  /** Each step of the load in order, with its time (the large size: one or a few tables each). */
+  steps: SeedStep[];
+}
+
+export interface SeedOptions {
+  /** Told each step as it ends (the seed CLI prints them). */
+  log?: (line: string) => void;
 }
 
 /** True when nothing but reference data is stored (no user at all). */
@@ -91,41 +100,82 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
  * Fills an empty database with the generated data of `size`, in one transaction. The same seed
  * gives the same rows on every run.
  */
-export async function seedDatabase(db: Db, size: SeedSize, seed: number = DEFAULT_SEED): Promise<SeedReport> {
+export async function seedDatabase(db: Db, size: SeedSize, seed: number = DEFAULT_SEED, options: SeedOptions = {}): Promise<SeedReport> {
   const profile = SEED_PROFILES[size];
+  const log = options.log ?? (() => undefined);
+  const steps: SeedStep[] = [];
+  async function timed(name: string, work: () => Promise<void>): Promise<void> {
+    const started = performance.now();
+    await work();
+    const ms = performance.now() - started;
+    steps.push({ name, ms, rows: 0 });
+    log(`  ${name.padEnd(28)} ${(ms / 1000).toFixed(1).padStart(6)} s`);
+  }
   const report = await db.transaction(async (tx): Promise<SeedReport> => {
     if (profile.deferChecks && (await isSuperuser(tx))) await tx.execute(sql`set local session_replication_role = replica`);
     const writer = new BulkWriter(tx, TABLE_ORDER, profile.batchSize);
     const context: SeedContext = { random: new Random(seed), profile, writer };
-    const org = await generateOrganisation(context);
-    const plan = planHousing(context, org);
-
-    // Devices are dealt over every entrance in turn: a main panel per entrance first, then
-    // second panels, until the size's count is reached.
-    const slots = plan.flatMap((house) => house.entrances.map((entrance) => ({ house, entrance })));
-    const perSlot: number[][] = slots.map(() => []);
-    for (let index = 0; index < profile.devices; index++) perSlot[index % slots.length].push(index);
-
-    const counters: SeedCounters = { nextUserId: org.nextUserId, nextSipId: 1, nextKeyId: 1 };
-    let slot = 0;
-    for (const house of plan) {
-      await writeHouse(context, house, counters);
-      for (const entrance of house.entrances) {
-        await writeDevicesOfEntrance(context, org, house, entrance, perSlot[slot], counters);
-        slot += 1;
-      }
+    let org: OrgData | null = null;
+    await timed('organisation and staff', async () => {
+      org = await generateOrganisation(context);
+      await writer.flush();
+    });
+    if (!org) throw new Error('no organisation generated');
+    if (profile.generator === 'sql') {
+      steps.push(...(await seedLargeHousing(tx, profile, org, seed, log)));
+    } else {
+      const generated = org;
+      await timed('housing, devices, residents', () => writeHousingInNode(context, generated));
     }
-    await writer.flush();
     await resetIdentitySequences(tx);
-    // The device list's houses projection is kept by triggers; loaded with them off, it is built here in one pass.
-    await tx.execute(sql`insert into device_list_houses (device_id, houses) select id, device_list_houses_of(id) from devices on conflict (device_id) do nothing`);
+    // The device list's houses projection is kept by triggers; rows loaded with them off are built here in one statement.
+    await timed('device list houses', () => buildDeviceListHouses(tx));
     // The large size loads with triggers off: tell every process that the grants changed.
     await tx.execute(sql`update auth_version set version = version + 1 where id = 1`);
-    return { size, seed, rows: Object.fromEntries(writer.counts) };
+    return { size, seed, rows: await tableCounts(tx), steps };
   });
   // Fresh statistics, so the first queries on the new data get good plans.
+  const started = performance.now();
   await db.execute(sql`analyze`);
+  steps.push({ name: 'analyze', ms: performance.now() - started, rows: 0 });
+  log(`  ${'analyze'.padEnd(28)} ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s`);
   return report;
+}
+
+/** The small and demo sizes: rows made in Node from one seeded random stream, written in batches. */
+async function writeHousingInNode(context: SeedContext, org: OrgData): Promise<void> {
+  const { profile, writer } = context;
+  const plan = planHousing(context, org);
+
+  // Devices are dealt over every entrance in turn: a main panel per entrance first, then second
+  // panels, until the size's count is reached.
+  const slots = plan.flatMap((house) => house.entrances.map((entrance) => ({ house, entrance })));
+  const perSlot: number[][] = slots.map(() => []);
+  for (let index = 0; index < profile.devices; index++) perSlot[index % slots.length].push(index);
+
+  const counters: SeedCounters = { nextUserId: org.nextUserId, nextSipId: 1, nextKeyId: 1 };
+  let slot = 0;
+  for (const house of plan) {
+    await writeHouse(context, house, counters);
+    for (const entrance of house.entrances) {
+      await writeDevicesOfEntrance(context, org, house, entrance, perSlot[slot], counters);
+      slot += 1;
+    }
+  }
+  await writer.flush();
+}
+
+/** Rows of every table the seed writes. */
+async function tableCounts(db: Db): Promise<Record<string, number>> {
+  const names = TABLE_ORDER.map((table) => getTableName(table));
+  const rows = await queryRows<{ name: string; n: number }>(
+    db,
+    sql.join(
+      names.map((name) => sql`select ${name} as "name", count(*)::int as "n" from ${sql.identifier(name)}`),
+      sql` union all `,
+    ),
+  );
+  return Object.fromEntries(rows.map((row) => [row.name, row.n]));
 }
 
 async function isSuperuser(db: Db): Promise<boolean> {

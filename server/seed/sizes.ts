@@ -29,6 +29,11 @@ export interface SeedProfile {
   deferChecks: boolean;
   /** Rows per INSERT statement. */
   batchSize: number;
+  /**
+   * Who makes the housing stock, devices, residents and keys: Node (one seeded random stream,
+   * small sizes) or PostgreSQL itself (`generate_series`, `insert … select`: the large size).
+   */
+  generator: 'node' | 'sql';
 }
 
 export const SEED_PROFILES: Record<SeedSize, SeedProfile> = {
@@ -47,6 +52,7 @@ export const SEED_PROFILES: Record<SeedSize, SeedProfile> = {
     deviceDetails: true,
     deferChecks: false,
     batchSize: 5_000,
+    generator: 'node',
   },
   demo: {
     buyers: 4,
@@ -63,22 +69,25 @@ export const SEED_PROFILES: Record<SeedSize, SeedProfile> = {
     deviceDetails: true,
     deferChecks: false,
     batchSize: 5_000,
+    generator: 'node',
   },
   large: {
     buyers: 12,
     houses: 25_000,
     devices: 100_000,
     entrancesPerHouse: [1, 3],
-    flatsPerEntrance: [2, 4],
+    // About 26 flats per entrance, two entrances per house: 1.3 million flats.
+    flatsPerEntrance: [12, 40],
     residentShare: 0.25,
-    keysPerDevice: [0, 3],
-    historyPerDevice: [0, 2],
+    keysPerDevice: [2, 6],
+    historyPerDevice: [2, 6],
     staffPerRole: 3,
     managementCompaniesPerBuyer: 8,
     groupsPerBuyer: 6,
     deviceDetails: false,
     deferChecks: true,
     batchSize: 10_000,
+    generator: 'sql',
   },
 };
 
