@@ -1,8 +1,115 @@
-import { PageHeader } from '@/components/page-header';
-import { useT } from '@/i18n/i18n';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { useMemo } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { errorMessage } from '@/lib/http';
+import { useT } from '../messages';
+import { FlatContext, useFlatCard, type FlatContextValue } from '../use-flat-card';
+import { AccessSection } from './access-section';
+import { CmsSection } from './cms-section';
+import { CodeSection } from './code-section';
+import { DevicesSection } from './devices-section';
+import { EntrancesSection } from './entrances-section';
+import { FlatHeader } from './flat-header';
+import { HistorySection } from './history-section';
+import { KeysSection } from './keys-section';
+import { MoveOutBanner } from './move-out-banner';
+import { SectionNav } from './section-nav';
+import { UsersSection } from './users-section';
 
-// Scaffold: replaced by the screen itself in this issue.
+/** /houses/:houseUid/flats/:flatNum/update (spec §2 "Flat card", issue 12 §1). */
 export function FlatCardPage() {
   const t = useT();
-  return <PageHeader title={t('route.title.flat')} />;
+  const { houseUid = '' } = useParams();
+  const { ref, query, canEdit, readOnlyKnown, online, gone } = useFlatCard();
+  const data = query.data;
+  const context = useMemo<FlatContextValue | null>(
+    () => (ref && data ? { flat: ref, data, canEdit, canWrite: canEdit && online } : null),
+    [ref, data, canEdit, online],
+  );
+
+  const back = (
+    <Button component={RouterLink} to={`/houses/${encodeURIComponent(houseUid)}`} sx={{ mb: 1, minHeight: 40 }}>
+      {t('flat.toHouse')}
+    </Button>
+  );
+  if (!ref) {
+    return (
+      <Box sx={{ maxWidth: 1440, mx: 'auto' }}>
+        {back}
+        <Alert severity="error">{t('flat.badParams')}</Alert>
+      </Box>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Box sx={{ maxWidth: 1440, mx: 'auto' }}>
+        {back}
+        <Alert
+          severity="error"
+          action={
+            // Another try cannot help a flat that is not there or not allowed.
+            !gone && (
+              <Button color="inherit" onClick={() => void query.refetch()}>
+                {t('flat.retry')}
+              </Button>
+            )
+          }
+        >
+          {t('flat.loadError', { error: errorMessage(query.error) })}
+        </Alert>
+      </Box>
+    );
+  }
+  if (!context) {
+    return (
+      <Stack spacing={2} aria-busy="true" aria-label={t('flat.loading')} sx={{ maxWidth: 1440, mx: 'auto' }}>
+        <Skeleton variant="rounded" height={88} />
+        <Skeleton variant="rounded" height={40} />
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+          <Skeleton variant="rounded" height={320} />
+          <Skeleton variant="rounded" height={320} />
+        </Box>
+      </Stack>
+    );
+  }
+
+  return (
+    <FlatContext.Provider value={context}>
+      <Box data-testid="flat-card-ready" sx={{ maxWidth: 1440, mx: 'auto', minWidth: 0 }}>
+        <FlatHeader />
+        {!canEdit && readOnlyKnown && (
+          <Alert severity="info" sx={{ mb: 1.5 }}>
+            {t('flat.readOnly')}
+          </Alert>
+        )}
+        {canEdit && !online && (
+          <Alert severity="warning" sx={{ mb: 1.5 }}>
+            {t('flat.offline')}
+          </Alert>
+        )}
+        <MoveOutBanner />
+        <SectionNav />
+        <Box sx={{ display: 'grid', gap: 2, alignItems: 'start', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
+          <Stack spacing={2} sx={{ minWidth: 0 }}>
+            <UsersSection />
+            <KeysSection />
+            <CodeSection />
+            <EntrancesSection />
+          </Stack>
+          <Stack spacing={2} sx={{ minWidth: 0 }}>
+            <CmsSection />
+            <AccessSection />
+            <DevicesSection />
+          </Stack>
+          <Box sx={{ gridColumn: { lg: '1 / -1' }, minWidth: 0 }}>
+            <HistorySection />
+          </Box>
+        </Box>
+      </Box>
+    </FlatContext.Provider>
+  );
 }

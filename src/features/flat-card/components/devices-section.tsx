@@ -1,0 +1,137 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { DeviceFlatData } from '@contract/flats';
+import type { FieldReason } from '@/lib/field-errors';
+import { useT, type FeatureMessageKey } from '../messages';
+import { settingsForm } from '../model';
+import { useDeviceSettings, type SettingError } from '../use-device-settings';
+import { useFlat } from '../use-flat-card';
+import { DeviceLink } from './device-link';
+import { EmptyNote, Section } from './section';
+
+export function DevicesSection() {
+  const t = useT();
+  const { data } = useFlat();
+  return (
+    <Section id="devices" title={t('flat.section.devices')} count={data.deviceData.length}>
+      {data.deviceData.length === 0 ? (
+        <EmptyNote>{t('flat.devices.none')}</EmptyNote>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 1.5 }}>
+          {data.deviceData.map((device) => (
+            // Remounted when the server's values change (a save, a move-out), keeping typed edits otherwise.
+            <DeviceSettings key={`${device.mac}:${JSON.stringify(settingsForm(device))}`} device={device} />
+          ))}
+        </Box>
+      )}
+    </Section>
+  );
+}
+
+function Capability({ label, on }: { label: string; on: boolean }) {
+  const t = useT();
+  return <Chip size="small" variant="outlined" color={on ? 'primary' : 'default'} label={t(on ? 'flat.devices.capable' : 'flat.devices.incapable', { name: label })} />;
+}
+
+function useReasonText() {
+  const t = useT();
+  return (error: SettingError): string => {
+    if (error.kind === 'check') return t(error.problem === 'digits' ? 'flat.devices.check.digits' : 'flat.devices.check.integer');
+    const reason: FieldReason = error.reason;
+    switch (reason.kind) {
+      case 'other':
+        return reason.text;
+      case 'range':
+        return `${reason.min}…${reason.max}`;
+      default:
+        return t('flat.devices.check.integer');
+    }
+  };
+}
+
+function DeviceSettings({ device }: { device: DeviceFlatData }) {
+  const t = useT();
+  const { canEdit, canWrite } = useFlat();
+  const settings = useDeviceSettings(device);
+  const reasonText = useReasonText();
+  const busy = settings.save.pending || settings.read.pending;
+
+  return (
+    <Box component="article" aria-label={device.mac} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, minWidth: 0 }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+        <DeviceLink mac={device.mac} />
+        {device.panelCode !== null && <Chip size="small" label={t('flat.devices.panelCode', { code: device.panelCode })} />}
+        {device.isGate && <Chip size="small" label={t('flat.devices.gate')} />}
+        <Capability label={t('flat.devices.callToHandset')} on={device.canCallToHandset} />
+        <Capability label={t('flat.devices.push')} on={device.canSendPush} />
+        {device.canSaveRealtime && <Capability label={t('flat.devices.realtime')} on />}
+      </Box>
+      {settings.read.pending && <LinearProgress aria-label={t('flat.devices.reading')} sx={{ mb: 1 }} />}
+      {settings.read.error && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {settings.read.error}
+        </Alert>
+      )}
+      {settings.save.error && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {settings.save.error}
+        </Alert>
+      )}
+      {settings.readAt !== null && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {t('flat.devices.readDone', { mac: device.mac })}
+        </Alert>
+      )}
+      {settings.groups.length === 0 ? (
+        <EmptyNote>{t('flat.devices.noSettings')}</EmptyNote>
+      ) : (
+        settings.groups.map((group) => (
+          <Box key={group.group} component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 1.5, minWidth: 0 }}>
+            <Typography component="legend" variant="caption" color="text.secondary" sx={{ mb: 0.75, fontWeight: 600 }}>
+              {t(`flat.devices.group.${group.group}`)}
+            </Typography>
+            <Box sx={{ display: 'grid', gap: 1.25, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' } }}>
+              {group.keys.map((key) => {
+                const error = settings.errorOf(key);
+                return (
+                  <TextField
+                    key={key}
+                    size="small"
+                    label={t(`flat.setting.${key}` as FeatureMessageKey)}
+                    value={settings.form[key]}
+                    onChange={(event) => settings.setField(key, event.target.value)}
+                    error={error !== null}
+                    helperText={error ? reasonText(error) : undefined}
+                    slotProps={{ htmlInput: { inputMode: 'numeric', readOnly: !canEdit } }}
+                  />
+                );
+              })}
+            </Box>
+          </Box>
+        ))
+      )}
+      {canEdit && (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {settings.groups.length > 0 && (
+            <>
+              <Button variant="contained" size="small" disabled={!canWrite || busy || settings.changes === null || settings.invalid} onClick={settings.submit}>
+                {t(settings.save.pending ? 'flat.saving' : device.canSaveRealtime ? 'flat.devices.saveRealtime' : 'flat.devices.save')}
+              </Button>
+              <Button size="small" disabled={busy || settings.changes === null} onClick={settings.reset}>
+                {t('flat.devices.reset')}
+              </Button>
+            </>
+          )}
+          <Button size="small" variant="outlined" disabled={!canWrite || busy} onClick={() => void settings.read.run(undefined)}>
+            {t(settings.read.pending ? 'flat.devices.reading' : 'flat.devices.read')}
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}

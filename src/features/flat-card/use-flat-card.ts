@@ -1,0 +1,99 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import type { FlatDataResponse } from '@contract/flats';
+import { PERMISSIONS, ROLES } from '@contract/users';
+import { notify } from '@/components/notifications/notify';
+import { placeFieldErrors, type FieldReason } from '@/lib/field-errors';
+import { HttpError } from '@/lib/http';
+import { hasPermission, hasRole, useSession } from '@/lib/session';
+import { useConnectivity } from '@/offline/connectivity';
+import type { FlatRef } from './api';
+import { flatCardQueries } from './queries';
+
+/** `/houses/:houseUid/flats/:flatNum/update`: null when the flat number is not a positive integer. */
+export function parseFlatRoute(houseUid: string | undefined, flatNum: string | undefined): FlatRef | null {
+  if (!houseUid || !flatNum || !/^\d+$/.test(flatNum)) return null;
+  const num = Number(flatNum);
+  return num > 0 && Number.isSafeInteger(num) ? { houseUid, flatNum: num } : null;
+}
+
+/** The page's logic: which flat, its data, and whether this person may change it now. */
+export function useFlatCard() {
+  const params = useParams();
+  const ref = parseFlatRoute(params.houseUid, params.flatNum);
+  const session = useSession();
+  const query = useQuery({ ...flatCardQueries.card(ref ?? { houseUid: '', flatNum: 0 }), enabled: ref !== null });
+  const online = useConnectivity().state !== 'offline';
+  // The server decides; the client only hides what it would refuse (support reads only).
+  const canEdit =
+    hasRole(session.roles, ROLES.superuser) || (hasRole(session.roles, ROLES.management) && hasPermission(session.permissions, PERMISSIONS.housesList));
+  const gone = query.error instanceof HttpError && (query.error.status === 403 || query.error.status === 404);
+  return { ref, query, canEdit, readOnlyKnown: session.ready, online, gone };
+}
+
+export interface FlatContextValue {
+  flat: FlatRef;
+  data: FlatDataResponse;
+  /** Controls that change the flat are shown. */
+  canEdit: boolean;
+  /** …and usable now: false while offline (typed input stays). */
+  canWrite: boolean;
+}
+
+export const FlatContext = createContext<FlatContextValue | null>(null);
+
+export function useFlat(): FlatContextValue {
+  const value = useContext(FlatContext);
+  if (!value) throw new Error('useFlat outside the flat card');
+  return value;
+}
+
+interface FlatMutation<Vars, Answer> {
+  /** The server call; it throws unless the server answered result: true. */
+  send: (vars: Vars) => Promise<Answer>;
+  /** The local change of the cached card, applied only after that (spec §4). */
+  apply?: (data: FlatDataResponse, vars: Vars, answer: Answer) => FlatDataResponse;
+  /** The success toast; none when it answers null. */
+  done?: (vars: Vars, answer: Answer) => string | null;
+  onDone?: (vars: Vars, answer: Answer) => void | Promise<void>;
+  /** A 400 naming a field: shown at that field when `fieldOf` knows it. */
+  fieldOf?: (path: string) => string | null;
+  onFieldError?: (field: string, reason: FieldReason) => void;
+}
+
+/**
+ * One write of the flat card. On success the cached card changes with `apply`; on failure nothing
+ * changes and forms keep what was typed; the server's message is kept as `error` (shown in the
+ * section) and toasted.
+ */
+export function useFlatMutation<Vars, Answer>({ send, apply, done, onDone, fieldOf, onFieldError }: FlatMutation<Vars, Answer>) {
+  const { flat } = useFlat();
+  const client = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: send,
+    onMutate: () => setError(null),
+    onSuccess: async (answer, vars) => {
+      if (apply) client.setQueryData(flatCardQueries.card(flat).queryKey, (data) => (data ? apply(data, vars, answer) : data));
+      const text = done?.(vars, answer);
+      if (text) notify(text, { variant: 'success' });
+      await onDone?.(vars, answer);
+    },
+    onError: (failure) => {
+      const banner = placeFieldErrors(failure, (path) => fieldOf?.(path) ?? null, (field, reason) => onFieldError?.(field, reason));
+      setError(banner);
+      if (banner) notify(banner, { variant: 'error' });
+    },
+  });
+  return {
+    run: (vars: Vars) =>
+      mutation.mutateAsync(vars).then(
+        () => true,
+        () => false,
+      ),
+    pending: mutation.isPending,
+    error,
+    clearError: () => setError(null),
+  };
+}

@@ -1,0 +1,83 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { notify } from '@/components/notifications/notify';
+import { errorMessage } from '@/lib/http';
+import { createKey, removeDeviceKey } from './api';
+import { useT } from './messages';
+import { groupFlatKeys, keyCreateRequests, withoutKeys, type FlatKeyGroup, type FlatKeyKind } from './model';
+import { flatCardQueries } from './queries';
+import { useFlat, useFlatMutation } from './use-flat-card';
+
+/** What one device answered to a key written to it. */
+export interface DeviceOutcome {
+  mac: string;
+  error: string | null;
+}
+
+/** Runs every call, in parallel, and says which failed: one device's refusal does not stop the others. */
+async function perDevice<T>(items: readonly T[], call: (item: T) => Promise<unknown>): Promise<(T & { error: string | null })[]> {
+  const settled = await Promise.allSettled(items.map(call));
+  return items.map((item, index) => {
+    const outcome = settled[index];
+    return { ...item, error: outcome.status === 'fulfilled' ? null : errorMessage(outcome.reason) };
+  });
+}
+
+/** The flat's keys: add one to each of its devices, delete one from all of them. */
+export function useFlatKeys() {
+  const t = useT();
+  const { flat, data } = useFlat();
+  const client = useQueryClient();
+  const [outcomes, setOutcomes] = useState<DeviceOutcome[] | null>(null);
+  const written = useRef<DeviceOutcome[]>([]);
+
+  const add = useFlatMutation({
+    send: async ({ kind, value }: { kind: FlatKeyKind; value: string }) => {
+      const requests = keyCreateRequests(data.deviceData, kind, value, flat.flatNum);
+      const results = await perDevice(requests, (body) => createKey(body));
+      const failed = results.filter((result) => result.error !== null);
+      // Nothing was written: the dialog keeps the value, and says why device by device.
+      if (failed.length === results.length) {
+        setOutcomes(results.map(({ mac, error }) => ({ mac, error })));
+        throw new Error(failed.map((result) => `${result.mac}: ${result.error}`).join('; '));
+      }
+      return { value: requests[0].value, results: results.map(({ mac, error }) => ({ mac, error })) };
+    },
+    done: (_vars, answer) =>
+      answer.results.every((result) => result.error === null) ? t('flat.keys.added', { value: answer.value, count: answer.results.length }) : null,
+    onDone: async (_vars, answer) => {
+      written.current = answer.results;
+      setOutcomes(answer.results);
+      if (answer.results.some((result) => result.error !== null)) notify(t('flat.keys.partial', { value: answer.value }), { variant: 'warning' });
+      // The keys come with the card: read it again to show the new key with its device ids.
+      await client.refetchQueries({ queryKey: flatCardQueries.card(flat).queryKey });
+    },
+  });
+
+  const remove = useFlatMutation({
+    send: async (group: FlatKeyGroup) => {
+      const targets = group.devices.filter((device) => device.deviceId !== null && device.keyId !== null);
+      const results = await perDevice(targets, (device) => removeDeviceKey(device.deviceId ?? '', device.keyId ?? ''));
+      const failed = results.filter((result) => result.error !== null);
+      if (failed.length === results.length && results.length > 0) throw new Error(failed.map((result) => `${result.mac ?? ''}: ${result.error}`).join('; '));
+      return { removed: results.filter((result) => result.error === null), failed };
+    },
+    apply: (current, _group, answer) => ({ ...current, keys: withoutKeys(current.keys, answer.removed) }),
+    done: (group, answer) => (answer.failed.length === 0 ? t('flat.keys.removed', { value: group.value }) : null),
+    onDone: (group, answer) => {
+      if (answer.failed.length > 0) {
+        const errors = answer.failed.map((result) => `${result.mac ?? ''}: ${result.error}`).join('; ');
+        notify(t('flat.keys.removePartial', { value: group.value, errors }), { variant: 'warning' });
+      }
+    },
+  });
+
+  /** 'all' when every device took the key, 'some' when a few refused, 'none' when nothing was written. */
+  const addKey = async (vars: { kind: FlatKeyKind; value: string }): Promise<'all' | 'some' | 'none'> => {
+    written.current = [];
+    if (!(await add.run(vars))) return 'none';
+    return written.current.every((outcome) => outcome.error === null) ? 'all' : 'some';
+  };
+
+  return { groups: groupFlatKeys(data.keys), devices: data.deviceData, add, addKey, remove, outcomes, clearOutcomes: () => setOutcomes(null) };
+}
