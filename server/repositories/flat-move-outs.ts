@@ -32,23 +32,22 @@ const sipOfFlat = (flat: FlatRow) => sql`house_uid = ${flat.houseUid} and flat_n
 
 /** What a move-out of the flat would take off it now. */
 export async function moveOutPreview(db: Db, flat: FlatRow): Promise<MoveOutSummary & { keptUsers: { id: number; login: string }[] }> {
-  const [people, keyRows, counts] = await Promise.all([
-    rows<{ id: number; login: string; kept: boolean }>(
-      db,
-      sql`select u.id, u.login, u.dont_unlink_from_flats as kept from flat_users fu join users u on u.id = fu.user_id where fu.flat_id = ${flat.id} order by u.login, u.id`,
-    ),
-    rows<{ value: string; mac: string }>(
-      db,
-      sql`select k.value, d.mac from keys k join devices d on d.id = k.device_id where k.flat_id = ${flat.id} order by d.mac, k.value`,
-    ),
-    rows<{ code: boolean; sip: number; phones: number; services: number }>(
-      db,
-      sql`select exists (select 1 from temporary_codes where flat_id = ${flat.id}) as code,
-        (select count(*)::int from sip_accounts where ${sipOfFlat(flat)}) as sip,
-        (select count(*)::int from user_devices where user_id in (${leaving(flat.id)})) as phones,
-        (select count(*)::int from flat_access_services where flat_id = ${flat.id} and access) as services`,
-    ),
-  ]);
+  // One after another: the move-out runs it inside its transaction, on a single connection.
+  const people = await rows<{ id: number; login: string; kept: boolean }>(
+    db,
+    sql`select u.id, u.login, u.dont_unlink_from_flats as kept from flat_users fu join users u on u.id = fu.user_id where fu.flat_id = ${flat.id} order by u.login, u.id`,
+  );
+  const keyRows = await rows<{ value: string; mac: string }>(
+    db,
+    sql`select k.value, d.mac from keys k join devices d on d.id = k.device_id where k.flat_id = ${flat.id} order by d.mac, k.value`,
+  );
+  const counts = await rows<{ code: boolean; sip: number; phones: number; services: number }>(
+    db,
+    sql`select exists (select 1 from temporary_codes where flat_id = ${flat.id}) as code,
+      (select count(*)::int from sip_accounts where ${sipOfFlat(flat)}) as sip,
+      (select count(*)::int from user_devices where user_id in (${leaving(flat.id)})) as phones,
+      (select count(*)::int from flat_access_services where flat_id = ${flat.id} and access) as services`,
+  );
   const [count] = counts;
   return {
     users: people.filter((person) => !person.kept).map(({ id, login }) => ({ id, login })),
