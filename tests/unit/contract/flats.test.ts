@@ -97,6 +97,14 @@ const flatData = {
   },
   temporaryCode,
 };
+const moveOutSummary = {
+  users: [{ id: 5120, login: '79172345678' }],
+  keys: [{ value: '00000A1B2C3D', mac: MAC }],
+  temporaryCode: true,
+  sipAccounts: 1,
+  appDevices: 2,
+  accessServices: 1,
+};
 const blockHistory = {
   result: true,
   message: null,
@@ -133,6 +141,17 @@ describe('flat endpoints', () => {
     setCms: plainCase,
     settingsFromDevice: { ok: { result: true, data: deviceData }, bad: { result: true, data: { ...deviceData, panelCode: '45' } }, paths: ['data.panelCode'] },
     setPermissions: plainCase,
+    moveOutPreview: {
+      ok: { result: true, data: { ...moveOutSummary, keptUsers: [{ id: 5121, login: '79170000000' }] } },
+      bad: { result: true, data: { ...moveOutSummary, keys: [{ value: '00000A1B2C3D', mac: 'nope' }], temporaryCode: 'yes' } },
+      paths: ['data.keys.0.mac', 'data.temporaryCode'],
+    },
+    moveOut: {
+      ok: { result: true, data: { moveOutId: 17, undoUntil: '2024-06-01T10:15:00.000Z', removed: moveOutSummary } },
+      bad: { result: true, data: { moveOutId: '17', removed: { ...moveOutSummary, sipAccounts: null } } },
+      paths: ['data.moveOutId', 'data.undoUntil', 'data.removed.sipAccounts'],
+    },
+    undoMoveOut: plainCase,
   });
 });
 
@@ -152,6 +171,10 @@ describe('the {house}:{flat} path', () => {
     expect(flatEndpoints.history.path({ ...flatParams(HOUSE_UID, 45), historyKind: FLAT_HISTORY_KINDS[1] })).toBe(
       `/front/flats/${HOUSE_UID}:45/cms-block-history`,
     );
+  });
+
+  it('builds the move-out undo path with the move-out id', () => {
+    expect(flatEndpoints.undoMoveOut.path({ ...flatParams(HOUSE_UID, 45), moveOutId: 17 })).toBe(`/front/flats/${HOUSE_UID}:45/move-out/17/undo`);
   });
 
   it('builds the create path from the house alone', () => {
