@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify';
 import { createPgliteDataDir, isPgliteDataDir, prepareDatabase } from './db/bootstrap';
 import { openDatabase, type DatabaseOptions } from './db/client';
 import { networkPlugin, type NetworkOptions } from './gateways/network/network-plugin';
@@ -55,6 +55,8 @@ export interface AppOptions {
    * measures a floor this way (tests/bench/list-floor-server.ts); the product registers none.
    */
   extraRoutes?: (app: FastifyInstance) => void;
+  /** Called for every route as it registers (tests/server/access.test.ts checks each has its rules). */
+  onRoute?: onRouteHookHandler;
 }
 
 /**
@@ -78,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   try {
     await app.register(errorHandlerPlugin);
     await app.register(databasePlugin, { database });

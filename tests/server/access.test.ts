@@ -5,72 +5,116 @@ import { deviceCardEndpoints } from '../../contract/device-card';
 import { deviceSettingsEndpoints } from '../../contract/device-card-settings';
 import { deviceEndpoints } from '../../contract/devices';
 import { houseEndpoints } from '../../contract/houses';
-import { ROLES } from '../../contract/users';
+import { ROLES, type AuthItem } from '../../contract/users';
 import { queryRows } from '../../server/db/client';
-import { BACKENDS, TestClient, expectError, loginAs, type AccountName, useApp } from './helpers';
+import { isAllowed, type RouteAccess } from '../../server/plugins/rbac';
+import type { SessionUser } from '../../server/repositories/sessions';
+import { ACCOUNTS, BACKENDS, TestClient, expectError, loginAs, type AccountName, useApp } from './helpers';
+import { ALL_RULES } from './route-rules/all-rules';
+import type { RouteRule } from './route-rules/types';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = RouteRule['method'];
 
-interface RouteCase {
-  method: Method;
-  url: string;
-  payload?: object;
-  /** A logged-in account the route must refuse with 403 (none: every logged-in user may call it). */
-  forbiddenFor?: AccountName;
+/** The paths of the API: every route there needs a rule. */
+const API_PATH = /^\/(front|site|adjuster)\//;
+const keyOf = (method: string, pattern: string) => `${method} ${pattern}`;
+const isMutating = (rule: RouteRule) => rule.method !== 'GET';
+const withSession = ALL_RULES.filter((rule) => !rule.public);
+const refusals = ALL_RULES.flatMap((rule) => rule.refused.map((account) => ({ ...rule, account })));
+const mutating = ALL_RULES.filter(isMutating);
+
+/** A mutation goes with a JSON body (`{}` when the rule gives none): the CSRF check runs once it is parsed. */
+function send(client: TestClient, rule: RouteRule, options: { csrf?: boolean; headers?: Record<string, string> } = {}) {
+  return client.request(rule.method, rule.url, { ...options, payload: rule.payload ?? (isMutating(rule) ? {} : undefined) });
 }
 
-/** Every route of this slice that needs a session. */
-const PROTECTED: readonly RouteCase[] = [
+/** GETs the superuser reads with 200 as they are (no path parameters of the seed to look up). */
+const SUPERUSER_READS: readonly { method: Method; url: string }[] = [
   { method: 'GET', url: '/front/user/get-permissions' },
   { method: 'GET', url: '/front/user/groups' },
-  { method: 'GET', url: '/front/user/2', forbiddenFor: 'installer' },
+  { method: 'GET', url: '/front/user/2' },
   { method: 'GET', url: '/front/user-options' },
-  { method: 'PUT', url: '/front/user-options', payload: { settingOptions: { language: 'en' } } },
   { method: 'GET', url: '/front/house-list?page=1' },
-  { method: 'POST', url: '/front/house-list/create', payload: { address: 'г. Тверь, ул. Новая, д. 1', region: 69 }, forbiddenFor: 'installer' },
-  { method: 'DELETE', url: '/front/house-list/delete?uid=no-such-house', forbiddenFor: 'installer' },
   { method: 'GET', url: '/front/dictionary/get-options?dictionaryId=device_types' },
-  { method: 'GET', url: '/front/groups', forbiddenFor: 'installer' },
-  { method: 'GET', url: '/front/management-company', forbiddenFor: 'installer' },
-];
-
-/** Every mutating route: each needs the CSRF token. */
-const MUTATING: readonly RouteCase[] = [
-  { method: 'POST', url: '/site/auth/login', payload: { login: 'admin', password: 'admin' } },
-  { method: 'POST', url: '/site/auth/logout', payload: {} },
-  ...PROTECTED.filter((route) => route.method !== 'GET'),
+  { method: 'GET', url: '/front/groups' },
+  { method: 'GET', url: '/front/management-company' },
+  { method: 'GET', url: '/front/access/get-reasons' },
+  { method: 'GET', url: '/front/access/blocked-flats' },
 ];
 
 describe.each(BACKENDS)('access rules on %s', (backend) => {
-  const app = useApp(backend);
+  /** Every route Fastify registers, with its declared access (rbac.ts refuses a route without one). */
+  const registered: { method: string; pattern: string; access: RouteAccess | undefined }[] = [];
+  const app = useApp(backend, {
+    onRoute: (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        if (method !== 'HEAD') registered.push({ method, pattern: route.url, access: (route.config as { access?: RouteAccess } | undefined)?.access });
+      }
+    },
+  });
+  const clients = new Map<AccountName, TestClient>();
+  /** One logged-in client per demo account: refused calls change nothing, so they can share it. */
+  async function as(account: AccountName): Promise<TestClient> {
+    const client = clients.get(account) ?? (await loginAs(app(), account));
+    clients.set(account, client);
+    return client;
+  }
 
-  it.each(PROTECTED)('$method $url without a session: 401', async ({ method, url, payload }) => {
-    const client = new TestClient(app());
-    expectError(await client.request(method, url, { payload }), 401, /Требуется вход/);
+  it('has a rule for every API route it registers, and no rule for a route it does not', () => {
+    const api = registered.filter((route) => API_PATH.test(route.pattern));
+    expect(api.length).toBeGreaterThan(90);
+    const ruled = new Set(ALL_RULES.map((rule) => keyOf(rule.method, rule.pattern)));
+    const routes = new Set(api.map((route) => keyOf(route.method, route.pattern)));
+    expect(api.map((route) => keyOf(route.method, route.pattern)).filter((key) => !ruled.has(key)), 'routes without a rule in tests/server/route-rules').toEqual([]);
+    expect([...ruled].filter((key) => !routes.has(key)), 'rules of routes the app does not register').toEqual([]);
+    expect(ruled.size, 'a route with two rules').toBe(ALL_RULES.length);
   });
 
-  it.each(PROTECTED.filter((route) => route.forbiddenFor))('$method $url for $forbiddenFor: 403', async ({ method, url, payload, forbiddenFor }) => {
-    const client = await loginAs(app(), forbiddenFor!);
-    expectError(await client.request(method, url, { payload }), 403, /Недостаточно прав/);
-  });
-
-  it.each(MUTATING)('$method $url without the CSRF token: 403 naming CSRF', async ({ method, url, payload }) => {
-    const client = await loginAs(app(), 'admin');
-    expectError(await client.request(method, url, { payload, csrf: false }), 403, /CSRF/);
-    expectError(await client.request(method, url, { payload, csrf: false, headers: { 'X-CSRF-Token': 'forged' } }), 403, /CSRF/);
-  });
-
-  it('lets the superuser call every route', async () => {
-    const client = await loginAs(app(), 'admin');
-    for (const route of PROTECTED.filter((item) => item.method === 'GET')) {
-      expect((await client.request(route.method, route.url)).statusCode, route.url).toBe(200);
+  it('names in each rule every demo account the route’s declared access refuses, and public only for public routes', async () => {
+    const grants = await queryRows<{ userId: number; items: string[] }>(
+      app().database.drizzle,
+      sql`select user_id as "userId", array_agg(item_name) as items from auth_assignments where user_id in (2, 3, 4) group by user_id`,
+    );
+    const accounts = (['operator', 'installer', 'support'] as const).map((account) => {
+      const items = grants.find((grant) => grant.userId === ACCOUNTS[account].id)?.items ?? [];
+      const held = Object.fromEntries(items.map((item) => [item, {} as AuthItem]));
+      return { account, user: { roles: held, permissions: held } as unknown as SessionUser };
+    });
+    const wrong: string[] = [];
+    for (const route of registered.filter((item) => API_PATH.test(item.pattern))) {
+      const rule = ALL_RULES.find((item) => keyOf(item.method, item.pattern) === keyOf(route.method, route.pattern));
+      if (!rule || route.access === undefined) continue;
+      if ((route.access === 'public') !== (rule.public === true)) wrong.push(`${keyOf(route.method, route.pattern)}: public`);
+      for (const { account, user } of accounts) {
+        if (!isAllowed(user, route.access) && !rule.refused.includes(account)) wrong.push(`${keyOf(route.method, route.pattern)}: ${account} is refused`);
+      }
     }
+    expect(wrong).toEqual([]);
+  });
+
+  it.each(withSession)('$method $pattern without a session: 401', async (rule) => {
+    expectError(await send(new TestClient(app()), rule), 401, /Требуется вход/);
+  });
+
+  it.each(refusals)('$method $pattern for $account: 403', async (rule) => {
+    expectError(await send(await as(rule.account), rule), 403, /Недостаточно прав/);
+  });
+
+  it.each(mutating)('$method $pattern without the CSRF token: 403 naming CSRF', async (rule) => {
+    const admin = await as('admin');
+    expectError(await send(admin, rule, { csrf: false }), 403, /CSRF/);
+    expectError(await send(admin, rule, { csrf: false, headers: { 'X-CSRF-Token': 'forged' } }), 403, /CSRF/);
+  });
+
+  it('lets the superuser read what needs no seed data: 200', async () => {
+    const admin = await as('admin');
+    for (const route of SUPERUSER_READS) expect((await admin.request(route.method, route.url)).statusCode, route.url).toBe(200);
   });
 
   it('lets the house list be read with the permission (operator) or the role adjuster (installer) or support', async () => {
     for (const account of ['operator', 'installer', 'support'] as const) {
-      const client = await loginAs(app(), account);
-      expect((await client.get('/front/house-list?page=1')).statusCode, account).toBe(200);
+      expect((await (await as(account)).get('/front/house-list?page=1')).statusCode, account).toBe(200);
     }
   });
 });
@@ -97,17 +141,18 @@ const READ_QUERIES: Record<string, string> = {
 describe.each(BACKENDS)('support on %s: reads devices and houses, changes nothing', (backend) => {
   const app = useApp(backend, { deviceGateway: { failureShare: 0 } });
 
-  /** A device of the demo accounts' buyer with every card section (type 6, ISCOM_X1), and its id. */
-  async function supportDevice(): Promise<{ id: number; mac: string }> {
-    const [row] = await queryRows<{ id: number; mac: string }>(
+  /** A device of the demo accounts' buyer with every card section (type 6, ISCOM_X1), its id, and a house of that buyer. */
+  async function supportDevice(): Promise<{ id: number; mac: string; houseUid: string }> {
+    const [row] = await queryRows<{ id: number; mac: string; houseUid: string }>(
       app().database.drizzle,
-      sql`select id, mac from devices where buyer_id = 1 and type = 6 and status_code <> 3 order by id limit 1`,
+      sql`select id, mac, (select house_uid from entrances where buyer_id = 1 order by uid limit 1) as "houseUid"
+          from devices where buyer_id = 1 and type = 6 and status_code <> 3 order by id limit 1`,
     );
     return row;
   }
 
-  function urlOf(endpoint: Call, device: { id: number; mac: string }): string {
-    const path = endpoint.pattern.replace(':mac', encodeURIComponent(device.mac)).replace(':id', String(device.id));
+  function urlOf(endpoint: Call, device: { id: number; mac: string; houseUid: string }): string {
+    const path = endpoint.pattern.replace(':mac', encodeURIComponent(device.mac)).replace(':id', String(device.id)).replace(':houseUid', device.houseUid);
     return endpoint.method === 'GET' ? `${path}${READ_QUERIES[endpoint.pattern] ?? ''}` : path;
   }
 

@@ -4,11 +4,7 @@ import { BlockedFlatsResponse, FlatsBulkStatusResponse } from '../../contract/fl
 import { queryRows } from '../../server/db/client';
 import { BACKENDS, TestClient, expectError, expectShape, loginAs, useApp } from './helpers';
 
-interface Flat {
-  id: number;
-  houseUid: string;
-  flatNum: number;
-}
+type Flat = { id: number; houseUid: string; flatNum: number };
 
 describe.each(BACKENDS)('flat blocks on %s', (backend) => {
   const app = useApp(backend);

@@ -1,0 +1,41 @@
+import { accessCatalogueRules } from './access-catalogue';
+import { adjusterRules } from './adjuster';
+import { deviceCardRules } from './device-card';
+import { deviceSettingsRules } from './device-settings';
+import { deviceRules } from './devices';
+import { dictionaryRules } from './dictionaries';
+import { entranceRules } from './entrances';
+import { flatBlockRules } from './flat-blocks';
+import { flatsRules } from './flats';
+import { groupRules } from './groups';
+import { houseRules } from './houses';
+import { keysRules } from './keys';
+import { managementCompanyRules } from './management-companies';
+import { sessionRules } from './session';
+import { userOptionRules } from './user-options';
+import { userRules } from './users';
+import { userListRules } from './users-list';
+import { wizardRules } from './wizard';
+import type { RouteRule } from './types';
+
+/** Every route's rule, one file per domain: tests/server/access.test.ts wants one for each route the app registers. */
+export const ALL_RULES: readonly RouteRule[] = [
+  ...sessionRules,
+  ...userRules,
+  ...userListRules,
+  ...userOptionRules,
+  ...houseRules,
+  ...entranceRules,
+  ...flatsRules,
+  ...flatBlockRules,
+  ...accessCatalogueRules,
+  ...keysRules,
+  ...groupRules,
+  ...managementCompanyRules,
+  ...dictionaryRules,
+  ...deviceRules,
+  ...deviceCardRules,
+  ...deviceSettingsRules,
+  ...wizardRules,
+  ...adjusterRules,
+];
