@@ -184,10 +184,10 @@ export async function writeDevicesOfEntrance(
       });
     }
 
-    // Main panels keep the flats' block history.
+    // Main panels keep the flats' CMS blocks.
     if (purpose === 1) {
       for (const flat of entrance.flats.filter((item) => item.blocked)) {
-        await writer.add(flatBlockHistory, { flatId: flat.id, kind: 'manual', mac, date: daysAgo(random, 60), blockCms: true, login: 'operator', userId: 2 });
+        await writer.add(flatBlockHistory, { flatId: flat.id, kind: 'cms', mac, blocked: true, date: daysAgo(random, 60), blockCms: true, login: 'operator', userId: 2 });
         if (random.chance(0.5)) {
           await writer.add(flatBlockHistory, { flatId: flat.id, kind: 'schedule', mac, date: daysAgo(random, 120, 60), blockCms: true, login: null, userId: null });
           await writer.add(flatBlockSchedules, {

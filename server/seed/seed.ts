@@ -13,6 +13,7 @@ import {
   flatBlockSchedules,
   flatDeviceSettings,
   flatEntrances,
+  flatPermissions,
   flatUsers,
   flats,
   temporaryCodes,
@@ -25,6 +26,7 @@ import { userDevices, userOptions, users } from '../db/schema/users';
 import type { SeedContext, SeedCounters } from './context';
 import { buildDeviceListHouses } from './device-list-houses';
 import { writeDevicesOfEntrance } from './devices';
+import { flatExtrasStatements } from './flat-extras';
 import { planHousing, writeHouse } from './housing';
 import { seedLargeHousing, type SeedStep } from './large';
 import { generateOrganisation, type OrgData } from './org';
@@ -69,6 +71,7 @@ const TABLE_ORDER: readonly PgTable[] = [
   deviceHistoryEvents,
   flatBlockHistory,
   flatBlockSchedules,
+  flatPermissions,
   deviceCommutations,
   commutators,
   abonentUnits,
@@ -128,6 +131,11 @@ export async function seedDatabase(db: Db, size: SeedSize, seed: number = DEFAUL
       await timed('housing, devices, residents', () => writeHousingInNode(context, generated));
     }
     await resetIdentitySequences(tx);
+    if (profile.generator === 'node') {
+      await timed('flat card extras', async () => {
+        for (const statement of flatExtrasStatements(seed)) await tx.execute(sql.raw(statement));
+      });
+    }
     // The device list's houses projection is kept by triggers; rows loaded with them off are built here in one statement.
     await timed('device list houses', () => buildDeviceListHouses(tx));
     // The large size loads with triggers off: tell every process that the grants changed.

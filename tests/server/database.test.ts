@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../../server/db/client';
 import { syncDictionaries } from '../../server/repositories/dictionaries';
+import { DEVICE_LIST_HOUSES_SELECT } from '../../server/seed/device-list-houses';
+import { FLAT_PERMISSION_NAMES, SHOWCASE_FLATS } from '../../server/seed/flat-extras';
 import { databaseChecksum, isDatabaseEmpty, resetDatabase, seedDatabase } from '../../server/seed/seed';
 import { BACKENDS, createTestApp, type Backend } from './helpers';
 import { adminQuery, databaseUrl } from './postgres';
@@ -106,5 +108,86 @@ describe.each(BACKENDS)('database on %s', (backend) => {
           where d.options->>'billing_executorId' <> '' and (e.id is null or (e.buyer_id is not null and e.buyer_id <> d.buyer_id))`,
     );
     expect(foreign).toEqual([]);
+
+    // The set-based projection equals the per-device function of migration 0002 and the rows its triggers kept.
+    const [projection] = await queryRows<{ devices: number; fromFunction: number; fromTriggers: number }>(
+      db,
+      sql`select count(*)::int as devices,
+                 count(*) filter (where built.houses is distinct from device_list_houses_of(d.id))::int as "fromFunction",
+                 count(*) filter (where built.houses is distinct from kept.houses)::int as "fromTriggers"
+          from devices d
+          left join (${DEVICE_LIST_HOUSES_SELECT}) as built on built.device_id = d.id
+          left join device_list_houses kept on kept.device_id = d.id`,
+    );
+    expect(projection).toEqual({ devices: 400, fromFunction: 0, fromTriggers: 0 });
+    const [linked] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from device_list_houses where houses <> '{}'::jsonb`);
+    expect(linked.n).toBeGreaterThan(300);
+  });
+
+  it('gives the demo operator flats whose card shows every section', async () => {
+    const db = fresh.database.drizzle;
+    const showcase = await queryRows<{
+      id: number;
+      status: number;
+      users: number;
+      sipUsers: number;
+      keys: number;
+      code: 'live' | 'expired' | null;
+      manual: number;
+      cms: number;
+      cmsSettings: number;
+      schedules: number;
+      services: number;
+      permissions: number;
+    }>(
+      db,
+      sql`select f.id, f.status::int as status,
+                 (select count(*) from flat_users fu where fu.flat_id = f.id)::int as users,
+                 (select count(*) from flat_users fu join sip_accounts s on s.user_id = fu.user_id where fu.flat_id = f.id)::int as "sipUsers",
+                 (select count(*) from keys k where k.flat_id = f.id and k.device_id in (select r.device_id from device_relays r join flat_entrances fe on fe.entrance_uid = r.entrance_uid where fe.flat_id = f.id))::int as keys,
+                 (select case when t.created + make_interval(secs => t.duration) > now() then 'live' else 'expired' end from temporary_codes t where t.flat_id = f.id) as code,
+                 (select count(*) from flat_block_history h where h.flat_id = f.id and h.kind = 'manual' and h.mac is null and h.login is not null)::int as manual,
+                 (select count(*) from flat_block_history h where h.flat_id = f.id and h.kind = 'cms' and h.mac is not null)::int as cms,
+                 (select count(*) from flat_device_settings s where s.flat_id = f.id and s.block_cms)::int as "cmsSettings",
+                 (select count(*) from flat_block_schedules s where s.flat_id = f.id and s.run_at > now())::int as schedules,
+                 (select count(*) from flat_access_services s where s.flat_id = f.id)::int as services,
+                 (select count(*) from flat_permissions p where p.flat_id = f.id)::int as permissions
+          from flats f
+          where f.buyer_id = 1 and exists (select 1 from flat_permissions p where p.flat_id = f.id and p.comment = 'Отключено по заявлению')
+          order by f.id desc`,
+    );
+    expect(showcase).toHaveLength(SHOWCASE_FLATS);
+    for (const flat of showcase) {
+      expect(flat.users, `flat ${flat.id}`).toBeGreaterThan(0);
+      expect(flat.sipUsers, `flat ${flat.id}`).toBeGreaterThan(0);
+      expect(flat.keys, `flat ${flat.id}`).toBeGreaterThanOrEqual(3);
+      expect(flat.manual, `flat ${flat.id}`).toBeGreaterThanOrEqual(2);
+      expect(flat.services, `flat ${flat.id}`).toBeGreaterThanOrEqual(3);
+      expect(flat.permissions, `flat ${flat.id}`).toBe(FLAT_PERMISSION_NAMES.length);
+    }
+    expect(showcase.slice(0, 4).map((flat) => flat.code)).toEqual(['live', 'live', 'live', 'expired']);
+    expect([showcase[0], showcase[2], showcase[4]].map((flat) => flat.status)).toEqual([1, 1, 1]);
+    expect(showcase.slice(0, 2).map((flat) => flat.cms > 0 && flat.cmsSettings > 0)).toEqual([true, true]);
+    expect(showcase.filter((flat) => flat.schedules > 0).length).toBeGreaterThanOrEqual(2);
+
+    // Beyond the showcase: every blocked flat says since when and why, with its history row; some codes are live.
+    const [spread] = await queryRows<{ blocked: number; described: number; withHistory: number; liveCodes: number; expiredCodes: number; permissions: number; keysOfFlats: number }>(
+      db,
+      sql`select count(*) filter (where status = 1)::int as blocked,
+                 count(*) filter (where status = 1 and blocked_at is not null and block_reason is not null)::int as described,
+                 count(*) filter (where status = 1 and exists (select 1 from flat_block_history h where h.flat_id = flats.id and h.kind = 'manual' and h.blocked and h.date = flats.blocked_at))::int as "withHistory",
+                 (select count(*) from temporary_codes t where t.created + make_interval(secs => t.duration) > now())::int as "liveCodes",
+                 (select count(*) from temporary_codes t where t.created + make_interval(secs => t.duration) <= now())::int as "expiredCodes",
+                 (select count(distinct flat_id) from flat_permissions)::int as permissions,
+                 (select count(*) from keys where flat_id is not null)::int as "keysOfFlats"
+          from flats`,
+    );
+    expect(spread.blocked).toBeGreaterThan(10);
+    expect(spread.described).toBe(spread.blocked);
+    expect(spread.withHistory).toBe(spread.blocked);
+    expect(spread.liveCodes).toBeGreaterThan(3);
+    expect(spread.expiredCodes).toBeGreaterThanOrEqual(1);
+    expect(spread.permissions).toBeGreaterThan(SHOWCASE_FLATS);
+    expect(spread.keysOfFlats).toBeGreaterThan(1000);
   });
 });
