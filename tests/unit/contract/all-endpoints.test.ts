@@ -9,6 +9,7 @@ import { deviceSettingsEndpoints } from '../../../contract/device-card-settings'
 import { deviceEndpoints } from '../../../contract/devices';
 import { dictionaryEndpoints } from '../../../contract/dictionaries';
 import { entranceEndpoints } from '../../../contract/entrances';
+import { flatBlockEndpoints } from '../../../contract/flat-blocks';
 import { flatEndpoints } from '../../../contract/flat-card';
 import { groupEndpoints } from '../../../contract/groups';
 import { historyEndpoints } from '../../../contract/history';
@@ -33,6 +34,7 @@ const domains: Record<string, Record<string, { method: string; pattern: string; 
   keys: keyEndpoints,
   entrances: entranceEndpoints,
   flats: flatEndpoints,
+  flatBlocks: flatBlockEndpoints,
   buyers: buyerEndpoints,
   mc: mcEndpoints,
   access: accessEndpoints,
@@ -49,7 +51,7 @@ describe('the whole contract', () => {
   it('has one endpoint per method and path, so the server can register every one', () => {
     const routes = all.map((endpoint) => `${endpoint.method} ${endpoint.pattern}`);
     expect(routes.filter((route, index) => routes.indexOf(route) !== index)).toEqual([]);
-    expect(all.length).toBe(133);
+    expect(all.length).toBe(141);
   });
 
   it('keeps every path under the API prefixes', () => {

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { decode } from '../../../contract/common';
 import { DictionaryQuery, MISSING_LABEL, dictionaryEndpoints, dictionaryLabel } from '../../../contract/dictionaries';
-import { HouseListQuery, houseEndpoints } from '../../../contract/houses';
+import { HouseFlatsQuery, HouseListQuery, HouseUpdate, houseEndpoints } from '../../../contract/houses';
 import { sessionEndpoints } from '../../../contract/session';
 import { userOptionEndpoints } from '../../../contract/user-options';
 import { CurrentUser, userEndpoints } from '../../../contract/users';
 import { ADDRESS, HOUSE_UID, group, house, pagination } from './fixtures';
 import { expectFailurePaths, itDecodesEveryResponse, plainCase } from './helpers';
 
+const flatRow = { id: 30045, flatNum: 45, letter: null, status: 1, usersCount: 2, keysCount: 3, entrances: ['Подъезд 2', 'Калитка'] };
 const authItem = { type: 2, name: 'HOUSES_LIST_PERMISSION', description: 'Жилой фонд', ruleName: null, data: null, createdAt: 1700000000, updatedAt: null };
 const userDetail = {
   id: 5120,
@@ -87,10 +88,26 @@ describe('house endpoints', () => {
     },
     create: { ok: { result: true, data: house() }, bad: { result: true, data: { ...house(), address: null } }, paths: ['data.address'] },
     remove: plainCase,
+    get: { ok: { result: true, data: house() }, bad: { result: true, data: { ...house(), id: 7 } }, paths: ['data.id'] },
+    update: { ok: { result: true, message: 'Дом сохранён', data: { ...house(), fias: null } }, bad: { result: true, data: { ...house(), region: null } }, paths: ['data.region'] },
+    flats: {
+      ok: { result: true, pagination: pagination(1), data: [flatRow] },
+      bad: { result: true, pagination: pagination(1), data: [{ ...flatRow, usersCount: '2', entrances: 'Подъезд 1' }] },
+      paths: ['data.0.usersCount', 'data.0.entrances'],
+    },
   });
 
   it('reads the house filters from a query string', () => {
     expect(decode(HouseListQuery, { page: '1', region: '16', fias: '' })).toEqual({ page: 1, region: 16, fias: '' });
+    expect(decode(HouseListQuery, { address: 'лен' })).toEqual({ address: 'лен' });
+  });
+
+  it('reads one house, updates it and pages its flats by the digits of a number', () => {
+    expect(houseEndpoints.get.path({ houseUid: HOUSE_UID })).toBe(`/front/houses/${HOUSE_UID}`);
+    expect(houseEndpoints.flats.path({ houseUid: HOUSE_UID })).toBe(`/front/houses/${HOUSE_UID}/flats`);
+    expect(decode(HouseFlatsQuery, { page: '2', flatNum: '12' })).toEqual({ page: 2, flatNum: '12' });
+    expectFailurePaths(HouseUpdate, { address: ' ', region: 16 }, ['address']);
+    expectFailurePaths(HouseUpdate, { address: ADDRESS, region: '16' }, ['region']);
   });
 });
 
