@@ -5,9 +5,10 @@ import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Group } from '@contract/groups';
 import type { House } from '@contract/houses';
+import { HouseTypeahead } from '@/components/house-typeahead/house-typeahead';
 import { useT } from '@/features/device-card/messages';
 import { setGroups, setHouses } from '../api';
 import { applyGroups, applyHouses, type DeviceCard } from '../model';
@@ -80,10 +81,12 @@ interface LinkSectionProps<T> {
   labelOf: (item: T) => string;
   send: (items: T[]) => Promise<unknown>;
   apply: (card: DeviceCard, items: T[]) => DeviceCard;
+  /** A picker of its own instead of the drop-down over `choices` (houses: a search among tens of thousands). */
+  picker?: (props: { chosen: T[]; onChange: (items: T[]) => void; disabled: boolean }) => ReactNode;
 }
 
 /** A list the device is linked to (groups, houses): picked, then saved in one call. */
-function LinkSection<T>({ card, canEdit, title, fieldLabel, empty, current, choices, keyOf, labelOf, send, apply }: LinkSectionProps<T>) {
+function LinkSection<T>({ card, canEdit, title, fieldLabel, empty, current, choices, keyOf, labelOf, send, apply, picker }: LinkSectionProps<T>) {
   const [draft, setDraft] = useState<T[] | null>(null);
   const update = useCardUpdate({ mac: card.device.mac, send, apply: (old, items: T[]) => apply(old, items), onSaved: () => setDraft(null) });
   const chosen = draft ?? current;
@@ -92,16 +95,20 @@ function LinkSection<T>({ card, canEdit, title, fieldLabel, empty, current, choi
     <Section title={title} error={update.error}>
       {canEdit ? (
         <>
-          <MultiPicker
-            label={fieldLabel}
-            chosen={chosen}
-            choices={choices.data ?? []}
-            loading={choices.isPending}
-            keyOf={keyOf}
-            labelOf={labelOf}
-            onChange={setDraft}
-            disabled={update.pending}
-          />
+          {picker ? (
+            picker({ chosen, onChange: setDraft, disabled: update.pending })
+          ) : (
+            <MultiPicker
+              label={fieldLabel}
+              chosen={chosen}
+              choices={choices.data ?? []}
+              loading={choices.isPending}
+              keyOf={keyOf}
+              labelOf={labelOf}
+              onChange={setDraft}
+              disabled={update.pending}
+            />
+          )}
           {current.length === 0 && draft === null && (
             <Typography color="text.secondary" sx={{ mt: 1 }}>
               {empty}
@@ -140,10 +147,41 @@ export function GroupsSection({ card, canEdit }: { card: DeviceCard; canEdit: bo
   );
 }
 
+/** The device's houses as chips, and the shared typeahead to add one (the address searched on the server). */
+function HousesPicker({ chosen, onChange, disabled }: { chosen: House[]; onChange: (houses: House[]) => void; disabled: boolean }) {
+  const t = useT();
+  const uids = new Set(chosen.map(houseKey));
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5 }}>
+      {chosen.length > 0 && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          {chosen.map((house) => (
+            <Chip
+              key={house.id}
+              label={house.address}
+              sx={WRAPPING_CHIP}
+              onDelete={disabled ? undefined : () => onChange(chosen.filter((other) => other.id !== house.id))}
+            />
+          ))}
+        </Box>
+      )}
+      <HouseTypeahead
+        label={t('card.houses.field')}
+        chosen={uids}
+        disabled={disabled}
+        onPick={(hit) => {
+          if (hit.house && !uids.has(hit.id)) onChange([...chosen, hit.house]);
+        }}
+      />
+    </Box>
+  );
+}
+
+const NO_CHOICES = { data: [] as House[], isPending: false };
+
 export function HousesSection({ card, canEdit }: { card: DeviceCard; canEdit: boolean }) {
   const t = useT();
   const mac = card.device.mac;
-  const choices = useQuery({ ...deviceCardQueries.houseChoices(), enabled: canEdit });
   return (
     <LinkSection
       card={card}
@@ -152,11 +190,12 @@ export function HousesSection({ card, canEdit }: { card: DeviceCard; canEdit: bo
       fieldLabel={t('card.houses.field')}
       empty={t('card.houses.none')}
       current={card.houses}
-      choices={choices}
+      choices={NO_CHOICES}
       keyOf={houseKey}
       labelOf={houseLabel}
       send={(houses) => setHouses(mac, houses.map((house) => house.id))}
       apply={(old, houses) => applyHouses(old, houses.map((house) => house.id), houses)}
+      picker={(props) => <HousesPicker {...props} />}
     />
   );
 }

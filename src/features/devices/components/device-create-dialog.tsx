@@ -9,9 +9,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { HARDWARE_REVISIONS, type DeviceCreate } from '@contract/devices';
 import { DEFAULT_DEVICE_LOGIN } from '@contract/wizard';
+import { HouseTypeahead } from '@/components/house-typeahead/house-typeahead';
 import { SearchableSelect, type SelectOption } from '@/components/searchable-select';
 import { useT, type FeatureMessageKey } from '@/features/devices/messages';
 import { errorMessage } from '@/lib/http';
@@ -39,6 +40,9 @@ export function DeviceCreateDialog({ open, houses, onClose, onSubmit }: DeviceCr
   const [errors, setErrors] = useState<DeviceFormErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [houseAddress, setHouseAddress] = useState<string | null>(null);
+  // The houses the list knows (its first pages, those on screen): offered before an address is typed.
+  const atHand = useMemo(() => houses.map((house) => ({ id: house.value, address: house.label, fias: null, savedAt: null, house: null })), [houses]);
 
   const field = (key: keyof DeviceFormValues) => (value: string) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -48,6 +52,7 @@ export function DeviceCreateDialog({ open, houses, onClose, onSubmit }: DeviceCr
 
   const close = () => {
     setValues(EMPTY_DEVICE_FORM);
+    setHouseAddress(null);
     setErrors({});
     setServerError(null);
     onClose();
@@ -133,7 +138,19 @@ export function DeviceCreateDialog({ open, houses, onClose, onSubmit }: DeviceCr
                 </MenuItem>
               ))}
             </TextField>
-            <SearchableSelect label={t('devices.create.house')} options={houses} value={values.houseUid || null} onChange={(value) => field('houseUid')(value ?? '')} />
+            <HouseTypeahead
+              label={t('devices.create.house')}
+              value={values.houseUid === '' ? null : (houseAddress ?? houses.find((house) => house.value === values.houseUid)?.label ?? values.houseUid)}
+              onPick={(hit) => {
+                setHouseAddress(hit.address);
+                field('houseUid')(hit.id);
+              }}
+              onClear={() => {
+                setHouseAddress(null);
+                field('houseUid')('');
+              }}
+              local={atHand}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -27,7 +27,6 @@ import {
   withHouse,
   wizardAddressResult,
 } from '@/features/serial-number-wizard/model';
-import { matchHouses } from '@/features/serial-number-wizard/components/house-picker';
 import { stepOnTheWay } from '@/components/wizard/step-checks';
 
 const HOUSE = { id: 'h-1', address: 'г. Москва, ул. Лесная, д. 28', region: 77, fias: '0c5b2444-70a0-4932-980c-b4dc0d3f02b5' };
@@ -298,31 +297,5 @@ describe('draft list entry and job state', () => {
     expect(isEditable(jobView(null))).toBe(true);
     expect(isEditable(jobView(job(1, 'needs-attention')))).toBe(true);
     for (const status of ['queued', 'sending', 'sent', 'paused'] as const) expect(isEditable(jobView(job(1, status)))).toBe(false);
-  });
-});
-
-describe('the house picker search', () => {
-  const choice = (uid: string, address: string, fias: string | null) => ({
-    uid,
-    address,
-    fias,
-    savedAt: null,
-    house: { id: uid, address, region: 77, fias },
-  });
-  const options = [
-    choice('h-1', 'г. Москва, ул. Лесная, д. 28', '0c5b2444-70a0-4932-980c-b4dc0d3f02b5'),
-    choice('h-2', 'г. Химки, ул. Спортивная, д. 72', 'fa1430b5-d395-43e9-9d03-fbd37fb54956'),
-    choice('h-3', 'г. Москва, ул. Чехова, д. 109', null),
-  ];
-
-  it('matches every typed word anywhere in the address, ignoring case', () => {
-    expect(matchHouses(options, 'москва 28').map((o) => o.uid)).toEqual(['h-1']);
-    expect(matchHouses(options, 'МОСКВА').map((o) => o.uid)).toEqual(['h-1', 'h-3']);
-    expect(matchHouses(options, '  ').map((o) => o.uid)).toEqual(['h-1', 'h-2', 'h-3']);
-  });
-
-  it('finds a house by a pasted FIAS id or uid', () => {
-    expect(matchHouses(options, 'FA1430B5-D395').map((o) => o.uid)).toEqual(['h-2']);
-    expect(matchHouses(options, 'h-3').map((o) => o.uid)).toEqual(['h-3']);
   });
 });
