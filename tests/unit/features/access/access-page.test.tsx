@@ -89,14 +89,14 @@ describe('/access, blocked flats', () => {
   it('puts the filters into the URL and starts again from page 1', async () => {
     answers['GET /front/access/blocked-flats'] = () => jsonResponse(200, { ...page(BLOCKED, 40), pagination: { count: 2, page: 2, pageCount: 2, pageSize: 20, totalCount: 40 } });
     renderWithApp(<AccessPage />, { path: '/access?page=2&flatNum=5', route: '/access', client: as('operator') });
-    await waitFor(() => expect(calls.map((call) => call.url)).toContain('/front/access/blocked-flats?page=2&flatNum=5'));
+    await waitFor(() => expect(calls.map((call) => call.url)).toContain('/front/access/blocked-flats?page=2&flatNum=5'), { timeout: 3000 });
     const filters = screen.getByRole('search');
     await screen.findAllByRole('link', { name: /Открыть дом/ });
     expect((within(filters).getByRole('textbox', { name: 'Номер квартиры' }) as HTMLInputElement).value).toBe('5');
     fireEvent.change(within(filters).getByRole('textbox', { name: 'Адрес' }), { target: { value: 'Лесная' } });
     fireEvent.click(within(filters).getByRole('button', { name: 'Найти' }));
-    await waitFor(() => expect(decodeURIComponent(location() ?? '')).toBe('/access?flatNum=5&address=Лесная'));
-    await waitFor(() => expect(calls.map((call) => decodeURIComponent(call.url))).toContain('/front/access/blocked-flats?page=1&address=Лесная&flatNum=5'));
+    await waitFor(() => expect(decodeURIComponent(location() ?? '')).toBe('/access?flatNum=5&address=Лесная'), { timeout: 3000 });
+    await waitFor(() => expect(calls.map((call) => decodeURIComponent(call.url))).toContain('/front/access/blocked-flats?page=1&address=Лесная&flatNum=5'), { timeout: 3000 });
   });
 
   it('says so when no flat is blocked', async () => {
@@ -249,6 +249,7 @@ describe('/access, the catalogue', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Удалить запись?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Удалить' }));
     expect(await screen.findByText('Нельзя удалить «Долг»: Причина используется: квартир 3')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(within(screen.getByRole('table', { name: 'Причины' })).getByText('Долг')).toBeTruthy();
   });
 
