@@ -17,12 +17,12 @@ export function pickTab(value: string | null): AccessTab {
 }
 
 /**
- * Writing blocks and the catalogue is the house permission's (the operator) and the superuser's;
- * support reads only. The server decides; the client only hides what it would refuse.
+ * Blocks and the catalogue are written by the house permission or the role management (the
+ * server's HOUSING_EDITORS) and the superuser; support reads only. The server decides; the client
+ * only hides what it would refuse.
  */
 export function canWriteAccess(access: { permissions: AuthItemMap; roles: AuthItemMap }): boolean {
-  if (hasRole(access.roles, ROLES.superuser)) return true;
-  return hasPermission(access.permissions, PERMISSIONS.housesList) && !hasRole(access.roles, ROLES.support);
+  return hasRole(access.roles, ROLES.superuser) || hasRole(access.roles, ROLES.management) || hasPermission(access.permissions, PERMISSIONS.housesList);
 }
 
 // ---------------------------------------------------------------------------

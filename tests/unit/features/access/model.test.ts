@@ -85,12 +85,12 @@ describe('the blocked flats list', () => {
 });
 
 describe('who writes on /access', () => {
-  it('is the superuser or the holder of the house permission, never support or an installer', () => {
+  it('is the superuser, management or the house permission (as the server), never support or an installer', () => {
     expect(canWriteAccess({ roles: authItems('superuser'), permissions: authItems() })).toBe(true);
     expect(canWriteAccess({ roles: authItems('management'), permissions: authItems('HOUSES_LIST_PERMISSION') })).toBe(true);
-    expect(canWriteAccess({ roles: authItems('management'), permissions: authItems() })).toBe(false);
+    expect(canWriteAccess({ roles: authItems('management'), permissions: authItems() })).toBe(true);
+    expect(canWriteAccess({ roles: authItems(), permissions: authItems('HOUSES_LIST_PERMISSION') })).toBe(true);
     expect(canWriteAccess({ roles: authItems('support'), permissions: authItems() })).toBe(false);
-    expect(canWriteAccess({ roles: authItems('support'), permissions: authItems('HOUSES_LIST_PERMISSION') })).toBe(false);
     expect(canWriteAccess({ roles: authItems('adjuster'), permissions: authItems() })).toBe(false);
   });
 
