@@ -38,9 +38,10 @@ const DEVICE_SCREENS = [
   '/devices/history',
   '/dialings/:mac',
 ];
-const HOUSE_SCREENS = ['/houses', '/houses/:houseUid', '/houses/:houseUid/flats/:flatNum/update', '/entrances/:entranceUid'];
+/** Issue 12's `housing` rule: a house's page, its flats and entrances, and the blocks on /access. */
+const HOUSING_SCREENS = ['/houses/:houseUid', '/houses/:houseUid/flats/:flatNum/update', '/entrances/:entranceUid', '/access'];
 const OPERATOR_SCREENS = ['/groups', '/groups/:groupId', '/mc', '/mc/:mcId/update', '/mc/view-create'];
-const USER_SCREENS = ['/users', '/users/:userId', '/users/:userId/permissions', '/access'];
+const USER_SCREENS = ['/users', '/users/:userId', '/users/:userId/permissions'];
 const OPEN_TO_ALL = ['/', '/user/options', '*'];
 
 function opens(access: Access): string[] {
@@ -63,18 +64,25 @@ describe('route access rules (issue 11 §5)', () => {
     }
   });
 
-  it('refuses support the four wizards, and lets it read the device list, the card, houses and the queue', () => {
+  it('refuses support the four wizards, and lets it read the device list, the card, houses, flats, entrances, blocks and the queue', () => {
     const support = opens(ACCOUNTS.support);
     for (const path of WIZARDS) expect(support, path).not.toContain(path);
-    const readable = [...OPEN_TO_ALL, ...DEVICE_SCREENS, ...HOUSE_SCREENS, '/outbox'];
+    const readable = [...OPEN_TO_ALL, ...DEVICE_SCREENS, '/houses', ...HOUSING_SCREENS, '/outbox'];
     expect(support).toEqual(workspaceRoutes.map((route) => route.path).filter((path) => readable.includes(path)));
     expect(support).toHaveLength(readable.length);
   });
 
-  it('lets the installer reach the wizards, the devices, the houses and the queue, and nothing of the operators', () => {
+  it('lets the installer reach the wizards, the devices, the house list and the queue, and nothing of the operators', () => {
     const installer = opens(ACCOUNTS.installer);
-    for (const path of [...WIZARDS, ...DEVICE_SCREENS, ...HOUSE_SCREENS, '/outbox']) expect(installer, path).toContain(path);
-    for (const path of [...OPERATOR_SCREENS, ...USER_SCREENS, '/keys', '/buyers', '/buyers/:buyerId']) expect(installer, path).not.toContain(path);
+    for (const path of [...WIZARDS, ...DEVICE_SCREENS, '/houses', '/outbox']) expect(installer, path).toContain(path);
+    for (const path of [...HOUSING_SCREENS, ...OPERATOR_SCREENS, ...USER_SCREENS, '/keys', '/buyers', '/buyers/:buyerId']) expect(installer, path).not.toContain(path);
+  });
+
+  it('gives the house page, the flat card, the entrance page and /access the housing rule', () => {
+    for (const path of HOUSING_SCREENS) expect(routeOf(path).access, path).toBe(ACCESS_RULES.housing);
+    const operatorWithoutRole = { roles: items(), permissions: items('HOUSES_LIST_PERMISSION') };
+    expect(ACCESS_RULES.housing.allows(operatorWithoutRole)).toBe(true);
+    expect(ACCESS_RULES.housing.allows(ACCOUNTS.installer)).toBe(false);
   });
 
   it('lets the operator open everything but the buyers, and the superuser everything', () => {

@@ -19,6 +19,10 @@ describe('house list model', () => {
     expect(houseListQuery(parseListState(new URLSearchParams('region=abc'), HOUSE_LIST_STATE))).toEqual({ page: 1 });
   });
 
+  it('searches the address the URL names', () => {
+    expect(houseListQuery(parseListState(new URLSearchParams('address=Лесная&page=3'), HOUSE_LIST_STATE))).toEqual({ page: 3, address: 'Лесная' });
+  });
+
   it('counts only houses that have an id (spec §5)', () => {
     expect(housesWithId([...HOUSES, { id: '', address: 'x', region: 1 }]).map((house) => house.id)).toEqual(['h-1', 'h-2']);
   });
@@ -89,6 +93,26 @@ describe('HouseListPage', () => {
     await waitFor(() => expect(calls).toContain('GET /front/house-list?page=1&region=77&fias=f-1'));
     fireEvent.click(within(filters).getByRole('button', { name: 'Сбросить' }));
     await waitFor(() => expect(screen.getByRole('status', { name: 'location' }).textContent).toBe('/houses'));
+  });
+
+  it('puts the address search into the URL and goes back to page 1', async () => {
+    renderWithApp(<HouseListPage />, { path: '/houses?page=3', route: '/houses', client: operator() });
+    await screen.findByText('г. Москва, ул. Лесная, д. 28');
+    const filters = screen.getByRole('search');
+    fireEvent.change(within(filters).getByRole('searchbox', { name: 'Адрес' }), { target: { value: ' Лесная ' } });
+    fireEvent.click(within(filters).getByRole('button', { name: 'Найти' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'location' }).textContent).toBe(`/houses?address=${encodeURIComponent('Лесная')}`));
+    await waitFor(() => expect(calls).toContain(`GET /front/house-list?page=1&address=${encodeURIComponent('Лесная')}`));
+  });
+
+  it('links each address to its house only for those the housing rule lets in', async () => {
+    const { unmount } = renderWithApp(<HouseListPage opensHouse={() => true} />, { path: '/houses', route: '/houses', client: operator() });
+    const link = await screen.findByRole('link', { name: 'г. Москва, ул. Лесная, д. 28' });
+    expect(link.getAttribute('href')).toBe('/houses/h-1');
+    unmount();
+    renderWithApp(<HouseListPage opensHouse={() => false} />, { path: '/houses', route: '/houses', client: operator() });
+    await screen.findByText('г. Москва, ул. Лесная, д. 28');
+    expect(screen.queryByRole('link', { name: 'г. Москва, ул. Лесная, д. 28' })).toBeNull();
   });
 
   it('deletes a house only after confirmation', async () => {
