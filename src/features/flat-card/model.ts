@@ -1,7 +1,7 @@
 import type { AccessAction, AccessOptions, AccessReason, AccessServiceEntry } from '@contract/access';
-import type { FlatDeviceSettingsInput, FlatPermissionsUpdate } from '@contract/flat-card';
+import { FLAT_SETTING_RULES, TEMPORARY_CODE_MAX_SECONDS, type FlatDeviceSettingsInput, type FlatPermissionsUpdate } from '@contract/flat-card';
 import { FLAT_DEVICE_SETTING_KEYS, FLAT_STATUS, type BlockHistoryResponse, type DeviceFlatData, type Flat, type TemporaryCode } from '@contract/flats';
-import { CARD_TYPES, KEY_TYPES, type CardType, type FlatKey, type KeyCreate, type KeyType } from '@contract/keys';
+import { CARD_TYPES, KEY_TYPES, KEY_VALUE_LENGTHS, type CardType, type FlatKey, type KeyCreate, type KeyType } from '@contract/keys';
 
 /* Pure logic of the flat card: no React, no requests. */
 
@@ -11,20 +11,6 @@ import { CARD_TYPES, KEY_TYPES, type CardType, type FlatKey, type KeyCreate, typ
 export type FlatKeyKind = KeyType | CardType;
 export const FLAT_KEY_KINDS: readonly FlatKeyKind[] = [...KEY_TYPES, ...CARD_TYPES];
 
-/**
- * Hex digits each kind carries: touch-memory keys 4–16 (Cyfral's short codes to Dallas-style
- * 8-byte ones), MIFARE UIDs of 4, 7 or 10 bytes, EM-Marine RFID tags of 5 or 6 bytes.
- */
-export const KEY_VALUE_LENGTHS: Record<FlatKeyKind, readonly number[]> = {
-  Factorial: [4, 6, 8, 10, 12, 14, 16],
-  Metakom: [4, 6, 8, 10, 12, 14, 16],
-  Cyfral: [4, 6, 8, 10, 12, 14, 16],
-  Eltis: [4, 6, 8, 10, 12, 14, 16],
-  Vizit: [4, 6, 8, 10, 12, 14, 16],
-  MIFARE: [8, 14, 20],
-  RFID: [10, 12],
-};
-
 /** What an operator types from a label (`04:a2 1f-…`) as the device stores it: bare upper-case hex. */
 export function normalizeKeyValue(value: string): string {
   return value.replace(/[\s:.-]/g, '').toUpperCase();
@@ -32,6 +18,7 @@ export function normalizeKeyValue(value: string): string {
 
 export type KeyValueProblem = { kind: 'required' } | { kind: 'hex' } | { kind: 'length'; lengths: string };
 
+/** The server's rule (contract KEY_VALUE_LENGTHS), told in parts so the field can say what is wrong. */
 export function checkKeyValue(kind: FlatKeyKind, value: string): KeyValueProblem | null {
   const normalized = normalizeKeyValue(value);
   if (normalized === '') return { kind: 'required' };
@@ -92,7 +79,7 @@ export function withoutKeys(keys: readonly FlatKey[], removed: readonly { device
 export const HOUR = 3600;
 export const DAY = 24 * HOUR;
 /** The server refuses a duration over a year (docs/api.md "Flats"). */
-export const MAX_CODE_DURATION = 365 * DAY;
+export const MAX_CODE_DURATION = TEMPORARY_CODE_MAX_SECONDS;
 
 export const DURATION_PRESETS = [
   { key: 'hour', seconds: HOUR },
@@ -236,14 +223,18 @@ export function settingsForm(device: DeviceFlatData): SettingsForm {
   return Object.fromEntries(FLAT_DEVICE_SETTING_KEYS.map((key) => [key, device[key] ?? ''])) as SettingsForm;
 }
 
-export type SettingProblem = 'digits' | 'integer';
+export type SettingProblem = { kind: 'digits'; minLength: number; maxLength: number } | { kind: 'range'; min: number; max: number };
 
-/** Codes are digits; volumes and levels whole numbers (the server names its ranges). Empty clears. */
+/** The server's rule of the field (contract FLAT_SETTING_RULES): codes are digits, the rest whole numbers in a range. Empty clears. */
 export function checkSetting(key: SettingKey, value: string): SettingProblem | null {
   const text = value.trim();
   if (text === '') return null;
-  if (key === 'doorCode' || key === 'regCode') return /^\d{1,10}$/.test(text) ? null : 'digits';
-  return /^-?\d+$/.test(text) ? null : 'integer';
+  const rule = FLAT_SETTING_RULES[key];
+  if (rule.kind === 'digits') {
+    return /^\d+$/.test(text) && text.length >= rule.minLength && text.length <= rule.maxLength ? null : { kind: 'digits', minLength: rule.minLength, maxLength: rule.maxLength };
+  }
+  const number = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  return number >= rule.min && number <= rule.max ? null : { kind: 'range', min: rule.min, max: rule.max };
 }
 
 /** Only what changed (only keys sent change, docs/api.md); null when nothing did. */

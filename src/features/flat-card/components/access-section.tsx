@@ -1,6 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -55,21 +54,18 @@ function Pick({ label, value, list, readOnly, onChange }: PickProps) {
   );
 }
 
-function Row({ children }: { children: ReactNode }) {
+interface RowProps {
+  /** The name line: the entry's name, its switch and its remove button. */
+  head: ReactNode;
+  /** The two pickers under it (action and reason, or reason and comment). */
+  fields: ReactNode;
+}
+
+function Row({ head, fields }: RowProps) {
   return (
-    <Box
-      component="li"
-      sx={{
-        display: 'grid',
-        gap: 1,
-        alignItems: 'center',
-        py: 1,
-        borderBottom: 1,
-        borderColor: 'divider',
-        gridTemplateColumns: { xs: 'minmax(0, 1fr) auto', sm: 'minmax(0, 1.2fr) auto minmax(0, 1fr) minmax(0, 1fr) auto' },
-      }}
-    >
-      {children}
+    <Box component="li" sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>{head}</Box>
+      <Box sx={{ display: 'grid', gap: 1, mt: 0.75, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>{fields}</Box>
     </Box>
   );
 }
@@ -84,10 +80,16 @@ function AccessEditor() {
   const { actions, reasons } = access.options;
   const toggle = (label: string, checked: boolean, onChange: (value: boolean) => void) => (
     <FormControlLabel
-      sx={{ mr: 0 }}
-      control={<Switch checked={checked} disabled={readOnly} onChange={(event) => onChange(event.target.checked)} />}
+      sx={{ mr: 0, flexShrink: 0 }}
+      control={
+        <Switch
+          checked={checked}
+          disabled={readOnly}
+          onChange={(event) => onChange(event.target.checked)}
+          slotProps={{ input: { 'aria-label': `${label}: ${t('flat.access.allowed')}` } }}
+        />
+      }
       label={t(checked ? 'flat.access.on' : 'flat.access.off')}
-      aria-label={`${label}: ${t('flat.access.allowed')}`}
     />
   );
 
@@ -101,28 +103,31 @@ function AccessEditor() {
       ) : (
         <Box component="ul" aria-label={t('flat.access.services')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {access.form.services.map((row) => (
-            <Row key={row.serviceId}>
-              <Box sx={{ minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{row.name}</Typography>
-                <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-                  {row.source ? `${t('flat.access.source')}: ${sourceName(access.options, row.source)}` : row.description}
-                </Typography>
-              </Box>
-              {toggle(row.name, row.access, (value) => access.updateService(row.serviceId, { access: value }))}
-              <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' }, minWidth: 0 }}>
-                <Pick label={t('flat.access.action')} value={row.actionId} list={actions} readOnly={readOnly} onChange={(id) => access.updateService(row.serviceId, { actionId: id })} />
-              </Box>
-              <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' }, minWidth: 0 }}>
-                <Pick label={t('flat.access.reason')} value={row.reasonId} list={reasons} readOnly={readOnly} onChange={(id) => access.updateService(row.serviceId, { reasonId: id })} />
-              </Box>
-              {canEdit ? (
-                <IconButton aria-label={t('flat.access.removeRow', { name: row.name })} onClick={() => access.removeService(row.serviceId)} sx={{ gridRow: { xs: 1, sm: 'auto' }, gridColumn: { xs: 2, sm: 'auto' } }}>
-                  <CloseIcon fontSize="small" />
-                </IconButton>
-              ) : (
-                <span />
-              )}
-            </Row>
+            <Row
+              key={row.serviceId}
+              head={
+                <>
+                  <Box sx={{ flex: 1, minWidth: 0 }}>
+                    <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{row.name}</Typography>
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+                      {row.source ? `${t('flat.access.source')}: ${sourceName(access.options, row.source)}` : row.description}
+                    </Typography>
+                  </Box>
+                  {toggle(row.name, row.access, (value) => access.updateService(row.serviceId, { access: value }))}
+                  {canEdit && (
+                    <IconButton aria-label={t('flat.access.removeRow', { name: row.name })} onClick={() => access.removeService(row.serviceId)}>
+                      <CloseIcon fontSize="small" />
+                    </IconButton>
+                  )}
+                </>
+              }
+              fields={
+                <>
+                  <Pick label={t('flat.access.action')} value={row.actionId} list={actions} readOnly={readOnly} onChange={(id) => access.updateService(row.serviceId, { actionId: id })} />
+                  <Pick label={t('flat.access.reason')} value={row.reasonId} list={reasons} readOnly={readOnly} onChange={(id) => access.updateService(row.serviceId, { reasonId: id })} />
+                </>
+              }
+            />
           ))}
         </Box>
       )}
@@ -151,57 +156,64 @@ function AccessEditor() {
       ) : (
         <Box component="ul" aria-label={t('flat.access.permissions')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {access.form.permissions.map((row) => (
-            <Row key={row.permissionName}>
-              <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere', minWidth: 0 }}>{row.permissionName}</Typography>
-              {toggle(row.permissionName, row.access, (value) => access.updatePermission(row.permissionName, { access: value }))}
-              <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' }, minWidth: 0 }}>
-                {readOnly ? (
-                  <Typography variant="body2">
-                    <Box component="span" sx={{ color: 'text.secondary' }}>
-                      {t('flat.access.reason')}:{' '}
-                    </Box>
-                    {nameOf(reasons, row.reasonId, t('flat.notDefined'))}
-                  </Typography>
-                ) : (
-                  <TextField
-                    select
-                    size="small"
-                    fullWidth
-                    label={t('flat.access.reason')}
-                    value={row.reasonId ?? ''}
-                    onChange={(event) => access.updatePermission(row.permissionName, { reasonId: event.target.value === '' ? null : Number(event.target.value) })}
-                  >
-                    <MenuItem value="">{t('flat.access.none')}</MenuItem>
-                    {reasons.map((reason) => (
-                      <MenuItem key={reason.id} value={reason.id}>
-                        {reason.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              </Box>
-              <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' }, minWidth: 0 }}>
-                <TextField
-                  size="small"
-                  fullWidth
-                  label={t('flat.access.comment')}
-                  value={row.comment}
-                  onChange={(event) => access.updatePermission(row.permissionName, { comment: event.target.value })}
-                  slotProps={{ htmlInput: { readOnly } }}
-                />
-              </Box>
-              {canEdit ? (
-                <IconButton
-                  aria-label={t('flat.access.removeRow', { name: row.permissionName })}
-                  onClick={() => access.removePermission(row.permissionName)}
-                  sx={{ gridRow: { xs: 1, sm: 'auto' }, gridColumn: { xs: 2, sm: 'auto' } }}
-                >
-                  <CloseIcon fontSize="small" />
-                </IconButton>
-              ) : (
-                <span />
-              )}
-            </Row>
+            <Row
+              key={row.permissionName}
+              head={
+                <>
+                  <Typography sx={{ flex: 1, fontWeight: 500, overflowWrap: 'anywhere', minWidth: 0 }}>{row.permissionName}</Typography>
+                  {toggle(row.permissionName, row.access, (value) => access.updatePermission(row.permissionName, { access: value }))}
+                  {canEdit && (
+                    <IconButton aria-label={t('flat.access.removeRow', { name: row.permissionName })} onClick={() => access.removePermission(row.permissionName)}>
+                      <CloseIcon fontSize="small" />
+                    </IconButton>
+                  )}
+                </>
+              }
+              fields={
+                <>
+                  {readOnly ? (
+                    <Typography variant="body2">
+                      <Box component="span" sx={{ color: 'text.secondary' }}>
+                        {t('flat.access.reason')}:{' '}
+                      </Box>
+                      {nameOf(reasons, row.reasonId, t('flat.notDefined'))}
+                    </Typography>
+                  ) : (
+                    <TextField
+                      select
+                      size="small"
+                      fullWidth
+                      label={t('flat.access.reason')}
+                      value={row.reasonId ?? ''}
+                      onChange={(event) => access.updatePermission(row.permissionName, { reasonId: event.target.value === '' ? null : Number(event.target.value) })}
+                    >
+                      <MenuItem value="">{t('flat.access.none')}</MenuItem>
+                      {reasons.map((reason) => (
+                        <MenuItem key={reason.id} value={reason.id}>
+                          {reason.name}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  )}
+                  {readOnly ? (
+                    <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                      <Box component="span" sx={{ color: 'text.secondary' }}>
+                        {t('flat.access.comment')}:{' '}
+                      </Box>
+                      {row.comment || t('flat.dash')}
+                    </Typography>
+                  ) : (
+                    <TextField
+                      size="small"
+                      fullWidth
+                      label={t('flat.access.comment')}
+                      value={row.comment}
+                      onChange={(event) => access.updatePermission(row.permissionName, { comment: event.target.value })}
+                    />
+                  )}
+                </>
+              }
+            />
           ))}
         </Box>
       )}
@@ -232,11 +244,6 @@ function AccessEditor() {
               {t('flat.access.addPermission')}
             </Button>
           </Box>
-          {access.dirty && !canWrite && (
-            <Alert severity="warning" sx={{ mt: 1 }}>
-              {t('flat.offline')}
-            </Alert>
-          )}
           <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
             <Button variant="contained" disabled={!canWrite || !access.dirty || access.save.pending} onClick={access.submit}>
               {t(access.save.pending ? 'flat.saving' : 'flat.save')}

@@ -41,16 +41,15 @@ function Capability({ label, on }: { label: string; on: boolean }) {
 function useReasonText() {
   const t = useT();
   return (error: SettingError): string => {
-    if (error.kind === 'check') return t(error.problem === 'digits' ? 'flat.devices.check.digits' : 'flat.devices.check.integer');
-    const reason: FieldReason = error.reason;
-    switch (reason.kind) {
-      case 'other':
-        return reason.text;
-      case 'range':
-        return `${reason.min}…${reason.max}`;
-      default:
-        return t('flat.devices.check.integer');
+    if (error.kind === 'check') {
+      const { problem } = error;
+      return problem.kind === 'digits'
+        ? t('flat.devices.check.digits', { min: problem.minLength, max: problem.maxLength })
+        : t('flat.devices.check.integer', { min: problem.min, max: problem.max });
     }
+    const reason: FieldReason = error.reason;
+    if (reason.kind === 'range') return t('flat.devices.check.integer', { min: reason.min, max: reason.max });
+    return reason.kind === 'other' ? reason.text : t('flat.devices.check.refused');
   };
 }
 
@@ -95,7 +94,7 @@ function DeviceSettings({ device }: { device: DeviceFlatData }) {
             <Typography component="legend" variant="caption" color="text.secondary" sx={{ mb: 0.75, fontWeight: 600 }}>
               {t(`flat.devices.group.${group.group}`)}
             </Typography>
-            <Box sx={{ display: 'grid', gap: 1.25, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' } }}>
+            <Box sx={{ display: 'grid', gap: 1.25, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 150px), 1fr))' }}>
               {group.keys.map((key) => {
                 const error = settings.errorOf(key);
                 return (

@@ -14,9 +14,9 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useId, useState } from 'react';
-import { CARD_TYPES, KEY_TYPES } from '@contract/keys';
+import { CARD_TYPES, KEY_TYPES, KEY_VALUE_LENGTHS } from '@contract/keys';
 import { useT } from '../messages';
-import { KEY_VALUE_LENGTHS, checkKeyValue, describeLengths, type FlatKeyKind, type KeyValueProblem } from '../model';
+import { checkKeyValue, describeLengths, type FlatKeyKind, type KeyValueProblem } from '../model';
 import type { useFlatKeys } from '../use-flat-keys';
 
 interface KeyAddDialogProps {

@@ -62,6 +62,11 @@ export function MoveOutDialog({ onClose }: { onClose: () => void }) {
                   </Typography>
                 ))}
               </Box>
+              {summary.keptUsers && summary.keptUsers.length > 0 && (
+                <Alert severity="info" sx={{ mt: 1.5 }}>
+                  {t('flat.moveOut.kept', { logins: summary.keptUsers.map((user) => user.login).join(', ') })}
+                </Alert>
+              )}
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
                 {t('flat.moveOut.undoNote', { minutes: Math.round(MOVE_OUT_UNDO_SECONDS / 60) })}
               </Typography>
