@@ -53,6 +53,8 @@ export interface LoadFigures {
   requests: number;
   non2xx: number;
   errors: number;
+  /** Answers by HTTP status ("200": n, "404": n …): a broken call shows here, not as a fast one. */
+  statuses: Record<string, number>;
 }
 
 export interface LoadOptions {
@@ -67,12 +69,9 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
-/** autocannon against one GET: a short warm-up (JIT, pools, caches), then the measured run. */
-export async function load(name: string, url: string, cookie: string | null, options: LoadOptions): Promise<LoadFigures> {
-  const headers: Record<string, string> = { ...JSON_HEADERS, ...(cookie ? { Cookie: cookie } : {}) };
-  const base = { url, headers, connections: options.connections, timeout: 10 };
-  if (options.warmupSeconds > 0) await run({ ...base, duration: options.warmupSeconds });
-  const result = await run({ ...base, duration: options.durationSeconds });
+function figures(name: string, result: autocannon.Result): LoadFigures {
+  const statuses: Record<string, number> = {};
+  for (const [status, stat] of Object.entries(result.statusCodeStats ?? {})) statuses[status] = stat.count ?? 0;
   return {
     name,
     p50: result.latency.p50,
@@ -81,7 +80,34 @@ export async function load(name: string, url: string, cookie: string | null, opt
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
+    statuses,
   };
+}
+
+/** autocannon against one GET: a short warm-up (JIT, pools, caches), then the measured run. */
+export async function load(name: string, url: string, cookie: string | null, options: LoadOptions): Promise<LoadFigures> {
+  return loadPaths(name, url, [new URL(url).pathname + new URL(url).search], cookie, options);
+}
+
+/**
+ * autocannon against GETs of several paths of one server, taken in turn across all connections
+ * (many flats, many searches rather than one cached answer), after a warm-up.
+ */
+export async function loadPaths(name: string, baseUrl: string, paths: readonly string[], cookie: string | null, options: LoadOptions): Promise<LoadFigures> {
+  if (paths.length === 0) throw new Error(`${name}: no paths to load`);
+  const headers: Record<string, string> = { ...JSON_HEADERS, ...(cookie ? { Cookie: cookie } : {}) };
+  let next = 0;
+  const requests: autocannon.Request[] = [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }];
+  const base = { url: new URL(baseUrl).origin, headers, connections: options.connections, timeout: 10, requests };
+  if (options.warmupSeconds > 0) await run({ ...base, duration: options.warmupSeconds });
+  return figures(name, await run({ ...base, duration: options.durationSeconds }));
+}
+
+/** "200: 5400, 404: 12" for a table cell. */
+export function statusSummary(figures: LoadFigures): string {
+  return Object.entries(figures.statuses)
+    .map(([status, count]) => `${status}: ${count}`)
+    .join(', ');
 }
 
 /** Peak resident set size of a process (Linux VmHWM), in bytes; null where /proc is missing. */

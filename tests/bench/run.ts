@@ -3,7 +3,9 @@
 // issue 2 as PASS/OVER; then, for issue 3, the replay of a long outbox (jobs/s, duplicates, lost),
 // an offline reload of the serial-number wizard against a static page of the same service worker,
 // and the JS of each wizard route; for issue 5, the device list on the large seed (API under load
-// beside a select-1 route, and the first page in Chromium). It never fails on a figure; it fails only when something does not
+// beside a select-1 route, and the first page in Chromium); for issue 12, the large seed's build
+// time, the flat card's data call and the house search on it, the new routes' JS and the flat card's
+// time to interactive (tests/bench/housing.ts). It never fails on a figure; it fails only when something does not
 // work: a measurement that cannot run, or an outbox replay that duplicates or loses a job.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,7 @@ import { repoRoot, startServer, type ServerProcess } from '../e2e/server-process
 import { builtChunks, entryScripts, rootScripts, scriptsLoadedBy, type Chunk } from './bundle';
 import { deviceListBudgetRows, deviceListReport, largeDatabaseUrl } from './device-list';
 import { deviceListPageBudgetRows, deviceListPageReport } from './device-list-page';
+import { housingApiReport, housingBudgetRows, housingPageReport, largeSeedReport } from './housing';
 import { checkRoute, load, logInCookie, peakRss, type LoadFigures, type LoadOptions } from './load';
 import { median as medianOf, offlineReport, type OfflineFigures } from './offline-report';
 
@@ -256,8 +259,12 @@ async function main(): Promise<void> {
   }
 
   const offline = await offlineReport({ ...OFFLINE, logFile: LOG_FILE }, heading, table);
+  // Issue 12: the large seed is built (and timed) first when missing or older; the device list reuses it.
+  const largeSeed = await largeSeedReport(heading, table);
+  const housingApi = await housingApiReport(heading, table, largeSeed, { ...LOAD, logFile: LOG_FILE });
   const deviceList = await deviceListReport(heading, table, { ...LOAD, logFile: LOG_FILE });
   const deviceListPage = await deviceListPageReport(heading, table, { logFile: LOG_FILE, databaseUrl: await largeDatabaseUrl() });
+  const housingPages = await housingPageReport(heading, table, { logFile: LOG_FILE });
 
   heading('Budgets (issue 2)');
   const rows: string[][] = [['budget', 'limit', 'measured', 'ratio', 'verdict']];
@@ -288,6 +295,16 @@ async function main(): Promise<void> {
   offlineBudgets(offline);
   heading('Budgets (issue 5)');
   table([['budget', 'limit', 'measured', 'ratio', 'verdict'], ...deviceListBudgetRows(deviceList), ...deviceListPageBudgetRows(deviceListPage)], [false, true, true, true, false]);
+
+  heading('Budgets (issue 12)');
+  table(
+    [
+      ['budget', 'limit', 'measured', 'ratio', 'verdict'],
+      ...housingBudgetRows(largeSeed, housingApi, housingPages),
+      ['login route JS, gzip (stays)', kb(BUDGET.loginJsGzip), kb(loginJs.total), `${((loginJs.total / BUDGET.loginJsGzip) * 100).toFixed(0)}%`, verdict(loginJs.total <= BUDGET.loginJsGzip)],
+    ],
+    [false, true, true, true, false],
+  );
 
   const failures = results.flatMap((r) => r.loads.filter((l) => l.non2xx > 0 || l.errors > 0).map((l) => `${r.label}: ${l.name}`));
   if (failures.length > 0) console.log(`\n  warning: non-2xx answers or errors under load in ${failures.join('; ')}`);
