@@ -32,7 +32,21 @@ function whereOf(filter: HouseFilter): SQL | undefined {
 
 /** One page of houses in address order, and how many match the filter. */
 export async function listHouses(db: Db, filter: HouseFilter, page: number, pageSize: number): Promise<{ rows: House[]; total: number }> {
-  return selectPage(db, { table: houses, columns: houseColumns, where: whereOf(filter), orderBy: [asc(houses.address), asc(houses.uid)], page, pageSize });
+  const where = whereOf(filter);
+  if (!filter.address) return selectPage(db, { table: houses, columns: houseColumns, where, orderBy: [asc(houses.address), asc(houses.uid)], page, pageSize });
+  // Planned as one query, PostgreSQL walks houses_address_idx in address order and checks ILIKE on
+  // every house to count them (60–250 ms over 25,000 houses); the matches found apart through the
+  // trigram index, then sorted, take 1–20 ms.
+  const rows = await queryRows<House & { total: number }>(
+    db,
+    sql`with matched as materialized (select ${houses.uid} as id, ${houses.address} as address, ${houses.region} as region, ${houses.fias} as fias from ${houses} where ${where})
+        select id, address, region, fias, (count(*) over ())::int as total from matched
+        order by address, id limit ${pageSize} offset ${(page - 1) * pageSize}`,
+  );
+  if (rows.length > 0) return { rows: rows.map(({ total: _total, ...house }) => house), total: rows[0]!.total };
+  if (page === 1) return { rows: [], total: 0 };
+  const [counted] = await db.select({ total: count() }).from(houses).where(where);
+  return { rows: [], total: counted?.total ?? 0 };
 }
 
 /** null when the uid is taken. */
