@@ -90,7 +90,9 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
 
 async function flatCount(url: string): Promise<number> {
   return withClient(url, async (client) => {
-    const { rows } = await client.query<{ n: number | null }>(`select case when to_regclass('public.flats') is null then null else (select count(*)::int from flats) end as n`);
+    const exists = await client.query<{ found: boolean }>(`select to_regclass('public.flats') is not null as found`);
+    if (!exists.rows[0]?.found) return 0;
+    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from flats');
     return rows[0]?.n ?? 0;
   });
 }
@@ -149,7 +151,9 @@ export async function largeSeedReport(heading: Heading, table: Table): Promise<L
 
 async function hasUsers(url: string): Promise<boolean> {
   return withClient(url, async (client) => {
-    const { rows } = await client.query<{ n: boolean }>(`select to_regclass('public.users') is not null and exists (select 1 from users) as n`).catch(() => ({ rows: [{ n: false }] }));
+    const exists = await client.query<{ found: boolean }>(`select to_regclass('public.users') is not null as found`);
+    if (!exists.rows[0]?.found) return false;
+    const { rows } = await client.query<{ n: boolean }>('select exists (select 1 from users) as n');
     return rows[0]?.n ?? false;
   });
 }
