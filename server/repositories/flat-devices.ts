@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { deviceTypeId as t } from '../../contract/devices';
 import { FLAT_DEVICE_SETTING_KEYS, type DeviceFlatData } from '../../contract/flats';
 import { queryRows, type Db } from '../db/client';
 import { flatBlockHistory, flatDeviceSettings } from '../db/schema/flats';
+import { DEVICES, ofFlat } from './flat-card-sql';
 import { ANALOG_TYPES, CAMERA_TYPES, ISCOM_TYPES } from '../devices/capabilities';
 import type { DeviceRef } from '../gateways/device/device-gateway';
 
@@ -52,17 +52,19 @@ export interface FlatDevice {
   settings: FlatSettings;
 }
 
-interface FlatDeviceRow extends Record<string, unknown> {
+/** A DEVICES item of flat-card-sql.ts, as PostgreSQL builds it. */
+export interface FlatDeviceJson {
   id: number;
   mac: string;
   type: number;
-  status_code: number;
-  buyer_id: number;
+  statusCode: number;
+  buyerId: number;
   capabilities: string[];
   options: Record<string, unknown>;
-  is_gate: boolean;
+  isGate: boolean;
+  /** The flat_device_settings row (column names), null when the flat has none on the device. */
   settings: Record<string, unknown> | null;
-  unit_code: number | null;
+  unitCode: number | null;
 }
 
 const COLUMN_OF: Record<FlatSettingKey, string> = {
@@ -83,58 +85,29 @@ const COLUMN_OF: Record<FlatSettingKey, string> = {
   regCode: 'reg_code',
 };
 
-/**
- * The devices whose relays open the flat's entrances, or a gate (type 2 / 4) serving one of them,
- * with the flat's settings on each and the panel code of its handset. One query, by flat id.
- */
-export async function devicesOfFlat(db: Db, flat: { id: number; flatNum: number }): Promise<FlatDevice[]> {
-  const rows = await queryRows<FlatDeviceRow>(
-    db,
-    sql`with own as (select entrance_uid from flat_entrances where flat_id = ${flat.id}),
-      reach as (
-        select entrance_uid as uid, false as gate from own
-        union
-        select g.gate_entrance_uid, true from entrance_gates g join own on own.entrance_uid = g.entrance_uid
-      ),
-      served as (
-        select r.device_id, bool_and(reach.gate) as is_gate
-        from reach join device_relays r on r.entrance_uid = reach.uid
-        group by r.device_id
-      )
-      select d.id, d.mac, d.type, d.status_code, d.buyer_id, d.capabilities, d.options, served.is_gate,
-        to_jsonb(s) as settings,
-        (select u.panel_code from abonent_units u where u.device_id = d.id and u.flat_id = ${flat.id} limit 1) as unit_code
-      from served
-      join devices d on d.id = served.device_id
-      left join flat_device_settings s on s.flat_id = ${flat.id} and s.device_id = d.id
-      order by d.mac`,
-  );
-  return rows.map((row) => {
-    const stored = row.settings ?? {};
-    const settings = Object.fromEntries(
-      FLAT_DEVICE_SETTING_KEYS.map((key) => {
-        const value = stored[COLUMN_OF[key]];
-        return [key, typeof value === 'string' ? value : null];
-      }),
-    ) as FlatSettings;
-    const storedCode = stored.panel_code;
-    return {
-      ref: {
-        id: row.id,
-        mac: row.mac,
-        type: row.type,
-        statusCode: row.status_code,
-        capabilities: row.capabilities,
-        hasSipAccount: false,
-        options: row.options,
-      },
-      buyerId: row.buyer_id,
-      isGate: row.is_gate,
-      blockCms: stored.block_cms === true,
-      panelCode: typeof storedCode === 'number' ? storedCode : row.unit_code,
-      settings,
-    };
-  });
+export function flatDeviceOf(row: FlatDeviceJson): FlatDevice {
+  const stored = row.settings ?? {};
+  const settings = Object.fromEntries(
+    FLAT_DEVICE_SETTING_KEYS.map((key) => {
+      const value = stored[COLUMN_OF[key]];
+      return [key, typeof value === 'string' ? value : null];
+    }),
+  ) as FlatSettings;
+  const storedCode = stored.panel_code;
+  return {
+    ref: { id: row.id, mac: row.mac, type: row.type, statusCode: row.statusCode, capabilities: row.capabilities, hasSipAccount: false, options: row.options },
+    buyerId: row.buyerId,
+    isGate: row.isGate,
+    blockCms: stored.block_cms === true,
+    panelCode: typeof storedCode === 'number' ? storedCode : row.unitCode,
+    settings,
+  };
+}
+
+/** The devices serving the flat (DEVICES of flat-card-sql.ts), with the flat's settings on each. */
+export async function devicesOfFlat(db: Db, flat: { id: number }): Promise<FlatDevice[]> {
+  const [row] = await queryRows<{ value: FlatDeviceJson[] }>(db, ofFlat(`${DEVICES} as value`, flat.id));
+  return (row?.value ?? []).map(flatDeviceOf);
 }
 
 /** DeviceFlatData of one device: its flags and the given settings. */

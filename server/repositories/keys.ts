@@ -1,9 +1,22 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { PanelKey } from '../../contract/keys';
 import type { Db } from '../db/client';
-import { deviceHouses } from '../db/schema/devices';
+import { deviceHouses, devices } from '../db/schema/devices';
+import type { DeviceRef } from '../gateways/device/device-gateway';
 import { flats } from '../db/schema/flats';
 import { keys } from '../db/schema/keys';
+
+/** A device keys are written to, of the buyer `buyerId` (null: any); one query. */
+export async function findKeyDevice(db: Db, buyerId: number | null, where: { mac: string } | { id: number }): Promise<{ ref: DeviceRef; buyerId: number } | null> {
+  const [row] = await db
+    .select()
+    .from(devices)
+    .where(and('mac' in where ? eq(devices.mac, where.mac) : eq(devices.id, where.id), buyerId === null ? undefined : eq(devices.buyerId, buyerId)))
+    .limit(1);
+  if (!row) return null;
+  const ref = { id: row.id, mac: row.mac, type: row.type, statusCode: row.statusCode, capabilities: row.capabilities, hasSipAccount: false, options: row.options };
+  return { ref, buyerId: row.buyerId };
+}
 
 /** The flat with this number in one of the device's houses (the first house by uid). */
 export async function flatOfDevice(db: Db, deviceId: number, flatNum: number): Promise<number | null> {

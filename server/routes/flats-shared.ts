@@ -14,21 +14,32 @@ export const FLAT_EDITORS = { permissions: [PERMISSIONS.housesList], roles: [ROL
 
 export const FlatParams = object({ flat: string() });
 
-export const FLAT_NOT_FOUND = 'Квартира не найдена';
+const FLAT_NOT_FOUND = 'Квартира не найдена';
 
 /**
  * The flat of the `{house}:{flat}` parameter that the caller may see: a management user only
  * finds its own buyer's flats (another buyer's answers 404, like one that does not exist).
  */
 export async function requireFlat(db: Db, request: FastifyRequest, param: string): Promise<FlatRow> {
+  const key = flatKeyOf(param);
+  const flat = await findFlat(db, key.houseUid, key.flatNum, buyerScope(request));
+  if (flat) return flat;
+  throw await flatNotFound(db, key);
+}
+
+/** The `{house}:{flat}` parameter read; a 400 naming `flat` when malformed. */
+export function flatKeyOf(param: string): { houseUid: string; flatNum: number } {
   const key = parseFlatKey(param);
   if (!key || key.flatNum > MAX_FLAT_NUM) {
     throw new ApiError(400, `Некорректное поле flat: ожидается «{дом}:{номер квартиры}», номер — целое число от 1 до ${MAX_FLAT_NUM}`);
   }
-  const flat = await findFlat(db, key.houseUid, key.flatNum, buyerScope(request));
-  if (flat) return flat;
-  if (!(await houseExists(db, key.houseUid))) throw new ApiError(404, `Дом не найден: ${key.houseUid}`);
-  throw new ApiError(404, `${FLAT_NOT_FOUND}: ${key.flatNum}`);
+  return key;
+}
+
+/** The 404 of a flat the caller cannot see: it names the house when that is what is missing. */
+export async function flatNotFound(db: Db, key: { houseUid: string; flatNum: number }): Promise<ApiError> {
+  if (!(await houseExists(db, key.houseUid))) return new ApiError(404, `Дом не найден: ${key.houseUid}`);
+  return new ApiError(404, `${FLAT_NOT_FOUND}: ${key.flatNum}`);
 }
 
 /** Optional text: trimmed, blank is null, longer than `max` a 400 naming the field. */

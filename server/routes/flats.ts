@@ -8,13 +8,13 @@ import { defineRoute } from '../http/route';
 import { Id } from '../http/structs';
 import { MAX_ID } from '../http/validation';
 import { buyerScope, currentUser } from '../plugins/session';
-import { entrancesOfFlat, flatCard, temporaryCodeOf, usersOfFlat } from '../repositories/flat-card';
+import { entrancesOfFlat, flatCardByKey, temporaryCodeOf, usersOfFlat } from '../repositories/flat-card';
 import { removeTemporaryCode, setTemporaryCode } from '../repositories/flat-codes';
 import { moveOut, moveOutPreview, undoMoveOut } from '../repositories/flat-move-outs';
 import { addFlatUser, removeFlatUser } from '../repositories/flat-users';
 import { blockHistory, createFlat, deleteFlat, removeFlatEntrance, setFlatStatus } from '../repositories/flats';
 import { flatDeviceRoutes } from './flats-devices';
-import { FLAT_EDITORS, FLAT_NOT_FOUND, FLAT_READERS, FlatParams, optionalText, requireFlat } from './flats-shared';
+import { FLAT_EDITORS, FLAT_READERS, FlatParams, flatKeyOf, flatNotFound, optionalText, requireFlat } from './flats-shared';
 
 const MAX_LETTER_LENGTH = 10;
 const MAX_REASON_LENGTH = 500;
@@ -30,10 +30,10 @@ export async function flatRoutes(app: FastifyInstance, options: { gateway: Devic
   const write = { access: FLAT_EDITORS, params: FlatParams };
 
   defineRoute(app, flatEndpoints.get, read, async ({ params, request, db }) => {
-    const flat = await requireFlat(db, request, params.flat);
-    const card = await flatCard(db, flat);
-    if (!card) throw new ApiError(404, FLAT_NOT_FOUND);
-    return { result: true, ...card };
+    const key = flatKeyOf(params.flat);
+    const found = await flatCardByKey(db, key.houseUid, key.flatNum, buyerScope(request));
+    if (!found) throw await flatNotFound(db, key);
+    return { result: true, ...found.card };
   });
 
   defineRoute(
