@@ -77,7 +77,7 @@ export function EntranceForm({ entrance, siblings, canEdit, online, onSave }: En
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2}>
       <PageSection title={t('entrance.section.main')}>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1fr 3fr 1fr 1fr' }, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'minmax(240px, 2fr) minmax(90px, 1fr) 3fr minmax(140px, 1fr) minmax(140px, 1fr)' }, alignItems: 'start' }}>
           <Controller
             control={control}
             name="type"

@@ -66,6 +66,8 @@ export function HouseDetailsForm({ house, canEdit, online, onSave }: HouseDetail
         <TextField
           {...field('fias')}
           label={t('house.field.fias')}
+          // A GUID wraps at its hyphens rather than hide its end on a phone.
+          multiline
           helperText={errors.fias?.message ?? (canEdit ? t('house.field.fias.helper') : undefined)}
           slotProps={{ input: { readOnly }, htmlInput: { spellCheck: false, autoCapitalize: 'off' } }}
         />

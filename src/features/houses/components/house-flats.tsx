@@ -109,6 +109,7 @@ export function HouseFlats({ houseUid, model }: { houseUid: string; model: House
             type: 'actions',
             headerName: t('house.flats.column.actions'),
             width: 100,
+            sortable: false,
             getActions: ({ row }) => [
               <GridActionsCellItem
                 key="delete"
