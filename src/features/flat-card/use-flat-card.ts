@@ -6,7 +6,7 @@ import { PERMISSIONS, ROLES } from '@contract/users';
 import { notify } from '@/components/notifications/notify';
 import { placeFieldErrors, type FieldReason } from '@/lib/field-errors';
 import { HttpError } from '@/lib/http';
-import { hasPermission, hasRole, useSession } from '@/lib/session';
+import { hasPermission, hasRole, useSession, type AuthItemMap } from '@/lib/session';
 import { useConnectivity } from '@/offline/connectivity';
 import type { FlatRef } from './api';
 import { flatCardQueries } from './queries';
@@ -18,6 +18,14 @@ export function parseFlatRoute(houseUid: string | undefined, flatNum: string | u
   return num > 0 && Number.isSafeInteger(num) ? { houseUid, flatNum: num } : null;
 }
 
+/**
+ * The server's rule for flat writes (FLAT_EDITORS: the role management or HOUSES_LIST_PERMISSION; the
+ * superuser passes everything): the client only hides what it would refuse, so support reads only.
+ */
+export function canEditFlat(access: { roles: AuthItemMap; permissions: AuthItemMap }): boolean {
+  return hasRole(access.roles, ROLES.superuser) || hasRole(access.roles, ROLES.management) || hasPermission(access.permissions, PERMISSIONS.housesList);
+}
+
 /** The page's logic: which flat, its data, and whether this person may change it now. */
 export function useFlatCard() {
   const params = useParams();
@@ -25,9 +33,7 @@ export function useFlatCard() {
   const session = useSession();
   const query = useQuery({ ...flatCardQueries.card(ref ?? { houseUid: '', flatNum: 0 }), enabled: ref !== null });
   const online = useConnectivity().state !== 'offline';
-  // The server decides; the client only hides what it would refuse (support reads only).
-  const canEdit =
-    hasRole(session.roles, ROLES.superuser) || (hasRole(session.roles, ROLES.management) && hasPermission(session.permissions, PERMISSIONS.housesList));
+  const canEdit = canEditFlat(session);
   const gone = query.error instanceof HttpError && (query.error.status === 403 || query.error.status === 404);
   return { ref, query, canEdit, readOnlyKnown: session.ready, online, gone };
 }

@@ -30,6 +30,8 @@ export function useFlatKeys() {
   const client = useQueryClient();
   const [outcomes, setOutcomes] = useState<DeviceOutcome[] | null>(null);
   const written = useRef<DeviceOutcome[]>([]);
+  // What was typed outlives the dialog (closed offline, reopened later) until the key is written.
+  const [draft, setDraft] = useState<{ kind: FlatKeyKind; value: string }>({ kind: 'Metakom', value: '' });
 
   const add = useFlatMutation({
     send: async ({ kind, value }: { kind: FlatKeyKind; value: string }) => {
@@ -76,8 +78,9 @@ export function useFlatKeys() {
   const addKey = async (vars: { kind: FlatKeyKind; value: string }): Promise<'all' | 'some' | 'none'> => {
     written.current = [];
     if (!(await add.run(vars))) return 'none';
+    setDraft((current) => ({ ...current, value: '' }));
     return written.current.every((outcome) => outcome.error === null) ? 'all' : 'some';
   };
 
-  return { groups: groupFlatKeys(data.keys), devices: data.deviceData, add, addKey, remove, outcomes, clearOutcomes: () => setOutcomes(null) };
+  return { groups: groupFlatKeys(data.keys), devices: data.deviceData, add, addKey, draft, setDraft, remove, outcomes, clearOutcomes: () => setOutcomes(null) };
 }

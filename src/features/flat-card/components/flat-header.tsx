@@ -27,6 +27,8 @@ export function FlatHeader() {
   const status = useFlatStatus();
   const remove = useFlatDelete();
   const [dialog, setDialog] = useState<'status' | 'moveOut' | 'delete' | null>(null);
+  // The typed reason outlives the dialog until the change is made.
+  const [reason, setReason] = useState('');
   const close = () => setDialog(null);
   const statusCode = data.flat.status;
   const statusText = statusCode === 0 || statusCode === 1 ? t(`flat.status.${statusCode}`) : t('flat.status.other', { code: statusCode });
@@ -57,7 +59,8 @@ export function FlatHeader() {
         )}
       </Box>
       {canEdit && (
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        // Two across on a phone, so the actions take two lines of the first screen, not three.
+        <Box sx={{ display: { xs: 'grid', sm: 'flex' }, gridTemplateColumns: '1fr 1fr', gap: 1, flexWrap: 'wrap', alignItems: 'center', width: { xs: '100%', sm: 'auto' } }}>
           <Button
             variant={status.blocked ? 'contained' : 'outlined'}
             color={status.blocked ? 'success' : 'error'}
@@ -70,7 +73,13 @@ export function FlatHeader() {
           <Button variant="outlined" startIcon={<LogoutIcon />} disabled={!canWrite} onClick={() => setDialog('moveOut')}>
             {t('flat.moveOut')}
           </Button>
-          <Button color="error" startIcon={<DeleteIcon />} disabled={!canWrite || remove.pending} onClick={() => setDialog('delete')}>
+          <Button
+            color="error"
+            startIcon={<DeleteIcon />}
+            disabled={!canWrite || remove.pending}
+            onClick={() => setDialog('delete')}
+            sx={{ gridColumn: '1 / -1', justifySelf: 'start' }}
+          >
             {t('flat.delete')}
           </Button>
         </Box>
@@ -82,10 +91,16 @@ export function FlatHeader() {
             flatLabel={label}
             busy={status.pending}
             disabled={!canWrite}
+            error={status.error}
             reasons={data.accessOptions.reasons.map((reason) => reason.name)}
             onClose={close}
-            onSubmit={async (reason) => {
-              if (await status.run({ block: !status.blocked, reason })) close();
+            reason={reason}
+            onReason={setReason}
+            onSubmit={async () => {
+              if (await status.run({ block: !status.blocked, reason })) {
+                setReason('');
+                close();
+              }
             }}
           />
         )}

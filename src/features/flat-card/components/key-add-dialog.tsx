@@ -31,9 +31,10 @@ export function KeyAddDialog({ flatLabel, keys, disabled, onClose }: KeyAddDialo
   const t = useT();
   const titleId = useId();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const [kind, setKind] = useState<FlatKeyKind>('Metakom');
-  const [value, setValue] = useState('');
-  const [touched, setTouched] = useState(false);
+  const { kind, value } = keys.draft;
+  const setKind = (next: FlatKeyKind) => keys.setDraft((current) => ({ ...current, kind: next }));
+  const setValue = (next: string) => keys.setDraft((current) => ({ ...current, value: next }));
+  const [touched, setTouched] = useState(value !== '');
   const problem = checkKeyValue(kind, value);
   const problemText = (found: KeyValueProblem) =>
     found.kind === 'required' ? t('flat.keys.check.required') : found.kind === 'hex' ? t('flat.keys.check.hex') : t('flat.keys.check.length', { lengths: found.lengths });

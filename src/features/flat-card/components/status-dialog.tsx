@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -16,22 +17,25 @@ interface StatusDialogProps {
   flatLabel: string;
   busy: boolean;
   disabled: boolean;
+  /** The server's message of a refused change; the typed reason stays. */
+  error: string | null;
   /** The catalogue's reasons, offered as one-tap fillers of the reason. */
   reasons: string[];
+  reason: string;
+  onReason: (reason: string) => void;
   onClose: () => void;
-  onSubmit: (reason: string) => void;
+  onSubmit: () => void;
 }
 
 /** Asks why before a flat is blocked (required) or unblocked (optional); the reason goes to its history. */
-export function StatusDialog({ block, flatLabel, busy, disabled, reasons, onClose, onSubmit }: StatusDialogProps) {
+export function StatusDialog({ block, flatLabel, busy, disabled, error, reasons, reason, onReason: setReason, onClose, onSubmit }: StatusDialogProps) {
   const t = useT();
   const titleId = useId();
-  const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const missing = block && reason.trim() === '';
   const submit = () => {
     setTouched(true);
-    if (!missing) onSubmit(reason);
+    if (!missing) onSubmit();
   };
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
@@ -50,6 +54,11 @@ export function StatusDialog({ block, flatLabel, busy, disabled, reasons, onClos
           minRows={2}
           autoFocus
         />
+        {error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
         {reasons.length > 0 && (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1.5 }}>
             {reasons.map((name) => (

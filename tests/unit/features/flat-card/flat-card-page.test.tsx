@@ -1,0 +1,223 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FlatCardPage } from '@/features/flat-card/components/flat-card-page';
+import { setCsrfToken } from '@/lib/csrf';
+import { setLoggedFlag } from '@/lib/logged-flag';
+import { sessionQueries } from '@/lib/session';
+import { authItems, jsonResponse, renderWithApp, testQueryClient } from '../../helpers/render';
+import { HOUSE_UID, flatAnswer } from './fixtures';
+
+type Handler = (method: string, url: string, body: unknown) => Response | undefined;
+
+const FLAT = `/front/flats/${HOUSE_UID}:12`;
+let calls: string[] = [];
+let handle: Handler = () => undefined;
+
+beforeEach(() => {
+  calls = [];
+  handle = () => undefined;
+  setCsrfToken('token');
+  setLoggedFlag(true);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const method = init.method ?? 'GET';
+      calls.push(`${method} ${url}`);
+      const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+      const answer = handle(method, url, body);
+      if (answer) return answer;
+      if (method === 'GET' && url === FLAT) return jsonResponse(200, flatAnswer());
+      if (method === 'GET' && url.startsWith(`${FLAT}/block-history`)) return jsonResponse(200, { result: true, mac: null, blockData: [], scheduleBlockData: [] });
+      if (method === 'GET' && url.startsWith(`${FLAT}/cms-block-history`)) return jsonResponse(200, { result: true, mac: null, blockData: [], scheduleBlockData: [] });
+      if (url.startsWith('/front/access/get-services')) return jsonResponse(200, { result: true, data: [] });
+      if (url.startsWith('/front/user/')) return jsonResponse(200, { result: false, message: 'not in this test' });
+      throw new Error(`Unexpected ${method} ${url}`);
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function as(role: 'management' | 'support') {
+  const client = testQueryClient();
+  client.setQueryData(sessionQueries.permissions().queryKey, {
+    result: true,
+    userId: 2,
+    buyerId: 1,
+    roles: authItems(role),
+    permissions: role === 'management' ? authItems('HOUSES_LIST_PERMISSION') : authItems(),
+  });
+  return client;
+}
+
+function renderCard(role: 'management' | 'support' = 'management') {
+  return renderWithApp(<FlatCardPage />, { path: `/houses/${HOUSE_UID}/flats/12/update`, route: '/houses/:houseUid/flats/:flatNum/update', client: as(role) });
+}
+
+function region(name: string) {
+  return screen.getByRole('region', { name: new RegExp(`^${name}`) });
+}
+
+describe('FlatCardPage', () => {
+  it('shows the flat with its house link, status and every section once the flat answered', async () => {
+    renderCard();
+    await screen.findByTestId('flat-card-ready');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Квартира 12');
+    expect(screen.getByTestId('flat-status').textContent).toBe('Активна');
+    expect(screen.getByRole('link', { name: 'г. Москва, ул. Лесная, д. 28' }).getAttribute('href')).toBe(`/houses/${HOUSE_UID}`);
+    for (const name of ['Жильцы', 'Ключи', 'Временный код', 'Подъезды', 'Блокировка КМС', 'Услуги и разрешения', 'Настройки на устройствах', 'История блокировок']) {
+      expect(region(name)).toBeTruthy();
+    }
+    expect(within(region('Услуги и разрешения')).getByText('Источник: Биллинг')).toBeTruthy();
+    expect(within(region('Ключи')).getByText('018684B80948')).toBeTruthy();
+    expect(await within(region('История блокировок')).findByText('Блокировок не было')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'AA:00:00:00:00:01' })[0].getAttribute('href')).toBe('/devices/AA%3A00%3A00%3A00%3A00%3A01/update');
+  });
+
+  it('refuses a flat number that is not a positive integer without asking the server', async () => {
+    renderWithApp(<FlatCardPage />, { path: `/houses/${HOUSE_UID}/flats/abc/update`, route: '/houses/:houseUid/flats/:flatNum/update', client: as('management') });
+    expect(await screen.findByText(/номер должен быть целым положительным числом/)).toBeTruthy();
+    expect(calls.filter((call) => call.startsWith('GET /front/flats'))).toEqual([]);
+  });
+
+  it('shows the server’s message when the flat is not there, with no retry', async () => {
+    handle = (method, url) => (method === 'GET' && url === FLAT ? jsonResponse(404, { result: false, message: 'Квартира не найдена' }) : undefined);
+    renderCard();
+    expect(await screen.findByText('Не удалось загрузить квартиру: Квартира не найдена')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Повторить' })).toBeNull();
+  });
+
+  it('removes a resident only when the server answers result true, else keeps them and says why', async () => {
+    let allow = false;
+    handle = (method, url) =>
+      method === 'DELETE' && url === `${FLAT}/user` ? jsonResponse(200, allow ? { result: true } : { result: false, message: 'Жилец отмечен «не отвязывать»' }) : undefined;
+    renderCard();
+    await screen.findByTestId('flat-card-ready');
+    const residents = region('Жильцы');
+
+    fireEvent.click(within(residents).getByRole('button', { name: 'Убрать жильца 79004445566' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Удалить' }));
+    expect(await within(residents).findByText('Жилец отмечен «не отвязывать»')).toBeTruthy();
+    expect(within(residents).getByText('79004445566')).toBeTruthy();
+
+    allow = true;
+    fireEvent.click(within(residents).getByRole('button', { name: 'Убрать жильца 79004445566' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Удалить' }));
+    await waitFor(() => expect(within(residents).queryByText('79004445566')).toBeNull());
+    expect(within(residents).getByText('79001112233')).toBeTruthy();
+  });
+
+  it('writes a key to each device and, when one refuses, says which and keeps the dialog open', async () => {
+    const bodies: unknown[] = [];
+    handle = (method, url, body) => {
+      if (method !== 'POST' || url !== '/front/keys/create') return undefined;
+      bodies.push(body);
+      const mac = (body as { mac: string }).mac;
+      return mac === 'AA:00:00:00:00:02' ? jsonResponse(409, { result: false, message: 'Ключ уже есть на устройстве' }) : jsonResponse(200, { result: true });
+    };
+    renderCard();
+    await screen.findByTestId('flat-card-ready');
+    fireEvent.click(within(region('Ключи')).getByRole('button', { name: 'Добавить ключ' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Новый ключ квартиры 12' });
+    const field = within(dialog).getByRole('textbox', { name: /Номер ключа/ });
+    fireEvent.change(field, { target: { value: 'zz' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Записать ключ' }));
+    expect(within(dialog).getByText('Только цифры 0–9 и буквы A–F')).toBeTruthy();
+    expect(bodies).toEqual([]);
+
+    fireEvent.change(field, { target: { value: 'ab:cd:ef:01:23:45' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Записать ключ' }));
+    expect(await within(dialog).findByText('AA:00:00:00:00:02: Ключ уже есть на устройстве')).toBeTruthy();
+    expect(within(dialog).getByText('AA:00:00:00:00:01: записан')).toBeTruthy();
+    expect(bodies).toEqual([
+      { mac: 'AA:00:00:00:00:01', value: 'ABCDEF012345', keyType: 'Metakom', flatNum: 12 },
+      { mac: 'AA:00:00:00:00:02', value: 'ABCDEF012345', keyType: 'Metakom', flatNum: 12 },
+    ]);
+    // The card is read again for the new key's ids.
+    await waitFor(() => expect(calls.filter((call) => call === `GET ${FLAT}`)).toHaveLength(2));
+  });
+
+  it('asks for a reason before blocking and sends it with status 1', async () => {
+    let sent: unknown = null;
+    handle = (method, url, body) => {
+      if (method === 'PUT' && url === `${FLAT}/status`) {
+        sent = body;
+        return jsonResponse(200, { result: true });
+      }
+      return undefined;
+    };
+    renderCard();
+    await screen.findByTestId('flat-card-ready');
+    fireEvent.click(screen.getByRole('button', { name: 'Заблокировать' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Заблокировать квартиру 12?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Заблокировать' }));
+    expect(within(dialog).getByText('Укажите причину блокировки')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Заявка жильца' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Заблокировать' }));
+    await waitFor(() => expect(screen.getByTestId('flat-status').textContent).toBe('Заблокирована'));
+    expect(sent).toEqual({ status: 1, reason: 'Заявка жильца' });
+  });
+
+  it('shows a device’s settings by its flags and keeps the form when the device refuses to be read', async () => {
+    handle = (method, url) =>
+      method === 'GET' && url.startsWith(`${FLAT}/get-settings-from-device`) ? jsonResponse(504, { result: false, message: 'Устройство не ответило вовремя' }) : undefined;
+    renderCard();
+    await screen.findByTestId('flat-card-ready');
+    const analog = screen.getByRole('article', { name: 'AA:00:00:00:00:01' });
+    const plain = screen.getByRole('article', { name: 'AA:00:00:00:00:02' });
+    expect(within(analog).getByRole('textbox', { name: 'Код двери' })).toBeTruthy();
+    expect(within(analog).getByRole('textbox', { name: 'Вызов на трубке' })).toBeTruthy();
+    expect(within(analog).queryByRole('textbox', { name: 'Код регистрации' })).toBeNull();
+    expect(within(plain).queryByRole('textbox')).toBeNull();
+    expect(within(plain).getByText('Устройство не позволяет менять настройки квартиры')).toBeTruthy();
+
+    const music = within(analog).getByRole('textbox', { name: 'Громкость музыки' });
+    fireEvent.change(music, { target: { value: '150' } });
+    expect(within(analog).getByText('Целое число от 0 до 100')).toBeTruthy();
+    expect((within(analog).getByRole('button', { name: 'Сохранить' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(music, { target: { value: '7' } });
+    fireEvent.click(within(analog).getByRole('button', { name: 'Прочитать с устройства' }));
+    expect(await within(analog).findByText('Устройство не ответило вовремя')).toBeTruthy();
+    expect((music as HTMLInputElement).value).toBe('7');
+  });
+
+  it('names the source and reason of an access entry, and gives support no control that writes', async () => {
+    renderCard('support');
+    await screen.findByTestId('flat-card-ready');
+    expect(screen.getByText('Только просмотр: менять квартиру может оператор.')).toBeTruthy();
+    const access = region('Услуги и разрешения');
+    expect(within(access).getAllByText('Заявка жильца').length).toBeGreaterThan(0);
+    expect(within(access).getByText('Заблокировать')).toBeTruthy();
+    for (const name of ['Заблокировать', 'Выезд жильцов', 'Удалить квартиру', 'Добавить ключ', 'Создать код', 'Сохранить', 'Прочитать с устройства']) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+    expect(screen.queryByRole('combobox', { name: 'Добавить жильца' })).toBeNull();
+    const toggles = screen.getAllByRole('switch');
+    expect(toggles.length).toBe(2);
+    for (const toggle of toggles) expect((toggle as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('offline says so, disables the writes and keeps what was typed', async () => {
+    renderCard();
+    await screen.findByTestId('flat-card-ready');
+    const analog = screen.getByRole('article', { name: 'AA:00:00:00:00:01' });
+    fireEvent.change(within(analog).getByRole('textbox', { name: 'Код двери' }), { target: { value: '4321' } });
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { getConnectivityStore } = await import('@/offline/connectivity');
+    await act(() => getConnectivityStore().check());
+    try {
+      expect(await screen.findByText(/Нет связи с сервером/)).toBeTruthy();
+      expect((within(analog).getByRole('button', { name: 'Сохранить' }) as HTMLButtonElement).disabled).toBe(true);
+      expect((screen.getByRole('button', { name: 'Заблокировать' }) as HTMLButtonElement).disabled).toBe(true);
+      expect((within(region('Ключи')).getByRole('button', { name: 'Добавить ключ' }) as HTMLButtonElement).disabled).toBe(true);
+      expect((within(analog).getByRole('textbox', { name: 'Код двери' }) as HTMLInputElement).value).toBe('4321');
+    } finally {
+      vi.restoreAllMocks();
+      await act(() => getConnectivityStore().check().catch(() => false));
+    }
+  });
+});
