@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Group } from '../../contract/groups';
 import type { UserDetail, UserListRow } from '../../contract/users';
 import type { Db } from '../db/client';
@@ -9,7 +9,6 @@ import { groups, userGroups } from '../db/schema/groups';
 import { houses } from '../db/schema/houses';
 import { sipAccounts } from '../db/schema/sip';
 import { externalUsers, userDevices, users } from '../db/schema/users';
-import { selectPage } from './paging';
 import { AUTH_ITEM_ROLE } from './sessions';
 
 /** Role whose holders are listed as operators (User detail `operators`). */
@@ -149,13 +148,18 @@ export async function listUsers(db: Db, filters: UserListFilters, scope: number 
     filters.login ? ilike(users.login, containing(filters.login)) : undefined,
     filters.comment ? ilike(users.comment, containing(filters.comment)) : undefined,
   ];
-  const { rows, total } = await selectPage(db, {
-    table: users,
-    columns: { userId: users.id, buyerId: users.buyerId, login: users.login, comment: users.comment, dateCreated: users.dateCreated },
-    where: and(...conditions),
-    orderBy: [asc(users.login), asc(users.id)],
-    page,
-    pageSize,
-  });
+  const where = and(...conditions);
+  // By lower(login): the order of the unique index on it, so a page is read in order, not sorted.
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ userId: users.id, buyerId: users.buyerId, login: users.login, comment: users.comment, dateCreated: users.dateCreated })
+      .from(users)
+      .where(where)
+      .orderBy(sql`lower(${users.login})`, asc(users.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  const total = counted?.total ?? 0;
   return { rows: rows.map(({ dateCreated, ...row }) => ({ ...row, dateCreate: dateCreated.toISOString() })), total };
 }
