@@ -1,5 +1,5 @@
 import { FLAT_STATUS } from '../../contract/flats';
-import { BASE_DATE_SQL, TODAY_SQL, jsonLiteral, sqlRandom } from './sql-random';
+import { BASE_DATE_SQL, TODAY_SQL, jsonLiteral, sipDomainSql, sipPortSql, sqlRandom } from './sql-random';
 
 /** Why a flat was blocked, as operators write it. */
 export const BLOCK_REASONS = ['Задолженность по оплате', 'Заявка жильца', 'Решение управляющей компании', 'Утеря ключа'] as const;
@@ -53,18 +53,35 @@ export function flatExtrasStatements(seed: number): string[] {
      where ${r('f.id', 210)} < 0.05 and ${r('f.id * 8 + p', 215)} < 0.6
      order by f.id, p`,
 
-    // The showcase flats, numbered 1… in the order picked.
+    // The showcase flats, numbered 1… in the order picked: flats of buyer 1 on an analogue panel
+    // that works, those with a resident on SIP first (the rest get one).
     `create temp table seed_showcase on commit drop as
-     select row_number() over (order by f.id desc)::int as n, f.id as flat_id, f.flat_num, f.buyer_id, fe.entrance_uid, panel.id as device_id, panel.mac
-     from flats f
-     join flat_entrances fe on fe.flat_id = f.id
-     cross join lateral (
-       select d.id, d.mac from device_relays r join devices d on d.id = r.device_id
-       where r.entrance_uid = fe.entrance_uid and d.status_code = 1 and d.options->>'devicePurpose' = '1' and 'levels' = any(d.capabilities)
-       order by d.id limit 1
-     ) as panel
-     where f.buyer_id = 1 and exists (select 1 from flat_users fu join sip_accounts s on s.user_id = fu.user_id where fu.flat_id = f.id)
-     order by f.id desc limit ${SHOWCASE_FLATS}`,
+     select row_number() over (order by picked.sip desc, picked.resident desc, picked.flat_id desc)::int as n, picked.*
+     from (
+       select f.id as flat_id, f.flat_num, f.house_uid, f.buyer_id, fe.entrance_uid, panel.id as device_id, panel.mac,
+              exists (select 1 from flat_users fu join sip_accounts s on s.user_id = fu.user_id where fu.flat_id = f.id) as sip,
+              exists (select 1 from flat_users fu where fu.flat_id = f.id) as resident
+       from flats f
+       join flat_entrances fe on fe.flat_id = f.id
+       cross join lateral (
+         select d.id, d.mac from device_relays r join devices d on d.id = r.device_id
+         where r.entrance_uid = fe.entrance_uid and d.status_code = 1 and 'levels' = any(d.capabilities)
+         order by d.options->>'devicePurpose' = '1' desc, d.id limit 1
+       ) as panel
+       where f.buyer_id = 1
+     ) as picked
+     order by n limit ${SHOWCASE_FLATS}`,
+    `insert into users (login, password_hash, buyer_id, comment, date_created, dont_unlink_from_flats, new_roles)
+     select '78' || lpad(flat_id::text, 9, '0'), null, buyer_id, null, ${BASE_DATE_SQL} - make_interval(days => 100 + n), false, '{}'
+     from seed_showcase where not sip order by n`,
+    `insert into flat_users (flat_id, user_id)
+     select s.flat_id, u.id from seed_showcase s join users u on u.login = '78' || lpad(s.flat_id::text, 9, '0') where not s.sip order by s.n`,
+    `insert into sip_accounts (id, login, password, domain, port, type, flat_num, house_uid, user_id, buyer_id)
+     select id, (1000000 + id)::text, substr(md5('${seed}-showcase-sip-' || user_id), 1, 12), ${sipDomainSql('buyer_id')}, ${sipPortSql('buyer_id')}, 'udp', flat_num, house_uid, user_id, buyer_id
+     from (
+       select nextval(pg_get_serial_sequence('sip_accounts', 'id')) as id, u.id as user_id, s.flat_num, s.house_uid, s.buyer_id
+       from seed_showcase s join users u on u.login = '78' || lpad(s.flat_id::text, 9, '0') where not s.sip order by s.n
+     ) as made`,
     `insert into keys (device_id, buyer_id, flat_id, flat_num, value, key_type, is_security, authentic, "inner", blocked, user_login, created_at)
      select s.device_id, s.buyer_id, s.flat_id, s.flat_num, upper(substr(md5('${seed}-showcase-key-' || s.flat_id || '-' || k), 1, 12)),
             (array['Metakom', 'MIFARE', 'Cyfral'])[k], false, true, false, k = 3, 'operator', ${daysAgo('s.flat_id * 4 + k', 221, 300, 10)}

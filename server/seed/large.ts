@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ACCESS_LOG_EVENTS } from '../../contract/history';
 import { DEVICE_TYPE_NAMES, deviceTypeId } from '../../contract/devices';
-import { DEFAULT_DEVICE_LOGIN, FACTORY_PASSWORD, FORCED_SIP_BUYER_ID, FORCED_SIP_DOMAIN, FORCED_SIP_PORT } from '../../contract/wizard';
+import { DEFAULT_DEVICE_LOGIN, FACTORY_PASSWORD } from '../../contract/wizard';
 import { queryRows, type Db } from '../db/client';
 import { ANALOG_TYPES, CAMERA_TYPES, ISCOM_TYPES, capabilitiesOf } from '../devices/capabilities';
 import { addressColumnsSql } from './extra-houses';
@@ -9,7 +9,7 @@ import { BLOCK_REASONS, blockHistoryOfBlockedFlats } from './flat-extras';
 import { CITIES, FIRST_NAMES, LAST_NAMES, PHONES } from './names';
 import type { OrgData } from './org';
 import type { SeedProfile } from './sizes';
-import { TODAY_SQL, jsonLiteral, literal, sqlRandom } from './sql-random';
+import { TODAY_SQL, jsonLiteral, literal, sipDomainSql, sipPortSql, sqlRandom } from './sql-random';
 
 /** How long one step of the load took, and the rows it wrote. */
 export interface SeedStep {
@@ -219,8 +219,8 @@ export async function seedLargeHousing(db: Db, profile: SeedProfile, org: OrgDat
      select id, (buyer_id - 1) * ${groupsPerBuyer} + ${int('k', 55, 1, groupsPerBuyer)} from seed_devices where status_code <> 3 and ${r('k', 54)} < 0.5 order by id`,
   ]);
 
-  const sipDomain = `case when buyer_id = ${FORCED_SIP_BUYER_ID} then ${literal(FORCED_SIP_DOMAIN)} else 'sip' || buyer_id || '.domofon-partner.ru' end`;
-  const sipPort = `case when buyer_id = ${FORCED_SIP_BUYER_ID} then ${FORCED_SIP_PORT} else 5060 end`;
+  const sipDomain = sipDomainSql('buyer_id');
+  const sipPort = sipPortSql('buyer_id');
   // Residents: a quarter of the flats, one or two each; ids after the staff's.
   await step('residents (users)', 'users', [
     `create temp table seed_residents on commit drop as

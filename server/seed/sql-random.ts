@@ -1,3 +1,4 @@
+import { FORCED_SIP_BUYER_ID, FORCED_SIP_DOMAIN, FORCED_SIP_PORT } from '../../contract/wizard';
 import { SEED_BASE_DATE } from './context';
 
 /** A quoted SQL string literal (the seed's own constants, never user input). */
@@ -29,3 +30,7 @@ export function sqlRandom(seed: number) {
  * on the same day.
  */
 export const TODAY_SQL = `(date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')`;
+
+/** A SIP account's domain and port by its buyer, as `sipDomainOf` (housing.ts) gives them in Node. */
+export const sipDomainSql = (buyer: string) => `case when ${buyer} = ${FORCED_SIP_BUYER_ID} then ${literal(FORCED_SIP_DOMAIN)} else 'sip' || ${buyer} || '.domofon-partner.ru' end`;
+export const sipPortSql = (buyer: string) => `case when ${buyer} = ${FORCED_SIP_BUYER_ID} then ${FORCED_SIP_PORT} else 5060 end`;

@@ -232,7 +232,7 @@ async function demoPlaces(dataDir: string): Promise<DemoPlaces> {
           from flats f join flat_entrances fe on fe.flat_id = f.id
           where f.buyer_id = 1 and (select count(*) from flat_permissions p where p.flat_id = f.id) = ${FLAT_PERMISSION_NAMES.length}
             and exists (select 1 from flat_permissions p where p.flat_id = f.id and p.comment = 'Отключено по заявлению')
-          order by f.id desc limit 1`,
+          order by exists (select 1 from flat_device_settings s where s.flat_id = f.id and s.block_cms) desc, f.status desc, f.id desc limit 1`,
     );
     if (!place) throw new Error('the demo seed has no showcase flat');
     return place;

@@ -165,10 +165,13 @@ describe.each(BACKENDS)('database on %s', (backend) => {
       expect(flat.services, `flat ${flat.id}`).toBeGreaterThanOrEqual(3);
       expect(flat.permissions, `flat ${flat.id}`).toBe(FLAT_PERMISSION_NAMES.length);
     }
-    expect(showcase.slice(0, 4).map((flat) => flat.code)).toEqual(['live', 'live', 'live', 'expired']);
-    expect([showcase[0], showcase[2], showcase[4]].map((flat) => flat.status)).toEqual([1, 1, 1]);
-    expect(showcase.slice(0, 2).map((flat) => flat.cms > 0 && flat.cmsSettings > 0)).toEqual([true, true]);
-    expect(showcase.filter((flat) => flat.schedules > 0).length).toBeGreaterThanOrEqual(2);
+    // Three live codes and one expired, three blocks in force, two CMS blocks, two schedules ahead.
+    const count = (test: (flat: (typeof showcase)[number]) => boolean) => showcase.filter(test).length;
+    expect(count((flat) => flat.code === 'live')).toBeGreaterThanOrEqual(3);
+    expect(count((flat) => flat.code === 'expired')).toBeGreaterThanOrEqual(1);
+    expect(count((flat) => flat.status === 1)).toBeGreaterThanOrEqual(3);
+    expect(count((flat) => flat.cms > 0 && flat.cmsSettings > 0)).toBeGreaterThanOrEqual(2);
+    expect(count((flat) => flat.schedules > 0)).toBeGreaterThanOrEqual(2);
 
     // Beyond the showcase: every blocked flat says since when and why, with its history row; some codes are live.
     const [spread] = await queryRows<{ blocked: number; described: number; withHistory: number; liveCodes: number; expiredCodes: number; permissions: number; keysOfFlats: number }>(
