@@ -31,6 +31,9 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'access.blocked.cardSince': 'Since {date}',
   'access.blocked.cardBy': 'Blocked by: {who}',
   'access.blocked.cardReason': 'Reason: {reason}',
+  'access.blocked.selectPage': 'Select all on the page',
+  'access.page.previous': 'Previous page',
+  'access.page.next': 'Next page',
   'access.blocked.empty': 'No flat is blocked.',
   'access.blocked.emptyFiltered': 'No blocked flat matches these filters.',
 

@@ -32,6 +32,9 @@ export const ruMessages = {
   'access.blocked.cardSince': 'С {date}',
   'access.blocked.cardBy': 'Заблокировал: {who}',
   'access.blocked.cardReason': 'Причина: {reason}',
+  'access.blocked.selectPage': 'Выбрать все на странице',
+  'access.page.previous': 'Предыдущая страница',
+  'access.page.next': 'Следующая страница',
   'access.blocked.empty': 'Заблокированных квартир нет.',
   'access.blocked.emptyFiltered': 'По этим условиям заблокированных квартир нет.',
 

@@ -1,5 +1,6 @@
 import type { AccessAction, AccessReason, CatalogueEntryInput } from '@contract/access';
 import { BULK_STATUS_LIMIT, type BlockedFlat, type BlockedFlatsQuery, type FlatRef, type FlatStatusOutcome } from '@contract/flat-blocks';
+import type { House } from '@contract/houses';
 import { PERMISSIONS, ROLES } from '@contract/users';
 import type { ListState, ListStateConfig } from '@/components/list-table/list-state-model';
 import { hasPermission, hasRole, type AuthItemMap } from '@/lib/session';
@@ -38,6 +39,12 @@ export const BLOCKED_LIST_STATE: ListStateConfig<BlockedFilterKey> = {
 
 export const FLAT_NUM_PATTERN = /^\d{1,9}$/;
 
+/** A flat-number filter as typed: empty, or a whole number above zero. */
+export function isFlatNumFilter(text: string): boolean {
+  const value = text.trim();
+  return value === '' || (FLAT_NUM_PATTERN.test(value) && Number(value) > 0);
+}
+
 /** The URL state as the API query; a flat number that is not a number (a hand-edited URL) is left out. */
 export function blockedFlatsQuery(state: ListState<BlockedFilterKey>): BlockedFlatsQuery {
   const { address, houseUid, flatNum } = state.filters;
@@ -45,7 +52,7 @@ export function blockedFlatsQuery(state: ListState<BlockedFilterKey>): BlockedFl
     page: state.page,
     ...(address ? { address } : {}),
     ...(houseUid ? { houseUid } : {}),
-    ...(FLAT_NUM_PATTERN.test(flatNum) && Number(flatNum) > 0 ? { flatNum } : {}),
+    ...(flatNum !== '' && isFlatNumFilter(flatNum) ? { flatNum } : {}),
   };
 }
 
@@ -62,12 +69,16 @@ export function flatLabel(flat: { flatNum: number; letter?: string | null }): st
   return `${flat.flatNum}${flat.letter ?? ''}`;
 }
 
-/** The houses and flats of the selected rows, by the rows last seen with those ids (the selection spans pages). */
-export function selectedRefs(ids: readonly (string | number)[], seen: ReadonlyMap<number, BlockedFlat>): FlatRef[] {
-  return ids.flatMap((id) => {
-    const row = seen.get(Number(id));
-    return row ? [{ houseUid: row.houseUid, flatNum: row.flatNum }] : [];
-  });
+/** The house and flat of each row, as the bulk call takes them. */
+export function flatRefs(rows: Iterable<BlockedFlat>): FlatRef[] {
+  return [...rows].map((row) => ({ houseUid: row.houseUid, flatNum: row.flatNum }));
+}
+
+/** The rows a page shows, counted from 1 («21–40 из 45»); 0–0 for an empty list. */
+export function pageRange(page: number, pageSize: number, totalCount: number, shown: number): { from: number; to: number } {
+  if (shown === 0) return { from: 0, to: 0 };
+  const from = (page - 1) * pageSize + 1;
+  return { from, to: Math.min(from + shown - 1, Math.max(totalCount, from)) };
 }
 
 // ---------------------------------------------------------------------------
@@ -125,6 +136,15 @@ export function parseFlatList(text: string, max: number = BULK_STATUS_LIMIT): Pa
 export function sortedOutcomes(outcomes: readonly FlatStatusOutcome[]): FlatStatusOutcome[] {
   return [...outcomes].sort((a, b) => Number(a.result) - Number(b.result) || a.houseUid.localeCompare(b.houseUid) || a.flatNum - b.flatNum);
 }
+
+/** What the block dialog holds: kept by the screen while the dialog is closed. */
+export interface BlockFormValues {
+  house: House | null;
+  flats: string;
+  reason: string;
+}
+
+export const EMPTY_BLOCK_FORM: BlockFormValues = { house: null, flats: '', reason: '' };
 
 /** The body's `reason`: a blank one is left out. */
 export function blockReason(text: string): string | undefined {

@@ -4,18 +4,19 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { House } from '@contract/houses';
 import { placeFieldErrors } from '@/lib/field-errors';
 import { useT, type Translate } from './messages';
-import { blockReason, parseFlatList, type FlatListProblem } from './model';
+import { EMPTY_BLOCK_FORM, blockReason, parseFlatList, type BlockFormValues, type FlatListProblem } from './model';
 import { accessQueries } from './queries';
 import { reasonText } from './use-access-page';
 import type { StatusRequest } from './use-blocked-flats';
 
-export interface BlockFormValues {
-  house: House | null;
-  flats: string;
-  reason: string;
-}
 
-const EMPTY: BlockFormValues = { house: null, flats: '', reason: '' };
+interface BlockFormOptions {
+  /** What was typed when the dialog last closed. */
+  draft: BlockFormValues;
+  keep: (values: BlockFormValues) => void;
+  send: (request: StatusRequest) => Promise<unknown>;
+  close: () => void;
+}
 export const REASON_MAX = 500;
 /** Fewer letters match too many houses to be worth a request. */
 export const HOUSE_SEARCH_MIN = 2;
@@ -52,17 +53,16 @@ export function useHouseSearch(text: string) {
 
 /**
  * The «Заблокировать квартиры» dialog's logic: a house, flats as typed («1-20, 35, 41») and a
- * reason. The form lives as long as the screen, so closing the dialog (or losing the network)
- * keeps what was typed; a successful call empties it.
+ * reason. What was typed outlives the dialog (`keep` hands it to the screen when the dialog
+ * closes, so closing it or losing the network loses nothing); a successful call empties it.
  */
-export function useBlockForm(send: (request: StatusRequest) => Promise<unknown>) {
+export function useBlockForm({ draft, keep, send, close }: BlockFormOptions) {
   const t = useT();
-  const form = useForm<BlockFormValues>({ defaultValues: EMPTY, mode: 'onTouched' });
-  const [open, setOpen] = useState(false);
+  const form = useForm<BlockFormValues>({ defaultValues: draft, mode: 'onTouched' });
   const [failure, setFailure] = useState<string | null>(null);
   const flatsText = useWatch({ control: form.control, name: 'flats' });
   const parsed = useMemo(() => parseFlatList(flatsText), [flatsText]);
-  const reasons = useQuery({ ...accessQueries.catalogue('reasons'), enabled: open });
+  const reasons = useQuery(accessQueries.catalogue('reasons'));
 
   const rules = {
     house: { validate: (house: House | null) => house !== null || t('access.block.houseRequired') },
@@ -86,8 +86,8 @@ export function useBlockForm(send: (request: StatusRequest) => Promise<unknown>)
         reason: blockReason(values.reason),
         addresses: new Map([[house.id, house.address]]),
       });
-      form.reset(EMPTY);
-      setOpen(false);
+      keep(EMPTY_BLOCK_FORM);
+      close();
     } catch (error) {
       const banner = placeFieldErrors(
         error,
@@ -101,9 +101,10 @@ export function useBlockForm(send: (request: StatusRequest) => Promise<unknown>)
   return {
     form,
     rules,
-    open,
-    openDialog: () => setOpen(true),
-    close: () => setOpen(false),
+    cancel: () => {
+      keep(form.getValues());
+      close();
+    },
     flatCount: parsed.problem ? null : parsed.flats.length,
     reasonChoices: (reasons.data ?? []).map((reason) => reason.name),
     failure,

@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GridRowId } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { FLAT_STATUS } from '@contract/flats';
-import type { BlockedFlat, BlockedFlatsResponse, FlatRef, FlatsBulkStatusResponse } from '@contract/flat-blocks';
+import type { BlockedFlat, FlatRef, FlatsBulkStatusResponse } from '@contract/flat-blocks';
 import { notify } from '@/components/notifications/notify';
 import { useUrlListState } from '@/components/list-table/use-url-list-state';
 import { errorMessage } from '@/lib/http';
 import { setFlatStatuses } from './api';
-import { BLOCKED_LIST_STATE, blockedFlatsQuery, selectedRefs, sortedOutcomes } from './model';
+import { BLOCKED_LIST_STATE, blockedFlatsQuery, flatRefs, pageRange, sortedOutcomes } from './model';
 import { accessQueries } from './queries';
 
 export type StatusChange = 'block' | 'unblock';
@@ -28,34 +27,30 @@ export interface StatusRequest {
   addresses?: ReadonlyMap<string, string>;
 }
 
+const PAGE_SIZE = 20;
+
 /**
- * The blocked flats tab's logic: the URL-bound filtered, paged list; the selection (it may span
- * pages, so the rows it was made from are remembered); the bulk block / unblock and its per-flat
- * result, after which the list reloads.
+ * The blocked flats tab's logic: the URL-bound filtered, paged list; the selection (kept with its
+ * rows, so it may span pages); the bulk block / unblock and its per-flat result, after which the
+ * list reloads.
  */
 export function useBlockedFlats() {
   const client = useQueryClient();
   const list = useUrlListState(BLOCKED_LIST_STATE);
   const query = useQuery(accessQueries.blocked(blockedFlatsQuery(list)));
-  const [selection, setSelection] = useState<GridRowId[]>([]);
+  const [selected, setSelected] = useState<ReadonlyMap<number, BlockedFlat>>(new Map());
   const [result, setResult] = useState<StatusResult | null>(null);
   const rows = useMemo(() => query.data?.data ?? [], [query.data]);
-  /** Every row of the pages still cached, by flat id: the selection may span pages. */
-  const seen = () => {
-    const found = new Map<number, BlockedFlat>();
-    for (const [, page] of client.getQueriesData<BlockedFlatsResponse>({ queryKey: accessQueries.blockedLists() })) {
-      for (const row of page?.data ?? []) found.set(row.flatId, row);
-    }
-    return found;
-  };
+  const pagination = query.data?.pagination;
+  const range = pageRange(pagination?.page ?? list.page, pagination?.pageSize || PAGE_SIZE, pagination?.totalCount ?? 0, rows.length);
+  const pageCount = pagination?.pageCount ?? 0;
 
   const changeStatus = useMutation({
     mutationFn: ({ change, flats, reason }: StatusRequest) =>
       setFlatStatuses({ flats, status: change === 'block' ? FLAT_STATUS.blocked : FLAT_STATUS.active, ...(reason ? { reason } : {}) }),
     onSuccess: (answer, { change, addresses }) => {
       const known = new Map(addresses);
-      const rowsSeen = seen();
-      for (const row of rowsSeen.values()) known.set(row.houseUid, row.address);
+      for (const row of [...rows, ...selected.values()]) known.set(row.houseUid, row.address);
       setResult({
         change,
         succeeded: answer.succeeded,
@@ -65,31 +60,50 @@ export function useBlockedFlats() {
       // What was unblocked leaves the list; what failed stays selected, to be tried again.
       if (change === 'unblock') {
         const done = new Set(answer.data.filter((outcome) => outcome.result).map((outcome) => `${outcome.houseUid}:${outcome.flatNum}`));
-        setSelection((ids) => ids.filter((id) => {
-          const row = rowsSeen.get(Number(id));
-          return !row || !done.has(`${row.houseUid}:${row.flatNum}`);
-        }));
+        setSelected((current) => new Map([...current].filter(([, row]) => !done.has(`${row.houseUid}:${row.flatNum}`))));
       }
     },
     onSettled: () => client.invalidateQueries({ queryKey: accessQueries.blockedLists() }),
   });
 
-  const filtered = Object.values(list.filters).some((value) => value !== '');
+  const pageSelected = rows.filter((row) => selected.has(row.flatId)).length;
   return {
     list,
     rows,
-    totalCount: query.data?.pagination.totalCount ?? 0,
-    pageSize: query.data?.pagination.pageSize || 20,
+    totalCount: pagination?.totalCount ?? 0,
+    range,
+    hasPrevious: list.page > list.config.firstPage,
+    hasNext: list.page < pageCount,
+    previousPage: () => list.setPage(list.page - 1),
+    nextPage: () => list.setPage(list.page + 1),
     loading: query.isFetching,
     error: query.error ? errorMessage(query.error) : null,
     empty: !query.isPending && !query.error && rows.length === 0,
-    filtered,
-    selection,
-    setSelection,
+    filtered: Object.values(list.filters).some((value) => value !== ''),
+    selected,
+    pageSelected,
+    toggle: (row: BlockedFlat) =>
+      setSelected((current) => {
+        const next = new Map(current);
+        if (!next.delete(row.flatId)) next.set(row.flatId, row);
+        return next;
+      }),
+    /** Like a grid's header checkbox: selects or clears this page's rows, keeping the others. */
+    togglePage: () =>
+      setSelected((current) => {
+        const next = new Map(current);
+        const all = rows.every((row) => next.has(row.flatId));
+        for (const row of rows) {
+          if (all) next.delete(row.flatId);
+          else next.set(row.flatId, row);
+        }
+        return next;
+      }),
+    clearSelection: () => setSelected(new Map()),
     /** Unblocks the selection; a refused call is told in a toast (the per-flat outcomes in the result). */
     unblock: (onDone: () => void) =>
       changeStatus.mutate(
-        { change: 'unblock', flats: selectedRefs(selection, seen()) },
+        { change: 'unblock', flats: flatRefs(selected.values()) },
         { onError: (error) => notify(errorMessage(error), { variant: 'error' }), onSettled: onDone },
       ),
     /** Blocks flats; throws what the server refused, for the dialog to show at its fields. */
@@ -99,3 +113,5 @@ export function useBlockedFlats() {
     closeResult: () => setResult(null),
   };
 }
+
+export type BlockedFlats = ReturnType<typeof useBlockedFlats>;

@@ -1,14 +1,18 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import { Suspense, lazy } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { useT } from '@/features/access/messages';
 import type { AccessTab } from '../model';
 import { useAccessPage } from '../use-access-page';
 import { BlockedFlatsTab } from './blocked-flats-tab';
-import { CatalogueTab } from './catalogue-tab';
+
+// The catalogue loads with its tab: the blocked flats open first and alone fit the route's budget.
+const CatalogueTab = lazy(() => import('./catalogue-tab').then((m) => ({ default: m.CatalogueTab })));
 
 const TAB_LABELS = { blocks: 'access.tab.blocks', catalogue: 'access.tab.catalogue' } as const;
 
@@ -45,7 +49,9 @@ export function AccessPage() {
         {page.tab === 'blocks' ? (
           <BlockedFlatsTab canWrite={page.canWrite} online={page.online} />
         ) : (
-          <CatalogueTab canWrite={page.canWrite} online={page.online} />
+          <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
+            <CatalogueTab canWrite={page.canWrite} online={page.online} />
+          </Suspense>
         )}
       </Box>
     </>

@@ -11,17 +11,24 @@ import { useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import type { House } from '@contract/houses';
 import { useT } from '@/features/access/messages';
-import { useHouseSearch, type BlockForm } from '../use-block-form';
+import type { BlockFormValues } from '../model';
+import { useBlockForm, useHouseSearch } from '../use-block-form';
+import type { StatusRequest } from '../use-blocked-flats';
 
 interface BlockDialogProps {
-  form: BlockForm;
+  /** What was typed when the dialog last closed. */
+  draft: BlockFormValues;
+  keep: (values: BlockFormValues) => void;
+  send: (request: StatusRequest) => Promise<unknown>;
+  onClose: () => void;
   online: boolean;
 }
 
 /** «Заблокировать квартиры»: a house found by address, flats typed or pasted («1-20, 35, 41»), a reason. */
-export function BlockDialog({ form: block, online }: BlockDialogProps) {
+export function BlockDialog({ draft, keep, send, onClose, online }: BlockDialogProps) {
   const t = useT();
   const titleId = useId();
+  const block = useBlockForm({ draft, keep, send, close: onClose });
   const {
     control,
     register,
@@ -29,7 +36,7 @@ export function BlockDialog({ form: block, online }: BlockDialogProps) {
   } = block.form;
   const flatsHelp = errors.flats?.message ?? (block.flatCount ? t('access.block.flatsCount', { count: block.flatCount }) : t('access.block.flatsHint'));
   return (
-    <Dialog open={block.open} onClose={isSubmitting ? undefined : block.close} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <Dialog open onClose={isSubmitting ? undefined : block.cancel} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <form noValidate onSubmit={block.submit}>
         <DialogTitle id={titleId}>{t('access.block.title')}</DialogTitle>
         <DialogContent>
@@ -80,7 +87,7 @@ export function BlockDialog({ form: block, online }: BlockDialogProps) {
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={block.close} disabled={isSubmitting}>
+          <Button onClick={block.cancel} disabled={isSubmitting}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={isSubmitting || !online}>

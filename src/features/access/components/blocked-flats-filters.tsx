@@ -1,9 +1,9 @@
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
-import { useForm } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { useT } from '@/features/access/messages';
-import { FLAT_NUM_PATTERN, type BlockedFilterKey } from '../model';
+import { isFlatNumFilter, type BlockedFilterKey } from '../model';
+import { PlainField } from './plain-field';
 
 type FilterValues = Record<BlockedFilterKey, string>;
 
@@ -16,19 +16,32 @@ interface BlockedFlatsFiltersProps {
 /** Address, house uid and flat number; applied on «Найти» or Enter (the list then starts at page 1). */
 export function BlockedFlatsFilters({ filters, onApply, onClear }: BlockedFlatsFiltersProps) {
   const t = useT();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<FilterValues>({ values: filters });
-  const flatNumRule = (value: string) => value.trim() === '' || (FLAT_NUM_PATTERN.test(value.trim()) && Number(value) > 0) || t('access.blocked.filter.flatNumError');
+  const [values, setValues] = useState(filters);
+  const [shown, setShown] = useState(filters);
+  const [flatNumError, setFlatNumError] = useState<string | null>(null);
+  if (shown !== filters) {
+    // The URL changed (a link, back, «Сбросить»): the fields follow it.
+    setShown(filters);
+    setValues(filters);
+    setFlatNumError(null);
+  }
+  const set = (key: BlockedFilterKey) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isFlatNumFilter(values.flatNum)) {
+      setFlatNumError(t('access.blocked.filter.flatNumError'));
+      return;
+    }
+    setFlatNumError(null);
+    onApply({ address: values.address.trim(), houseUid: values.houseUid.trim(), flatNum: values.flatNum.trim() });
+  };
   return (
     <Paper
       component="form"
       role="search"
       variant="outlined"
       noValidate
-      onSubmit={handleSubmit((values) => onApply({ address: values.address.trim(), houseUid: values.houseUid.trim(), flatNum: values.flatNum.trim() }))}
+      onSubmit={submit}
       sx={{
         p: 2,
         mb: 2,
@@ -36,17 +49,12 @@ export function BlockedFlatsFilters({ filters, onApply, onClear }: BlockedFlatsF
         gap: 1.5,
         gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '3fr 2fr 1fr auto auto' },
         alignItems: 'start',
+        '& > :first-of-type': { gridColumn: { sm: '1 / -1', md: 'auto' } },
       }}
     >
-      <TextField {...register('address')} label={t('access.blocked.filter.address')} sx={{ gridColumn: { sm: '1 / -1', md: 'auto' } }} />
-      <TextField {...register('houseUid')} label={t('access.blocked.filter.houseUid')} />
-      <TextField
-        {...register('flatNum', { validate: flatNumRule })}
-        label={t('access.blocked.filter.flatNum')}
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        error={Boolean(errors.flatNum)}
-        helperText={errors.flatNum?.message}
-      />
+      <PlainField label={t('access.blocked.filter.address')} value={values.address} onChange={set('address')} />
+      <PlainField label={t('access.blocked.filter.houseUid')} value={values.houseUid} onChange={set('houseUid')} />
+      <PlainField label={t('access.blocked.filter.flatNum')} value={values.flatNum} onChange={set('flatNum')} numeric error={flatNumError ?? undefined} />
       <Button type="submit" variant="contained" sx={{ height: 40 }}>
         {t('access.blocked.filter.apply')}
       </Button>

@@ -162,8 +162,7 @@ describe('/access, blocked flats', () => {
       jsonResponse(200, { result: true, succeeded: 1, failed: 0, data: [{ houseUid: 'h-1', flatNum: 5, result: true, message: null }] });
     renderWithApp(<AccessPage />, { path: '/access', route: '/access', client: as('operator') });
     await screen.findAllByRole('link', { name: /Открыть дом/ });
-    const checkboxes = screen.getAllByRole('checkbox', { name: /Select row|Выбрать строку/ });
-    fireEvent.click(checkboxes[0]!);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Выбрать квартиру 5, г. Москва, ул. Лесная, д. 28' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Разблокировать' }));
     const confirm = await screen.findByRole('dialog', { name: 'Разблокировать квартиры?' });
     expect(calls.some((call) => call.method === 'POST')).toBe(false);

@@ -11,7 +11,8 @@ import {
   flatCardPath,
   parseFlatList,
   pickTab,
-  selectedRefs,
+  flatRefs,
+  pageRange,
   sortedOutcomes,
   withEntry,
 } from '@/features/access/model';
@@ -62,16 +63,18 @@ describe('the blocked flats list', () => {
     expect(flatCardPath('h 1', 12)).toBe('/houses/h%201/flats/12/update');
   });
 
-  it('finds the house and flat of each selected row, even one from another page', () => {
+  it('sends the house and flat of each selected row', () => {
     const row = (flatId: number, flatNum: number) => ({ flatId, houseUid: 'h-1', address: 'a', flatNum, letter: null, blockedAt: null, blockedBy: null, reason: null });
-    const seen = new Map([
-      [1, row(1, 10)],
-      [2, row(2, 11)],
-    ]);
-    expect(selectedRefs([2, '1', 99], seen)).toEqual([
+    expect(flatRefs(new Map([[2, row(2, 11)], [1, row(1, 10)]]).values())).toEqual([
       { houseUid: 'h-1', flatNum: 11 },
       { houseUid: 'h-1', flatNum: 10 },
     ]);
+  });
+
+  it('names the rows a page shows: 21–40 of 45, 41–45 on the last, 0–0 when empty', () => {
+    expect(pageRange(2, 20, 45, 20)).toEqual({ from: 21, to: 40 });
+    expect(pageRange(3, 20, 45, 5)).toEqual({ from: 41, to: 45 });
+    expect(pageRange(1, 20, 0, 0)).toEqual({ from: 0, to: 0 });
   });
 
   it('lists the failed flats first', () => {
