@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { HttpMethod } from '../../contract/common';
+import { accessEndpoints } from '../../contract/access';
 import { deviceCardEndpoints } from '../../contract/device-card';
 import { deviceSettingsEndpoints } from '../../contract/device-card-settings';
 import { deviceEndpoints } from '../../contract/devices';
+import { entranceEndpoints } from '../../contract/entrances';
+import { flatBlockEndpoints } from '../../contract/flat-blocks';
 import { houseEndpoints } from '../../contract/houses';
 import { ROLES, type AuthItem } from '../../contract/users';
 import { queryRows } from '../../server/db/client';
@@ -121,46 +124,57 @@ describe.each(BACKENDS)('access rules on %s', (backend) => {
 
 type Call = { method: HttpMethod; pattern: string };
 
-/** Every call of the device list, the device card and the house list: support may read them all and change none. */
+/** Every call of the devices, houses, entrances, blocks and the access catalogue: support may read them all and change none. */
 const SUPPORT_ENDPOINTS: readonly Call[] = [
   ...Object.values(deviceEndpoints),
   ...Object.values(deviceCardEndpoints),
   ...Object.values(deviceSettingsEndpoints),
   ...Object.values(houseEndpoints),
+  ...Object.values(entranceEndpoints),
+  ...Object.values(flatBlockEndpoints),
+  ...Object.values(accessEndpoints),
 ];
 /** Reads that serve the wizards only (installers' and operators'), not the list or the card. */
 const WIZARD_READS = new Set<string>([deviceEndpoints.macsFromHouse.pattern, deviceCardEndpoints.executors.pattern]);
 /** Query strings the reads need to answer 200. */
-const READ_QUERIES: Record<string, string> = {
-  [deviceEndpoints.list.pattern]: '?page=1',
-  [deviceEndpoints.statuses.pattern]: '?macs=00:00:00:00:00:01',
-  [houseEndpoints.list.pattern]: '?page=1',
-  [deviceSettingsEndpoints.displayOption.pattern]: '?optionName=brightness',
+const READ_QUERIES: Record<string, (place: SupportPlace) => string> = {
+  [deviceEndpoints.list.pattern]: () => '?page=1',
+  [deviceEndpoints.statuses.pattern]: () => '?macs=00:00:00:00:00:01',
+  [houseEndpoints.list.pattern]: () => '?page=1',
+  [deviceSettingsEndpoints.displayOption.pattern]: () => '?optionName=brightness',
+  [entranceEndpoints.list.pattern]: (place) => `?houseUid=${place.houseUid}`,
 };
+/** A device of the demo accounts' buyer, and a house and an entrance of that buyer. */
+type SupportPlace = { id: number; mac: string; houseUid: string; entranceUid: string };
 
 describe.each(BACKENDS)('support on %s: reads devices and houses, changes nothing', (backend) => {
   const app = useApp(backend, { deviceGateway: { failureShare: 0 } });
 
-  /** A device of the demo accounts' buyer with every card section (type 6, ISCOM_X1), its id, and a house of that buyer. */
-  async function supportDevice(): Promise<{ id: number; mac: string; houseUid: string }> {
-    const [row] = await queryRows<{ id: number; mac: string; houseUid: string }>(
+  /** A device of the demo accounts' buyer with every card section (type 6, ISCOM_X1), its id, and an entrance of that buyer and its house. */
+  async function supportDevice(): Promise<SupportPlace> {
+    const [row] = await queryRows<SupportPlace>(
       app().database.drizzle,
-      sql`select id, mac, (select house_uid from entrances where buyer_id = 1 order by uid limit 1) as "houseUid"
-          from devices where buyer_id = 1 and type = 6 and status_code <> 3 order by id limit 1`,
+      sql`select d.id, d.mac, e.house_uid as "houseUid", e.uid as "entranceUid"
+          from devices d, (select uid, house_uid from entrances where buyer_id = 1 order by uid limit 1) e
+          where d.buyer_id = 1 and d.type = 6 and d.status_code <> 3 order by d.id limit 1`,
     );
     return row;
   }
 
-  function urlOf(endpoint: Call, device: { id: number; mac: string; houseUid: string }): string {
-    const path = endpoint.pattern.replace(':mac', encodeURIComponent(device.mac)).replace(':id', String(device.id)).replace(':houseUid', device.houseUid);
-    return endpoint.method === 'GET' ? `${path}${READ_QUERIES[endpoint.pattern] ?? ''}` : path;
+  function urlOf(endpoint: Call, place: SupportPlace): string {
+    const path = endpoint.pattern
+      .replace(':mac', encodeURIComponent(place.mac))
+      .replace(':id', String(place.id))
+      .replace(':houseUid', place.houseUid)
+      .replace(':entranceUid', place.entranceUid);
+    return endpoint.method === 'GET' ? `${path}${READ_QUERIES[endpoint.pattern]?.(place) ?? ''}` : path;
   }
 
-  it('reads the device list, statuses, every part of the card and the house list: 200', async () => {
+  it('reads the device list, statuses, every part of the card, houses, entrances, blocks and the catalogue: 200', async () => {
     const support = await loginAs(app(), 'support');
     const device = await supportDevice();
     const reads = SUPPORT_ENDPOINTS.filter((endpoint) => endpoint.method === 'GET' && !WIZARD_READS.has(endpoint.pattern));
-    expect(reads.length).toBeGreaterThanOrEqual(10);
+    expect(reads.length).toBeGreaterThanOrEqual(18);
     for (const endpoint of reads) {
       const response = await support.get(urlOf(endpoint, device));
       expect(response.statusCode, `${endpoint.pattern}: ${response.body}`).toBe(200);
@@ -169,11 +183,11 @@ describe.each(BACKENDS)('support on %s: reads devices and houses, changes nothin
     expect(list.data.length).toBeGreaterThan(0);
   });
 
-  it('is refused every POST, PUT and DELETE on devices, the card and houses: 403, and nothing changes', async () => {
+  it('is refused every POST, PUT and DELETE on devices, the card, houses, entrances, blocks and the catalogue: 403, and nothing changes', async () => {
     const support = await loginAs(app(), 'support');
     const device = await supportDevice();
     const writes = SUPPORT_ENDPOINTS.filter((endpoint) => endpoint.method !== 'GET');
-    expect(writes.length).toBeGreaterThanOrEqual(20);
+    expect(writes.length).toBeGreaterThanOrEqual(32);
     const before = (await support.get(urlOf(deviceCardEndpoints.card, device))).body;
     for (const endpoint of writes) {
       // A body that would pass validation is not needed: the role check answers before it.
