@@ -1,11 +1,12 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_PATH } from '../e2e/browser';
 import { repoRoot } from '../e2e/server-process';
 
-export const DIST = join(repoRoot, 'dist');
+/** The build measured: dist/, or BENCH_STATIC_DIR (a build of its own, e.g. while others use dist/). */
+export const DIST = process.env.BENCH_STATIC_DIR ? resolve(repoRoot, process.env.BENCH_STATIC_DIR) : join(repoRoot, 'dist');
 
 export interface Chunk {
   file: string;

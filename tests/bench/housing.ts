@@ -23,7 +23,7 @@ import { openDatabase, queryRows } from '../../server/db/client';
 import { FLAT_PERMISSION_NAMES } from '../../server/seed/flat-extras';
 import { repoRoot, startServer } from '../e2e/server-process';
 import { launchBenchBrowser, logIn, openContext } from './app-browser';
-import { recordScripts, type LoadedScript } from './bundle';
+import { DIST, recordScripts, type LoadedScript } from './bundle';
 import { largeDatabaseUrl } from './device-list';
 import { loadPaths, logInCookie, statusSummary, type LoadFigures, type LoadOptions } from './load';
 
@@ -244,7 +244,7 @@ async function demoPlaces(dataDir: string): Promise<DemoPlaces> {
 /** Chromium on the demo seed: each new route's JS (cold, SW blocked) and the flat card's time to interactive. */
 export async function housingPageReport(heading: Heading, table: Table, options: { logFile: string; staticDir?: string }): Promise<HousingPageFigures | null> {
   heading('Housing screens on the demo seed (PGlite) in Chromium: route JS and flat card interactive');
-  const staticDir = options.staticDir ?? process.env.BENCH_STATIC_DIR ?? join(repoRoot, 'dist');
+  const staticDir = options.staticDir ?? DIST;
   const dataDir = await mkdtemp(join(tmpdir(), 'intercom-bench-housing-'));
   try {
     const env = { LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED: 'demo', STATIC_DIR: staticDir, DEVICE_FAILURE_SHARE: '0' };

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { repoRoot, startServer, type ServerProcess } from '../e2e/server-process';
-import { builtChunks, entryScripts, rootScripts, scriptsLoadedBy, type Chunk } from './bundle';
+import { DIST, builtChunks, entryScripts, rootScripts, scriptsLoadedBy, type Chunk } from './bundle';
 import { deviceListBudgetRows, deviceListReport, largeDatabaseUrl } from './device-list';
 import { deviceListPageBudgetRows, deviceListPageReport } from './device-list-page';
 import { housingApiReport, housingBudgetRows, housingPageReport, largeSeedReport } from './housing';
@@ -220,6 +220,8 @@ function offlineFailures(offline: OfflineFigures): string[] {
 
 async function main(): Promise<void> {
   const started = performance.now();
+  // Every server the bench starts serves the build it measures (the children inherit this).
+  process.env.STATIC_DIR = DIST;
   console.log(`bench: node ${process.version}, ${LOAD.connections} connections, ${LOAD.durationSeconds} s per route, server request logging off (LOG_LEVEL=silent)`);
   const { entry } = await bundleReport();
 
