@@ -86,6 +86,25 @@ export async function moveOut(db: Db, flat: FlatRow, createdBy: number): Promise
 
 export type UndoOutcome = { status: 'undone'; summary: MoveOutSummary } | { status: 'not-found' } | { status: 'already-undone' } | { status: 'expired' };
 
+/** What the undo puts back, table by table: the rows kept when `keep` holds of them (`r`). */
+const RESTORES: readonly { table: string; rows: Exclude<keyof Snapshot, 'summary'>; keep: string; conflict?: string }[] = [
+  { table: 'flat_users', rows: 'flatUsers', keep: 'exists (select 1 from users u where u.id = r.user_id)' },
+  {
+    table: 'sip_accounts',
+    rows: 'sipAccounts',
+    keep: 'exists (select 1 from users u where u.id = r.user_id) and not exists (select 1 from sip_accounts s where s.login = r.login)',
+  },
+  { table: 'keys', rows: 'keys', keep: 'exists (select 1 from devices d where d.id = r.device_id)' },
+  { table: 'temporary_codes', rows: 'temporaryCodes', keep: 'true' },
+  {
+    table: 'flat_access_services',
+    rows: 'accessServices',
+    keep: 'exists (select 1 from access_services s where s.id = r.service_id)',
+    conflict:
+      'on conflict (flat_id, service_id) do update set access = excluded.access, source = excluded.source, action_id = excluded.action_id, reason_id = excluded.reason_id',
+  },
+];
+
 function restore(table: string, removedRows: readonly Json[], exists: string, conflict = 'on conflict do nothing'): SQL {
   const name = sql.raw(table);
   return sql`insert into ${name} select r.* from jsonb_populate_recordset(null::${name}, ${JSON.stringify(removedRows)}::jsonb) r where ${sql.raw(exists)} ${sql.raw(conflict)}`;
@@ -106,25 +125,7 @@ export async function undoMoveOut(db: Db, flatId: number, moveOutId: number): Pr
     if (record.undoneAt) return { status: 'already-undone' };
     if (record.undoUntil.getTime() < Date.now()) return { status: 'expired' };
     const snapshot = record.snapshot as Snapshot;
-    const run = (query: SQL) => rows(tx, query);
-    await run(restore('flat_users', snapshot.flatUsers, 'exists (select 1 from users u where u.id = r.user_id)'));
-    await run(
-      restore(
-        'sip_accounts',
-        snapshot.sipAccounts,
-        'exists (select 1 from users u where u.id = r.user_id) and not exists (select 1 from sip_accounts s where s.login = r.login)',
-      ),
-    );
-    await run(restore('keys', snapshot.keys, 'exists (select 1 from devices d where d.id = r.device_id)'));
-    await run(restore('temporary_codes', snapshot.temporaryCodes, 'true'));
-    await run(
-      restore(
-        'flat_access_services',
-        snapshot.accessServices,
-        'exists (select 1 from access_services s where s.id = r.service_id)',
-        'on conflict (flat_id, service_id) do update set access = excluded.access, source = excluded.source, action_id = excluded.action_id, reason_id = excluded.reason_id',
-      ),
-    );
+    for (const step of RESTORES) await rows(tx, restore(step.table, snapshot[step.rows], step.keep, step.conflict));
     await tx.update(flatMoveOuts).set({ undoneAt: new Date() }).where(eq(flatMoveOuts.id, moveOutId));
     return { status: 'undone', summary: snapshot.summary };
   });

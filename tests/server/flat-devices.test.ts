@@ -6,8 +6,8 @@ import { queryRows } from '../../server/db/client';
 import { accessActions, accessReasons, accessServices } from '../../server/db/schema/access';
 import { DeviceGatewayError, type DeviceGateway } from '../../server/gateways/device/device-gateway';
 import { DeviceSimulator } from '../../server/gateways/device/simulator';
-import { createFlat, createFlatFixture, expectOk, flatUrl, type FlatFixture } from './flat-fixtures';
-import { BACKENDS, type TestClient, expectError, expectShape, loginAs, useApp } from './helpers';
+import { createFlat, expectOk, flatUrl, useFlatSetup } from './flat-fixtures';
+import { BACKENDS, expectError, expectShape, loginAs } from './helpers';
 
 const TAG = 0x12;
 
@@ -41,14 +41,10 @@ class ScriptedGateway extends DeviceSimulator {
 
 describe.each(BACKENDS)('flat device settings, CMS and permissions on %s', (backend) => {
   const gateway = new ScriptedGateway();
-  const app = useApp(backend, { deviceGateway: { driver: gateway } });
-  let fx: FlatFixture;
-  let operator: TestClient;
+  const { app, fx, operator } = useFlatSetup(backend, TAG, { deviceGateway: { driver: gateway } });
   let catalogue: { service: number; action: number; reason: number };
 
   beforeAll(async () => {
-    fx = await createFlatFixture(app(), TAG);
-    operator = await loginAs(app(), 'operator');
     const db = app().database.drizzle;
     const [service] = await db.insert(accessServices).values({ name: 'test-app', description: 'Приложение', type: 1 }).returning();
     const [action] = await db.insert(accessActions).values({ name: 'test-block', description: 'Заблокировать' }).returning();
@@ -57,88 +53,88 @@ describe.each(BACKENDS)('flat device settings, CMS and permissions on %s', (back
   });
 
   async function card(flatNum: number) {
-    const response = await operator.get(flatUrl(fx.houseUid, flatNum));
+    const response = await operator().get(flatUrl(fx().houseUid, flatNum));
     expect(response.statusCode, response.body).toBe(200);
     return expectShape(FlatDataResponse, response.json());
   }
 
   it('stores per-device settings (only the keys sent), checking each against the device and its flags', async () => {
-    await createFlat(operator, fx.houseUid, 21);
-    const url = flatUrl(fx.houseUid, 21, '/abonent-units');
-    expectOk(await operator.request('PUT', url, { payload: { data: [{ mac: fx.iscomMac, doorCode: '4512', panelVolume: '7', handsetUpLevel: '350', panelCode: 21 }] } }));
-    expectOk(await operator.request('PUT', url, { payload: { data: [{ mac: fx.iscomMac, musicVolume: '5' }, { mac: fx.bewardMac, doorCode: '77' }] } }));
+    await createFlat(operator(), fx().houseUid, 21);
+    const url = flatUrl(fx().houseUid, 21, '/abonent-units');
+    expectOk(await operator().request('PUT', url, { payload: { data: [{ mac: fx().iscomMac, doorCode: '4512', panelVolume: '7', handsetUpLevel: '350', panelCode: 21 }] } }));
+    expectOk(await operator().request('PUT', url, { payload: { data: [{ mac: fx().iscomMac, musicVolume: '5' }, { mac: fx().bewardMac, doorCode: '77' }] } }));
     const devices = (await card(21)).deviceData;
-    expect(devices.find((device) => device.mac === fx.iscomMac)).toMatchObject({ doorCode: '4512', panelVolume: '7', handsetUpLevel: '350', musicVolume: '5', panelCode: 21 });
-    expect(devices.find((device) => device.mac === fx.bewardMac)).toMatchObject({ doorCode: '77' });
+    expect(devices.find((device) => device.mac === fx().iscomMac)).toMatchObject({ doorCode: '4512', panelVolume: '7', handsetUpLevel: '350', musicVolume: '5', panelCode: 21 });
+    expect(devices.find((device) => device.mac === fx().bewardMac)).toMatchObject({ doorCode: '77' });
 
-    expectError(await operator.request('PUT', url, { payload: { data: [{ mac: '02:FF:00:00:00:01', doorCode: '1' }] } }), 400, /data\.0\.mac/);
-    expectError(await operator.request('PUT', url, { payload: { data: [{ mac: fx.iscomMac }, { mac: fx.iscomMac }] } }), 400, /data\.1\.mac/);
-    expectError(await operator.request('PUT', url, { payload: { data: [{ mac: fx.iscomMac, doorCode: '12a' }] } }), 400, /data\.0\.doorCode/);
-    expectError(await operator.request('PUT', url, { payload: { data: [{ mac: fx.iscomMac, panelVolume: '101' }] } }), 400, /data\.0\.panelVolume/);
-    expectError(await operator.request('PUT', url, { payload: { data: [{ mac: fx.bewardMac, handsetUpLevel: '10' }] } }), 400, /data\.0\.handsetUpLevel/);
-    expectError(await operator.request('PUT', url, { payload: { data: [{ mac: fx.bewardMac, blockCMS: true }] } }), 400, /data\.0\.blockCMS/);
-    expectError(await operator.request('PUT', url, { payload: { data: [{ mac: fx.iscomMac, doorCode: 4512 }] } }), 400, /data\.0\.doorCode/);
+    expectError(await operator().request('PUT', url, { payload: { data: [{ mac: '02:FF:00:00:00:01', doorCode: '1' }] } }), 400, /data\.0\.mac/);
+    expectError(await operator().request('PUT', url, { payload: { data: [{ mac: fx().iscomMac }, { mac: fx().iscomMac }] } }), 400, /data\.1\.mac/);
+    expectError(await operator().request('PUT', url, { payload: { data: [{ mac: fx().iscomMac, doorCode: '12a' }] } }), 400, /data\.0\.doorCode/);
+    expectError(await operator().request('PUT', url, { payload: { data: [{ mac: fx().iscomMac, panelVolume: '101' }] } }), 400, /data\.0\.panelVolume/);
+    expectError(await operator().request('PUT', url, { payload: { data: [{ mac: fx().bewardMac, handsetUpLevel: '10' }] } }), 400, /data\.0\.handsetUpLevel/);
+    expectError(await operator().request('PUT', url, { payload: { data: [{ mac: fx().bewardMac, blockCMS: true }] } }), 400, /data\.0\.blockCMS/);
+    expectError(await operator().request('PUT', url, { payload: { data: [{ mac: fx().iscomMac, doorCode: 4512 }] } }), 400, /data\.0\.doorCode/);
     const support = await loginAs(app(), 'support');
     expectError(await support.request('PUT', url, { payload: { data: [] } }), 403);
-    expectError(await operator.request('PUT', flatUrl(fx.houseUid, 48, '/abonent-units'), { payload: { data: [] } }), 404);
+    expectError(await operator().request('PUT', flatUrl(fx().houseUid, 48, '/abonent-units'), { payload: { data: [] } }), 404);
   });
 
   it('writes realtime settings through the device, only where canSaveRealtime; a device failure saves nothing', async () => {
-    await createFlat(operator, fx.houseUid, 22);
-    const url = flatUrl(fx.houseUid, 22, '/realtime-abonent-units');
+    await createFlat(operator(), fx().houseUid, 22);
+    const url = flatUrl(fx().houseUid, 22, '/realtime-abonent-units');
     gateway.writes = [];
-    expectOk(await operator.request('PUT', url, { payload: { data: [{ mac: fx.iscomMac, doorCode: '9876' }] } }));
-    expect(gateway.writes).toEqual([{ mac: fx.iscomMac, settings: { doorCode: '9876' } }]);
-    expect((await card(22)).deviceData.find((device) => device.mac === fx.iscomMac)?.doorCode).toBe('9876');
+    expectOk(await operator().request('PUT', url, { payload: { data: [{ mac: fx().iscomMac, doorCode: '9876' }] } }));
+    expect(gateway.writes).toEqual([{ mac: fx().iscomMac, settings: { doorCode: '9876' } }]);
+    expect((await card(22)).deviceData.find((device) => device.mac === fx().iscomMac)?.doorCode).toBe('9876');
 
-    expectError(await operator.request('PUT', url, { payload: { data: [{ mac: fx.bewardMac, doorCode: '1' }] } }), 400, /data\.0\.mac/);
+    expectError(await operator().request('PUT', url, { payload: { data: [{ mac: fx().bewardMac, doorCode: '1' }] } }), 400, /data\.0\.mac/);
     gateway.failNext = 'timeout';
-    expectError(await operator.request('PUT', url, { payload: { data: [{ mac: fx.iscomMac, doorCode: '1111' }] } }), 504, /не ответило/);
-    expect((await card(22)).deviceData.find((device) => device.mac === fx.iscomMac)?.doorCode).toBe('9876');
+    expectError(await operator().request('PUT', url, { payload: { data: [{ mac: fx().iscomMac, doorCode: '1111' }] } }), 504, /не ответило/);
+    expect((await card(22)).deviceData.find((device) => device.mac === fx().iscomMac)?.doorCode).toBe('9876');
   });
 
   it('blocks the CMS handset on a device that can, with a cms history row; refuses other devices', async () => {
-    await createFlat(operator, fx.houseUid, 23);
-    const url = flatUrl(fx.houseUid, 23, '/cms');
-    expectOk(await operator.request('PUT', url, { payload: { status: 1, mac: fx.iscomMac.toLowerCase() } }));
-    expect((await card(23)).deviceData.find((device) => device.mac === fx.iscomMac)?.blockCMS).toBe(true);
-    expectOk(await operator.request('PUT', url, { payload: { status: false, mac: fx.iscomMac } }));
-    const history = expectShape(BlockHistoryResponse, (await operator.get(flatUrl(fx.houseUid, 23, `/cms-block-history?mac=${encodeURIComponent(fx.iscomMac)}`))).json());
-    expect(history.mac).toBe(fx.iscomMac);
+    await createFlat(operator(), fx().houseUid, 23);
+    const url = flatUrl(fx().houseUid, 23, '/cms');
+    expectOk(await operator().request('PUT', url, { payload: { status: 1, mac: fx().iscomMac.toLowerCase() } }));
+    expect((await card(23)).deviceData.find((device) => device.mac === fx().iscomMac)?.blockCMS).toBe(true);
+    expectOk(await operator().request('PUT', url, { payload: { status: false, mac: fx().iscomMac } }));
+    const history = expectShape(BlockHistoryResponse, (await operator().get(flatUrl(fx().houseUid, 23, `/cms-block-history?mac=${encodeURIComponent(fx().iscomMac)}`))).json());
+    expect(history.mac).toBe(fx().iscomMac);
     expect(history.blockData.map((row) => [row.mac, row.blocked, row.login])).toEqual([
-      [fx.iscomMac, false, 'operator'],
-      [fx.iscomMac, true, 'operator'],
+      [fx().iscomMac, false, 'operator'],
+      [fx().iscomMac, true, 'operator'],
     ]);
-    const other = expectShape(BlockHistoryResponse, (await operator.get(flatUrl(fx.houseUid, 23, `/cms-block-history?mac=${encodeURIComponent(fx.bewardMac)}`))).json());
+    const other = expectShape(BlockHistoryResponse, (await operator().get(flatUrl(fx().houseUid, 23, `/cms-block-history?mac=${encodeURIComponent(fx().bewardMac)}`))).json());
     expect(other.blockData).toEqual([]);
 
-    expectError(await operator.request('PUT', url, { payload: { status: true, mac: fx.bewardMac } }), 400, /mac/);
-    expectError(await operator.request('PUT', url, { payload: { status: true, mac: '02:FF:00:00:00:02' } }), 400, /mac/);
-    expectError(await operator.request('PUT', url, { payload: { status: 'yes', mac: fx.iscomMac } }), 400, /status/);
+    expectError(await operator().request('PUT', url, { payload: { status: true, mac: fx().bewardMac } }), 400, /mac/);
+    expectError(await operator().request('PUT', url, { payload: { status: true, mac: '02:FF:00:00:00:02' } }), 400, /mac/);
+    expectError(await operator().request('PUT', url, { payload: { status: 'yes', mac: fx().iscomMac } }), 400, /status/);
   });
 
   it('reads the settings from the device: what was written, the rest from the device; failures are 502 / 504 with the message', async () => {
-    await createFlat(operator, fx.houseUid, 24);
-    expectOk(await operator.request('PUT', flatUrl(fx.houseUid, 24, '/abonent-units'), { payload: { data: [{ mac: fx.iscomMac, doorCode: '2468' }] } }));
-    const url = flatUrl(fx.houseUid, 24, `/get-settings-from-device?mac=${encodeURIComponent(fx.iscomMac)}`);
-    const response = await operator.get(url);
+    await createFlat(operator(), fx().houseUid, 24);
+    expectOk(await operator().request('PUT', flatUrl(fx().houseUid, 24, '/abonent-units'), { payload: { data: [{ mac: fx().iscomMac, doorCode: '2468' }] } }));
+    const url = flatUrl(fx().houseUid, 24, `/get-settings-from-device?mac=${encodeURIComponent(fx().iscomMac)}`);
+    const response = await operator().get(url);
     expect(response.statusCode, response.body).toBe(200);
     const { data } = expectShape(FlatSettingsFromDeviceResponse, response.json());
-    expect(data).toMatchObject({ mac: fx.iscomMac, doorCode: '2468', panelCode: 24, canSaveRealtime: true });
+    expect(data).toMatchObject({ mac: fx().iscomMac, doorCode: '2468', panelCode: 24, canSaveRealtime: true });
     expect(data.panelVolume).toMatch(/^\d+$/);
     expect(data.doorOpenLevel).toMatch(/^\d+$/);
 
     gateway.failNext = 'error';
-    expectError(await operator.get(url), 502, /отклонило подключение/);
+    expectError(await operator().get(url), 502, /отклонило подключение/);
     gateway.failNext = 'timeout';
-    expectError(await operator.get(url), 504, /не ответило/);
-    expectError(await operator.get(flatUrl(fx.houseUid, 24, '/get-settings-from-device?mac=02:FF:00:00:00:03')), 400, /mac/);
-    expectError(await operator.get(flatUrl(fx.houseUid, 24, '/get-settings-from-device')), 400, /mac/);
+    expectError(await operator().get(url), 504, /не ответило/);
+    expectError(await operator().get(flatUrl(fx().houseUid, 24, '/get-settings-from-device?mac=02:FF:00:00:00:03')), 400, /mac/);
+    expectError(await operator().get(flatUrl(fx().houseUid, 24, '/get-settings-from-device')), 400, /mac/);
   });
 
   it('the simulator refuses a read from a disabled device and takes its time otherwise', async () => {
     const simulator = new DeviceSimulator({ failureShare: 0, flatReadMs: 50 });
-    const ref = { id: 1, mac: fx.iscomMac, type: 6, statusCode: 1, capabilities: ['levels'], hasSipAccount: false, options: {} };
+    const ref = { id: 1, mac: fx().iscomMac, type: 6, statusCode: 1, capabilities: ['levels'], hasSipAccount: false, options: {} };
     const flat = { flatNum: 5, panelCode: null, blockCms: false, written: { doorCode: '1234' } };
     const started = Date.now();
     const reading = await simulator.readFlatSettings(ref, flat);
@@ -150,11 +146,11 @@ describe.each(BACKENDS)('flat device settings, CMS and permissions on %s', (back
   });
 
   it('replaces permissions and access services; unknown catalogue ids are 400 naming the field', async () => {
-    await createFlat(operator, fx.houseUid, 25);
-    const url = flatUrl(fx.houseUid, 25, '/permissions');
+    await createFlat(operator(), fx().houseUid, 25);
+    const url = flatUrl(fx().houseUid, 25, '/permissions');
     const entry = { service: { id: catalogue.service }, action: { id: catalogue.action }, reason: { id: catalogue.reason }, access: false };
     expectOk(
-      await operator.request('PUT', url, {
+      await operator().request('PUT', url, {
         payload: { permissions: [{ permissionName: 'OPEN_DOOR', access: false, reason: catalogue.reason, comment: ' долг ' }], accessServices: [entry] },
       }),
     );
@@ -170,19 +166,19 @@ describe.each(BACKENDS)('flat device settings, CMS and permissions on %s', (back
         source: 'operator',
       },
     ]);
-    expectOk(await operator.request('PUT', url, { payload: { permissions: [], accessServices: [] } }));
+    expectOk(await operator().request('PUT', url, { payload: { permissions: [], accessServices: [] } }));
     expect((await card(25)).flat.permissions).toEqual([]);
 
-    const bad = (patch: object) => operator.request('PUT', url, { payload: { permissions: [], accessServices: [{ ...entry, ...patch }] } });
+    const bad = (patch: object) => operator().request('PUT', url, { payload: { permissions: [], accessServices: [{ ...entry, ...patch }] } });
     expectError(await bad({ service: { id: 999_999 } }), 400, /accessServices\.0\.service\.id/);
     expectError(await bad({ action: { id: 999_999 } }), 400, /accessServices\.0\.action\.id/);
     expectError(await bad({ reason: { id: 999_999 } }), 400, /accessServices\.0\.reason\.id/);
     expectError(
-      await operator.request('PUT', url, { payload: { permissions: [{ permissionName: 'X', access: true, reason: 999_999 }], accessServices: [] } }),
+      await operator().request('PUT', url, { payload: { permissions: [{ permissionName: 'X', access: true, reason: 999_999 }], accessServices: [] } }),
       400,
       /permissions\.0\.reason/,
     );
-    expectError(await operator.request('PUT', url, { payload: { permissions: [] } }), 400, /accessServices/);
+    expectError(await operator().request('PUT', url, { payload: { permissions: [] } }), 400, /accessServices/);
     const [count] = await queryRows<{ n: number }>(app().database.drizzle, sql`select count(*)::int as n from flat_access_services where flat_id = ${flat.id}`);
     expect(count.n).toBe(0);
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { ResultResponse } from '../../contract/common';
 import { FlatCreateResponse, flatEndpoints } from '../../contract/flat-card';
 import { deviceTypeId } from '../../contract/devices';
@@ -9,7 +9,8 @@ import { flats } from '../../server/db/schema/flats';
 import { entranceGates, entranceRanges, entrances, houses } from '../../server/db/schema/houses';
 import { users } from '../../server/db/schema/users';
 import { capabilitiesOf } from '../../server/devices/capabilities';
-import { expectShape, type TestClient } from './helpers';
+import type { AppOptions } from '../../server/app';
+import { expectShape, loginAs, useApp, type Backend, type TestClient } from './helpers';
 
 /** A house of buyer 1 made for one test file, with its devices: independent of the seed's details. */
 export interface FlatFixture {
@@ -103,4 +104,19 @@ export async function createFlat(client: TestClient, houseUid: string, flatNum: 
 export function expectOk(response: { statusCode: number; body: string; json(): unknown }): void {
   expect(response.statusCode, response.body).toBe(200);
   expect(expectShape(ResultResponse, response.json()).result).toBe(true);
+}
+
+/** A flat test file's app (built before its tests), its fixture house and the operator's client. */
+export function useFlatSetup(backend: Backend, tag: number, overrides: Partial<AppOptions> = {}) {
+  const app = useApp(backend, overrides);
+  const made = new Map<'fixture', { fixture: FlatFixture; client: TestClient }>();
+  beforeAll(async () => {
+    made.set('fixture', { fixture: await createFlatFixture(app(), tag), client: await loginAs(app(), 'operator') });
+  });
+  const setup = () => {
+    const value = made.get('fixture');
+    if (!value) throw new Error('the flat fixture is not built yet');
+    return value;
+  };
+  return { app, fx: () => setup().fixture, operator: () => setup().client };
 }
