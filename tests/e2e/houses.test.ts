@@ -175,6 +175,32 @@ describe('the operator on the house page', () => {
     }
   });
 
+  it('adds a house to a device on its card by typing its street, and takes it off again', async () => {
+    const list = await getJson<{ data: { MAC: string }[] }>(page, '/front/device-list/get-list?page=1');
+    const mac = list.data[0]?.MAC;
+    if (!mac) throw new Error('no device for the operator');
+    const before = (await getJson<{ device: { houses: string[] } }>(page, `/front/device-card/device/${mac}`)).device.houses;
+    const target = (await getJson<{ data: HouseRow[] }>(page, '/front/house-list?page=1')).data.find((row) => !before.includes(row.id));
+    if (!target) throw new Error('every house is on the device already');
+    await page.goto(`/devices/${mac}/update?tab=overview`);
+    const section = page.getByRole('region', { name: 'Дома', exact: true });
+    const field = section.getByRole('combobox', { name: 'Дома устройства' });
+    await field.click();
+    // Three letters of its street: a search the server answers, then the address's end picks it out.
+    const street = target.address.split(/[\s,.]+/).filter((word) => word.length >= 5).at(-1) ?? target.address;
+    await field.fill(street.slice(0, 3));
+    await section.getByRole('status').filter({ hasText: /^Найдено/ }).waitFor();
+    await field.fill(target.address.slice(-16));
+    await section.getByRole('option', { name: target.address }).click();
+    await section.getByText(target.address, { exact: true }).waitFor();
+    await screenshot(page, 'device-card-house-picked');
+    await section.getByRole('button', { name: 'Сохранить' }).click();
+    await expect.poll(async () => (await getJson<{ device: { houses: string[] } }>(page, `/front/device-card/device/${mac}`)).device.houses).toEqual([...before, target.id]);
+    await section.getByRole('button', { name: `Убрать дом ${target.address}` }).click();
+    await section.getByRole('button', { name: 'Сохранить' }).click();
+    await expect.poll(async () => (await getJson<{ device: { houses: string[] } }>(page, `/front/device-card/device/${mac}`)).device.houses).toEqual(before);
+  });
+
   it('offline says so, keeps what was typed and saves nothing', async () => {
     await page.goto(housePath(house.id));
     const address = page.getByRole('form', { name: 'Адрес и коды' }).getByRole('textbox', { name: 'Адрес' });

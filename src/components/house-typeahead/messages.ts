@@ -14,6 +14,7 @@ export const ruMessages = {
   'houseTypeahead.failed': 'Поиск не удался ({error}): показаны дома под рукой',
   'houseTypeahead.saved': 'Сохранён офлайн',
   'houseTypeahead.chosen': 'Уже выбран',
+  'houseTypeahead.remove': 'Убрать дом {address}',
 } as const;
 
 export type FeatureMessageKey = keyof typeof ruMessages;
@@ -32,6 +33,7 @@ const enMessages: Record<FeatureMessageKey, string> = {
   'houseTypeahead.failed': 'The search failed ({error}): the houses at hand are shown',
   'houseTypeahead.saved': 'Saved offline',
   'houseTypeahead.chosen': 'Already chosen',
+  'houseTypeahead.remove': 'Remove the house {address}',
 };
 
 export const { translate, t, useT } = defineCatalog(ruMessages, { en: () => Promise.resolve(enMessages) });

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { Group } from '@contract/groups';
 import type { House } from '@contract/houses';
+import { ChosenHouseChips } from '@/components/house-typeahead/chosen-house-chips';
 import { HouseTypeahead } from '@/components/house-typeahead/house-typeahead';
 import { useT } from '@/features/device-card/messages';
 import { setGroups, setHouses } from '../api';
@@ -153,18 +154,7 @@ function HousesPicker({ chosen, onChange, disabled }: { chosen: House[]; onChang
   const uids = new Set(chosen.map(houseKey));
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
-      {chosen.length > 0 && (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          {chosen.map((house) => (
-            <Chip
-              key={house.id}
-              label={house.address}
-              sx={WRAPPING_CHIP}
-              onDelete={disabled ? undefined : () => onChange(chosen.filter((other) => other.id !== house.id))}
-            />
-          ))}
-        </Box>
-      )}
+      <ChosenHouseChips houses={chosen} disabled={disabled} onRemove={(uid) => onChange(chosen.filter((house) => house.id !== uid))} />
       <HouseTypeahead
         label={t('card.houses.field')}
         chosen={uids}
