@@ -67,6 +67,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'access.result.column.house': 'House',
   'access.result.column.flat': 'Flat',
   'access.result.column.result': 'Result',
+  'access.result.flat': 'Flat {flat}',
   'access.result.blocked': 'Blocked',
   'access.result.unblocked': 'Unblocked',
   'access.result.failed': 'Not done',

@@ -68,6 +68,7 @@ export const ruMessages = {
   'access.result.column.house': 'Дом',
   'access.result.column.flat': 'Квартира',
   'access.result.column.result': 'Результат',
+  'access.result.flat': 'Квартира {flat}',
   'access.result.blocked': 'Заблокирована',
   'access.result.unblocked': 'Разблокирована',
   'access.result.failed': 'Не выполнено',

@@ -4,6 +4,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, lazy } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { useT } from '@/features/access/messages';
@@ -20,6 +22,8 @@ const TAB_LABELS = { blocks: 'access.tab.blocks', catalogue: 'access.tab.catalog
 export function AccessPage() {
   const t = useT();
   const page = useAccessPage();
+  // Both tabs in view on a phone, each taking half the width.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const panelId = (tab: AccessTab) => `access-panel-${tab}`;
   const tabId = (tab: AccessTab) => `access-tab-${tab}`;
   return (
@@ -37,8 +41,7 @@ export function AccessPage() {
         value={page.tab}
         onChange={(_event, tab: AccessTab) => page.setTab(tab)}
         aria-label={t('access.tabs')}
-        variant="scrollable"
-        allowScrollButtonsMobile
+        variant={phone ? 'fullWidth' : 'standard'}
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
       >
         {(['blocks', 'catalogue'] as const).map((tab) => (

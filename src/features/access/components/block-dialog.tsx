@@ -137,7 +137,8 @@ function HousePicker({ value, onChange, onBlur, inputRef, error }: HousePickerPr
           label={t('access.block.house')}
           required
           error={Boolean(error)}
-          helperText={error ?? t('access.block.houseHint')}
+          // The field cuts a long address: the whole of the chosen one is shown under it.
+          helperText={error ?? value?.address ?? t('access.block.houseHint')}
         />
       )}
     />

@@ -7,6 +7,8 @@ import { PlainField } from './plain-field';
 
 type FilterValues = Record<BlockedFilterKey, string>;
 
+const FIELD_COLUMN = { gridColumn: { xs: '1 / -1', sm: 'auto' } } as const;
+
 interface BlockedFlatsFiltersProps {
   filters: FilterValues;
   onApply: (filters: FilterValues) => void;
@@ -47,14 +49,14 @@ export function BlockedFlatsFilters({ filters, onApply, onClear }: BlockedFlatsF
         mb: 2,
         display: 'grid',
         gap: 1.5,
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '3fr 2fr 1fr auto auto' },
+        gridTemplateColumns: { xs: '1fr 1fr', md: '3fr 2fr 1fr auto auto' },
         alignItems: 'start',
-        '& > :first-of-type': { gridColumn: { sm: '1 / -1', md: 'auto' } },
       }}
     >
-      <PlainField label={t('access.blocked.filter.address')} value={values.address} onChange={set('address')} />
-      <PlainField label={t('access.blocked.filter.houseUid')} value={values.houseUid} onChange={set('houseUid')} />
-      <PlainField label={t('access.blocked.filter.flatNum')} value={values.flatNum} onChange={set('flatNum')} numeric error={flatNumError ?? undefined} />
+      {/* A phone: a field a row, the two buttons side by side; a tablet: the address alone, then the rest. */}
+      <PlainField label={t('access.blocked.filter.address')} value={values.address} onChange={set('address')} sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }} />
+      <PlainField label={t('access.blocked.filter.houseUid')} value={values.houseUid} onChange={set('houseUid')} sx={FIELD_COLUMN} />
+      <PlainField label={t('access.blocked.filter.flatNum')} value={values.flatNum} onChange={set('flatNum')} numeric error={flatNumError ?? undefined} sx={FIELD_COLUMN} />
       <Button type="submit" variant="contained" sx={{ height: 40 }}>
         {t('access.blocked.filter.apply')}
       </Button>

@@ -28,7 +28,16 @@ export function BulkEditor({ editor, label, online }: { editor: BulkEditorState;
             key={row.key}
             role="group"
             aria-label={t('access.catalogue.bulk.row', { id: row.id })}
-            sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '40px 1fr 1.4fr' }, alignItems: 'start' }}
+            // On a phone a row's two fields stack: a rule between rows tells them apart.
+            sx={{
+              display: 'grid',
+              gap: 1,
+              gridTemplateColumns: { xs: '1fr', sm: '40px 1fr 1.4fr' },
+              alignItems: 'start',
+              pb: { xs: 1.5, sm: 0 },
+              borderBottom: { xs: 1, sm: 0 },
+              borderColor: 'divider',
+            }}
           >
             <Typography color="text.secondary" sx={{ pt: 1, display: { xs: 'none', sm: 'block' } }}>
               {row.id}
