@@ -5,6 +5,7 @@ import { FlatCreateResponse, FlatEntrancesResponse, FlatUsersResponse, Temporary
 import { queryRows } from '../../server/db/client';
 import { createFlat, expectOk, flatUrl, useFlatSetup } from './flat-fixtures';
 import { BACKENDS, TestClient, expectError, expectShape, loginAs } from './helpers';
+import { flatsRules } from './route-rules/flats';
 
 const TAG = 0x11;
 
@@ -165,6 +166,21 @@ describe.each(BACKENDS)('flat card calls on %s', (backend) => {
     expectError(await operator().request('DELETE', remove, { payload: { entranceUid: fx().entranceUid } }), 404);
     expectError(await operator().request('DELETE', remove, { payload: { entranceUid: '' } }), 400, /entranceUid/);
     expect(expectShape(FlatEntrancesResponse, (await operator().get(flatUrl(fx().houseUid, 17, '/get-entrances'))).json()).data).toEqual([]);
+  });
+
+  it('answers 404 naming the flat on every call of a flat that does not exist, and naming the house for an unknown house', async () => {
+    const calls = flatsRules.filter((rule) => rule.pattern.startsWith('/front/flats/:flat'));
+    expect(calls.length).toBe(20);
+    for (const rule of calls) {
+      const tail = rule.url.replace(/^\/front\/flats\/[^/?]+/, '');
+      for (const [house, message] of [
+        [fx().houseUid, /Квартира не найдена/],
+        ['no-such-house', /Дом не найден/],
+      ] as const) {
+        const response = await operator().request(rule.method, `/front/flats/${house}:46${tail}`, { payload: rule.payload ?? (rule.method === 'GET' ? undefined : {}) });
+        expectError(response, 404, message);
+      }
+    }
   });
 
   it('deletes the flat; deleting it again is 404', async () => {
