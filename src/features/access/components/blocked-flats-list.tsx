@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -25,6 +24,8 @@ import type { BlockedFlats } from '../use-blocked-flats';
 import { BlockedFlatCard } from './blocked-flat-card';
 
 const WRAP = { overflowWrap: 'anywhere' } as const;
+/** A router link looking like MUI's Link, without its chunk (the route's budget). */
+const LINK = { color: 'primary.main', textDecoration: 'underline', textDecorationColor: 'rgba(27, 79, 138, 0.4)', '&:hover': { textDecorationColor: 'inherit' } } as const;
 
 interface BlockedFlatsListProps {
   blocked: BlockedFlats;
@@ -48,14 +49,14 @@ export function BlockedFlatsList({ blocked, actions }: BlockedFlatsListProps) {
   const since = (row: BlockedFlat) => (row.blockedAt ? dates.dateTime(row.blockedAt) : t('access.blocked.sinceUnknown'));
   const who = (row: BlockedFlat) => row.blockedBy ?? t('access.blocked.byNobody');
   const houseLink = (row: BlockedFlat) => (
-    <Link component={RouterLink} to={housePath(row.houseUid)} aria-label={t('access.blocked.openHouse', { address: row.address })} sx={WRAP}>
+    <Typography component={RouterLink} to={housePath(row.houseUid)} aria-label={t('access.blocked.openHouse', { address: row.address })} variant="inherit" sx={{ ...LINK, ...WRAP }}>
       {row.address}
-    </Link>
+    </Typography>
   );
   const flatLink = (row: BlockedFlat, children: ReactNode) => (
-    <Link component={RouterLink} to={flatCardPath(row.houseUid, row.flatNum)} aria-label={t('access.blocked.openFlat', { flat: flatLabel(row), address: row.address })}>
+    <Typography component={RouterLink} to={flatCardPath(row.houseUid, row.flatNum)} aria-label={t('access.blocked.openFlat', { flat: flatLabel(row), address: row.address })} variant="inherit" sx={LINK}>
       {children}
-    </Link>
+    </Typography>
   );
   const rowCheckbox = (row: BlockedFlat) => (
     <Checkbox
