@@ -1,6 +1,7 @@
 import Add from '@mui/icons-material/Add';
 import Close from '@mui/icons-material/Close';
 import OfflinePinOutlined from '@mui/icons-material/OfflinePinOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
@@ -73,6 +74,11 @@ export function HousesStep({ wizard, houseOffline: HouseOffline }: { wizard: Dev
       </Box>
 
       <Box component="section" aria-label={t('deviceWizard.houses.results')}>
+        {(search.state === 'offline' || search.state === 'failed') && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {search.state === 'failed' ? t('deviceWizard.houses.error', { error: search.error ?? '' }) : t('deviceWizard.houses.offline')}
+          </Alert>
+        )}
         <TextInput
           label={t('deviceWizard.field.houseSearch')}
           helper={t('deviceWizard.field.houseSearch.helper')}
@@ -80,7 +86,11 @@ export function HousesStep({ wizard, houseOffline: HouseOffline }: { wizard: Dev
           onChange={setText}
           disabled={disabled}
         />
-        <HouseSearchStatus search={search} typed={text} hasLocal={false} sx={{ mt: 1 }} />
+        {search.state === 'offline' || search.state === 'failed' ? (
+          search.hits.length === 0 && <Typography sx={{ mt: 1 }} color="text.secondary">{t('deviceWizard.houses.empty')}</Typography>
+        ) : (
+          <HouseSearchStatus search={search} typed={text} hasLocal={false} sx={{ mt: 1 }} />
+        )}
         <Box component="ul" aria-label={t('deviceWizard.houses.results')} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'grid', gap: 0.5 }}>
           {candidates.map((hit) => (
             <li key={hit.id}>
@@ -115,6 +125,11 @@ export function HousesStep({ wizard, houseOffline: HouseOffline }: { wizard: Dev
             </li>
           ))}
         </Box>
+        {search.state === 'offline' && (
+          <Typography sx={{ mt: 1 }} variant="body2" color="text.secondary">
+            {t('deviceWizard.houses.offlineHint')}
+          </Typography>
+        )}
       </Box>
     </Box>
   );
