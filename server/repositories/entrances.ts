@@ -87,10 +87,15 @@ export async function listEntrancesOfHouses(db: Db, houseUids: readonly string[]
     .sort((a, b) => (order.get(a.houseUid) ?? 0) - (order.get(b.houseUid) ?? 0));
 }
 
-/** The entrances of the house of entrance `uid` (itself included); null when there is no such entrance. */
-export async function entrancesOfHouseOf(db: Db, uid: string): Promise<{ entrance: Entrance; siblings: Entrance[] } | null> {
+/**
+ * Entrance `uid` and the other entrances of its house; null when there is no such entrance. With
+ * `lock` (in a transaction) the house's entrances stay locked until it ends, so that two saves of
+ * one house check their ranges one after the other.
+ */
+export async function entrancesOfHouseOf(db: Db, uid: string, lock = false): Promise<{ entrance: Entrance; siblings: Entrance[] } | null> {
   const [row] = await db.select({ houseUid: entrances.houseUid }).from(entrances).where(eq(entrances.uid, uid));
   if (!row) return null;
+  if (lock) await db.select({ uid: entrances.uid }).from(entrances).where(eq(entrances.houseUid, row.houseUid)).for('update');
   const all = await listEntrancesOfHouses(db, [row.houseUid]);
   const entrance = all.find((item) => item.id === uid);
   return entrance ? { entrance, siblings: all.filter((item) => item.id !== uid) } : null;
@@ -98,27 +103,25 @@ export async function entrancesOfHouseOf(db: Db, uid: string): Promise<{ entranc
 
 /**
  * Saves an entrance: its fields, its range, and its gates when `gates` is given (they replace the
- * old ones); one transaction.
+ * old ones). Run it in the transaction that checked the entrance.
  */
-export async function saveEntrance(db: Db, uid: string, update: Omit<EntranceUpdate, 'gates'>, gates: EntranceUpdate['gates']): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.update(entrances).set({ title: update.title, entranceNum: update.entranceNum, type: update.type }).where(eq(entrances.uid, uid));
-    await tx
-      .insert(entranceRanges)
-      .values({ entranceUid: uid, rangeStart: update.range.start, rangeEnd: update.range.end })
-      .onConflictDoUpdate({ target: entranceRanges.entranceUid, set: { rangeStart: update.range.start, rangeEnd: update.range.end } });
-    if (gates === undefined) return;
-    await tx.delete(entranceGates).where(eq(entranceGates.gateEntranceUid, uid));
-    if (gates.length === 0) return;
-    await tx.insert(entranceGates).values(
-      gates.map((gate) => ({
-        gateEntranceUid: uid,
-        entranceUid: gate.entranceUid,
-        flatFrom: gate.from,
-        flatTo: gate.to,
-        prefix: gate.prefix,
-        additionalFlats: gate.additionalFlats?.trim() || null,
-      })),
-    );
-  });
+export async function saveEntrance(tx: Db, uid: string, update: Omit<EntranceUpdate, 'gates'>, gates: EntranceUpdate['gates']): Promise<void> {
+  await tx.update(entrances).set({ title: update.title, entranceNum: update.entranceNum, type: update.type }).where(eq(entrances.uid, uid));
+  await tx
+    .insert(entranceRanges)
+    .values({ entranceUid: uid, rangeStart: update.range.start, rangeEnd: update.range.end })
+    .onConflictDoUpdate({ target: entranceRanges.entranceUid, set: { rangeStart: update.range.start, rangeEnd: update.range.end } });
+  if (gates === undefined) return;
+  await tx.delete(entranceGates).where(eq(entranceGates.gateEntranceUid, uid));
+  if (gates.length === 0) return;
+  await tx.insert(entranceGates).values(
+    gates.map((gate) => ({
+      gateEntranceUid: uid,
+      entranceUid: gate.entranceUid,
+      flatFrom: gate.from,
+      flatTo: gate.to,
+      prefix: gate.prefix,
+      additionalFlats: gate.additionalFlats?.trim() || null,
+    })),
+  );
 }

@@ -9,8 +9,8 @@ import { entrancesOfHouseOf, listEntrancesOfHouses, saveEntrance } from '../repo
 import { HOUSING_EDITORS, HOUSING_READERS, houseInScope } from './houses';
 
 /** The entrance and the rest of its house; another buyer's entrance is as unknown as a missing one. */
-async function entranceInScope(db: Db, uid: string, scope: number | null): Promise<{ entrance: Entrance; siblings: Entrance[] }> {
-  const found = await entrancesOfHouseOf(db, uid);
+async function entranceInScope(db: Db, uid: string, scope: number | null, lock = false): Promise<{ entrance: Entrance; siblings: Entrance[] }> {
+  const found = await entrancesOfHouseOf(db, uid, lock);
   if (!found || (scope !== null && found.entrance.buyerId !== scope)) throw new ApiError(404, 'Подъезд не найден');
   return found;
 }
@@ -32,14 +32,18 @@ export async function entranceRoutes(app: FastifyInstance): Promise<void> {
   });
 
   defineRoute(app, entranceEndpoints.update, { access: HOUSING_EDITORS }, async ({ request, params, body }) => {
-    const { entrance, siblings } = await entranceInScope(db, params.entranceUid, buyerScope(request));
-    // Without `gates` a gate keeps its gates (checked against its new type); other types have none.
-    const gates = body.gates ?? (hasGates(body.type) ? entrance.gates : []);
-    const [violation] = entranceViolations({ ...body, gates }, siblings);
-    if (violation) throw new ApiError(400, violationMessage(violation));
-    const normalized = gates.map((gate) => ({ ...gate, additionalFlats: parseAdditionalFlats(gate.additionalFlats)?.join(',') || null }));
-    await saveEntrance(db, entrance.id, { ...body, title: body.title.trim() }, body.gates === undefined && hasGates(body.type) ? undefined : normalized);
-    const saved = await entranceInScope(db, entrance.id, null);
-    return { result: true, message: 'Подъезд сохранён', data: saved.entrance };
+    const scope = buyerScope(request);
+    const saved = await db.transaction(async (tx) => {
+      // The house's entrances stay locked from the check to the save: two saves cannot overlap two ranges.
+      const { entrance, siblings } = await entranceInScope(tx, params.entranceUid, scope, true);
+      // Without `gates` a gate keeps its gates (checked against its new type); other types have none.
+      const gates = body.gates ?? (hasGates(body.type) ? entrance.gates : []);
+      const [violation] = entranceViolations({ ...body, gates }, siblings);
+      if (violation) throw new ApiError(400, violationMessage(violation));
+      const normalized = gates.map((gate) => ({ ...gate, additionalFlats: parseAdditionalFlats(gate.additionalFlats)?.join(',') || null }));
+      await saveEntrance(tx, entrance.id, { ...body, title: body.title.trim() }, body.gates === undefined && hasGates(body.type) ? undefined : normalized);
+      return (await entranceInScope(tx, entrance.id, null)).entrance;
+    });
+    return { result: true, message: 'Подъезд сохранён', data: saved };
   });
 }

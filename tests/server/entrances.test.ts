@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { EntranceResponse, EntrancesResponse } from '../../contract/entrances';
 import { queryRows } from '../../server/db/client';
@@ -78,6 +79,25 @@ describe.each(BACKENDS)('entrances on %s', (backend) => {
     expectError(await put(operator, b.second, { ...mainUpdate, range: { start: 37, end: 'x' } }), 400, /range\.end/);
     expectError(await put(operator, b.second, { ...mainUpdate, gates: [{ entranceUid: b.first, from: 1, to: 2, prefix: 1, additionalFlats: null }] }), 400, /^Некорректное поле gates:/);
     expectError(await put(operator, 'no-such-entrance', mainUpdate), 404, /Подъезд не найден/);
+  });
+
+  it('holds the house’s other entrances from the check to the save: it waits for a transaction holding one of them', async () => {
+    const b = await building(1);
+    const operator = await loginAs(app(), 'operator');
+    await operator.csrfToken();
+    let settled = false;
+    let pending: Promise<LightMyRequestResponse> | null = null;
+    await app().database.drizzle.transaction(async (tx) => {
+      // Another save of entrance 1 in progress: the save of entrance 2 must not check its range meanwhile.
+      await queryRows(tx, sql`select uid from entrances where uid = ${b.first} for update`);
+      pending = put(operator, b.second, mainUpdate).then((response) => {
+        settled = true;
+        return response;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(settled).toBe(false);
+    });
+    expect((await pending!).statusCode).toBe(200);
   });
 
   it('saves a gate with its gates, and checks prefixes, additional flats and the gate’s entrances', async () => {
