@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Flat } from '../../contract/flats';
 import type { Db } from '../db/client';
 import { deviceHouses, devices } from '../db/schema/devices';
@@ -228,7 +228,7 @@ export async function entranceUidsOfFlat(db: Db, flatId: number): Promise<string
 export async function removeFlatEntrance(db: Db, flatId: number, entranceUid: string): Promise<boolean> {
   const removed = await db
     .delete(flatEntrances)
-    .where(and(eq(flatEntrances.flatId, flatId), inArray(flatEntrances.entranceUid, [entranceUid])))
+    .where(and(eq(flatEntrances.flatId, flatId), eq(flatEntrances.entranceUid, entranceUid)))
     .returning({ uid: flatEntrances.entranceUid });
   if (removed.length === 0) return false;
   await db.execute(sql`update temporary_codes set entrances = array_remove(entrances, ${entranceUid}) where flat_id = ${flatId}`);

@@ -183,6 +183,20 @@ describe.each(BACKENDS)('flat card calls on %s', (backend) => {
     }
   });
 
+  it('applies a replayed flat create or temporary code (same Idempotency-Key) once', async () => {
+    const create = () =>
+      operator().request('POST', flatEndpoints.create.path({ house: fx().houseUid }), { payload: { flatNum: 19 }, headers: { 'Idempotency-Key': `flat-19-${backend}` } });
+    const first = await create();
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await create();
+    expect([again.statusCode, again.headers['idempotency-replayed'], again.body]).toEqual([200, 'true', first.body]);
+    const code = () =>
+      operator().request('POST', flatUrl(fx().houseUid, 19, '/temporary-access-code'), { payload: { duration: 60 }, headers: { 'Idempotency-Key': `code-19-${backend}` } });
+    const made = await code();
+    expect(made.statusCode, made.body).toBe(200);
+    expect((await code()).body).toBe(made.body);
+  });
+
   it('deletes the flat; deleting it again is 404', async () => {
     await createFlat(operator(), fx().houseUid, 18);
     expectOk(await operator().request('DELETE', flatUrl(fx().houseUid, 18)));
