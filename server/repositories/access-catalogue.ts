@@ -35,7 +35,12 @@ export class CatalogueConflict extends Error {
   }
 }
 
-/** A name already taken by another entry of the list (case and spaces aside) rolls the transaction back. */
+/** Writes to a list wait for each other, so that each sees the names the one before gave. */
+async function lockList(tx: Db, kind: CatalogueKind): Promise<void> {
+  await tx.execute(sql`lock table ${TABLES[kind]} in share row exclusive mode`);
+}
+
+/** A name already taken by another entry of the list (case aside) rolls the transaction back. */
 async function refuseDuplicateNames(db: Db, kind: CatalogueKind): Promise<void> {
   const table = TABLES[kind];
   const [duplicate] = await db
@@ -50,6 +55,7 @@ async function refuseDuplicateNames(db: Db, kind: CatalogueKind): Promise<void> 
 /** Creates an entry (id null) or updates one, in one transaction; throws CatalogueConflict. */
 export async function saveEntry(db: Db, kind: CatalogueKind, id: number | null, fields: CatalogueFields): Promise<AccessReason> {
   return db.transaction(async (tx) => {
+    await lockList(tx, kind);
     const table = TABLES[kind];
     const columns = { id: table.id, name: table.name, description: table.description };
     const rows = id === null ? await tx.insert(table).values(fields).returning(columns) : await tx.update(table).set(fields).where(eq(table.id, id)).returning(columns);
@@ -63,6 +69,7 @@ export async function saveEntry(db: Db, kind: CatalogueKind, id: number | null, 
 /** Updates every entry given, all or none; throws CatalogueConflict (the first unknown id, or a name taken twice). */
 export async function saveEntries(db: Db, kind: CatalogueKind, entries: readonly (CatalogueFields & { id: number })[]): Promise<AccessReason[]> {
   return db.transaction(async (tx) => {
+    await lockList(tx, kind);
     const table = TABLES[kind];
     for (const { id, ...fields } of entries) {
       const rows = await tx.update(table).set(fields).where(eq(table.id, id)).returning({ id: table.id });

@@ -46,6 +46,17 @@ describe.each(BACKENDS)('access catalogue on %s', (backend) => {
     expectError(await operator.request('POST', '/front/access/set-action', { payload: { id: 0, name: 'Нет такого' } }), 400, /^Некорректное поле id/);
   });
 
+  it('takes one of four reasons of the same name sent at once, and refuses the others: 409', async () => {
+    const [operator, admin] = [await loginAs(app(), 'operator'), await loginAs(app(), 'admin')];
+    await Promise.all([operator.csrfToken(), admin.csrfToken()]);
+    const name = `Одновременно ${backend}`;
+    const answers = await Promise.all(
+      [operator, admin, operator, admin].map((client) => client.request('POST', '/front/access/set-reason', { payload: { name } })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    expect((await reasons(admin)).filter((reason) => reason.name === name)).toHaveLength(1);
+  });
+
   it('saves the whole list in one transaction: a bad entry or an unknown id changes nothing', async () => {
     const admin = await loginAs(app(), 'admin');
     const before = await reasons(admin);
