@@ -1,6 +1,5 @@
 import { accessEndpoints, type AccessService } from '@contract/access';
 import { flatBlockEndpoints, type BlockedFlatsQuery, type FlatsBulkStatus } from '@contract/flat-blocks';
-import { houseEndpoints } from '@contract/houses';
 import { expectResult, request } from '@/lib/http';
 import type { CatalogueEntry, CatalogueKind, EntryDraft } from './model';
 import { entryInput } from './model';
@@ -12,11 +11,6 @@ export async function getBlockedFlats(query: BlockedFlatsQuery, signal?: AbortSi
 /** `result` true means the call was understood; each flat's own outcome is in `data`. */
 export async function setFlatStatuses(body: FlatsBulkStatus) {
   return expectResult(await request(flatBlockEndpoints.setStatuses, { body }));
-}
-
-/** Houses whose address holds `address` (the first page: a picker shows the best matches). */
-export async function findHouses(address: string, signal?: AbortSignal) {
-  return expectResult(await request(houseEndpoints.list, { query: { page: 1, address }, signal })).data;
 }
 
 export async function getCatalogue(kind: CatalogueKind, signal?: AbortSignal): Promise<CatalogueEntry[]> {

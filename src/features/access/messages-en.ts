@@ -42,8 +42,6 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'access.block.house': 'House',
   'access.block.houseHint': 'Start typing the address',
   'access.block.houseRequired': 'Choose the house',
-  'access.block.houseNone': 'No house has such an address',
-  'access.block.houseTyping': 'Type at least 2 characters of the address',
   'access.block.flats': 'Flats',
   'access.block.flatsHint': 'Numbers and ranges separated by commas or new lines: 1-20, 35, 41',
   'access.block.flatsCount': 'Flats: {count}',
@@ -116,11 +114,4 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'access.catalogue.type.2': 'house service',
   'access.catalogue.type.other': 'type {type}',
   'access.catalogue.loadError': 'Could not load: {error}',
-
-  'access.check.required': 'Fill in the field',
-  'access.check.integer': 'Enter a whole number',
-  'access.check.number': 'Enter a number',
-  'access.check.range': 'Enter a whole number from {min} to {max}',
-  'access.check.maxLength': 'At most {max} characters',
-  'access.check.oneOf': 'Choose one of: {values}',
 };

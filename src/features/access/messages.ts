@@ -43,8 +43,6 @@ export const ruMessages = {
   'access.block.house': 'Дом',
   'access.block.houseHint': 'Начните вводить адрес',
   'access.block.houseRequired': 'Выберите дом',
-  'access.block.houseNone': 'Домов с таким адресом нет',
-  'access.block.houseTyping': 'Введите хотя бы 2 символа адреса',
   'access.block.flats': 'Квартиры',
   'access.block.flatsHint': 'Номера и диапазоны через запятую или с новой строки: 1-20, 35, 41',
   'access.block.flatsCount': 'Квартир: {count}',
@@ -117,13 +115,6 @@ export const ruMessages = {
   'access.catalogue.type.2': 'услуга дома',
   'access.catalogue.type.other': 'тип {type}',
   'access.catalogue.loadError': 'Не удалось загрузить: {error}',
-
-  'access.check.required': 'Заполните поле',
-  'access.check.integer': 'Введите целое число',
-  'access.check.number': 'Введите число',
-  'access.check.range': 'Введите целое число от {min} до {max}',
-  'access.check.maxLength': 'Не длиннее {max} символов',
-  'access.check.oneOf': 'Выберите одно из значений: {values}',
 } as const;
 
 export type FeatureMessageKey = keyof typeof ruMessages;

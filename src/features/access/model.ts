@@ -1,6 +1,5 @@
 import type { AccessAction, AccessReason, CatalogueEntryInput } from '@contract/access';
 import { BULK_STATUS_LIMIT, type BlockedFlat, type BlockedFlatsQuery, type FlatRef, type FlatStatusOutcome } from '@contract/flat-blocks';
-import type { House } from '@contract/houses';
 import { PERMISSIONS, ROLES } from '@contract/users';
 import type { ListState, ListStateConfig } from '@/components/list-table/list-state-model';
 import { hasPermission, hasRole, type AuthItemMap } from '@/lib/session';
@@ -139,7 +138,7 @@ export function sortedOutcomes(outcomes: readonly FlatStatusOutcome[]): FlatStat
 
 /** What the block dialog holds: kept by the screen while the dialog is closed. */
 export interface BlockFormValues {
-  house: House | null;
+  house: { id: string; address: string } | null;
   flats: string;
   reason: string;
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { BlockedFlatsQuery } from '@contract/flat-blocks';
-import { findHouses, getBlockedFlats, getCatalogue, getServices } from './api';
+import { getBlockedFlats, getCatalogue, getServices } from './api';
 import type { CatalogueKind } from './model';
 
 export const accessQueries = {
@@ -21,11 +21,4 @@ export const accessQueries = {
     }),
   services: () =>
     queryOptions({ queryKey: [...accessQueries.all(), 'services'] as const, queryFn: ({ signal }) => getServices(signal), staleTime: 300_000 }),
-  houses: (address: string) =>
-    queryOptions({
-      queryKey: [...accessQueries.all(), 'houses', address] as const,
-      queryFn: ({ signal }) => findHouses(address, signal),
-      staleTime: 60_000,
-      placeholderData: keepPreviousData,
-    }),
 };

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import type { House } from '@contract/houses';
+import { useFieldReasonText } from '@/components/field-reason/use-field-reason-text';
 import { placeFieldErrors } from '@/lib/field-errors';
 import { useT, type Translate } from './messages';
 import { EMPTY_BLOCK_FORM, blockReason, parseFlatList, type BlockFormValues, type FlatListProblem } from './model';
 import { accessQueries } from './queries';
-import { reasonText } from './use-access-page';
 import type { StatusRequest } from './use-blocked-flats';
 
 
@@ -18,9 +17,6 @@ interface BlockFormOptions {
   close: () => void;
 }
 export const REASON_MAX = 500;
-/** Fewer letters match too many houses to be worth a request. */
-export const HOUSE_SEARCH_MIN = 2;
-const SEARCH_DELAY_MS = 300;
 
 export function flatListProblemText(t: Translate, problem: FlatListProblem): string {
   switch (problem.kind) {
@@ -35,22 +31,6 @@ export function flatListProblemText(t: Translate, problem: FlatListProblem): str
   }
 }
 
-/** Houses whose address holds what was typed, asked for once typing pauses. */
-export function useHouseSearch(text: string) {
-  const [term, setTerm] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setTerm(text.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-  const enabled = term.length >= HOUSE_SEARCH_MIN;
-  const query = useQuery({ ...accessQueries.houses(term), enabled });
-  return {
-    houses: enabled ? (query.data ?? []) : [],
-    loading: enabled && query.isFetching,
-    tooShort: text.trim().length < HOUSE_SEARCH_MIN,
-  };
-}
-
 /**
  * The «Заблокировать квартиры» dialog's logic: a house, flats as typed («1-20, 35, 41») and a
  * reason. What was typed outlives the dialog (`keep` hands it to the screen when the dialog
@@ -58,6 +38,7 @@ export function useHouseSearch(text: string) {
  */
 export function useBlockForm({ draft, keep, send, close }: BlockFormOptions) {
   const t = useT();
+  const reasonText = useFieldReasonText();
   const form = useForm<BlockFormValues>({ defaultValues: draft, mode: 'onTouched' });
   const [failure, setFailure] = useState<string | null>(null);
   const flatsText = useWatch({ control: form.control, name: 'flats' });
@@ -65,7 +46,7 @@ export function useBlockForm({ draft, keep, send, close }: BlockFormOptions) {
   const reasons = useQuery(accessQueries.catalogue('reasons'));
 
   const rules = {
-    house: { validate: (house: House | null) => house !== null || t('access.block.houseRequired') },
+    house: { validate: (house: BlockFormValues['house']) => house !== null || t('access.block.houseRequired') },
     flats: {
       validate: (text: string) => {
         const { problem } = parseFlatList(text);
@@ -92,7 +73,7 @@ export function useBlockForm({ draft, keep, send, close }: BlockFormOptions) {
       const banner = placeFieldErrors(
         error,
         (path) => (path === 'reason' ? 'reason' : path.startsWith('flats') ? 'flats' : null),
-        (field, reason) => form.setError(field, { type: 'server', message: reasonText(t, reason) }, { shouldFocus: true }),
+        (field, reason) => form.setError(field, { type: 'server', message: reasonText(reason) }, { shouldFocus: true }),
       );
       setFailure(banner);
     }

@@ -2,12 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { notify } from '@/components/notifications/notify';
+import { useFieldReasonText } from '@/components/field-reason/use-field-reason-text';
 import { placeFieldErrors } from '@/lib/field-errors';
 import { saveEntries } from './api';
 import { useT } from './messages';
 import { bulkFieldOf, changedEntries, type CatalogueEntry, type CatalogueKind, type EntryDraft } from './model';
 import { accessQueries } from './queries';
-import { reasonText } from './use-access-page';
 
 interface BulkValues {
   rows: EntryDraft[];
@@ -22,6 +22,7 @@ type RowField = `rows.${number}.${'name' | 'description'}`;
  */
 export function useBulkEditor(kind: CatalogueKind, entries: readonly CatalogueEntry[]) {
   const t = useT();
+  const reasonText = useFieldReasonText();
   const client = useQueryClient();
   const form = useForm<BulkValues>({ defaultValues: { rows: [] }, mode: 'onTouched' });
   const rows = useFieldArray({ control: form.control, name: 'rows', keyName: 'key' });
@@ -56,7 +57,7 @@ export function useBulkEditor(kind: CatalogueKind, entries: readonly CatalogueEn
             const found = bulkFieldOf(path, kind, sent, values.rows);
             return found ? `rows.${found.row}.${found.field}` : null;
           },
-          (field, reason) => form.setError(field, { type: 'server', message: reasonText(t, reason) }, { shouldFocus: true }),
+          (field, reason) => form.setError(field, { type: 'server', message: reasonText(reason) }, { shouldFocus: true }),
         ),
       );
     }

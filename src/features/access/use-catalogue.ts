@@ -2,13 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { notify } from '@/components/notifications/notify';
+import { useFieldReasonText } from '@/components/field-reason/use-field-reason-text';
 import { placeFieldErrors } from '@/lib/field-errors';
 import { HttpError, errorMessage } from '@/lib/http';
 import { removeEntry, saveEntry } from './api';
 import { useT } from './messages';
 import { entryValues, isBlank, withEntry, type CatalogueEntry, type CatalogueKind, type EntryValues } from './model';
 import { accessQueries } from './queries';
-import { reasonText } from './use-access-page';
 
 /** The rule of a name field: required, in the screen's words. */
 export function useNameRule() {
@@ -75,7 +75,7 @@ export function useCatalogue(kind: CatalogueKind) {
  * opening); a 400 naming `name` or `description` is shown at that field, anything else above the fields.
  */
 export function useEntryForm(entry: CatalogueEntry | null, save: (values: EntryValues) => Promise<unknown>, onSaved: () => void) {
-  const t = useT();
+  const reasonText = useFieldReasonText();
   const form = useForm<EntryValues>({ defaultValues: entryValues(entry), mode: 'onTouched' });
   const [failure, setFailure] = useState<string | null>(null);
   const submit = form.handleSubmit(async (values) => {
@@ -88,7 +88,7 @@ export function useEntryForm(entry: CatalogueEntry | null, save: (values: EntryV
         placeFieldErrors(
           error,
           (path) => (path === 'name' || path === 'description' ? path : null),
-          (field, reason) => form.setError(field, { type: 'server', message: reasonText(t, reason) }, { shouldFocus: true }),
+          (field, reason) => form.setError(field, { type: 'server', message: reasonText(reason) }, { shouldFocus: true }),
         ),
       );
     }

@@ -7,12 +7,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Controller } from 'react-hook-form';
-import type { House } from '@contract/houses';
+import { HouseTypeahead } from '@/components/house-typeahead/house-typeahead';
 import { useT } from '@/features/access/messages';
 import type { BlockFormValues } from '../model';
-import { useBlockForm, useHouseSearch } from '../use-block-form';
+import { useBlockForm } from '../use-block-form';
 import type { StatusRequest } from '../use-blocked-flats';
 
 interface BlockDialogProps {
@@ -48,7 +48,15 @@ export function BlockDialog({ draft, keep, send, onClose, online }: BlockDialogP
               name="house"
               rules={block.rules.house}
               render={({ field, fieldState }) => (
-                <HousePicker value={field.value} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} error={fieldState.error?.message} />
+                <HouseTypeahead
+                  label={t('access.block.house')}
+                  required
+                  value={field.value?.address ?? null}
+                  onPick={(hit) => field.onChange({ id: hit.id, address: hit.address })}
+                  onClear={() => field.onChange(null)}
+                  error={fieldState.error?.message}
+                  helper={t('access.block.houseHint')}
+                />
               )}
             />
             <TextField
@@ -96,51 +104,5 @@ export function BlockDialog({ draft, keep, send, onClose, online }: BlockDialogP
         </DialogActions>
       </form>
     </Dialog>
-  );
-}
-
-interface HousePickerProps {
-  value: House | null;
-  onChange: (house: House | null) => void;
-  onBlur: () => void;
-  inputRef: (element: HTMLInputElement | null) => void;
-  error?: string;
-}
-
-/** A typeahead over the house list's address search (the server filters; nothing is filtered here). */
-function HousePicker({ value, onChange, onBlur, inputRef, error }: HousePickerProps) {
-  const t = useT();
-  const [text, setText] = useState(value?.address ?? '');
-  const search = useHouseSearch(value && text === value.address ? '' : text);
-  return (
-    <Autocomplete
-      options={search.houses}
-      value={value}
-      onChange={(_event, house) => onChange(house)}
-      inputValue={text}
-      onInputChange={(_event, typed) => setText(typed)}
-      getOptionLabel={(house) => house.address}
-      isOptionEqualToValue={(option, current) => option.id === current.id}
-      filterOptions={(options) => options}
-      loading={search.loading}
-      autoHighlight
-      noOptionsText={search.tooShort ? t('access.block.houseTyping') : t('access.block.houseNone')}
-      loadingText={t('select.loading')}
-      clearText={t('select.clear')}
-      openText={t('select.open')}
-      closeText={t('select.close')}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          inputRef={inputRef}
-          onBlur={onBlur}
-          label={t('access.block.house')}
-          required
-          error={Boolean(error)}
-          // The field cuts a long address: the whole of the chosen one is shown under it.
-          helperText={error ?? value?.address ?? t('access.block.houseHint')}
-        />
-      )}
-    />
   );
 }

@@ -231,7 +231,7 @@ describe('/access, the catalogue', () => {
 
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Название/ }), { target: { value: 'Переезд' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
-    expect(await within(dialog).findByText('Не длиннее 100 символов')).toBeTruthy();
+    expect(await within(dialog).findByText('не длиннее 100 символов')).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Причины', hidden: true })).queryByText('Переезд')).toBeNull();
 
     refuse = false;
@@ -266,7 +266,7 @@ describe('/access, the catalogue', () => {
     fireEvent.change(within(editor).getByRole('textbox', { name: /Описание, строка 2/ }), { target: { value: 'на время ремонта подъезда' } });
     expect(within(editor).getByText('Изменено строк: 1')).toBeTruthy();
     fireEvent.click(within(editor).getByRole('button', { name: 'Сохранить всё' }));
-    expect(await within(editor).findByText('Заполните поле')).toBeTruthy();
+    expect(await within(editor).findByText('заполните поле')).toBeTruthy();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ reasons: [{ id: 2, name: 'Ремонт', description: 'на время ремонта подъезда' }] });
 
     refuse = false;
