@@ -55,7 +55,8 @@ export function BlockDialog({ draft, keep, send, onClose, online }: BlockDialogP
                   onPick={(hit) => field.onChange({ id: hit.id, address: hit.address })}
                   onClear={() => field.onChange(null)}
                   error={fieldState.error?.message}
-                  helper={t('access.block.houseHint')}
+                  // The field cuts a long address: the whole of the chosen one is shown under it.
+                  helper={field.value?.address ?? t('access.block.houseHint')}
                 />
               )}
             />
