@@ -144,6 +144,11 @@ export function BlockedFlatsList({ blocked, actions }: BlockedFlatsListProps) {
           </>
         )}
       </Box>
+      {rows.length === 0 && blocked.loading && (
+        <Typography color="text.secondary" sx={{ p: 2 }}>
+          {t('app.loading')}
+        </Typography>
+      )}
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, pt: 1 }}>
         <Typography variant="body2" color="text.secondary">
           {t('table.displayedRows', { from: blocked.range.from, to: blocked.range.to, count: blocked.totalCount })}
