@@ -217,6 +217,28 @@ describe('/access as the operator', () => {
     expect(session.pageErrors).toEqual([]);
   });
 
+  it('offline says so, keeps the block dialog’s text and sends nothing until the network is back', async () => {
+    await openAccess(page);
+    await page.getByRole('button', { name: 'Заблокировать квартиры' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Заблокировать квартиры' });
+    await dialog.getByRole('textbox', { name: /^Квартиры/ }).fill('1-20, 35, 41');
+    await session.context.setOffline(true);
+    try {
+      await dialog.getByText(/^Нет связи с сервером/).waitFor();
+      expect(await dialog.getByRole('button', { name: 'Заблокировать', exact: true }).isDisabled()).toBe(true);
+      await settled(dialog);
+      await screenshot(page, 'access-block-dialog-offline');
+      await dialog.getByRole('button', { name: 'Отмена' }).click();
+      await page.getByRole('button', { name: 'Заблокировать квартиры' }).click();
+      expect(await dialog.getByRole('textbox', { name: /^Квартиры/ }).inputValue()).toBe('1-20, 35, 41');
+    } finally {
+      await session.context.setOffline(false);
+    }
+    await dialog.getByText(/^Нет связи с сервером/).waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await dialog.getByRole('button', { name: 'Заблокировать', exact: true }).isDisabled()).toBe(false);
+    await dialog.getByRole('button', { name: 'Отмена' }).click();
+  });
+
   /** Every script a fresh tab loads for `path`, gzip-sized here whatever the server sends. */
   async function scriptsOf(context: BrowserContext, path: string, ready: (tab: Page) => Promise<void>): Promise<Map<string, number>> {
     const tab = await context.newPage();
