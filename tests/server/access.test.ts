@@ -100,6 +100,11 @@ describe.each(BACKENDS)('access rules on %s', (backend) => {
     expectError(await send(new TestClient(app()), rule), 401, /Требуется вход/);
   });
 
+  it.each(ALL_RULES.filter((rule) => rule.public))('$method $pattern is public: no session needed', async (rule) => {
+    const response = await send(new TestClient(app()), rule);
+    expect(response.statusCode, response.body).toBeLessThan(400);
+  });
+
   it.each(refusals)('$method $pattern for $account: 403', async (rule) => {
     expectError(await send(await as(rule.account), rule), 403, /Недостаточно прав/);
   });
