@@ -91,8 +91,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
-function section(name: string): Locator {
-  return page.getByRole('region', { name: new RegExp(`^${name}`) });
+function section(name: string, on: Page = page): Locator {
+  return on.getByRole('region', { name: new RegExp(`^${name}`) });
+}
+
+/**
+ * Jumps to a section with the section bar, as an operator does: the sections below the first screen
+ * (services, device settings, history) load as they come into view.
+ */
+async function reach(name: string, on: Page = page): Promise<Locator> {
+  await on.getByRole('navigation', { name: 'Разделы квартиры' }).getByRole('link', { name }).click();
+  const found = section(name, on);
+  await found.and(on.locator(':not([aria-busy="true"])')).waitFor();
+  return found;
 }
 
 async function open(flat: Target): Promise<void> {
@@ -144,6 +155,7 @@ describe('flat card as the operator', () => {
 
     await open(rich);
     const residents = section('Жильцы');
+    await residents.getByRole('button', { name: 'Добавить жильца' }).click();
     await residents.getByRole('combobox', { name: 'Добавить жильца' }).fill(newcomer.login);
     await page.getByRole('option', { name: new RegExp(`^${newcomer.login}`) }).click();
     await expectToast(`Жилец ${newcomer.login} добавлен`);
@@ -221,7 +233,7 @@ describe('flat card as the operator', () => {
     await dialog.getByRole('button', { name: 'Заблокировать' }).click();
     await expectToast('Квартира заблокирована');
     await expect.poll(() => page.getByTestId('flat-status').innerText()).toBe('Заблокирована');
-    const row = section('История блокировок').getByRole('row').filter({ hasText: reason });
+    const row = (await reach('История блокировок')).getByRole('row').filter({ hasText: reason });
     await row.waitFor();
     expect(await row.innerText()).toMatch(/Блокировка\s+operator\s+вся квартира/);
     expect((await card(fresh)).flat.status).toBe(1);
@@ -241,8 +253,9 @@ describe('flat card as the operator', () => {
     await cms.getByRole('button', { name: first }).click();
     await expectToast(new RegExp(`Трубка на ${device.mac} (за|раз)блокирована`));
     expect((await card(rich)).deviceData.find((entry) => entry.mac === device.mac)?.blockCMS).toBe(!device.blockCMS);
-    await section('История блокировок').getByRole('button', { name: 'КМС' }).click();
-    const entry = section('История блокировок').getByRole('row').filter({ hasText: device.mac }).filter({ hasText: 'operator' });
+    const history = await reach('История блокировок');
+    await history.getByRole('button', { name: 'КМС' }).click();
+    const entry = history.getByRole('row').filter({ hasText: device.mac }).filter({ hasText: 'operator' });
     await entry.first().waitFor();
 
     await cms.getByRole('button', { name: device.blockCMS ? 'Заблокировать трубку' : 'Разблокировать трубку' }).click();
@@ -255,7 +268,7 @@ describe('flat card as the operator', () => {
     const service = before.flat.accessServices[0];
     const name = `E2E_${randomBytes(2).toString('hex').toUpperCase()}`;
     await open(rich);
-    const access = section('Услуги и разрешения');
+    const access = await reach('Услуги и разрешения');
     await access.getByRole('switch', { name: `${service.service.name}: Доступ` }).click();
     await access.getByRole('textbox', { name: 'Название разрешения' }).fill(name);
     await access.getByRole('button', { name: 'Добавить разрешение' }).click();
@@ -270,14 +283,14 @@ describe('flat card as the operator', () => {
 
     // Names, not ids, after a reload too.
     await open(rich);
-    await section('Услуги и разрешения').getByRole('listitem').filter({ hasText: name }).getByText('Заявка жильца').waitFor();
+    await (await reach('Услуги и разрешения')).getByRole('listitem').filter({ hasText: name }).getByText('Заявка жильца').waitFor();
   });
 
   it('reads the settings from the simulated device into the form, with progress, and saves them', async () => {
     const device = (await card(rich)).deviceData.find((entry) => entry.canIndividualLevels);
     if (!device) throw new Error('no device with levels');
     await open(rich);
-    const settings = page.getByRole('article', { name: device.mac });
+    const settings = (await reach('Настройки на устройствах')).getByRole('article', { name: device.mac });
     const call = settings.getByRole('textbox', { name: 'Вызов на панели' });
     await call.fill('12345');
     await settings.getByText('Целое число от 0 до 10000').waitFor();
@@ -341,10 +354,13 @@ describe('flat card for support', () => {
       await reader.page.getByTestId('flat-card-ready').waitFor();
       await reader.page.getByText('Только просмотр: менять квартиру может оператор.').waitFor();
       await reader.page.getByRole('region', { name: /^Жильцы/ }).waitFor();
-      for (const name of ['Заблокировать', 'Выезд жильцов', 'Удалить квартиру', 'Добавить ключ', 'Создать код', 'Изменить срок', 'Сохранить', 'Прочитать с устройства']) {
+      await reach('Услуги и разрешения', reader.page);
+      await reach('Настройки на устройствах', reader.page);
+      for (const name of ['Заблокировать', 'Выезд жильцов', 'Удалить квартиру', 'Добавить жильца', 'Добавить ключ', 'Создать код', 'Изменить срок', 'Сохранить', 'Прочитать с устройства']) {
         expect(await reader.page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
       }
       expect(await reader.page.getByRole('combobox', { name: 'Добавить жильца' }).count()).toBe(0);
+      expect(await reader.page.getByRole('textbox', { disabled: false, includeHidden: false }).evaluateAll((boxes) => boxes.filter((box) => !(box as HTMLInputElement).readOnly).length)).toBe(0);
       expect(await reader.page.getByRole('switch').count()).toBeGreaterThan(0);
       expect(await reader.page.getByRole('switch', { disabled: false }).count()).toBe(0);
       await screenshot(reader.page, 'flat-card-support');

@@ -1,18 +1,19 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useDateFormat } from '@/lib/dates';
 import { useT } from '../messages';
-import { DURATION_PRESETS, formatCountdown, type DurationChoice, type DurationUnit } from '../model';
+import { DURATION_PRESETS, formatCountdown, type DurationChoice } from '../model';
 import { useFlat } from '../use-flat-card';
 import { useTemporaryCode } from '../use-temporary-code';
 import { EmptyNote, LazyConfirm, Section } from './section';
+
+// A custom duration needs text fields, which the first screen does not otherwise carry.
+const CustomDuration = lazy(() => import('./custom-duration').then((m) => ({ default: m.CustomDuration })));
 
 export function CodeSection() {
   const t = useT();
@@ -72,28 +73,9 @@ export function CodeSection() {
               </ToggleButton>
             </ToggleButtonGroup>
             {code.choice === 'custom' && (
-              <Box sx={{ display: 'flex', gap: 1 }}>
-                <TextField
-                  size="small"
-                  label={t('flat.code.amount')}
-                  value={code.amount}
-                  onChange={(event) => code.setAmount(event.target.value)}
-                  error={code.duration === null}
-                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                  sx={{ width: 96 }}
-                />
-                <TextField
-                  select
-                  size="small"
-                  label={t('flat.code.unit')}
-                  value={code.unit}
-                  onChange={(event) => code.setUnit(event.target.value as DurationUnit)}
-                  sx={{ width: 110 }}
-                >
-                  <MenuItem value="hours">{t('flat.code.unit.hours')}</MenuItem>
-                  <MenuItem value="days">{t('flat.code.unit.days')}</MenuItem>
-                </TextField>
-              </Box>
+              <Suspense fallback={null}>
+                <CustomDuration code={code} />
+              </Suspense>
             )}
           </Box>
           <Typography variant="body2" color={code.duration === null || code.previewPast ? 'error' : 'text.secondary'} sx={{ mt: 1 }}>

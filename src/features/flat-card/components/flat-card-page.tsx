@@ -3,22 +3,25 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { useMemo } from 'react';
+import { lazy, useMemo } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { errorMessage } from '@/lib/http';
 import { useT } from '../messages';
 import { FlatContext, useFlatCard, type FlatContextValue } from '../use-flat-card';
-import { AccessSection } from './access-section';
 import { CmsSection } from './cms-section';
 import { CodeSection } from './code-section';
-import { DevicesSection } from './devices-section';
+import { DeferredSection } from './deferred-section';
 import { EntrancesSection } from './entrances-section';
 import { FlatHeader } from './flat-header';
-import { HistorySection } from './history-section';
 import { KeysSection } from './keys-section';
 import { MoveOutBanner } from './move-out-banner';
 import { SectionNav } from './section-nav';
 import { UsersSection } from './users-section';
+
+// Below the first screen: fetched as they come near it (their forms and tables are most of the card's code).
+const AccessSection = lazy(() => import('./access-section').then((m) => ({ default: m.AccessSection })));
+const DevicesSection = lazy(() => import('./devices-section').then((m) => ({ default: m.DevicesSection })));
+const HistorySection = lazy(() => import('./history-section').then((m) => ({ default: m.HistorySection })));
 
 /** /houses/:houseUid/flats/:flatNum/update (spec §2 "Flat card", issue 12 §1). */
 export function FlatCardPage() {
@@ -93,20 +96,21 @@ export function FlatCardPage() {
         )}
         <MoveOutBanner />
         <SectionNav />
+        {/* The first screen: what operators do all day (residents, keys, the code, blocks); the rest below it. */}
         <Box sx={{ display: 'grid', gap: 2, alignItems: 'start', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
           <Stack spacing={2} sx={{ minWidth: 0 }}>
             <UsersSection />
             <KeysSection />
-            <CodeSection />
-            <EntrancesSection />
           </Stack>
           <Stack spacing={2} sx={{ minWidth: 0 }}>
+            <CodeSection />
             <CmsSection />
-            <AccessSection />
-            <DevicesSection />
+            <EntrancesSection />
           </Stack>
+          <DeferredSection id="access" title={t('flat.section.access')} view={AccessSection} height={480} />
+          <DeferredSection id="devices" title={t('flat.section.devices')} view={DevicesSection} height={480} />
           <Box sx={{ gridColumn: { lg: '1 / -1' }, minWidth: 0 }}>
-            <HistorySection />
+            <DeferredSection id="history" title={t('flat.section.history')} view={HistorySection} height={240} />
           </Box>
         </Box>
       </Box>

@@ -12,10 +12,39 @@ type Handler = (method: string, url: string, body: unknown) => Response | undefi
 const FLAT = `/front/flats/${HOUSE_UID}:12`;
 let calls: string[] = [];
 let handle: Handler = () => undefined;
+/** Sections below the first screen load when they scroll into view: `reveal` scrolls them all there. */
+let observers: { callback: IntersectionObserverCallback; observing: boolean }[] = [];
+
+class ObserverStub {
+  private entry: { callback: IntersectionObserverCallback; observing: boolean };
+  constructor(callback: IntersectionObserverCallback) {
+    this.entry = { callback, observing: false };
+    observers.push(this.entry);
+  }
+  observe() {
+    this.entry.observing = true;
+  }
+  disconnect() {
+    this.entry.observing = false;
+  }
+}
+
+/** Lazy chunks (dialogs, sections below the first screen) are transformed on first import: slow on a busy machine. */
+const LAZY = { timeout: 10_000 };
+
+function reveal() {
+  act(() => {
+    for (const observer of observers) {
+      if (observer.observing) observer.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
+    }
+  });
+}
 
 beforeEach(() => {
   calls = [];
+  observers = [];
   handle = () => undefined;
+  vi.stubGlobal('IntersectionObserver', ObserverStub);
   setCsrfToken('token');
   setLoggedFlag(true);
   vi.stubGlobal(
@@ -68,12 +97,17 @@ describe('FlatCardPage', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Квартира 12');
     expect(screen.getByTestId('flat-status').textContent).toBe('Активна');
     expect(screen.getByRole('link', { name: 'г. Москва, ул. Лесная, д. 28' }).getAttribute('href')).toBe(`/houses/${HOUSE_UID}`);
-    for (const name of ['Жильцы', 'Ключи', 'Временный код', 'Подъезды', 'Блокировка КМС', 'Услуги и разрешения', 'Настройки на устройствах', 'История блокировок']) {
+    for (const name of ['Жильцы', 'Ключи', 'Временный код', 'Подъезды', 'Блокировка КМС']) {
       expect(region(name)).toBeTruthy();
     }
-    expect(within(region('Услуги и разрешения')).getByText('Источник: Биллинг')).toBeTruthy();
+    // Below the first screen: a named placeholder until it scrolls into view, then the section.
+    expect(region('Услуги и разрешения').getAttribute('aria-busy')).toBe('true');
+    expect(calls.some((call) => call.includes('block-history'))).toBe(false);
+    reveal();
+    expect(await within(await screen.findByRole('region', { name: /^Услуги и разрешения/, busy: false }, LAZY)).findByText('Источник: Биллинг')).toBeTruthy();
+    await screen.findByRole('region', { name: /^Настройки на устройствах/, busy: false }, LAZY);
     expect(within(region('Ключи')).getByText('018684B80948')).toBeTruthy();
-    expect(await within(region('История блокировок')).findByText('Блокировок не было')).toBeTruthy();
+    expect(await within(await screen.findByRole('region', { name: /^История блокировок/, busy: false }, LAZY)).findByText('Блокировок не было')).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'AA:00:00:00:00:01' })[0].getAttribute('href')).toBe('/devices/AA%3A00%3A00%3A00%3A00%3A01/update');
   });
 
@@ -99,13 +133,13 @@ describe('FlatCardPage', () => {
     const residents = region('Жильцы');
 
     fireEvent.click(within(residents).getByRole('button', { name: 'Убрать жильца 79004445566' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Удалить' }));
+    fireEvent.click(within(await screen.findByRole('dialog', {}, LAZY)).getByRole('button', { name: 'Удалить' }));
     expect(await within(residents).findByText('Жилец отмечен «не отвязывать»')).toBeTruthy();
     expect(within(residents).getByText('79004445566')).toBeTruthy();
 
     allow = true;
     fireEvent.click(within(residents).getByRole('button', { name: 'Убрать жильца 79004445566' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Удалить' }));
+    fireEvent.click(within(await screen.findByRole('dialog', {}, LAZY)).getByRole('button', { name: 'Удалить' }));
     await waitFor(() => expect(within(residents).queryByText('79004445566')).toBeNull());
     expect(within(residents).getByText('79001112233')).toBeTruthy();
   });
@@ -121,7 +155,7 @@ describe('FlatCardPage', () => {
     renderCard();
     await screen.findByTestId('flat-card-ready');
     fireEvent.click(within(region('Ключи')).getByRole('button', { name: 'Добавить ключ' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Новый ключ квартиры 12' });
+    const dialog = await screen.findByRole('dialog', { name: 'Новый ключ квартиры 12' }, LAZY);
     const field = within(dialog).getByRole('textbox', { name: /Номер ключа/ });
     fireEvent.change(field, { target: { value: 'zz' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Записать ключ' }));
@@ -152,7 +186,7 @@ describe('FlatCardPage', () => {
     renderCard();
     await screen.findByTestId('flat-card-ready');
     fireEvent.click(screen.getByRole('button', { name: 'Заблокировать' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Заблокировать квартиру 12?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Заблокировать квартиру 12?' }, LAZY);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Заблокировать' }));
     expect(within(dialog).getByText('Укажите причину блокировки')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Заявка жильца' }));
@@ -166,7 +200,8 @@ describe('FlatCardPage', () => {
       method === 'GET' && url.startsWith(`${FLAT}/get-settings-from-device`) ? jsonResponse(504, { result: false, message: 'Устройство не ответило вовремя' }) : undefined;
     renderCard();
     await screen.findByTestId('flat-card-ready');
-    const analog = screen.getByRole('article', { name: 'AA:00:00:00:00:01' });
+    reveal();
+    const analog = await screen.findByRole('article', { name: 'AA:00:00:00:00:01' }, LAZY);
     const plain = screen.getByRole('article', { name: 'AA:00:00:00:00:02' });
     expect(within(analog).getByRole('textbox', { name: 'Код двери' })).toBeTruthy();
     expect(within(analog).getByRole('textbox', { name: 'Вызов на трубке' })).toBeTruthy();
@@ -188,10 +223,12 @@ describe('FlatCardPage', () => {
     renderCard('support');
     await screen.findByTestId('flat-card-ready');
     expect(screen.getByText('Только просмотр: менять квартиру может оператор.')).toBeTruthy();
-    const access = region('Услуги и разрешения');
+    reveal();
+    const access = await screen.findByRole('region', { name: /^Услуги и разрешения/, busy: false }, LAZY);
+    await screen.findByRole('article', { name: 'AA:00:00:00:00:01' }, LAZY);
     expect(within(access).getAllByText('Заявка жильца').length).toBeGreaterThan(0);
     expect(within(access).getByText('Заблокировать')).toBeTruthy();
-    for (const name of ['Заблокировать', 'Выезд жильцов', 'Удалить квартиру', 'Добавить ключ', 'Создать код', 'Сохранить', 'Прочитать с устройства']) {
+    for (const name of ['Заблокировать', 'Выезд жильцов', 'Удалить квартиру', 'Добавить жильца', 'Добавить ключ', 'Создать код', 'Сохранить', 'Прочитать с устройства']) {
       expect(screen.queryByRole('button', { name })).toBeNull();
     }
     expect(screen.queryByRole('combobox', { name: 'Добавить жильца' })).toBeNull();
@@ -203,7 +240,8 @@ describe('FlatCardPage', () => {
   it('offline says so, disables the writes and keeps what was typed', async () => {
     renderCard();
     await screen.findByTestId('flat-card-ready');
-    const analog = screen.getByRole('article', { name: 'AA:00:00:00:00:01' });
+    reveal();
+    const analog = await screen.findByRole('article', { name: 'AA:00:00:00:00:01' }, LAZY);
     fireEvent.change(within(analog).getByRole('textbox', { name: 'Код двери' }), { target: { value: '4321' } });
 
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
