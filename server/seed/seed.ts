@@ -31,7 +31,7 @@ import { planHousing, writeHouse } from './housing';
 import { seedLargeHousing, type SeedStep } from './large';
 import { generateOrganisation, type OrgData } from './org';
 import { Random } from './random';
-import { DEFAULT_SEED, SEED_PROFILES, type SeedSize } from './sizes';
+import { DEFAULT_SEED, SEED_PROFILES, type SeedProfile, type SeedSize } from './sizes';
 import { BulkWriter } from './writer';
 
 /** Parents before children: the writer flushes in this order. */
@@ -91,6 +91,8 @@ export interface SeedReport {
 export interface SeedOptions {
   /** Told each step as it ends (the seed CLI prints them). */
   log?: (line: string) => void;
+  /** Changes to the size's profile: a scaled-down `large` for tests (same generator, fewer rows). */
+  profile?: Partial<SeedProfile>;
 }
 
 /** True when nothing but reference data is stored (no user at all). */
@@ -104,7 +106,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
  * gives the same rows on every run.
  */
 export async function seedDatabase(db: Db, size: SeedSize, seed: number = DEFAULT_SEED, options: SeedOptions = {}): Promise<SeedReport> {
-  const profile = SEED_PROFILES[size];
+  const profile: SeedProfile = { ...SEED_PROFILES[size], ...options.profile };
   const log = options.log ?? (() => undefined);
   const steps: SeedStep[] = [];
   async function timed(name: string, work: () => Promise<void>): Promise<void> {
