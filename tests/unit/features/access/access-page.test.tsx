@@ -21,6 +21,9 @@ interface Call {
   body: unknown;
 }
 
+/** Dialogs and the catalogue tab are loaded when first opened: a busy machine may take a while. */
+const LAZY = { timeout: 5000 };
+
 let calls: Call[];
 let answers: Record<string, (call: Call) => Response>;
 
@@ -75,7 +78,7 @@ function location() {
   return screen.getByRole('status', { name: 'location' }).textContent;
 }
 
-describe('/access, blocked flats', () => {
+describe('/access, blocked flats', { timeout: 20_000 }, () => {
   it('lists the flats with links to the house and the flat card, since when in the user’s zone, by whom and why', async () => {
     renderWithApp(<AccessPage />, { path: '/access', route: '/access', client: as('operator') });
     const house = await screen.findAllByRole('link', { name: 'Открыть дом г. Москва, ул. Лесная, д. 28' });
@@ -119,7 +122,7 @@ describe('/access, blocked flats', () => {
       });
     renderWithApp(<AccessPage />, { path: '/access', route: '/access', client: as('operator') });
     fireEvent.click(await screen.findByRole('button', { name: 'Заблокировать квартиры' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Заблокировать квартиры' });
+    const dialog = await screen.findByRole('dialog', { name: 'Заблокировать квартиры' }, LAZY);
 
     // Nothing is sent without a house and flats; the errors sit at the fields.
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Квартиры/ }), { target: { value: '1-2, 9x' } });
@@ -138,7 +141,7 @@ describe('/access, blocked flats', () => {
     const reloads = calls.filter((call) => call.url.startsWith('/front/access/blocked-flats')).length;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Заблокировать' }));
 
-    const result = await screen.findByRole('dialog', { name: 'Блокировка: результат' });
+    const result = await screen.findByRole('dialog', { name: 'Блокировка: результат' }, LAZY);
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       flats: [
         { houseUid: 'h-2', flatNum: 1 },
@@ -164,10 +167,10 @@ describe('/access, blocked flats', () => {
     await screen.findAllByRole('link', { name: /Открыть дом/ });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Выбрать квартиру 5, г. Москва, ул. Лесная, д. 28' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Разблокировать' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Разблокировать квартиры?' });
+    const confirm = await screen.findByRole('dialog', { name: 'Разблокировать квартиры?' }, LAZY);
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Разблокировать' }));
-    const result = await screen.findByRole('dialog', { name: 'Разблокировка: результат' });
+    const result = await screen.findByRole('dialog', { name: 'Разблокировка: результат' }, LAZY);
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ flats: [{ houseUid: 'h-1', flatNum: 5 }], status: 0 });
     expect(within(result).getByText('Разблокирована')).toBeTruthy();
     expect(within(result).getByText('г. Москва, ул. Лесная, д. 28')).toBeTruthy();
@@ -189,13 +192,13 @@ describe('/access, blocked flats', () => {
       renderWithApp(<AccessPage />, { path: '/access', route: '/access', client: as('operator') });
       expect(await screen.findByText(/Нет связи с сервером/)).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: 'Заблокировать квартиры' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Заблокировать квартиры' });
+      const dialog = await screen.findByRole('dialog', { name: 'Заблокировать квартиры' }, LAZY);
       fireEvent.change(within(dialog).getByRole('textbox', { name: /Квартиры/ }), { target: { value: '1-20, 35' } });
       expect((within(dialog).getByRole('button', { name: 'Заблокировать' }) as HTMLButtonElement).disabled).toBe(true);
       fireEvent.click(within(dialog).getByRole('button', { name: 'Отмена' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       fireEvent.click(screen.getByRole('button', { name: 'Заблокировать квартиры' }));
-      const again = await screen.findByRole('dialog', { name: 'Заблокировать квартиры' });
+      const again = await screen.findByRole('dialog', { name: 'Заблокировать квартиры' }, LAZY);
       expect((within(again).getByRole('textbox', { name: /Квартиры/ }) as HTMLTextAreaElement).value).toBe('1-20, 35');
     } finally {
       vi.restoreAllMocks();
@@ -204,14 +207,14 @@ describe('/access, blocked flats', () => {
   });
 });
 
-describe('/access, the catalogue', () => {
+describe('/access, the catalogue', { timeout: 20_000 }, () => {
   it('keeps the tab in the URL and lists reasons, actions and the read-only services', async () => {
     renderWithApp(<AccessPage />, { path: '/access', route: '/access', client: as('operator') });
     fireEvent.click(await screen.findByRole('tab', { name: 'Справочник доступа' }));
     await waitFor(() => expect(location()).toBe('/access?tab=catalogue'));
-    expect(await screen.findByRole('table', { name: 'Причины' })).toBeTruthy();
-    expect(await screen.findByRole('table', { name: 'Действия' })).toBeTruthy();
-    const services = await screen.findByRole('table', { name: 'Услуги' });
+    expect(await screen.findByRole('table', { name: 'Причины' }, LAZY)).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'Действия' }, LAZY)).toBeTruthy();
+    const services = await screen.findByRole('table', { name: 'Услуги' }, LAZY);
     expect(within(services).getByText('услуга квартиры')).toBeTruthy();
     expect(within(services).queryByRole('button')).toBeNull();
   });
@@ -224,7 +227,7 @@ describe('/access, the catalogue', () => {
         : jsonResponse(200, { result: true, reason: { id: 3, name: 'Переезд', description: null } });
     renderWithApp(<AccessPage />, { path: '/access?tab=catalogue', route: '/access', client: as('operator') });
     fireEvent.click(await screen.findByRole('button', { name: 'Добавить причину' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Новая причина' });
+    const dialog = await screen.findByRole('dialog', { name: 'Новая причина' }, LAZY);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
     expect(await within(dialog).findByText('Введите название')).toBeTruthy();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
@@ -245,7 +248,7 @@ describe('/access, the catalogue', () => {
     answers['DELETE /front/access/reason/1'] = () => jsonResponse(409, { result: false, message: 'Причина используется: квартир 3' });
     renderWithApp(<AccessPage />, { path: '/access?tab=catalogue', route: '/access', client: as('operator') });
     fireEvent.click(await screen.findByRole('button', { name: 'Удалить «Долг»' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Удалить запись?' });
+    const confirm = await screen.findByRole('dialog', { name: 'Удалить запись?' }, LAZY);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Удалить' }));
     expect(await screen.findByText('Нельзя удалить «Долг»: Причина используется: квартир 3')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -260,9 +263,9 @@ describe('/access, the catalogue', () => {
       return jsonResponse(200, { result: true, data: REASONS.map((reason) => sent.find((row) => row.id === reason.id) ?? reason) });
     };
     renderWithApp(<AccessPage />, { path: '/access?tab=catalogue', route: '/access', client: as('operator') });
-    await screen.findByRole('table', { name: 'Причины' });
+    await screen.findByRole('table', { name: 'Причины' }, LAZY);
     fireEvent.click(screen.getAllByRole('button', { name: 'Изменить всё' })[0]!);
-    const editor = await screen.findByRole('form', { name: 'Изменение причин' });
+    const editor = await screen.findByRole('form', { name: 'Изменение причин' }, LAZY);
     fireEvent.change(within(editor).getByRole('textbox', { name: /Описание, строка 2/ }), { target: { value: 'на время ремонта подъезда' } });
     expect(within(editor).getByText('Изменено строк: 1')).toBeTruthy();
     fireEvent.click(within(editor).getByRole('button', { name: 'Сохранить всё' }));
@@ -271,13 +274,13 @@ describe('/access, the catalogue', () => {
 
     refuse = false;
     fireEvent.click(within(editor).getByRole('button', { name: 'Сохранить всё' }));
-    const table = await screen.findByRole('table', { name: 'Причины' });
+    const table = await screen.findByRole('table', { name: 'Причины' }, LAZY);
     expect(within(table).getByText('на время ремонта подъезда')).toBeTruthy();
   });
 
   it('shows support the catalogue without controls', async () => {
     renderWithApp(<AccessPage />, { path: '/access?tab=catalogue', route: '/access', client: as('support') });
-    await screen.findByRole('table', { name: 'Причины' });
+    await screen.findByRole('table', { name: 'Причины' }, LAZY);
     expect(screen.queryByRole('button', { name: /Добавить|Изменить|Удалить/ })).toBeNull();
   });
 });
