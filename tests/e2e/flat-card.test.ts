@@ -275,6 +275,7 @@ describe('flat card as the operator', () => {
     const row = access.getByRole('listitem').filter({ hasText: name });
     await row.getByRole('combobox', { name: 'Причина' }).click();
     await page.getByRole('option', { name: 'Заявка жильца' }).click();
+    await screenshot(page, 'flat-card-access');
     await access.getByRole('button', { name: 'Сохранить' }).click();
     await expectToast('Услуги и разрешения сохранены');
     const after = await card(rich);
@@ -297,6 +298,7 @@ describe('flat card as the operator', () => {
     await settings.getByRole('button', { name: 'Прочитать с устройства' }).click();
     await settings.getByText(`Настройки прочитаны с устройства ${device.mac}: проверьте и сохраните`).waitFor({ timeout: 20_000 });
     await expect.poll(() => call.inputValue()).toMatch(/^\d+$/);
+    await screenshot(page, 'flat-card-devices');
     const read = await call.inputValue();
     const next = String((Number(read) + 1) % 10_000);
     await call.fill(next);
@@ -356,6 +358,9 @@ describe('flat card for support', () => {
       await reader.page.getByRole('region', { name: /^Жильцы/ }).waitFor();
       await reach('Услуги и разрешения', reader.page);
       await reach('Настройки на устройствах', reader.page);
+      await screenshot(reader.page, 'flat-card-support-devices');
+      await reach('История блокировок', reader.page);
+      await screenshot(reader.page, 'flat-card-support-history');
       for (const name of ['Заблокировать', 'Выезд жильцов', 'Удалить квартиру', 'Добавить жильца', 'Добавить ключ', 'Создать код', 'Изменить срок', 'Сохранить', 'Прочитать с устройства']) {
         expect(await reader.page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
       }

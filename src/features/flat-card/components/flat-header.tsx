@@ -15,6 +15,9 @@ import { useFlat } from '../use-flat-card';
 import { useFlatDelete, useFlatLabel, useFlatStatus } from '../use-flat-status';
 import { LazyConfirm } from './section';
 
+/** Two buttons across a phone's width keep their words on one line. */
+const ACTION_SX = { whiteSpace: 'nowrap', px: { xs: 1, sm: 2 }, fontSize: { xs: '0.8125rem', sm: '0.875rem' } } as const;
+
 const StatusDialog = lazy(() => import('./status-dialog').then((m) => ({ default: m.StatusDialog })));
 const MoveOutDialog = lazy(() => import('./move-out-dialog').then((m) => ({ default: m.MoveOutDialog })));
 
@@ -67,10 +70,11 @@ export function FlatHeader() {
             startIcon={status.blocked ? <LockOpenIcon /> : <BlockIcon />}
             disabled={!canWrite || status.pending}
             onClick={() => setDialog('status')}
+            sx={ACTION_SX}
           >
             {t(status.blocked ? 'flat.unblock' : 'flat.block')}
           </Button>
-          <Button variant="outlined" startIcon={<LogoutIcon />} disabled={!canWrite} onClick={() => setDialog('moveOut')}>
+          <Button variant="outlined" startIcon={<LogoutIcon />} disabled={!canWrite} onClick={() => setDialog('moveOut')} sx={ACTION_SX}>
             {t('flat.moveOut')}
           </Button>
           <Button
@@ -78,7 +82,7 @@ export function FlatHeader() {
             startIcon={<DeleteIcon />}
             disabled={!canWrite || remove.pending}
             onClick={() => setDialog('delete')}
-            sx={{ gridColumn: '1 / -1', justifySelf: 'start' }}
+            sx={{ ...ACTION_SX, gridColumn: '1 / -1', justifySelf: 'start' }}
           >
             {t('flat.delete')}
           </Button>
