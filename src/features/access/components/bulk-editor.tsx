@@ -35,8 +35,10 @@ export function BulkEditor({ editor, label, online }: { editor: BulkEditorState;
               gridTemplateColumns: { xs: '1fr', sm: '40px 1fr 1.4fr' },
               alignItems: 'start',
               pb: { xs: 1.5, sm: 0 },
-              borderBottom: { xs: 1, sm: 0 },
-              borderColor: 'divider',
+              // Width, style and colour apart: a responsive shorthand would reset the colour to black.
+              borderBottomWidth: { xs: '1px', sm: 0 },
+              borderBottomStyle: 'solid',
+              borderBottomColor: 'divider',
             }}
           >
             <Typography color="text.secondary" sx={{ pt: 1, display: { xs: 'none', sm: 'block' } }}>
