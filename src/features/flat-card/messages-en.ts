@@ -3,14 +3,12 @@ import type { FeatureMessageKey } from './messages';
 /** English strings of the flat card; the compiler checks none is missing. */
 export const enMessages: Record<FeatureMessageKey, string> = {
   'flat.title': 'Flat {flat}',
-  'flat.titleLetter': 'Flat {flat}{letter}',
   'flat.badParams': 'Wrong flat address: the number must be a positive whole number.',
   'flat.loadError': 'Could not load the flat: {error}',
   'flat.retry': 'Retry',
   'flat.toHouse': 'To the house',
   'flat.readOnly': 'Read only: an operator may change the flat.',
   'flat.offline': 'No connection to the server: changes are unavailable; what you typed stays on screen until the connection is back.',
-  'flat.saved': 'Saved',
   'flat.cancel': 'Cancel',
   'flat.save': 'Save',
   'flat.saving': 'Saving…',
@@ -36,7 +34,6 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'flat.block.reasonHint': 'Kept in the block history',
   'flat.blocked.done': 'The flat is blocked',
   'flat.unblocked.done': 'The flat is unblocked',
-  'flat.schedule': 'Block schedule',
   'flat.schedule.next': 'Next scheduled block: {date}',
   'flat.schedule.none': 'No schedule',
   'flat.schedule.set': 'A schedule is set, with no block coming',
@@ -46,7 +43,6 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'flat.delete.text': 'The flat, its residents, keys, code and block history will be taken off the house {address}. This cannot be undone.',
   'flat.deleted': 'Flat {flat} deleted',
 
-  'flat.section.overview': 'Access',
   'flat.section.users': 'Residents',
   'flat.section.keys': 'Keys',
   'flat.section.code': 'Temporary code',
@@ -56,7 +52,6 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'flat.section.devices': 'Settings on the devices',
   'flat.section.history': 'Block history',
 
-  'flat.users.login': 'Login',
   'flat.users.sip': 'SIP accounts',
   'flat.users.none': 'The flat has no residents',
   'flat.users.noSip': 'none',
@@ -71,7 +66,6 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'flat.users.remove.text': 'User {login} will no longer be linked to the flat; the account stays.',
   'flat.users.removed': 'Resident {login} removed',
 
-  'flat.keys.value': 'Key',
   'flat.keys.devices': 'Devices',
   'flat.keys.none': 'The flat has no keys',
   'flat.keys.blocked': 'blocked',
@@ -172,7 +166,6 @@ export const enMessages: Record<FeatureMessageKey, string> = {
 
   'flat.access.services': 'Services',
   'flat.access.permissions': 'Permissions',
-  'flat.access.service': 'Service',
   'flat.access.allowed': 'Access',
   'flat.access.on': 'allowed',
   'flat.access.off': 'denied',
@@ -180,7 +173,6 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'flat.access.reason': 'Reason',
   'flat.access.source': 'Source',
   'flat.access.comment': 'Comment',
-  'flat.access.name': 'Permission',
   'flat.access.noServices': 'No services set',
   'flat.access.noPermissions': 'No permissions',
   'flat.access.addService': 'Add a service',
@@ -194,7 +186,6 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'flat.access.none': 'not chosen',
 
   'flat.devices.none': 'The flat has no devices',
-  'flat.devices.card': 'Device card',
   'flat.devices.panelCode': 'Panel code {code}',
   'flat.devices.gate': 'gate',
   'flat.devices.noSettings': 'The device lets the flat change no settings',
@@ -212,11 +203,9 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'flat.devices.read': 'Read from the device',
   'flat.devices.reading': 'Reading from the device…',
   'flat.devices.readDone': 'Settings read from device {mac}: check and save them',
-  'flat.devices.unchanged': 'No changes',
   'flat.devices.reset': 'Discard changes',
   'flat.devices.check.digits': '{min} to {max} digits',
   'flat.devices.check.integer': 'A whole number from {min} to {max}',
-  'flat.devices.check.refused': 'The server refused the value',
   'flat.devices.saved': 'Settings of {mac} saved',
   'flat.devices.savedRealtime': 'Settings of {mac} saved and written to the device',
 

@@ -4,14 +4,12 @@ import type { MessageKey as ShellMessageKey } from '@/i18n/i18n';
 /** Russian strings of the flat card; keys it does not own fall through to the shell's catalog. */
 export const ruMessages = {
   'flat.title': 'Квартира {flat}',
-  'flat.titleLetter': 'Квартира {flat}{letter}',
   'flat.badParams': 'Неверный адрес квартиры: номер должен быть целым положительным числом.',
   'flat.loadError': 'Не удалось загрузить квартиру: {error}',
   'flat.retry': 'Повторить',
   'flat.toHouse': 'К дому',
   'flat.readOnly': 'Только просмотр: менять квартиру может оператор.',
   'flat.offline': 'Нет связи с сервером: изменения недоступны, введённое сохранится на экране до появления связи.',
-  'flat.saved': 'Сохранено',
   'flat.cancel': 'Отмена',
   'flat.save': 'Сохранить',
   'flat.saving': 'Сохранение…',
@@ -37,7 +35,6 @@ export const ruMessages = {
   'flat.block.reasonHint': 'Попадёт в историю блокировок',
   'flat.blocked.done': 'Квартира заблокирована',
   'flat.unblocked.done': 'Квартира разблокирована',
-  'flat.schedule': 'Расписание блокировок',
   'flat.schedule.next': 'Следующая блокировка по расписанию: {date}',
   'flat.schedule.none': 'Расписания нет',
   'flat.schedule.set': 'Есть расписание, ближайших блокировок нет',
@@ -47,7 +44,6 @@ export const ruMessages = {
   'flat.delete.text': 'Квартира, её жильцы, ключи, код и история блокировок будут отвязаны от дома {address}. Это не отменить.',
   'flat.deleted': 'Квартира {flat} удалена',
 
-  'flat.section.overview': 'Доступ',
   'flat.section.users': 'Жильцы',
   'flat.section.keys': 'Ключи',
   'flat.section.code': 'Временный код',
@@ -57,7 +53,6 @@ export const ruMessages = {
   'flat.section.devices': 'Настройки на устройствах',
   'flat.section.history': 'История блокировок',
 
-  'flat.users.login': 'Логин',
   'flat.users.sip': 'SIP-аккаунты',
   'flat.users.none': 'В квартире нет жильцов',
   'flat.users.noSip': 'нет',
@@ -72,7 +67,6 @@ export const ruMessages = {
   'flat.users.remove.text': 'Пользователь {login} больше не будет связан с квартирой; его учётная запись останется.',
   'flat.users.removed': 'Жилец {login} убран',
 
-  'flat.keys.value': 'Ключ',
   'flat.keys.devices': 'Устройства',
   'flat.keys.none': 'У квартиры нет ключей',
   'flat.keys.blocked': 'заблокирован',
@@ -173,7 +167,6 @@ export const ruMessages = {
 
   'flat.access.services': 'Услуги',
   'flat.access.permissions': 'Разрешения',
-  'flat.access.service': 'Услуга',
   'flat.access.allowed': 'Доступ',
   'flat.access.on': 'разрешён',
   'flat.access.off': 'запрещён',
@@ -181,7 +174,6 @@ export const ruMessages = {
   'flat.access.reason': 'Причина',
   'flat.access.source': 'Источник',
   'flat.access.comment': 'Комментарий',
-  'flat.access.name': 'Разрешение',
   'flat.access.noServices': 'Услуги не настроены',
   'flat.access.noPermissions': 'Разрешений нет',
   'flat.access.addService': 'Добавить услугу',
@@ -195,7 +187,6 @@ export const ruMessages = {
   'flat.access.none': 'не выбрано',
 
   'flat.devices.none': 'У квартиры нет устройств',
-  'flat.devices.card': 'Карточка устройства',
   'flat.devices.panelCode': 'Код панели {code}',
   'flat.devices.gate': 'калитка',
   'flat.devices.noSettings': 'Устройство не позволяет менять настройки квартиры',
@@ -213,11 +204,9 @@ export const ruMessages = {
   'flat.devices.read': 'Прочитать с устройства',
   'flat.devices.reading': 'Чтение с устройства…',
   'flat.devices.readDone': 'Настройки прочитаны с устройства {mac}: проверьте и сохраните',
-  'flat.devices.unchanged': 'Изменений нет',
   'flat.devices.reset': 'Отменить изменения',
   'flat.devices.check.digits': 'От {min} до {max} цифр',
   'flat.devices.check.integer': 'Целое число от {min} до {max}',
-  'flat.devices.check.refused': 'Сервер не принял значение',
   'flat.devices.saved': 'Настройки {mac} сохранены',
   'flat.devices.savedRealtime': 'Настройки {mac} сохранены и записаны в устройство',
 

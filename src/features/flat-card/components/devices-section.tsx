@@ -6,7 +6,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { DeviceFlatData } from '@contract/flats';
-import type { FieldReason } from '@/lib/field-errors';
+import { useFieldReasonText } from '@/components/field-reason/use-field-reason-text';
 import { useT, type FeatureMessageKey } from '../messages';
 import { settingsForm } from '../model';
 import { useDeviceSettings, type SettingError } from '../use-device-settings';
@@ -40,6 +40,7 @@ function Capability({ label, on }: { label: string; on: boolean }) {
 
 function useReasonText() {
   const t = useT();
+  const serverReason = useFieldReasonText();
   return (error: SettingError): string => {
     if (error.kind === 'check') {
       const { problem } = error;
@@ -47,9 +48,7 @@ function useReasonText() {
         ? t('flat.devices.check.digits', { min: problem.minLength, max: problem.maxLength })
         : t('flat.devices.check.integer', { min: problem.min, max: problem.max });
     }
-    const reason: FieldReason = error.reason;
-    if (reason.kind === 'range') return t('flat.devices.check.integer', { min: reason.min, max: reason.max });
-    return reason.kind === 'other' ? reason.text : t('flat.devices.check.refused');
+    return serverReason(error.reason);
   };
 }
 
