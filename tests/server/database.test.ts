@@ -1,32 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows, type Database } from '../../server/db/client';
+import { queryRows, type Database } from '../../server/db/client';
 import { syncDictionaries } from '../../server/repositories/dictionaries';
 import { DEVICE_LIST_HOUSES_SELECT } from '../../server/seed/device-list-houses';
 import { FLAT_PERMISSION_NAMES, SHOWCASE_FLATS } from '../../server/seed/flat-extras';
 import { databaseChecksum, isDatabaseEmpty, resetDatabase, seedDatabase } from '../../server/seed/seed';
-import { BACKENDS, createTestApp, type Backend } from './helpers';
-import { adminQuery, databaseUrl } from './postgres';
-
-/** A new, empty database of the backend (not a copy of the template). */
-async function emptyDatabase(backend: Backend): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (backend === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null });
-    return { database, drop: () => database.close() };
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `intercom_test_empty_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name}`);
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(adminUrl, name), poolSize: 2 });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
-    },
-  };
-}
+import { BACKENDS, createTestApp } from './helpers';
+import { emptyDatabase } from './seed-fixtures';
 
 describe.each(BACKENDS)('database on %s', (backend) => {
   let fresh: { database: Database; drop(): Promise<void> };

@@ -1,33 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows, type Database } from '../../server/db/client';
+import { queryRows, type Database } from '../../server/db/client';
 import { syncDictionaries } from '../../server/repositories/dictionaries';
 import { DEVICE_LIST_HOUSES_SELECT } from '../../server/seed/device-list-houses';
 import { databaseChecksum, resetDatabase, seedDatabase, type SeedReport } from '../../server/seed/seed';
-import { BACKENDS, type Backend } from './helpers';
-import { adminQuery, databaseUrl } from './postgres';
+import { BACKENDS } from './helpers';
+import { emptyDatabase } from './seed-fixtures';
 
 /** The large size's SQL generator on a few hundred houses: the same statements, rows in seconds. */
 const SCALED = { houses: 120, devices: 400 } as const;
-
-async function emptyDatabase(backend: Backend): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (backend === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null });
-    return { database, drop: () => database.close() };
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `intercom_test_large_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name}`);
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(adminUrl, name), poolSize: 2 });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
-    },
-  };
-}
 
 /** Rows whose foreign key points nowhere, per constraint: the large size loads with the checks off. */
 async function danglingReferences(database: Database): Promise<Record<string, number>> {
