@@ -173,7 +173,7 @@ export async function seedLargeHousing(db: Db, profile: SeedProfile, org: OrgDat
     `create temp table seed_devices on commit drop as
      select k + 1 as id, k, e.uid as entrance_uid, e.house_uid, e.house, e.buyer_id, e.num as porch, e.type as entrance_type,
             e.flat_from, e.flat_to, e.first_flat_id, e.house_first_flat_id, e.flat_count,
-            case when e.type = 1 then (case when k / ${'(select count(*) from seed_entrances)'} = 0 then 1 else 5 end) when e.type = 3 then 5 else 2 end as purpose,
+            case when e.type = 1 then (case when k < (select count(*) from seed_entrances) then 1 else 5 end) when e.type = 3 then 5 else 2 end as purpose,
             case when k < ${DEVICE_TYPE_NAMES.length} then k else (select t.type from seed_types t where floor(${r('k', 30)} * ${totalWeight}) >= t.weight_from and floor(${r('k', 30)} * ${totalWeight}) < t.weight_to) end as type,
             (case when ${r('k', 31)} < 0.80 then 1 when ${r('k', 31)} < 0.88 then 0 when ${r('k', 31)} < 0.95 then 2 else 3 end) as status_code
      from generate_series(0, ${profile.devices - 1}) as k
