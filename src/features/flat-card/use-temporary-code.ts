@@ -22,19 +22,29 @@ export function useTemporaryCode() {
     apply: (current, _seconds, saved) => ({ ...current, temporaryCode: saved, flat: { ...current.flat, temporaryCode: saved } }),
     done: (_seconds, saved) => (code ? t('flat.code.changed.done') : t('flat.code.created.done', { code: saved?.tempCode ?? '' })),
   });
+  // An expired code cannot be brought back by a duration counted from its creation: a new one is made.
+  const renew = useFlatMutation({
+    send: async (seconds: number) => {
+      await removeTemporaryCode(flat);
+      return setTemporaryCode(flat, seconds);
+    },
+    apply: (current, _seconds, saved) => ({ ...current, temporaryCode: saved, flat: { ...current.flat, temporaryCode: saved } }),
+    done: (_seconds, saved) => t('flat.code.renewed.done', { code: saved?.tempCode ?? '' }),
+  });
   const remove = useFlatMutation({
     send: () => removeTemporaryCode(flat),
     apply: (current) => ({ ...current, temporaryCode: null, flat: { ...current.flat, temporaryCode: null } }),
     done: () => t('flat.code.removed.done'),
   });
 
-  // A changed duration counts from when the code was made; a new code from now.
-  const previewUntil = duration === null ? null : (code ? Date.parse(code.created) : now) + duration * 1000;
+  const expired = code !== null && left === 0;
+  // A changed duration counts from when the code was made; a new code (or one replacing an expired code) from now.
+  const previewUntil = duration === null ? null : (code && !expired ? Date.parse(code.created) : now) + duration * 1000;
 
   return {
     code,
     left,
-    expired: code !== null && left === 0,
+    expired,
     expiresAt: code ? codeExpiresAt(code) : null,
     choice,
     setChoice,
@@ -46,6 +56,7 @@ export function useTemporaryCode() {
     previewUntil,
     previewPast: previewUntil !== null && previewUntil <= now,
     save,
+    renew,
     remove,
   };
 }

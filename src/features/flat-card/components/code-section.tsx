@@ -24,7 +24,7 @@ export function CodeSection() {
   const current = code.code;
 
   return (
-    <Section id="code" title={t('flat.section.code')} error={code.save.error ?? code.remove.error}>
+    <Section id="code" title={t('flat.section.code')} error={code.save.error ?? code.renew.error ?? code.remove.error}>
       {current ? (
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: canEdit ? 2 : 0 }}>
           <Typography
@@ -86,13 +86,15 @@ export function CodeSection() {
                 : t('flat.code.preview', { date: dateTime(code.previewUntil) })}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
-            <Button
-              variant="contained"
-              disabled={!canWrite || code.duration === null || code.save.pending}
-              onClick={() => code.duration !== null && void code.save.run(code.duration)}
-            >
-              {t(current ? 'flat.code.change' : 'flat.code.create')}
-            </Button>
+            {code.expired ? (
+              <Button variant="contained" disabled={!canWrite || code.duration === null || code.renew.pending} onClick={() => code.duration !== null && void code.renew.run(code.duration)}>
+                {t('flat.code.renew')}
+              </Button>
+            ) : (
+              <Button variant="contained" disabled={!canWrite || code.duration === null || code.save.pending} onClick={() => code.duration !== null && void code.save.run(code.duration)}>
+                {t(current ? 'flat.code.change' : 'flat.code.create')}
+              </Button>
+            )}
             {current && (
               <Button color="error" disabled={!canWrite || code.remove.pending} onClick={() => setConfirmRemove(true)}>
                 {t('flat.code.remove')}

@@ -174,6 +174,28 @@ describe('FlatCardPage', () => {
     await waitFor(() => expect(calls.filter((call) => call === `GET ${FLAT}`)).toHaveLength(2));
   });
 
+  it('shows an expired code as expired and replaces it with a new one (delete, then create)', async () => {
+    const expired = { flatId: 5, tempCode: '551740', created: '2025-05-02T09:00:00Z', duration: 3600, entrances: ['e-1'] };
+    const fresh = { ...expired, tempCode: '908172', created: new Date().toISOString(), duration: 86_400 };
+    const writes: string[] = [];
+    handle = (method, url, body) => {
+      if (method === 'GET' && url === FLAT) return jsonResponse(200, flatAnswer({ temporaryCode: expired }));
+      if (url !== `${FLAT}/temporary-access-code`) return undefined;
+      writes.push(`${method} ${JSON.stringify(body ?? null)}`);
+      return jsonResponse(200, method === 'DELETE' ? { result: true } : { result: true, data: fresh });
+    };
+    renderCard();
+    await screen.findByTestId('flat-card-ready');
+    const code = region('Временный код');
+    expect(within(code).getByText('Истёк')).toBeTruthy();
+    expect(within(code).getByTestId('temporary-code-left').textContent).toMatch(/^Истёк /);
+    fireEvent.click(within(code).getByRole('button', { name: 'Выдать новый код' }));
+    await waitFor(() => expect(within(code).getByTestId('temporary-code').textContent).toBe('908172'));
+    expect(writes).toEqual(['DELETE null', 'POST {"duration":86400}']);
+    expect(within(code).getByTestId('temporary-code-left').textContent).toMatch(/^Осталось 23:59:\d\d/);
+    expect(within(code).getByRole('button', { name: 'Изменить срок' })).toBeTruthy();
+  });
+
   it('asks for a reason before blocking and sends it with status 1', async () => {
     let sent: unknown = null;
     handle = (method, url, body) => {
