@@ -1,21 +1,40 @@
-import Chip from '@mui/material/Chip';
+import Box from '@mui/material/Box';
 import { Link as RouterLink } from 'react-router-dom';
 
 export function deviceCardPath(mac: string): string {
   return `/devices/${encodeURIComponent(mac)}/update`;
 }
 
-/** A device's MAC opening its card; `label` names the link. It wraps rather than widen a phone screen. */
+/**
+ * A device's MAC opening its card, drawn as an outlined pill (without Chip's code: the housing
+ * routes' budget); `label` names the link. It wraps rather than widen a phone screen.
+ */
 export function DeviceMacChip({ mac, suffix, label }: { mac: string; suffix?: string; label: string }) {
   return (
-    <Chip
+    <Box
       component={RouterLink}
       to={deviceCardPath(mac)}
-      clickable
-      variant="outlined"
       aria-label={label}
-      label={suffix ? `${mac} · ${suffix}` : mac}
-      sx={{ fontFamily: 'monospace', maxWidth: '100%', height: 'auto', minHeight: 32, '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'anywhere', py: 0.5 } }}
-    />
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        maxWidth: '100%',
+        minHeight: 32,
+        px: 1.5,
+        py: 0.5,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 4,
+        color: 'text.primary',
+        textDecoration: 'none',
+        fontFamily: 'monospace',
+        fontSize: '0.8125rem',
+        overflowWrap: 'anywhere',
+        '&:hover': { bgcolor: 'action.hover' },
+        '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
+      }}
+    >
+      {suffix ? `${mac} · ${suffix}` : mac}
+    </Box>
   );
 }

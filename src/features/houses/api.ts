@@ -1,7 +1,5 @@
 import { deviceEndpoints } from '@contract/devices';
 import { entranceEndpoints } from '@contract/entrances';
-import { flatEndpoints } from '@contract/flat-card';
-import { flatParams } from '@contract/flats';
 import { houseEndpoints, type HouseCreate, type HouseFlatsQuery, type HouseListQuery, type HouseUpdate } from '@contract/houses';
 import { expectResult, request } from '@/lib/http';
 
@@ -35,12 +33,4 @@ export async function getHouseEntrances(houseUid: string, signal?: AbortSignal) 
 
 export async function getHouseMacs(houseUid: string, signal?: AbortSignal) {
   return expectResult(await request(deviceEndpoints.macsFromHouse, { query: { houseUid }, signal })).data;
-}
-
-export async function createFlat(houseUid: string, flatNum: number, letter: string | null) {
-  return expectResult(await request(flatEndpoints.create, { params: { house: houseUid }, body: { flatNum, letter } }));
-}
-
-export async function deleteFlat(houseUid: string, flatNum: number) {
-  return expectResult(await request(flatEndpoints.remove, { params: flatParams(houseUid, flatNum) }));
 }

@@ -1,4 +1,3 @@
-import { FLAT_STATUS } from '@contract/flats';
 import type { House, HouseFlatsQuery, HouseUpdate } from '@contract/houses';
 import type { ListState, ListStateConfig } from '@/components/list-table/list-state-model';
 import { REGION_PATTERN } from './model';
@@ -19,8 +18,14 @@ export function isFlatSearch(text: string): boolean {
   return text === '' || FLAT_SEARCH.test(text);
 }
 
+/**
+ * contract/flats.ts FLAT_STATUS.blocked (a unit test holds them equal): that module is not imported
+ * here, so the house page does not load the whole flat contract to show a status.
+ */
+export const FLAT_BLOCKED = 1;
+
 export function isBlocked(status: number): boolean {
-  return status === FLAT_STATUS.blocked;
+  return status === FLAT_BLOCKED;
 }
 
 export function flatCardPath(houseUid: string, flatNum: number): string {
@@ -33,7 +38,8 @@ export function entrancePath(entranceUid: string): string {
 
 // --- the house form (address, region, FIAS) -------------------------------------------------
 
-export type HouseField = 'address' | 'region' | 'fias';
+export const HOUSE_FIELDS = ['address', 'region', 'fias'] as const;
+export type HouseField = (typeof HOUSE_FIELDS)[number];
 export type HouseEditValues = Record<HouseField, string>;
 
 /** The server's limits (server/routes/houses.ts). */

@@ -6,7 +6,7 @@ import { useT } from '@/features/houses/messages';
 import { HttpError, errorMessage } from '@/lib/http';
 import { useSession } from '@/lib/session';
 import { useConnectivity } from '@/offline/connectivity';
-import { createFlat, deleteFlat, updateHouse } from './api';
+import { updateHouse } from './api';
 import { HOUSE_FLATS_STATE, flatCreateBody, houseFlatsQuery, houseUpdateBody, type FlatCreateValues, type HouseEditValues } from './house-page-model';
 import { canEditHouses } from './model';
 import { houseQueries } from './queries';
@@ -44,8 +44,9 @@ export function useHousePage(houseUid: string) {
   const reloadFlats = () => client.invalidateQueries({ queryKey: houseQueries.flatLists(houseUid) });
 
   const addFlat = useMutation({
-    mutationFn: (values: FlatCreateValues) => {
+    mutationFn: async (values: FlatCreateValues) => {
       const body = flatCreateBody(values);
+      const { createFlat } = await import('./flat-api');
       return createFlat(houseUid, body.flatNum, body.letter);
     },
     onSuccess: () => {
@@ -55,7 +56,10 @@ export function useHousePage(houseUid: string) {
   });
 
   const removeFlat = useMutation({
-    mutationFn: (flatNum: number) => deleteFlat(houseUid, flatNum),
+    mutationFn: async (flatNum: number) => {
+      const { deleteFlat } = await import('./flat-api');
+      return deleteFlat(houseUid, flatNum);
+    },
     onSuccess: () => notify(t('house.flats.deleted'), { variant: 'success' }),
     onError: (error) => notify(errorMessage(error), { variant: 'error' }),
     onSettled: reloadFlats,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { FLAT_STATUS } from '@contract/flats';
 import { parseListState } from '@/components/list-table/list-state-model';
 import {
+  FLAT_BLOCKED,
   HOUSE_FLATS_STATE,
   checkFlatNum,
   checkHouseField,
@@ -50,6 +52,10 @@ describe('the house page model', () => {
     expect(checkFlatNum('12')).toBeNull();
     expect(flatCreateBody({ flatNum: ' 12 ', letter: ' ' })).toEqual({ flatNum: 12, letter: null });
     expect(flatCreateBody({ flatNum: '12', letter: 'А' })).toEqual({ flatNum: 12, letter: 'А' });
+  });
+
+  it("names a blocked flat by the contract's status code", () => {
+    expect(FLAT_BLOCKED).toBe(FLAT_STATUS.blocked);
   });
 
   it('links a flat to its card, encoding the house uid', () => {

@@ -1,14 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useEffect, useRef } from 'react';
-import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { ENTRANCE_TYPES, type Entrance } from '@contract/entrances';
 import { useEntranceTypeName } from '@/components/entrance-type-name';
 import { useFieldReasonText } from '@/components/field-reason/use-field-reason-text';
+import { OutlinedField, OutlinedSelect } from '@/components/outlined-field';
 import { PageSection } from '@/components/page-section';
 import { useT } from '@/features/entrances/messages';
 import { placeFieldErrors } from '@/lib/field-errors';
@@ -62,7 +61,7 @@ export function EntranceForm({ entrance, siblings, canEdit, online, onSave }: En
   } = form;
   const type = useWatch({ control, name: 'type' });
   const readOnly = !canEdit;
-  const input = { input: { readOnly } };
+  const at = (name: 'title' | 'entranceNum' | 'rangeStart' | 'rangeEnd') => ({ error: errors[name]?.message ?? Boolean(errors[name]), readOnly, required: canEdit });
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -78,52 +77,17 @@ export function EntranceForm({ entrance, siblings, canEdit, online, onSave }: En
     <Stack component="form" noValidate onSubmit={submit} spacing={2}>
       <PageSection title={t('entrance.section.main')}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'minmax(240px, 2fr) minmax(90px, 1fr) 3fr minmax(140px, 1fr) minmax(140px, 1fr)' }, alignItems: 'start' }}>
-          <Controller
-            control={control}
-            name="type"
-            render={({ field }) => (
-              <TextField select {...field} label={t('entrance.field.type')} required disabled={readOnly} sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
-                {ENTRANCE_TYPES.map((type) => (
-                  <MenuItem key={type} value={String(type)}>
-                    {`${type} — ${typeName(type)}`}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <TextField
-            {...register('entranceNum')}
-            label={t('entrance.field.entranceNum')}
-            required
-            error={Boolean(errors.entranceNum)}
-            helperText={errors.entranceNum?.message}
-            slotProps={{ ...input, htmlInput: { inputMode: 'numeric' } }}
-          />
-          <TextField
-            {...register('title')}
-            label={t('entrance.field.title')}
-            required
-            error={Boolean(errors.title)}
-            helperText={errors.title?.message}
-            slotProps={input}
-            sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
-          />
-          <TextField
-            {...register('rangeStart')}
-            label={t('entrance.field.rangeStart')}
-            required
-            error={Boolean(errors.rangeStart)}
-            helperText={errors.rangeStart?.message}
-            slotProps={{ ...input, htmlInput: { inputMode: 'numeric' } }}
-          />
-          <TextField
-            {...register('rangeEnd')}
-            label={t('entrance.field.rangeEnd')}
-            required
-            error={Boolean(errors.rangeEnd)}
-            helperText={errors.rangeEnd?.message}
-            slotProps={{ ...input, htmlInput: { inputMode: 'numeric' } }}
-          />
+          <OutlinedSelect {...register('type')} label={t('entrance.field.type')} required disabled={readOnly} sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
+            {ENTRANCE_TYPES.map((option) => (
+              <option key={option} value={String(option)}>
+                {`${option} — ${typeName(option)}`}
+              </option>
+            ))}
+          </OutlinedSelect>
+          <OutlinedField {...register('entranceNum')} {...at('entranceNum')} label={t('entrance.field.entranceNum')} inputMode="numeric" />
+          <OutlinedField {...register('title')} {...at('title')} label={t('entrance.field.title')} sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }} />
+          <OutlinedField {...register('rangeStart')} {...at('rangeStart')} label={t('entrance.field.rangeStart')} inputMode="numeric" />
+          <OutlinedField {...register('rangeEnd')} {...at('rangeEnd')} label={t('entrance.field.rangeEnd')} inputMode="numeric" />
         </Box>
       </PageSection>
       {isGateType(type) && (

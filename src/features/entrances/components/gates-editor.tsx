@@ -4,11 +4,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { Entrance } from '@contract/entrances';
+import { OutlinedField, OutlinedSelect } from '@/components/outlined-field';
 import { useT } from '@/features/entrances/messages';
 import { EMPTY_GATE, hasPrefix, type EntranceFormValues } from '../model';
 
@@ -26,7 +25,7 @@ export function GatesEditor({ form, siblings, readOnly }: GatesEditorProps) {
   const type = useWatch({ control, name: 'type' });
   const withPrefix = hasPrefix(type);
   const errors = formState.errors.gates;
-  const input = { input: { readOnly } };
+  const field = (message: string | undefined) => ({ error: message, readOnly, required: !readOnly });
 
   return (
     <Box>
@@ -54,61 +53,30 @@ export function GatesEditor({ form, siblings, readOnly }: GatesEditorProps) {
                 )}
               </Box>
               <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: withPrefix ? '3fr 1fr 1fr 1fr 2fr' : '3fr 1fr 1fr 2fr' }, alignItems: 'start' }}>
-                <Controller
-                  control={control}
-                  name={`gates.${index}.entranceUid`}
-                  render={({ field }) => (
-                    <TextField
-                      select
-                      {...field}
-                      label={t('entrance.gate.entranceUid')}
-                      required
-                      disabled={readOnly}
-                      error={Boolean(gateErrors?.entranceUid)}
-                      helperText={gateErrors?.entranceUid?.message}
-                      sx={{ gridColumn: { xs: '1 / -1', md: 'auto' }, minWidth: 0 }}
-                    >
-                      {field.value !== '' && !siblings.some((sibling) => sibling.id === field.value) && <MenuItem value={field.value}>{field.value}</MenuItem>}
-                      {siblings.map((sibling) => (
-                        <MenuItem key={sibling.id} value={sibling.id} sx={{ whiteSpace: 'normal' }}>
-                          {t('entrance.gate.entranceOption', { number: sibling.entranceNum, title: sibling.title, start: sibling.range.start, end: sibling.range.end })}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  )}
-                />
-                <TextField
-                  {...register(`gates.${index}.from`)}
-                  label={t('entrance.gate.from')}
+                <OutlinedSelect
+                  {...register(`gates.${index}.entranceUid`)}
+                  label={t('entrance.gate.entranceUid')}
                   required
-                  error={Boolean(gateErrors?.from)}
-                  helperText={gateErrors?.from?.message}
-                  slotProps={{ ...input, htmlInput: { inputMode: 'numeric' } }}
-                />
-                <TextField
-                  {...register(`gates.${index}.to`)}
-                  label={t('entrance.gate.to')}
-                  required
-                  error={Boolean(gateErrors?.to)}
-                  helperText={gateErrors?.to?.message}
-                  slotProps={{ ...input, htmlInput: { inputMode: 'numeric' } }}
-                />
-                {withPrefix && (
-                  <TextField
-                    {...register(`gates.${index}.prefix`)}
-                    label={t('entrance.gate.prefix')}
-                    required
-                    error={Boolean(gateErrors?.prefix)}
-                    helperText={gateErrors?.prefix?.message}
-                    slotProps={{ ...input, htmlInput: { inputMode: 'numeric' } }}
-                  />
-                )}
-                <TextField
+                  disabled={readOnly}
+                  error={gateErrors?.entranceUid?.message}
+                  sx={{ gridColumn: { xs: '1 / -1', md: 'auto' }, minWidth: 0 }}
+                >
+                  {gate.entranceUid !== '' && !siblings.some((sibling) => sibling.id === gate.entranceUid) && <option value={gate.entranceUid}>{gate.entranceUid}</option>}
+                  {siblings.map((sibling) => (
+                    <option key={sibling.id} value={sibling.id}>
+                      {t('entrance.gate.entranceOption', { number: sibling.entranceNum, title: sibling.title, start: sibling.range.start, end: sibling.range.end })}
+                    </option>
+                  ))}
+                </OutlinedSelect>
+                <OutlinedField {...register(`gates.${index}.from`)} {...field(gateErrors?.from?.message)} label={t('entrance.gate.from')} inputMode="numeric" />
+                <OutlinedField {...register(`gates.${index}.to`)} {...field(gateErrors?.to?.message)} label={t('entrance.gate.to')} inputMode="numeric" />
+                {withPrefix && <OutlinedField {...register(`gates.${index}.prefix`)} {...field(gateErrors?.prefix?.message)} label={t('entrance.gate.prefix')} inputMode="numeric" />}
+                <OutlinedField
                   {...register(`gates.${index}.additionalFlats`)}
+                  {...field(gateErrors?.additionalFlats?.message)}
+                  required={false}
                   label={t('entrance.gate.additionalFlats')}
-                  error={Boolean(gateErrors?.additionalFlats)}
-                  helperText={gateErrors?.additionalFlats?.message ?? t('entrance.gate.additionalFlats.helper')}
-                  slotProps={input}
+                  helperText={t('entrance.gate.additionalFlats.helper')}
                   sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
                 />
               </Box>

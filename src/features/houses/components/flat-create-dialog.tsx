@@ -5,14 +5,14 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useFieldReasonText } from '@/components/field-reason/use-field-reason-text';
+import { OutlinedField } from '@/components/outlined-field';
 import { useT } from '@/features/houses/messages';
 import { HttpError } from '@/lib/http';
 import { placeFieldErrors } from '@/lib/field-errors';
-import { EMPTY_FLAT_FORM, checkFlatNum, checkLetter, type FlatCreateValues } from '../house-page-model';
+import { EMPTY_FLAT_FORM, checkFlatNum, checkLetter, type FlatCreateValues, type FlatFieldProblem } from '../house-page-model';
 
 interface FlatCreateDialogProps {
   open: boolean;
@@ -37,6 +37,7 @@ export function FlatCreateDialog({ open, online, onClose, onSubmit }: FlatCreate
     setError,
     formState: { errors, isSubmitting },
   } = useForm<FlatCreateValues>({ defaultValues: EMPTY_FLAT_FORM });
+  const problemText = (problem: FlatFieldProblem | null) => problem === null || t(`house.check.${problem}`);
 
   const close = () => {
     reset(EMPTY_FLAT_FORM);
@@ -65,20 +66,19 @@ export function FlatCreateDialog({ open, online, onClose, onSubmit }: FlatCreate
           <Stack spacing={2} sx={{ pt: 1 }}>
             {!online && <Alert severity="warning">{t('house.offline')}</Alert>}
             {errors.root?.server && <Alert severity="error">{errors.root.server.message}</Alert>}
-            <TextField
-              {...register('flatNum', { validate: (value) => { const problem = checkFlatNum(value); return problem === null || t(`house.check.${problem}`); } })}
+            <OutlinedField
+              {...register('flatNum', { validate: (value) => problemText(checkFlatNum(value)) })}
               label={t('house.flatCreate.flatNum')}
               required
               autoFocus
-              error={Boolean(errors.flatNum)}
-              helperText={errors.flatNum?.message}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              inputMode="numeric"
+              error={errors.flatNum?.message ?? Boolean(errors.flatNum)}
             />
-            <TextField
-              {...register('letter', { validate: (value) => { const problem = checkLetter(value); return problem === null || t(`house.check.${problem}`); } })}
+            <OutlinedField
+              {...register('letter', { validate: (value) => problemText(checkLetter(value)) })}
               label={t('house.flatCreate.letter')}
-              error={Boolean(errors.letter)}
-              helperText={errors.letter?.message ?? t('house.flatCreate.letter.helper')}
+              error={errors.letter?.message ?? Boolean(errors.letter)}
+              helperText={t('house.flatCreate.letter.helper')}
             />
           </Stack>
         </DialogContent>

@@ -1,13 +1,13 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useForm } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import type { House } from '@contract/houses';
 import { useFieldReasonText } from '@/components/field-reason/use-field-reason-text';
+import { OutlinedField } from '@/components/outlined-field';
 import { useT } from '@/features/houses/messages';
 import { placeFieldErrors } from '@/lib/field-errors';
-import { ADDRESS_MAX_LENGTH, checkHouseField, houseEditValues, houseFieldOf, type HouseEditValues, type HouseField } from '../house-page-model';
+import { ADDRESS_MAX_LENGTH, HOUSE_FIELDS, checkHouseField, houseEditValues, houseFieldOf, type HouseEditValues, type HouseField } from '../house-page-model';
 
 interface HouseDetailsFormProps {
   house: House;
@@ -16,76 +16,103 @@ interface HouseDetailsFormProps {
   onSave: (values: HouseEditValues) => Promise<unknown>;
 }
 
-/** Address, region and FIAS: checked as the server checks them, a refusal shown at its field. */
+type FieldErrors = Partial<Record<HouseField, string>>;
+
+/**
+ * Address, region and FIAS: checked as the server checks them, a refusal shown at its field. Plain
+ * state rather than a form library: three fields, and the house route stays within 250 KB gzip.
+ */
 export function HouseDetailsForm({ house, canEdit, online, onSave }: HouseDetailsFormProps) {
   const t = useT();
   const reasonText = useFieldReasonText();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<HouseEditValues>({ defaultValues: houseEditValues(house) });
+  const [saved, setSaved] = useState<HouseEditValues>(() => houseEditValues(house));
+  const [values, setValues] = useState<HouseEditValues>(saved);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const dirty = HOUSE_FIELDS.some((field) => values[field] !== saved[field]);
 
-  const rule = (field: HouseField) => ({
-    validate: (value: string) => {
-      const problem = checkHouseField(field, value);
-      return problem === null || t(`house.check.${problem}`, { max: ADDRESS_MAX_LENGTH });
-    },
-  });
+  const check = (field: HouseField, value: string): string | undefined => {
+    const problem = checkHouseField(field, value);
+    return problem === null ? undefined : t(`house.check.${problem}`, { max: ADDRESS_MAX_LENGTH });
+  };
 
-  const submit = handleSubmit(async (values) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found: FieldErrors = {};
+    for (const field of HOUSE_FIELDS) found[field] = check(field, values[field]);
+    setErrors(found);
+    setBanner(null);
+    const first = HOUSE_FIELDS.find((field) => found[field]);
+    if (first) {
+      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setSubmitting(true);
     try {
       await onSave(values);
-      reset(values);
+      setSaved(values);
     } catch (error) {
-      const banner = placeFieldErrors(error, houseFieldOf, (field, reason) => setError(field, { type: 'server', message: reasonText(reason) }, { shouldFocus: true }));
-      if (banner) setError('root.server', { message: banner });
+      const placed: FieldErrors = {};
+      setBanner(placeFieldErrors(error, houseFieldOf, (field, reason) => (placed[field] = reasonText(reason))));
+      setErrors(placed);
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
-  const readOnly = !canEdit;
   const field = (name: HouseField) => ({
-    ...register(name, rule(name)),
-    error: Boolean(errors[name]),
-    slotProps: { input: { readOnly } },
+    name,
+    onChange: (event: { target: { value: string } }) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [name]: value }));
+      // A shown error follows the typing, so it goes as soon as the value is right.
+      if (errors[name]) setErrors((current) => ({ ...current, [name]: check(name, value) }));
+    },
+    value: values[name],
+    error: errors[name],
+    readOnly: !canEdit,
+    required: canEdit,
   });
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={t('house.section.details')}>
+    <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-label={t('house.section.details')}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '3fr 1fr 2fr' }, alignItems: 'start' }}>
-        <TextField {...field('address')} label={t('house.field.address')} required={canEdit} multiline helperText={errors.address?.message} />
-        <TextField
-          {...field('region')}
-          label={t('house.field.region')}
-          required={canEdit}
-          helperText={errors.region?.message}
-          slotProps={{ input: { readOnly }, htmlInput: { inputMode: 'numeric' } }}
-        />
-        <TextField
+        <OutlinedField {...field('address')} label={t('house.field.address')} multiline />
+        <OutlinedField {...field('region')} label={t('house.field.region')} inputMode="numeric" />
+        <OutlinedField
           {...field('fias')}
           label={t('house.field.fias')}
+          required={false}
+          helperText={canEdit ? t('house.field.fias.helper') : undefined}
           // A GUID wraps at its hyphens rather than hide its end on a phone.
           multiline
-          helperText={errors.fias?.message ?? (canEdit ? t('house.field.fias.helper') : undefined)}
-          slotProps={{ input: { readOnly }, htmlInput: { spellCheck: false, autoCapitalize: 'off' } }}
+          code
         />
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
         {t('house.field.uid', { uid: house.id })}
       </Typography>
-      {errors.root?.server && (
+      {banner && (
         <Typography role="alert" color="error" sx={{ mt: 1 }}>
-          {errors.root.server.message}
+          {banner}
         </Typography>
       )}
       {canEdit && (
         <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>
-          <Button type="submit" variant="contained" disabled={!online || isSubmitting || !isDirty} sx={{ minHeight: 44 }}>
-            {isSubmitting ? t('house.saving') : t('house.save')}
+          <Button type="submit" variant="contained" disabled={!online || submitting || !dirty} sx={{ minHeight: 44 }}>
+            {submitting ? t('house.saving') : t('house.save')}
           </Button>
-          <Button type="button" disabled={isSubmitting || !isDirty} onClick={() => reset(houseEditValues(house))} sx={{ minHeight: 44 }}>
+          <Button
+            type="button"
+            disabled={submitting || !dirty}
+            onClick={() => {
+              setValues(saved);
+              setErrors({});
+              setBanner(null);
+            }}
+            sx={{ minHeight: 44 }}
+          >
             {t('house.reset')}
           </Button>
         </Box>

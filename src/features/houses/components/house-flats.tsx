@@ -1,62 +1,85 @@
 import Add from '@mui/icons-material/Add';
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { Suspense, lazy, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { HouseFlatRow } from '@contract/houses';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ListTable } from '@/components/list-table/list-table';
+import { OutlinedField } from '@/components/outlined-field';
 import { PageSection } from '@/components/page-section';
 import { useT } from '@/features/houses/messages';
 import { flatCardPath, isBlocked, isFlatSearch } from '../house-page-model';
 import type { HousePageModel } from '../use-house-page';
-import { FlatCreateDialog } from './flat-create-dialog';
 
 function flatName(row: HouseFlatRow): string {
   return row.letter ? `${row.flatNum} ${row.letter}` : String(row.flatNum);
 }
 
+/** Blocked in words, red; active in green outline (a badge of its own: Chip's code would cost the route). */
 function StatusChip({ status }: { status: number }) {
   const t = useT();
-  return isBlocked(status) ? (
-    <Chip size="small" color="error" label={t('house.flats.status.blocked')} />
-  ) : (
-    <Chip size="small" color="success" variant="outlined" label={t('house.flats.status.active')} />
+  const blocked = isBlocked(status);
+  return (
+    <Box
+      component="span"
+      sx={{
+        display: 'inline-block',
+        px: 1,
+        py: 0.25,
+        borderRadius: 3,
+        fontSize: '0.8125rem',
+        lineHeight: 1.5,
+        border: 1,
+        borderColor: blocked ? 'error.main' : 'success.main',
+        bgcolor: blocked ? 'error.main' : 'transparent',
+        color: blocked ? 'error.contrastText' : 'success.dark',
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {blocked ? t('house.flats.status.blocked') : t('house.flats.status.active')}
+    </Box>
   );
 }
 
 function FlatSearch({ value, onApply }: { value: string; onApply: (flatNum: string) => void }) {
   const t = useT();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<{ flatNum: string }>({ values: { flatNum: value } });
+  const [text, setText] = useState(value);
+  const [error, setError] = useState<string | undefined>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const flatNum = text.trim();
+    if (!isFlatSearch(flatNum)) return setError(t('house.flats.search.digits'));
+    setError(undefined);
+    onApply(flatNum);
+  };
   return (
-    <Box
-      component="form"
-      role="search"
-      aria-label={t('house.flats.search')}
-      noValidate
-      onSubmit={handleSubmit((values) => onApply(values.flatNum.trim()))}
-      sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', mb: 1.5 }}
-    >
-      <TextField
-        {...register('flatNum', { validate: (text) => isFlatSearch(text.trim()) || t('house.flats.search.digits') })}
+    <Box component="form" role="search" aria-label={t('house.flats.search')} noValidate onSubmit={submit} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', mb: 1.5 }}>
+      <OutlinedField
+        name="flatNum"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
         label={t('house.flats.search')}
         type="search"
         size="small"
-        error={Boolean(errors.flatNum)}
-        helperText={errors.flatNum?.message ?? t('house.flats.search.helper')}
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        inputMode="numeric"
+        error={error}
+        helperText={t('house.flats.search.helper')}
         sx={{ flex: '1 1 220px', maxWidth: 360 }}
       />
       <Button type="submit" variant="outlined" sx={{ height: 40 }}>
@@ -71,58 +94,46 @@ function FlatSearch({ value, onApply }: { value: string; onApply: (flatNum: stri
   );
 }
 
+/** «1–20 из 27» and the arrows: the server's pages, the page number kept in the URL. */
+function FlatPager({ model }: { model: HousePageModel }) {
+  const t = useT();
+  const { list, totalCount, pageSize } = model.flats;
+  const index = list.page - list.config.firstPage;
+  const pages = Math.max(1, Math.ceil(totalCount / pageSize));
+  const from = totalCount === 0 ? 0 : index * pageSize + 1;
+  const to = Math.min(totalCount, (index + 1) * pageSize);
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, pt: 1 }}>
+      <Typography variant="body2">{t('house.flats.displayed', { from, to, count: totalCount })}</Typography>
+      <IconButton aria-label={t('house.flats.page.previous')} disabled={index <= 0} onClick={() => list.setPage(list.page - 1)}>
+        <ChevronLeft />
+      </IconButton>
+      <IconButton aria-label={t('house.flats.page.next')} disabled={index >= pages - 1} onClick={() => list.setPage(list.page + 1)}>
+        <ChevronRight />
+      </IconButton>
+    </Box>
+  );
+}
+
+// Dialogs load with their first opening: the house page stays within its route budget (250 KB gzip).
+const FlatCreateDialog = lazy(() => import('./flat-create-dialog').then((module) => ({ default: module.FlatCreateDialog })));
+const ConfirmDialog = lazy(() => import('@/components/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })));
+
 /** The house's flats: server paging and the number search in the URL, each opening the flat card. */
 export function HouseFlats({ houseUid, model }: { houseUid: string; model: HousePageModel }) {
   const t = useT();
   const { flats, canEdit, online } = model;
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const [creating, setCreating] = useState(false);
   const [pendingDelete, setPendingDelete] = useState<HouseFlatRow | null>(null);
-
-  const columns: GridColDef<HouseFlatRow>[] = [
-    {
-      field: 'flatNum',
-      headerName: t('house.flats.column.flatNum'),
-      width: 120,
-      sortable: false,
-      renderCell: ({ row }) => (
-        <Link component={RouterLink} to={flatCardPath(houseUid, row.flatNum)} aria-label={t('house.flats.open', { flat: flatName(row) })}>
-          {row.flatNum}
-        </Link>
-      ),
-    },
-    { field: 'letter', headerName: t('house.flats.column.letter'), width: 90, sortable: false, valueGetter: (value: string | null) => value ?? '' },
-    { field: 'status', headerName: t('house.flats.column.status'), width: 150, sortable: false, renderCell: ({ row }) => <StatusChip status={row.status} /> },
-    { field: 'usersCount', headerName: t('house.flats.column.users'), width: 100, sortable: false, type: 'number' },
-    { field: 'keysCount', headerName: t('house.flats.column.keys'), width: 100, sortable: false, type: 'number' },
-    {
-      field: 'entrances',
-      headerName: t('house.flats.column.entrances'),
-      minWidth: 200,
-      flex: 1,
-      sortable: false,
-      valueGetter: (value: string[]) => value.join(', '),
-    },
-    ...(canEdit
-      ? [
-          {
-            field: 'actions',
-            type: 'actions',
-            headerName: t('house.flats.column.actions'),
-            width: 100,
-            sortable: false,
-            getActions: ({ row }) => [
-              <GridActionsCellItem
-                key="delete"
-                icon={<DeleteOutline />}
-                label={t('house.flats.delete', { flat: flatName(row) })}
-                disabled={!online}
-                onClick={() => setPendingDelete(row)}
-              />,
-            ],
-          } satisfies GridColDef<HouseFlatRow>,
-        ]
-      : []),
-  ];
+  const empty = flats.list.filters.flatNum ? t('house.flats.noneFound') : t('house.flats.none');
+  const actions = canEdit
+    ? (row: HouseFlatRow) => (
+        <IconButton aria-label={t('house.flats.delete', { flat: flatName(row) })} disabled={!online} onClick={() => setPendingDelete(row)}>
+          <DeleteOutline />
+        </IconButton>
+      )
+    : undefined;
 
   return (
     <PageSection
@@ -135,54 +146,119 @@ export function HouseFlats({ houseUid, model }: { houseUid: string; model: House
         )
       }
     >
-      <FlatSearch value={flats.list.filters.flatNum} onApply={(flatNum) => flats.list.setFilters({ flatNum })} />
-      <ListTable
-        label={t('house.section.flats')}
-        rows={flats.rows}
-        columns={columns}
-        getRowId={(row) => row.id}
-        rowCount={flats.totalCount}
-        pageSize={flats.pageSize}
-        loading={flats.loading}
-        error={flats.error}
-        list={flats.list}
-        autoRowHeight
-        card={{
-          link: (row) => ({ to: flatCardPath(houseUid, row.flatNum), label: t('house.flats.open', { flat: flatName(row) }) }),
-          render: (row) => (
-            <Box sx={{ display: 'grid', gap: 0.5 }}>
-              <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                <Typography sx={{ fontWeight: 600 }}>{t('house.flats.name', { flat: flatName(row) })}</Typography>
-                <StatusChip status={row.status} />
-              </Box>
-              <Typography variant="body2">{t('house.flats.counts', { users: row.usersCount, keys: row.keysCount })}</Typography>
-              {row.entrances.length > 0 && (
-                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                  {row.entrances.join(', ')}
-                </Typography>
-              )}
-            </Box>
-          ),
-          actions: canEdit
-            ? (row) => (
-                <IconButton aria-label={t('house.flats.delete', { flat: flatName(row) })} disabled={!online} onClick={() => setPendingDelete(row)}>
-                  <DeleteOutline />
-                </IconButton>
-              )
-            : undefined,
-        }}
-      />
-      {canEdit && <FlatCreateDialog open={creating} online={online} onClose={() => setCreating(false)} onSubmit={(values) => model.addFlat.mutateAsync(values)} />}
-      <ConfirmDialog
-        open={pendingDelete !== null}
-        danger
-        busy={model.removeFlat.isPending}
-        title={t('house.flats.delete.title')}
-        text={t('house.flats.delete.text', { flat: pendingDelete ? flatName(pendingDelete) : '' })}
-        confirmLabel={t('confirm.delete')}
-        onConfirm={() => pendingDelete && model.removeFlat.mutate(pendingDelete.flatNum, { onSettled: () => setPendingDelete(null) })}
-        onClose={() => setPendingDelete(null)}
-      />
+      <FlatSearch key={flats.list.filters.flatNum} value={flats.list.filters.flatNum} onApply={(flatNum) => flats.list.setFilters({ flatNum })} />
+      {flats.error && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {t('house.flats.error', { error: flats.error })}
+        </Alert>
+      )}
+      <Box sx={{ height: 4 }}>{flats.loading && <LinearProgress />}</Box>
+      {phone ? <FlatCards houseUid={houseUid} rows={flats.rows} actions={actions} /> : <FlatsTable houseUid={houseUid} rows={flats.rows} loading={flats.loading} actions={actions} />}
+      {flats.rows.length === 0 && !flats.loading && !flats.error && (
+        <Typography color="text.secondary" sx={{ py: 1.5 }}>
+          {empty}
+        </Typography>
+      )}
+      <FlatPager model={model} />
+      <Suspense>
+        {creating && <FlatCreateDialog open online={online} onClose={() => setCreating(false)} onSubmit={(values) => model.addFlat.mutateAsync(values)} />}
+        {pendingDelete && (
+          <ConfirmDialog
+            open
+            danger
+            busy={model.removeFlat.isPending}
+            title={t('house.flats.delete.title')}
+            text={t('house.flats.delete.text', { flat: flatName(pendingDelete) })}
+            confirmLabel={t('confirm.delete')}
+            onConfirm={() => model.removeFlat.mutate(pendingDelete.flatNum, { onSettled: () => setPendingDelete(null) })}
+            onClose={() => setPendingDelete(null)}
+          />
+        )}
+      </Suspense>
     </PageSection>
+  );
+}
+
+interface FlatRowsProps {
+  houseUid: string;
+  rows: readonly HouseFlatRow[];
+  actions?: (row: HouseFlatRow) => ReactNode;
+}
+
+/** A phone: a card per flat, the whole card opening the flat card, its delete beside it. */
+function FlatCards({ houseUid, rows, actions }: FlatRowsProps) {
+  const t = useT();
+  return (
+    <Box component="ul" aria-label={t('house.section.flats')} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+      {rows.map((row) => (
+        <Paper component="li" key={row.id} variant="outlined" sx={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
+          <Link
+            component={RouterLink}
+            to={flatCardPath(houseUid, row.flatNum)}
+            aria-label={t('house.flats.open', { flat: flatName(row) })}
+            underline="none"
+            color="inherit"
+            sx={{ flex: 1, minWidth: 0, p: 1.5, display: 'grid', gap: 0.5 }}
+          >
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+              <Typography sx={{ fontWeight: 600 }}>{t('house.flats.name', { flat: flatName(row) })}</Typography>
+              <StatusChip status={row.status} />
+            </Box>
+            <Typography variant="body2">{t('house.flats.counts', { users: row.usersCount, keys: row.keysCount })}</Typography>
+            {row.entrances.length > 0 && (
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {row.entrances.join(', ')}
+              </Typography>
+            )}
+          </Link>
+          {actions && <Box sx={{ pr: 0.5 }}>{actions(row)}</Box>}
+        </Paper>
+      ))}
+    </Box>
+  );
+}
+
+/** Wider screens: a plain table (the data grid would double the route's JS). */
+function FlatsTable({ houseUid, rows, loading, actions }: FlatRowsProps & { loading: boolean }) {
+  const t = useT();
+  return (
+    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <Table size="small" aria-label={t('house.section.flats')} aria-busy={loading}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('house.flats.column.flatNum')}</TableCell>
+            <TableCell>{t('house.flats.column.letter')}</TableCell>
+            <TableCell>{t('house.flats.column.status')}</TableCell>
+            <TableCell align="right">{t('house.flats.column.users')}</TableCell>
+            <TableCell align="right">{t('house.flats.column.keys')}</TableCell>
+            <TableCell sx={{ width: '40%' }}>{t('house.flats.column.entrances')}</TableCell>
+            {actions && <TableCell align="right">{t('house.flats.column.actions')}</TableCell>}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.id} hover>
+              <TableCell>
+                <Link component={RouterLink} to={flatCardPath(houseUid, row.flatNum)} aria-label={t('house.flats.open', { flat: flatName(row) })}>
+                  {row.flatNum}
+                </Link>
+              </TableCell>
+              <TableCell>{row.letter ?? ''}</TableCell>
+              <TableCell>
+                <StatusChip status={row.status} />
+              </TableCell>
+              <TableCell align="right">{row.usersCount}</TableCell>
+              <TableCell align="right">{row.keysCount}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.entrances.join(', ')}</TableCell>
+              {actions && (
+                <TableCell align="right" sx={{ py: 0 }}>
+                  {actions(row)}
+                </TableCell>
+              )}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
