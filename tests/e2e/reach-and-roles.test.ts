@@ -33,14 +33,27 @@ async function apiGet<T>(page: Page, url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** Values for the routes' parameters: a device and a house this user sees, plain numbers for the rest. */
+/**
+ * Values for the routes' parameters: a device and a house this user sees (one whose entrances it may
+ * read, so the house and entrance screens show real content), plain numbers for the rest.
+ */
 async function exampleValues(page: Page): Promise<Record<string, string>> {
   const devices = await apiGet<{ data: { MAC: string }[] }>(page, '/front/device-list/get-list?page=1');
   const houses = await apiGet<{ data: { id: string }[] }>(page, '/front/house-list?page=1');
   const mac = devices.data[0]?.MAC;
-  const houseUid = houses.data.find((house) => house.id !== '')?.id;
+  let houseUid = houses.data.find((house) => house.id !== '')?.id;
   if (!mac || !houseUid) throw new Error('the seed gave this user no device or no house');
-  return { mac, houseUid, flatNum: '1', entranceUid: '1', mcId: '1', userId: '1', groupId: '1', buyerId: '1' };
+  let entranceUid = '1';
+  for (const house of houses.data) {
+    const answer = await page.request.get(`/front/entrances?houseUid=${encodeURIComponent(house.id)}`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+    const first = answer.ok() ? ((await answer.json()) as { data: { id: string }[] }).data[0] : undefined;
+    if (first) {
+      houseUid = house.id;
+      entranceUid = first.id;
+      break;
+    }
+  }
+  return { mac, houseUid, flatNum: '1', entranceUid, mcId: '1', userId: '1', groupId: '1', buyerId: '1' };
 }
 
 function concrete(path: string, values: Record<string, string>): string {
@@ -219,6 +232,38 @@ describe('an installer on a phone reaches every wizard and the house list', () =
     await page.getByRole('heading', { name: 'Жилой фонд', level: 1 }).waitFor();
     await page.getByRole('grid').waitFor();
     expect(await page.getByRole('button', { name: 'Добавить дом' }).count()).toBe(0);
+  });
+});
+
+describe('the housing screens (issue 12: the «housing» rule)', () => {
+  const HOUSING_REFUSAL = 'Нужна роль оператора или технической поддержки либо право «Жилой фонд».';
+
+  it.each(['installer', 'support', 'operator'])('as %s: installers are refused the house, entrance and blocks screens, the others open them', async (login) => {
+    const session = await openSession(browser, DESKTOP);
+    try {
+      const { page } = session;
+      await logIn(page, account(login));
+      const values = await exampleValues(page);
+      for (const path of ['/houses/:houseUid', '/entrances/:entranceUid', '/access']) {
+        await page.goto(concrete(path, values));
+        await page.locator('main h1').first().waitFor();
+        const refused = page.getByRole('heading', { name: REFUSAL, level: 1 });
+        if (login === 'installer') {
+          await refused.waitFor();
+          await page.getByText(HOUSING_REFUSAL).waitFor();
+        } else {
+          expect(await refused.count(), path).toBe(0);
+        }
+      }
+      if (login === 'installer') {
+        // The list stays, without links into the screens it may not open.
+        await page.goto('/houses');
+        await page.getByRole('grid').waitFor();
+        expect(await page.getByRole('grid').getByRole('link').count()).toBe(0);
+      }
+    } finally {
+      await session.context.close();
+    }
   });
 });
 
