@@ -8,7 +8,7 @@ const featureDirs = existsSync('src/features')
   : [];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'server/db/migrations/**', 'data/**', 'dev-dist/**', '.tmp/**'] },
+  { ignores: ['dist/**', 'dist-*/**', 'test-results/**', 'node_modules/**', 'server/db/migrations/**', 'data/**', 'dev-dist/**', '.tmp/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
