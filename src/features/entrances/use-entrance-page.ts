@@ -3,17 +3,11 @@ import type { Entrance } from '@contract/entrances';
 import { canWriteHousing } from '@/components/housing-access';
 import { notify } from '@/components/notifications/notify';
 import { useT } from '@/features/entrances/messages';
-import { HttpError } from '@/lib/http';
 import { useSession } from '@/lib/session';
 import { useConnectivity } from '@/offline/connectivity';
 import { updateEntrance } from './api';
 import { entranceUpdateBody, siblingsOf, type EntranceFormValues } from './model';
 import { entranceQueries } from './queries';
-
-/** An answer the person cannot change by trying again: not there, or not theirs. */
-export function isFinal(error: unknown): boolean {
-  return error instanceof HttpError && (error.status === 403 || error.status === 404);
-}
 
 /** `/entrances/:entranceUid`: the entrance, its house's other entrances (for gates and overlaps), and the save. */
 export function useEntrancePage(entranceUid: string) {

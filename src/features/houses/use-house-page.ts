@@ -3,18 +3,13 @@ import { HOUSE_LIST_PAGE_SIZE, type House } from '@contract/houses';
 import { notify } from '@/components/notifications/notify';
 import { useUrlListState } from '@/components/list-table/use-url-list-state';
 import { useT } from '@/features/houses/messages';
-import { HttpError, errorMessage } from '@/lib/http';
+import { errorMessage } from '@/lib/http';
 import { useSession } from '@/lib/session';
 import { useConnectivity } from '@/offline/connectivity';
 import { updateHouse } from './api';
 import { HOUSE_FLATS_STATE, flatCreateBody, houseFlatsQuery, houseUpdateBody, type FlatCreateValues, type HouseEditValues } from './house-page-model';
 import { canEditHouses } from './model';
 import { houseQueries } from './queries';
-
-/** An answer the person cannot change by trying again: not there, or not theirs. */
-export function isFinal(error: unknown): boolean {
-  return error instanceof HttpError && (error.status === 403 || error.status === 404);
-}
 
 /**
  * `/houses/:houseUid`: the house with its entrances, devices and flats (server paging, page and

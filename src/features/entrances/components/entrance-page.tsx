@@ -8,11 +8,12 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { Entrance } from '@contract/entrances';
 import { DeviceMacChip } from '@/components/device-mac-chip';
+import { PageLoadError } from '@/components/page-load-error';
 import { PageSection } from '@/components/page-section';
 import { useT } from '@/features/entrances/messages';
 import { errorMessage } from '@/lib/http';
 import { housePath } from '../model';
-import { isFinal, useEntrancePage } from '../use-entrance-page';
+import { useEntrancePage } from '../use-entrance-page';
 import { EntranceForm } from './entrance-form';
 
 /** `/entrances/:entranceUid` (issue 12 §1): type, number, title, flat range, gates and relays. */
@@ -69,18 +70,7 @@ function EntranceScreen({ entranceUid }: { entranceUid: string }) {
     return (
       <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
         {header}
-        <Alert
-          severity="error"
-          action={
-            !isFinal(entrance.error) && (
-              <Button color="inherit" onClick={() => void entrance.refetch()}>
-                {t('entrance.retry')}
-              </Button>
-            )
-          }
-        >
-          {t('entrance.loadError', { error: errorMessage(entrance.error) })}
-        </Alert>
+        <PageLoadError error={entrance.error} message={(error) => t('entrance.loadError', { error })} retryLabel={t('entrance.retry')} onRetry={() => void entrance.refetch()} />
       </Box>
     );
   }

@@ -1,17 +1,11 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useFieldReasonText } from '@/components/field-reason/use-field-reason-text';
 import { OutlinedField } from '@/components/outlined-field';
 import { useT } from '@/features/houses/messages';
 import { HttpError } from '@/lib/http';
 import { placeFieldErrors } from '@/lib/field-errors';
+import { FormDialog } from './form-dialog';
 import { EMPTY_FLAT_FORM, checkFlatNum, checkLetter, type FlatCreateValues, type FlatFieldProblem } from '../house-page-model';
 
 interface FlatCreateDialogProps {
@@ -28,7 +22,6 @@ function flatFieldOf(path: string): keyof FlatCreateValues | null {
 /** POST /front/flats/{house}/flat: a number and an optional letter; a duplicate number (409) is shown at the number. */
 export function FlatCreateDialog({ open, online, onClose, onSubmit }: FlatCreateDialogProps) {
   const t = useT();
-  const titleId = useId();
   const reasonText = useFieldReasonText();
   const {
     register,
@@ -59,38 +52,32 @@ export function FlatCreateDialog({ open, online, onClose, onSubmit }: FlatCreate
   });
 
   return (
-    <Dialog open={open} onClose={isSubmitting ? undefined : close} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{t('house.flatCreate.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {!online && <Alert severity="warning">{t('house.offline')}</Alert>}
-            {errors.root?.server && <Alert severity="error">{errors.root.server.message}</Alert>}
-            <OutlinedField
-              {...register('flatNum', { validate: (value) => problemText(checkFlatNum(value)) })}
-              label={t('house.flatCreate.flatNum')}
-              required
-              autoFocus
-              inputMode="numeric"
-              error={errors.flatNum?.message ?? Boolean(errors.flatNum)}
-            />
-            <OutlinedField
-              {...register('letter', { validate: (value) => problemText(checkLetter(value)) })}
-              label={t('house.flatCreate.letter')}
-              error={errors.letter?.message ?? Boolean(errors.letter)}
-              helperText={t('house.flatCreate.letter.helper')}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={isSubmitting}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting || !online}>
-            {t('house.flatCreate.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={t('house.flatCreate.title')}
+      submitLabel={t('house.flatCreate.submit')}
+      busy={isSubmitting}
+      submitDisabled={!online}
+      error={errors.root?.server?.message}
+      notice={!online && <Alert severity="warning">{t('house.offline')}</Alert>}
+      maxWidth="xs"
+      onClose={close}
+      onSubmit={submit}
+    >
+      <OutlinedField
+        {...register('flatNum', { validate: (value) => problemText(checkFlatNum(value)) })}
+        label={t('house.flatCreate.flatNum')}
+        required
+        autoFocus
+        inputMode="numeric"
+        error={errors.flatNum?.message ?? Boolean(errors.flatNum)}
+      />
+      <OutlinedField
+        {...register('letter', { validate: (value) => problemText(checkLetter(value)) })}
+        label={t('house.flatCreate.letter')}
+        error={errors.letter?.message ?? Boolean(errors.letter)}
+        helperText={t('house.flatCreate.letter.helper')}
+      />
+    </FormDialog>
   );
 }

@@ -6,10 +6,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { PageLoadError } from '@/components/page-load-error';
 import { PageSection } from '@/components/page-section';
 import { useT } from '@/features/houses/messages';
-import { errorMessage } from '@/lib/http';
-import { isFinal, useHousePage } from '../use-house-page';
+import { useHousePage } from '../use-house-page';
 import { HouseDetailsForm } from './house-details-form';
 import { HouseDevices, HouseEntrances } from './house-entrances';
 import { HouseFlats } from './house-flats';
@@ -52,18 +52,7 @@ function HouseScreen({ houseUid }: { houseUid: string }) {
     return (
       <Box sx={{ maxWidth: 1400, mx: 'auto' }}>
         {header}
-        <Alert
-          severity="error"
-          action={
-            !isFinal(house.error) && (
-              <Button color="inherit" onClick={() => void house.refetch()}>
-                {t('house.retry')}
-              </Button>
-            )
-          }
-        >
-          {t('house.loadError', { error: errorMessage(house.error) })}
-        </Alert>
+        <PageLoadError error={house.error} message={(error) => t('house.loadError', { error })} retryLabel={t('house.retry')} onRetry={() => void house.refetch()} />
       </Box>
     );
   }
