@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, account, getJson, launchBrowser, logIn, openSession, screenshot, type Session } from './browser';
+import { DESKTOP, MOBILE, account, chooseOption, getJson, launchBrowser, logIn, openSession, screenshot, type Session } from './browser';
 import { houseWithEntrances, send, sideways, type EntranceRow, type HouseRow } from './housing-helpers';
 import { repoRoot, startServer, type ServerProcess } from './server-process';
 
@@ -199,6 +200,34 @@ describe('the operator on the house page', () => {
     await section.getByRole('button', { name: `Убрать дом ${target.address}` }).click();
     await section.getByRole('button', { name: 'Сохранить' }).click();
     await expect.poll(async () => (await getJson<{ device: { houses: string[] } }>(page, `/front/device-card/device/${mac}`)).device.houses).toEqual(before);
+  });
+
+  it('picks the house of a new device in the device list\'s create dialog by typing its address', async () => {
+    await page.setViewportSize(MOBILE);
+    try {
+      await page.goto('/devices');
+      await page.getByRole('button', { name: 'Добавить устройство' }).click();
+      await page.getByRole('menuitem', { name: /^Вручную, без мастера/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Новое устройство' });
+      const hex = randomBytes(5).toString('hex').toUpperCase();
+      const mac = `02${hex}`.match(/.{2}/g)!.join(':');
+      await dialog.getByRole('textbox', { name: 'MAC-адрес' }).fill(mac);
+      await chooseOption(page, 'Тип устройства', /^ISCOM_X1$/);
+      const field = dialog.getByRole('combobox', { name: 'Дом (необязательно)' });
+      await field.click();
+      const street = house.address.split(/[\s,.]+/).filter((word) => word.length >= 5).at(-1) ?? house.address;
+      await field.fill(street.slice(0, 4));
+      await dialog.getByRole('status').filter({ hasText: /^Найдено/ }).waitFor();
+      await screenshot(page, 'device-create-house-typeahead');
+      await dialog.getByRole('option', { name: house.address }).click();
+      await expect.poll(() => field.inputValue()).toBe(house.address);
+      expect(await sideways(page)).toBe(0);
+      await dialog.getByRole('button', { name: 'Добавить', exact: true }).click();
+      await page.getByText(`Устройство ${mac} добавлено`).waitFor();
+      expect((await getJson<{ device: { houses: string[] } }>(page, `/front/device-card/device/${mac}`)).device.houses).toEqual([house.id]);
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
   });
 
   it('offline says so, keeps what was typed and saves nothing', async () => {

@@ -40,6 +40,8 @@ export interface HouseTypeaheadProps {
   required?: boolean;
   error?: string;
   helper?: string;
+  /** 'small' beside other small fields (a dialog's). */
+  size?: 'small' | 'medium';
 }
 
 /**
@@ -48,7 +50,7 @@ export interface HouseTypeaheadProps {
  * stay light). The server searches the address from three characters; offline, the houses taken
  * offline are searched, and the list says which case it is.
  */
-export function HouseTypeahead({ label, onPick, value, onClear, chosen, unavailable, local, localOnly, onType, loading, disabled, required, error, helper }: HouseTypeaheadProps) {
+export function HouseTypeahead({ label, onPick, value, onClear, chosen, unavailable, local, localOnly, onType, loading, disabled, required, error, helper, size }: HouseTypeaheadProps) {
   const t = useT();
   const id = useId();
   const listId = `${id}-list`;
@@ -92,7 +94,7 @@ export function HouseTypeahead({ label, onPick, value, onClear, chosen, unavaila
   const helperText = error ?? helper;
   return (
     <Box>
-      <FormControl fullWidth required={required} disabled={disabled} error={error !== undefined} variant="outlined">
+      <FormControl fullWidth required={required} disabled={disabled} error={error !== undefined} variant="outlined" size={size}>
         <InputLabel htmlFor={id} shrink>
           {label}
         </InputLabel>

@@ -140,6 +140,7 @@ export function DeviceCreateDialog({ open, houses, onClose, onSubmit }: DeviceCr
             </TextField>
             <HouseTypeahead
               label={t('devices.create.house')}
+              size="small"
               value={values.houseUid === '' ? null : (houseAddress ?? houses.find((house) => house.value === values.houseUid)?.label ?? values.houseUid)}
               onPick={(hit) => {
                 setHouseAddress(hit.address);
