@@ -77,7 +77,7 @@ export function EntranceForm({ entrance, siblings, canEdit, online, onSave }: En
     <Stack component="form" noValidate onSubmit={submit} spacing={2}>
       <PageSection title={t('entrance.section.main')}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'minmax(240px, 2fr) minmax(90px, 1fr) 3fr minmax(140px, 1fr) minmax(140px, 1fr)' }, alignItems: 'start' }}>
-          <OutlinedSelect {...register('type')} label={t('entrance.field.type')} required disabled={readOnly} sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
+          <OutlinedSelect {...register('type')} label={t('entrance.field.type')} required={canEdit} disabled={readOnly} sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
             {ENTRANCE_TYPES.map((option) => (
               <option key={option} value={String(option)}>
                 {`${option} — ${typeName(option)}`}

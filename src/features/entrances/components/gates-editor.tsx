@@ -56,7 +56,7 @@ export function GatesEditor({ form, siblings, readOnly }: GatesEditorProps) {
                 <OutlinedSelect
                   {...register(`gates.${index}.entranceUid`)}
                   label={t('entrance.gate.entranceUid')}
-                  required
+                  required={!readOnly}
                   disabled={readOnly}
                   error={gateErrors?.entranceUid?.message}
                   sx={{ gridColumn: { xs: '1 / -1', md: 'auto' }, minWidth: 0 }}
