@@ -7,13 +7,14 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
-import { useId, type ComponentType } from 'react';
+import { Fragment, useId, type ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '@/components/page-header';
 import { OUTBOX_PATH, canOpenOutbox } from '@/features/outbox/access';
 import { useT } from '@/i18n/i18n';
 import { useSession } from '@/lib/session';
-import { visibleMenuItems, visibleWizardLinks } from './menu';
+import { MENU_SUB_ICONS } from './header/menu-sub-icons';
+import { visibleMenuItems, visibleSubItems, visibleWizardLinks } from './menu';
 import { MENU_ICONS } from './menu-icons';
 import { WIZARD_ICONS } from './wizard-icons';
 
@@ -76,6 +77,7 @@ export function MenuPage() {
   const t = useT();
   const session = useSession();
   const items = visibleMenuItems(session);
+  const subItems = visibleSubItems(session);
   const wizards = session.ready ? visibleWizardLinks(session) : [];
   const wizardsHeading = useId();
   const sectionsHeading = useId();
@@ -115,13 +117,14 @@ export function MenuPage() {
         <Box sx={grid}>
           {session.ready
             ? items.map((item) => (
-                <SectionCard
-                  key={item.id}
-                  to={item.to}
-                  title={t(item.labelKey)}
-                  description={t(item.descriptionKey)}
-                  Icon={MENU_ICONS[item.id]}
-                />
+                <Fragment key={item.id}>
+                  <SectionCard to={item.to} title={t(item.labelKey)} description={t(item.descriptionKey)} Icon={MENU_ICONS[item.id]} />
+                  {subItems
+                    .filter((sub) => sub.parent === item.id)
+                    .map((sub) => (
+                    <SectionCard key={sub.id} to={sub.to} title={t(sub.labelKey)} description={t(sub.descriptionKey)} Icon={MENU_SUB_ICONS[sub.id]} />
+                  ))}
+                </Fragment>
               ))
             : [0, 1, 2].map((index) => <Skeleton key={index} variant="rounded" height={96} />)}
           {session.ready && canOpenOutbox(session.roles) && (

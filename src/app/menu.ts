@@ -27,6 +27,27 @@ export function visibleMenuItems(access: Access): MenuItem[] {
   return MENU_ITEMS.filter((item) => item.access.allows(access));
 }
 
+export type MenuSubItemId = 'access';
+
+/** A screen reached from a section rather than from the desktop row, which has no width to spare. */
+export interface MenuSubItem {
+  id: MenuSubItemId;
+  parent: MenuItemId;
+  to: string;
+  labelKey: MessageKey;
+  descriptionKey: MessageKey;
+  access: AccessRule;
+}
+
+/** Issue 12: the blocked flats sit under the housing stock, on the main page and in the drawer. */
+export const MENU_SUB_ITEMS: readonly MenuSubItem[] = [
+  { id: 'access', parent: 'houses', to: '/access', labelKey: 'route.title.access', descriptionKey: 'home.card.access', access: ACCESS_RULES.housing },
+];
+
+export function visibleSubItems(access: Access): MenuSubItem[] {
+  return MENU_SUB_ITEMS.filter((item) => item.access.allows(access));
+}
+
 export type WizardLinkId = 'serialNumber' | 'port' | 'replace';
 
 export interface WizardLink {

@@ -77,6 +77,7 @@ export const en: Messages = {
   'home.card.groups': 'Groups of devices and users.',
   'home.card.houses': 'Houses, entrances and flats.',
   'home.card.users': 'Accounts, roles and access.',
+  'home.card.access': 'Blocked flats and the access catalogue.',
   'home.card.keys': 'Create and find access keys.',
   'home.card.settings': 'Interface language and time zone.',
   'home.sections': 'Sections',

@@ -10,18 +10,21 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Typography from '@mui/material/Typography';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
-import { useId, type ComponentType } from 'react';
+import { Fragment, useId, type ComponentType } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
 import { OUTBOX_PATH } from '@/features/outbox/access';
 import { useT } from '@/i18n/i18n';
-import type { MenuItem, WizardLink } from '../menu';
+import type { MenuItem, MenuSubItem, WizardLink } from '../menu';
 import { MENU_ICONS } from '../menu-icons';
 import { WIZARD_ICONS } from '../wizard-icons';
+import { MENU_SUB_ICONS } from './menu-sub-icons';
 
 interface HeaderDrawerProps {
   open: boolean;
   onClose: () => void;
   items: readonly MenuItem[];
+  /** Screens listed under their section, indented. */
+  subItems: readonly MenuSubItem[];
   wizards: readonly WizardLink[];
   /** The send queue is this user's (issue 3 §8). */
   outbox: boolean;
@@ -29,9 +32,17 @@ interface HeaderDrawerProps {
   settingsPath: string;
 }
 
-function DrawerLink({ to, label, Icon, onClose }: { to: string; label: string; Icon: ComponentType<SvgIconProps>; onClose: () => void }) {
+interface DrawerLinkProps {
+  to: string;
+  label: string;
+  Icon: ComponentType<SvgIconProps>;
+  onClose: () => void;
+  nested?: boolean;
+}
+
+function DrawerLink({ to, label, Icon, onClose, nested = false }: DrawerLinkProps) {
   return (
-    <ListItemButton component={NavLink} to={to} onClick={onClose}>
+    <ListItemButton component={NavLink} to={to} onClick={onClose} sx={nested ? { pl: 4 } : undefined}>
       <ListItemIcon>
         <Icon />
       </ListItemIcon>
@@ -41,7 +52,7 @@ function DrawerLink({ to, label, Icon, onClose }: { to: string; label: string; I
 }
 
 /** The main menu on narrow screens. Loaded on demand: the login route never needs it. */
-export function HeaderDrawer({ open, onClose, items, wizards, outbox, login, settingsPath }: HeaderDrawerProps) {
+export function HeaderDrawer({ open, onClose, items, subItems, wizards, outbox, login, settingsPath }: HeaderDrawerProps) {
   const t = useT();
   const wizardsHeading = useId();
   return (
@@ -52,7 +63,14 @@ export function HeaderDrawer({ open, onClose, items, wizards, outbox, login, set
         <nav aria-label={t('header.menu.label')}>
           <List>
             {items.map((item) => (
-              <DrawerLink key={item.id} to={item.to} label={t(item.labelKey)} Icon={MENU_ICONS[item.id]} onClose={onClose} />
+              <Fragment key={item.id}>
+                <DrawerLink to={item.to} label={t(item.labelKey)} Icon={MENU_ICONS[item.id]} onClose={onClose} />
+                {subItems
+                  .filter((sub) => sub.parent === item.id)
+                  .map((sub) => (
+                    <DrawerLink key={sub.id} to={sub.to} label={t(sub.labelKey)} Icon={MENU_SUB_ICONS[sub.id]} onClose={onClose} nested />
+                  ))}
+              </Fragment>
             ))}
           </List>
         </nav>

@@ -17,7 +17,7 @@ import { useDateFormat } from '@/lib/dates';
 import { logout, useSession } from '@/lib/session';
 import { canOpenOutbox } from '@/features/outbox/access';
 import { LOGIN_PATH } from '../guard';
-import { helpLinks, visibleMenuItems, visibleWizardLinks } from '../menu';
+import { helpLinks, visibleMenuItems, visibleSubItems, visibleWizardLinks } from '../menu';
 import { MainMenu } from './main-menu';
 
 const SETTINGS_PATH = '/user/options';
@@ -55,6 +55,7 @@ export function Header() {
   const session = useSession();
   const items = session.logged && session.ready ? visibleMenuItems(session) : [];
   const wizards = session.logged && session.ready ? visibleWizardLinks(session) : [];
+  const subItems = session.logged && session.ready ? visibleSubItems(session) : [];
   // The menu shares one row with the brand, the chip, help, the login and "log out": below the width they need, the drawer.
   const compact = useMediaQuery(theme.breakpoints.down(Math.max(theme.breakpoints.values.lg, menuRowWidth(items.length + (wizards.length > 0 ? 1 : 0)))), {
     noSsr: true,
@@ -195,6 +196,7 @@ export function Header() {
             open={drawerOpen}
             onClose={() => setDrawerOpen(false)}
             items={items}
+            subItems={subItems}
             wizards={wizards}
             outbox={canOpenOutbox(session.roles)}
             login={session.login}

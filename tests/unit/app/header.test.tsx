@@ -93,6 +93,21 @@ describe('Header', () => {
     await waitFor(() => expect(screen.getByRole('status', { name: 'location' }).textContent).toBe('/devices/replace-wizard'));
   });
 
+  it('on a phone, lists «Управление блокировками» under «Жилой фонд» for the operator', async () => {
+    stubPhoneScreen();
+    renderWithApp(<Header />, { client: loggedInAs('operator', ['management'], ALL_PERMISSIONS) });
+    fireEvent.click(screen.getByRole('button', { name: 'Открыть меню' }));
+    const nav = await screen.findByRole('navigation', { name: 'Главное меню' });
+    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Устройства', '/devices'],
+      ['Группы', '/groups'],
+      ['Жилой фонд', '/houses'],
+      ['Управление блокировками', '/access'],
+      ['Пользователи', '/users'],
+      ['Ключи', '/keys'],
+    ]);
+  });
+
   it('logs out: POST /site/auth/logout with the token, flag "false", user data gone, off to /site/auth', async () => {
     const fetchMock = vi.fn(async () => jsonResponse(200, { result: true }));
     vi.stubGlobal('fetch', fetchMock);

@@ -27,6 +27,18 @@ afterEach(() => {
 });
 
 describe('MenuPage (issue 11 §1)', () => {
+  it('gives the operator «Управление блокировками» right after «Жилой фонд»', () => {
+    renderWithApp(<MenuPage />, { client: loggedInAs(['management']) });
+    expect(linksIn(screen.getByRole('region', { name: 'Разделы' }))).toEqual([
+      ['Устройства', '/devices'],
+      ['Группы', '/groups'],
+      ['Жилой фонд', '/houses'],
+      ['Управление блокировками', '/access'],
+      ['Очередь отправки', '/outbox'],
+      ['Настройки пользователя', '/user/options'],
+    ]);
+  });
+
   it('puts the three wizards first for an installer, then the sections with the house list', () => {
     renderWithApp(<MenuPage />, { client: loggedInAs(['adjuster']) });
     expect(linksIn(screen.getByRole('region', { name: 'Подключение устройств' }))).toEqual([
@@ -42,10 +54,11 @@ describe('MenuPage (issue 11 §1)', () => {
     ]);
   });
 
-  it('shows support devices, houses and the queue, and no wizards', () => {
+  it('shows support devices, houses with the blocks under them, and the queue, and no wizards', () => {
     renderWithApp(<MenuPage />, { client: loggedInAs(['support']) });
     expect(screen.queryByRole('region', { name: 'Подключение устройств' })).toBeNull();
     expect(screen.queryByText('Добавить по серийному номеру')).toBeNull();
-    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/devices', '/houses', '/outbox', '/user/options']);
+    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/devices', '/houses', '/access', '/outbox', '/user/options']);
+    expect(screen.getByRole('link', { name: /Управление блокировками/ }).getAttribute('href')).toBe('/access');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthItem } from '@contract/users';
 import type { Access } from '@/app/access-rules';
-import { helpLinks, visibleMenuItems, visibleWizardLinks } from '@/app/menu';
+import { helpLinks, visibleMenuItems, visibleSubItems, visibleWizardLinks } from '@/app/menu';
 import { translate } from '@/i18n/i18n';
 import { hasPermission, hasRole, type AuthItemMap } from '@/lib/session';
 
@@ -47,6 +47,18 @@ describe('menu visibility (spec §6, with issue 11: houses for installers, devic
     expect(labels({ roles: items(), permissions: items('HOUSES_LIST_PERMISSION') })).toEqual(['Жилой фонд']);
     expect(labels({ roles: items('management'), permissions: items() })).toEqual(['Устройства', 'Группы', 'Жилой фонд']);
     expect(labels({ roles: items('someone-else'), permissions: items() })).toEqual([]);
+  });
+
+  // Issue 12: /access sits under the housing stock, not in the desktop row (no width to spare there).
+  it('lists «Управление блокировками» under the houses for whoever may open /access, never for installers', () => {
+    const subs = (access: Access) => visibleSubItems(access).map((sub) => [sub.parent, translate('ru', sub.labelKey), sub.to]);
+    const access = [['houses', 'Управление блокировками', '/access']];
+    expect(subs(ACCOUNTS.admin)).toEqual(access);
+    expect(subs(ACCOUNTS.operator)).toEqual(access);
+    expect(subs(ACCOUNTS.support)).toEqual(access);
+    expect(subs({ roles: items(), permissions: items('HOUSES_LIST_PERMISSION') })).toEqual(access);
+    expect(subs(ACCOUNTS.installer)).toEqual([]);
+    expect(visibleMenuItems(ACCOUNTS.admin)).toHaveLength(6);
   });
 
   it('offers the three wizards to installers and operators, never to support', () => {

@@ -1,0 +1,8 @@
+import LockPersonOutlined from '@mui/icons-material/LockPersonOutlined';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
+import type { ComponentType } from 'react';
+import type { MenuSubItemId } from '../menu';
+
+export const MENU_SUB_ICONS: Record<MenuSubItemId, ComponentType<SvgIconProps>> = {
+  access: LockPersonOutlined,
+};
