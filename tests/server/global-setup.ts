@@ -5,7 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client';
 import { syncDictionaries } from '../../server/repositories/dictionaries';
 import { seedDatabase } from '../../server/seed/seed';
-import { adminQuery, databaseUrl, POSTGRES_TEMPLATE } from './postgres';
+import { adminQuery, databaseUrl, postgresTemplateName } from './postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,10 +33,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('pgliteTemplatePath', templatePath);
 
   const url = process.env.TEST_DATABASE_URL;
+  const templateName = postgresTemplateName();
   if (url) {
-    await adminQuery(url, `drop database if exists ${POSTGRES_TEMPLATE} with (force)`);
-    await adminQuery(url, `create database ${POSTGRES_TEMPLATE}`);
-    const template = await openDatabase({ kind: 'postgres', url: databaseUrl(url, POSTGRES_TEMPLATE) });
+    await adminQuery(url, `drop database if exists ${templateName} with (force)`);
+    await adminQuery(url, `create database ${templateName}`);
+    const template = await openDatabase({ kind: 'postgres', url: databaseUrl(url, templateName) });
     try {
       await template.migrate(async (db) => {
         await syncDictionaries(db);
@@ -46,10 +47,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await template.close();
     }
   }
-  project.provide('postgresTemplate', url ? POSTGRES_TEMPLATE : null);
+  project.provide('postgresTemplate', url ? templateName : null);
 
   return async () => {
     await rm(templatePath, { force: true });
-    if (url) await adminQuery(url, `drop database if exists ${POSTGRES_TEMPLATE} with (force)`);
+    if (url) await adminQuery(url, `drop database if exists ${templateName} with (force)`);
   };
 }

@@ -1,7 +1,12 @@
 import pg from 'pg';
 
-/** The database every test file's own database is copied from. */
-export const POSTGRES_TEMPLATE = 'intercom_test_template';
+/**
+ * The database every test file's own database is copied from: one per test run (the process id),
+ * so that two runs on one PostgreSQL do not drop each other's template.
+ */
+export function postgresTemplateName(pid: number = process.pid): string {
+  return `intercom_test_template_${pid}`;
+}
 
 /** The same server and credentials, another database. */
 export function databaseUrl(url: string, database: string): string {
