@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DEVICE_LIST_PAGE_SIZE, DEVICE_STATUS_CODES, DEVICE_TYPE_NAMES, deviceEndpoints, type DeviceListQuery, type DeviceListResponse, type DeviceStatus } from '../../contract/devices';
-import { ROLES } from '../../contract/users';
 import { DEFAULT_DEVICE_LOGIN, FACTORY_PASSWORD } from '../../contract/wizard';
 import { buyers } from '../db/schema/buyers';
 import type { JsonValue } from '../db/schema/devices';
@@ -33,17 +32,20 @@ export function deviceListAnswer(listed: DevicePage, page: number, total: number
 }
 
 export async function deviceRoutes(app: FastifyInstance, options: DeviceRouteOptions): Promise<void> {
-  const installers = { roles: [ROLES.adjuster, ROLES.management] };
   const counts = new CountCache(options.countTtlMs ?? DEFAULT_COUNT_TTL_MS);
   // Any device write may change a total; the card's routes clear it through this hook as well.
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' && reply.statusCode < 300 && /^\/front\/(device|devices|device-list)\//.test(request.url)) counts.clear();
   });
 
-  defineRoute(app, deviceEndpoints.macsFromHouse, { access: installers }, async ({ query, db }) => {
+  // Support reads it for the house page; like every device read, only the caller's buyer's devices.
+  defineRoute(app, deviceEndpoints.macsFromHouse, { access: DEVICE_READERS }, async ({ query, request, db }) => {
     const macs = await macsOfHouse(db, query.houseUid);
     if (macs === null) throw new ApiError(404, 'Дом не найден');
-    return { result: true, data: macs };
+    const scope = scopeOf(request);
+    if (scope.buyerId === null) return { result: true, data: macs };
+    const visible = new Set((await deviceRefsByMac(db, scope, macs)).map((device) => device.mac));
+    return { result: true, data: macs.filter((mac) => visible.has(mac)) };
   });
 
   defineRoute(app, deviceEndpoints.list, { access: DEVICE_READERS }, async ({ query, request, db }) => {

@@ -204,8 +204,32 @@ describe.each(BACKENDS)('support on %s: reads devices and houses, changes nothin
 
   it('is refused the wizard-only reads: 403', async () => {
     const support = await loginAs(app(), 'support');
-    for (const url of ['/front/device-card/executors', '/front/devices/get-macs-from-house?houseUid=x']) {
-      expectError(await support.get(url), 403, /Недостаточно прав/);
+    expectError(await support.get('/front/device-card/executors'), 403, /Недостаточно прав/);
+  });
+
+  it('reads a house’s device MACs, only its own buyer’s', async () => {
+    const support = await loginAs(app(), 'support');
+    const admin = await loginAs(app(), 'admin');
+    const db = app().database.drizzle;
+    // A house with two of the support user's buyer's devices; one of them is lent to another buyer for the test.
+    const [house] = await queryRows<{ uid: string; deviceId: number; otherBuyer: number }>(
+      db,
+      sql`select h.house_uid as uid, max(d.id) as "deviceId", (select min(b.id) from buyers b where b.id <> u.buyer_id) as "otherBuyer"
+          from device_houses h join devices d on d.id = h.device_id join users u on u.login = 'support' and d.buyer_id = u.buyer_id
+          group by h.house_uid, u.buyer_id having count(*) >= 2 order by h.house_uid limit 1`,
+    );
+    expect(house, 'the seed has a house with two devices of the support buyer').toBeDefined();
+    const url = `/front/devices/get-macs-from-house?houseUid=${encodeURIComponent(house!.uid)}`;
+    const all = (await admin.get(url)).json<{ data: string[] }>().data;
+    await queryRows(db, sql`update devices set buyer_id = ${house!.otherBuyer} where id = ${house!.deviceId}`);
+    try {
+      const [lent] = await queryRows<{ mac: string }>(db, sql`select mac from devices where id = ${house!.deviceId}`);
+      const answer = await support.get(url);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json<{ data: string[] }>().data).toEqual(all.filter((mac) => mac !== lent!.mac));
+      expect((await admin.get(url)).json<{ data: string[] }>().data).toEqual(all);
+    } finally {
+      await queryRows(db, sql`update devices set buyer_id = (select buyer_id from users where login = 'support') where id = ${house!.deviceId}`);
     }
   });
 });
