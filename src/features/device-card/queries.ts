@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getDeviceCard, getEntrancesOfHouses, getExecutors, getFirmwareVersions, getRs485 } from './api';
-import { getAssignableGroups, getPickerHouses } from '@/lib/choices';
+import { getAssignableGroups } from '@/lib/choices';
 
 export const deviceCardQueries = {
   all: () => ['device-card'] as const,
@@ -30,8 +30,6 @@ export const deviceCardQueries = {
       queryFn: ({ signal }) => getAssignableGroups(buyerId, signal),
       staleTime: 300_000,
     }),
-  houseChoices: () =>
-    queryOptions({ queryKey: [...deviceCardQueries.all(), 'house-choices'] as const, queryFn: ({ signal }) => getPickerHouses(signal), staleTime: 300_000 }),
   executors: () =>
     queryOptions({ queryKey: [...deviceCardQueries.all(), 'executors'] as const, queryFn: ({ signal }) => getExecutors(signal), staleTime: 300_000 }),
 };

@@ -7,23 +7,6 @@ import { wizardEndpoints } from '@contract/wizard';
 import { expectResult, HttpError, request } from '@/lib/http';
 import { baseFromCard, type DeviceReading } from './model';
 
-/**
- * The house list has no address search (spec §7: houseUid, region, fias), so the picker reads
- * the first pages and filters them as the installer types; a house further down is found by its
- * FIAS id or uid pasted into the search, or taken offline from the house list beforehand.
- */
-export const PICKER_MAX_PAGES = 5;
-
-export async function getPickerHouses(signal?: AbortSignal): Promise<House[]> {
-  const houses: House[] = [];
-  for (let page = 1; page <= PICKER_MAX_PAGES; page++) {
-    const answer = expectResult(await request(houseEndpoints.list, { query: { page }, signal }));
-    houses.push(...answer.data);
-    if (page >= answer.pagination.pageCount) break;
-  }
-  return houses;
-}
-
 /** Exact look-up by a FIAS id or a house uid. */
 export async function findHouses(key: string, signal?: AbortSignal): Promise<House[]> {
   const [byFias, byUid] = await Promise.all([

@@ -1,15 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { findHouses, getExecutors, getPickerHouses, readDevice } from './api';
+import { findHouses, getExecutors, readDevice } from './api';
 
 export const deviceWizardQueries = {
   all: () => ['device-wizard'] as const,
-  houses: () =>
-    queryOptions({
-      queryKey: [...deviceWizardQueries.all(), 'houses'] as const,
-      queryFn: ({ signal }) => getPickerHouses(signal),
-      staleTime: 5 * 60_000,
-      retry: false,
-    }),
   houseLookup: (key: string) =>
     queryOptions({
       queryKey: [...deviceWizardQueries.all(), 'house-lookup', key] as const,
