@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { BlockedFlat, FlatRef, FlatStatusOutcome } from '../../contract/flat-blocks';
 import { FLAT_STATUS } from '../../contract/flats';
 import { queryRows, type Db } from '../db/client';
+import { writeFlatStatus, type FlatStatusWrite } from './flats';
 import { containsPattern } from './houses';
 
 export interface BlockedFlatFilter {
@@ -42,14 +43,9 @@ export async function listBlockedFlats(db: Db, filter: BlockedFlatFilter, page: 
   return { rows: data, total: counted?.total ?? 0 };
 }
 
-export interface StatusChange {
-  status: number;
-  /** Why: kept on the flat while blocked and in the history row either way. */
-  reason: string | null;
+export interface StatusChange extends FlatStatusWrite {
   /** The caller's buyer; null may change any buyer's flats (the superuser). */
   buyerId: number | null;
-  login: string;
-  userId: number;
 }
 
 const REFUSALS = {
@@ -62,8 +58,7 @@ const REFUSALS = {
 /**
  * Blocks or unblocks flats, answering each in the order asked: a flat that is missing, another
  * buyer's, or already in that state (asked twice too) fails with the reason and is not touched.
- * Every change sets the status and the block fields (cleared on unblock) and writes a 'manual'
- * history row; all of them in one transaction, two statements whatever the number of flats.
+ * Every change is `writeFlatStatus`'s, all of them in one transaction.
  */
 export async function setFlatStatuses(db: Db, refs: readonly FlatRef[], change: StatusChange): Promise<FlatStatusOutcome[]> {
   return db.transaction(async (tx) => {
@@ -89,23 +84,7 @@ export async function setFlatStatuses(db: Db, refs: readonly FlatRef[], change: 
       changed.add(flat.id);
       return { houseUid: ref.houseUid, flatNum: ref.flatNum, result: true, message: null };
     });
-    if (changed.size === 0) return outcomes;
-    const blocked = change.status === FLAT_STATUS.blocked;
-    const ids = sql.join([...changed].map((id) => sql`${id}::int`), sql`, `);
-    await queryRows(
-      tx,
-      sql`update flats set status = ${change.status},
-            blocked_at = ${blocked ? sql`now()` : null},
-            blocked_by = ${blocked ? change.login : null},
-            block_reason = ${blocked ? change.reason : null}
-          where id in (${ids})`,
-    );
-    await queryRows(
-      tx,
-      sql`insert into flat_block_history (flat_id, kind, mac, blocked, reason, date, login, user_id)
-          select id, 'manual', null, ${blocked}::boolean, ${change.reason}::text, now(), ${change.login}::text, ${change.userId}::int
-          from flats where id in (${ids})`,
-    );
+    await writeFlatStatus(tx, [...changed], change);
     return outcomes;
   });
 }

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { Flat } from '../../contract/flats';
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { FLAT_STATUS, type Flat } from '../../contract/flats';
 import type { Db } from '../db/client';
 import { deviceHouses, devices } from '../db/schema/devices';
 import { flatBlockHistory, flatEntrances, flats } from '../db/schema/flats';
@@ -130,40 +130,41 @@ export async function deleteFlat(db: Db, flatId: number): Promise<void> {
   await db.delete(flats).where(eq(flats.id, flatId));
 }
 
+/** A change of flat status: who made it and why (kept on the flat while blocked, in the history row either way). */
+export interface FlatStatusWrite {
+  status: number;
+  reason: string | null;
+  login: string;
+  userId: number;
+}
+
 /**
- * Sets the status; a block records when, by whom and why, an unblock clears them. Writes a
- * 'manual' history row unless the status is already the one asked for. Answers whether it changed.
+ * Writes a status change of the flats `ids` (checked by the caller, inside its transaction): a block
+ * records when, by whom and why, an unblock clears them, and each flat gets a 'manual' history row.
+ * Two statements whatever the number of flats; one flat's status call and the bulk block share it.
  */
-export async function setFlatStatus(
-  db: Db,
-  flat: FlatRow,
-  change: { status: number; reason: string | null; login: string; userId: number },
-): Promise<boolean> {
-  if (flat.status === change.status) return false;
-  const blocked = change.status === 1;
+export async function writeFlatStatus(tx: Db, ids: readonly number[], change: FlatStatusWrite): Promise<void> {
+  if (ids.length === 0) return;
+  const blocked = change.status === FLAT_STATUS.blocked;
   const now = new Date();
-  await db.transaction(async (tx) => {
-    await tx
-      .update(flats)
-      .set({
-        status: change.status,
-        blockedAt: blocked ? now : null,
-        blockedBy: blocked ? change.login : null,
-        blockReason: blocked ? change.reason : null,
-      })
-      .where(eq(flats.id, flat.id));
-    await tx.insert(flatBlockHistory).values({
-      flatId: flat.id,
-      kind: 'manual',
-      mac: null,
-      blocked,
-      reason: change.reason,
-      date: now,
-      blockCms: null,
-      login: change.login,
-      userId: change.userId,
-    });
-  });
+  await tx
+    .update(flats)
+    .set({
+      status: change.status,
+      blockedAt: blocked ? now : null,
+      blockedBy: blocked ? change.login : null,
+      blockReason: blocked ? change.reason : null,
+    })
+    .where(inArray(flats.id, [...ids]));
+  await tx.insert(flatBlockHistory).values(
+    ids.map((flatId) => ({ flatId, kind: 'manual', mac: null, blocked, reason: change.reason, date: now, blockCms: null, login: change.login, userId: change.userId })),
+  );
+}
+
+/** Sets one flat's status unless it is already the one asked for. Answers whether it changed. */
+export async function setFlatStatus(db: Db, flat: FlatRow, change: FlatStatusWrite): Promise<boolean> {
+  if (flat.status === change.status) return false;
+  await db.transaction((tx) => writeFlatStatus(tx, [flat.id], change));
   return true;
 }
 
