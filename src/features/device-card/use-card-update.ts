@@ -13,7 +13,7 @@ export interface CardForm<T extends FieldValues> {
   setError: UseFormSetError<T>;
   /** The form field of a request path (`audio.musicVolume` → `musicVolume`), null when the form has none. */
   fieldOf: (path: string) => FieldPath<T> | null;
-  /** The refusal in words (fields.tsx useReasonText). */
+  /** The refusal in words (src/components/field-reason useFieldReasonText). */
   reasonText: (reason: FieldReason) => string;
 }
 

@@ -6,11 +6,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { PageSection, type PageSectionProps } from '@/components/page-section';
 import { useT } from '@/features/access/messages';
 import type { CatalogueKind } from '../model';
 import { useBulkEditor } from '../use-bulk-editor';
@@ -36,26 +36,9 @@ const TEXT = {
   },
 } as const;
 
-interface SectionFrameProps {
-  title: string;
-  actions?: ReactNode;
-  children: ReactNode;
-}
-
-/** A titled, framed part of the catalogue tab. */
-export function SectionFrame({ title, actions, children }: SectionFrameProps) {
-  const headingId = useId();
-  return (
-    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ minWidth: 0 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-        <Typography id={headingId} variant="h2" sx={{ flex: 1, fontSize: 20, minWidth: 120 }}>
-          {title}
-        </Typography>
-        {actions}
-      </Box>
-      {children}
-    </Paper>
-  );
+/** A titled, framed part of the catalogue tab: its tables run to the frame's edges. */
+export function SectionFrame(props: Omit<PageSectionProps, 'flush'>) {
+  return <PageSection flush {...props} />;
 }
 
 /** Loading, error and empty states shared by the catalogue's lists. */

@@ -3,10 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
+import { PageSection } from '@/components/page-section';
 import { useT } from '@/features/device-card/messages';
 import type { DeviceCard } from '../model';
 import { deviceCardQueries } from '../queries';
-import { Section } from './section';
 
 /** Live and archive links of the video server, and the last frame (spec §2). */
 export function CameraTab({ card }: { card: DeviceCard }) {
@@ -14,7 +14,7 @@ export function CameraTab({ card }: { card: DeviceCard }) {
   const client = useQueryClient();
   const refresh = () => void client.refetchQueries({ queryKey: deviceCardQueries.card(card.device.mac).queryKey });
   return (
-    <Section
+    <PageSection
       title={t('card.camera')}
       actions={
         <Button size="small" variant="outlined" onClick={refresh}>
@@ -39,6 +39,6 @@ export function CameraTab({ card }: { card: DeviceCard }) {
       ) : (
         <Typography color="text.secondary">{t('card.snapshot.none')}</Typography>
       )}
-    </Section>
+    </PageSection>
   );
 }

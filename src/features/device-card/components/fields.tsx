@@ -2,37 +2,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useT } from '@/features/device-card/messages';
+import { useFieldReasonText } from '@/components/field-reason/use-field-reason-text';
 import { RevealButton } from '@/components/secret';
 import type { FieldReason } from '@/lib/field-errors';
-
-/** A refusal in words: «введите целое число от 0 до 100». */
-export function useReasonText(): (reason: FieldReason) => string {
-  const t = useT();
-  return useCallback(
-    (reason: FieldReason) => {
-      switch (reason.kind) {
-        case 'required':
-          return t('card.check.required');
-        case 'integer':
-          return t('card.check.integer');
-        case 'number':
-          return t('card.check.number');
-        case 'range':
-          return t('card.check.range', { min: reason.min, max: reason.max });
-        case 'maxLength':
-          return t('card.check.maxLength', { max: reason.max });
-        case 'oneOf':
-          return t('card.check.oneOf', { values: reason.values });
-        case 'other':
-          return reason.text;
-      }
-    },
-    [t],
-  );
-}
 
 interface FormTextProps<T extends FieldValues> {
   control: Control<T>;
@@ -59,7 +34,7 @@ interface FormTextProps<T extends FieldValues> {
  */
 export function FormText<T extends FieldValues>({ control, name, label, readOnly, disabled, required, secret, numeric, helperText, multiline, check }: FormTextProps<T>) {
   const t = useT();
-  const reasonText = useReasonText();
+  const reasonText = useFieldReasonText();
   const [shown, setShown] = useState(false);
   const { field, fieldState } = useController({
     control,

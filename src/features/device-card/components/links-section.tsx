@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { Group } from '@contract/groups';
 import type { House } from '@contract/houses';
+import { PageSection } from '@/components/page-section';
 import { ChosenHouseChips } from '@/components/house-typeahead/chosen-house-chips';
 import { HouseTypeahead } from '@/components/house-typeahead/house-typeahead';
 import { useT } from '@/features/device-card/messages';
@@ -15,7 +16,7 @@ import { setGroups, setHouses } from '../api';
 import { applyGroups, applyHouses, type DeviceCard } from '../model';
 import { deviceCardQueries } from '../queries';
 import { useCardUpdate } from '../use-card-update';
-import { Section, WRAPPING_CHIP } from './section';
+import { WRAPPING_CHIP } from './section';
 
 interface PickerProps<T> {
   label: string;
@@ -93,7 +94,7 @@ function LinkSection<T>({ card, canEdit, title, fieldLabel, empty, current, choi
   const chosen = draft ?? current;
   const dirty = draft !== null && !sameKeys(draft, current, keyOf);
   return (
-    <Section title={title} error={update.error}>
+    <PageSection title={title} error={update.error}>
       {canEdit ? (
         <>
           {picker ? (
@@ -120,7 +121,7 @@ function LinkSection<T>({ card, canEdit, title, fieldLabel, empty, current, choi
       ) : (
         <ChipList items={current} keyOf={keyOf} labelOf={labelOf} empty={empty} />
       )}
-    </Section>
+    </PageSection>
   );
 }
 

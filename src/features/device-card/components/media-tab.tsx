@@ -1,6 +1,8 @@
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useFieldReasonText } from '@/components/field-reason/use-field-reason-text';
+import { PageSection } from '@/components/page-section';
 import { useT, type FeatureMessageKey } from '@/features/device-card/messages';
 import { useDictionary } from '@/lib/dictionaries';
 import { errorMessage } from '@/lib/http';
@@ -22,8 +24,8 @@ import {
   type DeviceCard,
 } from '../model';
 import { useCardUpdate } from '../use-card-update';
-import { FormActions, FormSelect, FormText, useReasonText } from './fields';
-import { FieldGrid, Section, SectionGrid } from './section';
+import { FormActions, FormSelect, FormText } from './fields';
+import { FieldGrid, SectionGrid } from './section';
 
 interface TabProps {
   card: DeviceCard;
@@ -38,7 +40,7 @@ type AudioForm = Record<(typeof AUDIO_KEYS)[number], string>;
 function AudioSection({ card, canEdit }: TabProps) {
   const t = useT();
   const mac = card.device.mac;
-  const reasonText = useReasonText();
+  const reasonText = useFieldReasonText();
   const form = useForm<AudioForm>({ values: numberFormValues(AUDIO_KEYS, card.device.options.audio), mode: 'onTouched' });
   const update = useCardUpdate({
     mac,
@@ -48,7 +50,7 @@ function AudioSection({ card, canEdit }: TabProps) {
   });
   const submit = form.handleSubmit((values) => update.run(numbersOf(AUDIO_KEYS, values)));
   return (
-    <Section title={t('card.audio')} error={update.error}>
+    <PageSection title={t('card.audio')} error={update.error}>
       <form onSubmit={submit} noValidate>
         <FieldGrid>
           {AUDIO_KEYS.map((key) => (
@@ -68,7 +70,7 @@ function AudioSection({ card, canEdit }: TabProps) {
         </FieldGrid>
         <FormActions canEdit={canEdit} dirty={form.formState.isDirty} saving={update.pending} onCancel={() => form.reset()} />
       </form>
-    </Section>
+    </PageSection>
   );
 }
 
@@ -93,7 +95,7 @@ function DisplaySection({ card, canEdit }: TabProps) {
   const mac = card.device.mac;
   const initial = displayFormValues(card.device.options.display);
   const form = useForm<DisplayForm>({ values: initial, mode: 'onTouched' });
-  const reasonText = useReasonText();
+  const reasonText = useFieldReasonText();
   const [reading, setReading] = useState(false);
   const update = useCardUpdate({
     mac,
@@ -122,7 +124,7 @@ function DisplaySection({ card, canEdit }: TabProps) {
   const readOnly = !canEdit;
   const disabled = update.pending;
   return (
-    <Section
+    <PageSection
       title={t('card.display')}
       error={update.error}
       actions={
@@ -167,7 +169,7 @@ function DisplaySection({ card, canEdit }: TabProps) {
         />
         <FormActions canEdit={canEdit} dirty={form.formState.isDirty} saving={update.pending} onCancel={() => form.reset()} />
       </form>
-    </Section>
+    </PageSection>
   );
 }
 
@@ -177,7 +179,7 @@ function LevelsSection({ card, canEdit }: TabProps) {
   const t = useT();
   const mac = card.device.mac;
   const streams = useDictionary('stream_type');
-  const reasonText = useReasonText();
+  const reasonText = useFieldReasonText();
   const form = useForm<LevelsForm>({
     values: { ...numberFormValues(LEVEL_KEYS, card.device.options.voltage), streamType: optionText(card.device.options.streamType) },
     mode: 'onTouched',
@@ -196,7 +198,7 @@ function LevelsSection({ card, canEdit }: TabProps) {
   const readOnly = !canEdit;
   const disabled = update.pending;
   return (
-    <Section title={t('card.levels')} error={update.error}>
+    <PageSection title={t('card.levels')} error={update.error}>
       <form onSubmit={submit} noValidate>
         <FieldGrid>
           {LEVEL_KEYS.map((key) => (
@@ -225,7 +227,7 @@ function LevelsSection({ card, canEdit }: TabProps) {
         </FieldGrid>
         <FormActions canEdit={canEdit} dirty={form.formState.isDirty} saving={update.pending} onCancel={() => form.reset()} />
       </form>
-    </Section>
+    </PageSection>
   );
 }
 
@@ -233,7 +235,7 @@ function EchoSection({ card, canEdit }: TabProps) {
   const t = useT();
   const mac = card.device.mac;
   const types = useDictionary('echo_cancellation_type');
-  const reasonText = useReasonText();
+  const reasonText = useFieldReasonText();
   const form = useForm({ values: { echoCancellationType: optionText(card.device.options.echoCancellationType) } });
   const update = useCardUpdate({
     mac,
@@ -247,7 +249,7 @@ function EchoSection({ card, canEdit }: TabProps) {
     else await update.run(type);
   });
   return (
-    <Section title={t('card.echo')} error={update.error}>
+    <PageSection title={t('card.echo')} error={update.error}>
       <form onSubmit={submit} noValidate>
         <FormSelect
           control={form.control}
@@ -260,7 +262,7 @@ function EchoSection({ card, canEdit }: TabProps) {
         />
         <FormActions canEdit={canEdit} dirty={form.formState.isDirty} saving={update.pending} onCancel={() => form.reset()} />
       </form>
-    </Section>
+    </PageSection>
   );
 }
 

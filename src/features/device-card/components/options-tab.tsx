@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { BILLING_OPTION_KEYS, HARDWARE_REVISIONS } from '@contract/devices';
+import { useFieldReasonText } from '@/components/field-reason/use-field-reason-text';
+import { PageSection } from '@/components/page-section';
 import { useT, type FeatureMessageKey } from '@/features/device-card/messages';
 import { useDictionary } from '@/lib/dictionaries';
 import { setOptions } from '../api';
@@ -19,8 +21,8 @@ import {
 } from '../model';
 import { deviceCardQueries } from '../queries';
 import { useCardUpdate } from '../use-card-update';
-import { FormActions, FormSelect, FormText, useReasonText, type SelectChoice } from './fields';
-import { FieldGrid, Section, SectionGrid } from './section';
+import { FormActions, FormSelect, FormText, type SelectChoice } from './fields';
+import { FieldGrid, SectionGrid } from './section';
 
 type OptionKey = (typeof EDITABLE_MAIN_OPTIONS)[number] | (typeof BILLING_OPTION_KEYS)[number];
 
@@ -41,7 +43,7 @@ function OptionsForm({ card, canEdit, title, keys, selects = {} }: OptionsFormPr
   const rows = [...card.mainOptions, ...card.billingOptions];
   const initial = optionFormValues(rows, keys);
   const form = useForm<OptionFormValues>({ values: initial, mode: 'onTouched' });
-  const reasonText = useReasonText();
+  const reasonText = useFieldReasonText();
   const update = useCardUpdate({
     mac,
     send: (patch: ReturnType<typeof changedOptions>) => setOptions(mac, patch),
@@ -75,7 +77,7 @@ function OptionsForm({ card, canEdit, title, keys, selects = {} }: OptionsFormPr
   });
 
   return (
-    <Section title={title} error={update.error}>
+    <PageSection title={title} error={update.error}>
       <form onSubmit={submit} noValidate>
         <FieldGrid>
           {keys.map((key) => {
@@ -109,7 +111,7 @@ function OptionsForm({ card, canEdit, title, keys, selects = {} }: OptionsFormPr
         </FieldGrid>
         <FormActions canEdit={canEdit} dirty={form.formState.isDirty} saving={update.pending} onCancel={() => form.reset()} />
       </form>
-    </Section>
+    </PageSection>
   );
 }
 

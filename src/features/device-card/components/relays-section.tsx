@@ -8,13 +8,14 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { RELAY_STATUS } from '@contract/devices';
+import { useFieldReasonText } from '@/components/field-reason/use-field-reason-text';
+import { PageSection } from '@/components/page-section';
 import { useT } from '@/features/device-card/messages';
 import { getRelays, setRelays } from '../api';
 import { applyRelays, nextRelayId, relayFormRows, type DeviceCard, type RelayFormRow } from '../model';
 import { deviceCardQueries } from '../queries';
 import { useCardUpdate } from '../use-card-update';
-import { FormActions, FormSelect, useReasonText, type SelectChoice } from './fields';
-import { Section } from './section';
+import { FormActions, FormSelect, type SelectChoice } from './fields';
 
 interface RelayForm {
   relays: RelayFormRow[];
@@ -35,7 +36,7 @@ export function RelaysSection({ card, canEdit }: { card: DeviceCard; canEdit: bo
   const entrances = useQuery({ ...deviceCardQueries.entrances(card.device.houses), enabled: canEdit && card.device.houses.length > 0 });
   const form = useForm<RelayForm>({ values: { relays: relayFormRows(card.device) } });
   const rows = useFieldArray({ control: form.control, name: 'relays', keyName: 'key' });
-  const reasonText = useReasonText();
+  const reasonText = useFieldReasonText();
   const update = useCardUpdate({
     form: { setError: form.setError, fieldOf: relayFieldOf, reasonText },
     mac,
@@ -59,7 +60,7 @@ export function RelaysSection({ card, canEdit }: { card: DeviceCard; canEdit: bo
   const chosen = useWatch({ control: form.control, name: 'relays' });
 
   return (
-    <Section title={t('card.relays')} error={update.error}>
+    <PageSection title={t('card.relays')} error={update.error}>
       <form onSubmit={form.handleSubmit((values) => update.run(values.relays))} noValidate>
         {rows.fields.length === 0 && <Typography color="text.secondary">{t('card.relays.none')}</Typography>}
         <Box sx={{ display: 'grid', gap: 1.5 }}>
@@ -124,6 +125,6 @@ export function RelaysSection({ card, canEdit }: { card: DeviceCard; canEdit: bo
           </Button>
         </FormActions>
       </form>
-    </Section>
+    </PageSection>
   );
 }

@@ -19,6 +19,8 @@ import type { Theme } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RS485_MODEL_RULE, type Rs485Scan } from '@contract/device-card-settings';
+import { useFieldReasonText } from '@/components/field-reason/use-field-reason-text';
+import { PageSection } from '@/components/page-section';
 import { notify } from '@/components/notifications/notify';
 import { useT } from '@/features/device-card/messages';
 import { useDateFormat } from '@/lib/dates';
@@ -26,8 +28,8 @@ import { errorMessage } from '@/lib/http';
 import { saveRs485Model, scanRs485 } from '../api';
 import { checkField, clampPercent, rs485DeviceCount, rs485Models, rs485StatusKey, type DeviceCard } from '../model';
 import { deviceCardQueries } from '../queries';
-import { useReasonText } from './fields';
-import { Section, SectionGrid } from './section';
+
+import { SectionGrid } from './section';
 
 /** How often the bus state is read while a scan runs. */
 const SCAN_POLL_MS = 400;
@@ -148,7 +150,7 @@ export function Rs485Tab({ card, canEdit }: { card: DeviceCard; canEdit: boolean
   const [draft, setModel] = useState<string | null>(null);
   const savedModel = bus.data?.model ?? null;
   const model = draft ?? savedModel ?? '';
-  const reasonText = useReasonText();
+  const reasonText = useFieldReasonText();
   const modelProblem = draft === null ? null : checkField(RS485_MODEL_RULE, model);
   const saveModel = useMutation({
     mutationFn: async (next: string) => {
@@ -173,7 +175,7 @@ export function Rs485Tab({ card, canEdit }: { card: DeviceCard; canEdit: boolean
 
   return (
     <SectionGrid>
-      <Section
+      <PageSection
         title={t('card.rs485')}
         error={scan.error ? errorMessage(scan.error) : state?.status === 'failed' && !running ? state.message : null}
         actions={
@@ -199,8 +201,8 @@ export function Rs485Tab({ card, canEdit }: { card: DeviceCard; canEdit: boolean
         ) : (
           <ScanTable scans={scans} />
         )}
-      </Section>
-      <Section title={t('card.rs485.model')} error={saveModel.error ? errorMessage(saveModel.error) : null}>
+      </PageSection>
+      <PageSection title={t('card.rs485.model')} error={saveModel.error ? errorMessage(saveModel.error) : null}>
         <Box
           component="form"
           noValidate
@@ -233,7 +235,7 @@ export function Rs485Tab({ card, canEdit }: { card: DeviceCard; canEdit: boolean
             </Button>
           )}
         </Box>
-      </Section>
+      </PageSection>
     </SectionGrid>
   );
 }

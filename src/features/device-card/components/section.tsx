@@ -1,37 +1,5 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import { useId, type ReactNode } from 'react';
-
-interface SectionProps {
-  title: string;
-  /** The server's message of the last failed write, shown above the form. */
-  error?: string | null;
-  actions?: ReactNode;
-  children: ReactNode;
-}
-
-/** One card of the device card: a named region (tests and screen readers find it by its title). */
-export function Section({ title, error, actions, children }: SectionProps) {
-  const id = useId();
-  return (
-    <Paper component="section" variant="outlined" aria-labelledby={id} sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
-        <Typography id={id} variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 600, flex: 1 }}>
-          {title}
-        </Typography>
-        {actions}
-      </Box>
-      {error && (
-        <Alert severity="error" sx={{ mb: 1.5 }}>
-          {error}
-        </Alert>
-      )}
-      {children}
-    </Paper>
-  );
-}
+import type { ReactNode } from 'react';
 
 /** A chip whose label wraps instead of being cut (a long address on a phone). */
 export const WRAPPING_CHIP = { height: 'auto', maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'anywhere', py: 0.5 } } as const;

@@ -8,6 +8,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useFieldReasonText } from '@/components/field-reason/use-field-reason-text';
+import { PageSection } from '@/components/page-section';
 import { useT } from '@/features/device-card/messages';
 import { notify } from '@/components/notifications/notify';
 import { useDictionary } from '@/lib/dictionaries';
@@ -18,8 +20,8 @@ import { LazyConfirmDialog } from './lazy-confirm-dialog';
 import { deviceCardQueries } from '../queries';
 import { useCardUpdate } from '../use-card-update';
 import { REMOVAL_COMMENT_RULE } from '@contract/device-card-settings';
-import { FormActions, FormSelect, FormText, useReasonText } from './fields';
-import { Section, SectionGrid } from './section';
+import { FormActions, FormSelect, FormText } from './fields';
+import { SectionGrid } from './section';
 
 interface TabProps {
   card: DeviceCard;
@@ -37,7 +39,7 @@ function ExternalSection({ card, canEdit }: TabProps) {
   });
   const known = card.externalExistsStatus;
   return (
-    <Section title={t('card.external')} error={send.error}>
+    <PageSection title={t('card.external')} error={send.error}>
       <Typography sx={{ mb: 2 }}>
         {known === null ? t('card.flag.unknown', { name: t('card.flag.external') }) : t(known ? 'card.flag.on' : 'card.flag.off', { name: t('card.flag.external') })}
       </Typography>
@@ -46,7 +48,7 @@ function ExternalSection({ card, canEdit }: TabProps) {
           {t('card.external.send')}
         </Button>
       )}
-    </Section>
+    </PageSection>
   );
 }
 
@@ -60,7 +62,7 @@ function RemovalReasonSection({ card }: { card: DeviceCard }) {
   const t = useT();
   const mac = card.device.mac;
   const reasons = useDictionary('reasons_removing_device');
-  const reasonText = useReasonText();
+  const reasonText = useFieldReasonText();
   const form = useForm<ReasonForm>({ defaultValues: { reason: '', comment: '' }, mode: 'onTouched' });
   const update = useCardUpdate({
     mac,
@@ -74,7 +76,7 @@ function RemovalReasonSection({ card }: { card: DeviceCard }) {
     else await update.run({ reason, comment: values.comment });
   });
   return (
-    <Section title={t('card.reason')} error={update.error}>
+    <PageSection title={t('card.reason')} error={update.error}>
       <form onSubmit={submit} noValidate>
         <Box sx={{ display: 'grid', gap: 2 }}>
           <FormSelect
@@ -96,7 +98,7 @@ function RemovalReasonSection({ card }: { card: DeviceCard }) {
         </Box>
         <FormActions canEdit dirty={form.formState.isDirty} saving={update.pending} onCancel={() => form.reset()} label={t('card.reason.save')} />
       </form>
-    </Section>
+    </PageSection>
   );
 }
 
@@ -152,7 +154,7 @@ function FirmwareSection({ card, canEdit }: TabProps) {
   const running = state?.status === 'running';
   const value = chosen ?? current ?? '';
   return (
-    <Section title={t('card.firmware')} error={update.error}>
+    <PageSection title={t('card.firmware')} error={update.error}>
       <Typography sx={{ mb: 2 }}>{t('card.firmware.current', { version: current ?? t('card.unknown') })}</Typography>
       {running && (
         <Box sx={{ mb: 2 }} role="status">
@@ -209,7 +211,7 @@ function FirmwareSection({ card, canEdit }: TabProps) {
         onClose={() => setConfirming(false)}
         onConfirm={() => void update.run(value).then(() => setConfirming(false))}
       />
-    </Section>
+    </PageSection>
   );
 }
 

@@ -5,13 +5,15 @@ import Chip from '@mui/material/Chip';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LazyConfirmDialog } from './lazy-confirm-dialog';
+import { useFieldReasonText } from '@/components/field-reason/use-field-reason-text';
+import { PageSection } from '@/components/page-section';
 import { useT } from '@/features/device-card/messages';
 import { SIP_ACCOUNT_RULES } from '@contract/device-card-settings';
 import { removeSip, setSip } from '../api';
 import { SIP_FIELDS, applySip, applySipRemoved, checkField, fieldUnder, sipAccountInput, sipFormValues, type DeviceCard, type SipFormValues } from '../model';
 import { useCardUpdate } from '../use-card-update';
-import { FormActions, FormText, useReasonText } from './fields';
-import { FieldGrid, Section } from './section';
+import { FormActions, FormText } from './fields';
+import { FieldGrid } from './section';
 import { SipStatusControl } from './sip-status-control';
 
 /** The device's SIP account with the sos and concierge defaults (spec §3, §9), save and delete. */
@@ -20,7 +22,7 @@ export function SipTab({ card, canEdit }: { card: DeviceCard; canEdit: boolean }
   const mac = card.device.mac;
   const account = card.device.sipAccount;
   const form = useForm<SipFormValues>({ values: sipFormValues(card), mode: 'onTouched' });
-  const reasonText = useReasonText();
+  const reasonText = useFieldReasonText();
   const [confirming, setConfirming] = useState(false);
   const save = useCardUpdate({
     mac,
@@ -41,7 +43,7 @@ export function SipTab({ card, canEdit }: { card: DeviceCard; canEdit: boolean }
   const range = (name: 'port' | 'conciergeApartment') => t('card.range', { min: SIP_ACCOUNT_RULES[name].min, max: SIP_ACCOUNT_RULES[name].max });
 
   return (
-    <Section title={t('card.sip')} error={save.error ?? remove.error} actions={<SipStatusControl card={card} />}>
+    <PageSection title={t('card.sip')} error={save.error ?? remove.error} actions={<SipStatusControl card={card} />}>
       {!account && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {canEdit ? t('card.sip.none') : t('card.sip.noneReadOnly')}
@@ -86,6 +88,6 @@ export function SipTab({ card, canEdit }: { card: DeviceCard; canEdit: boolean }
         onClose={() => setConfirming(false)}
         onConfirm={() => void remove.run(undefined).then(() => setConfirming(false))}
       />
-    </Section>
+    </PageSection>
   );
 }

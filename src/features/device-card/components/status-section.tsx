@@ -4,11 +4,11 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { LazyConfirmDialog } from './lazy-confirm-dialog';
 import { DEVICE_STATUS, DEVICE_STATUS_CODES } from '@contract/devices';
+import { PageSection } from '@/components/page-section';
 import { useT } from '@/features/device-card/messages';
 import { setDeviceStatus } from '../api';
 import { applyStatus, statusKey, type DeviceCard } from '../model';
 import { useCardUpdate } from '../use-card-update';
-import { Section } from './section';
 
 type StatusCode = (typeof DEVICE_STATUS_CODES)[number];
 
@@ -37,7 +37,7 @@ export function StatusSection({ card }: { card: DeviceCard }) {
   const chosenCode = Number(chosen) as StatusCode;
 
   return (
-    <Section title={t('card.statusSection')} error={update.error}>
+    <PageSection title={t('card.statusSection')} error={update.error}>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
         <TextField
           select
@@ -78,6 +78,6 @@ export function StatusSection({ card }: { card: DeviceCard }) {
           void update.run(DEVICE_STATUS.reset).then(() => setConfirming(false));
         }}
       />
-    </Section>
+    </PageSection>
   );
 }

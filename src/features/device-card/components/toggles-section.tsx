@@ -3,11 +3,12 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
+import { PageSection } from '@/components/page-section';
 import { useT } from '@/features/device-card/messages';
 import { setAutoCollect, setSecurity } from '../api';
 import { applyOptions, canUse, type DeviceCard } from '../model';
 import { useCardUpdate } from '../use-card-update';
-import { Section, WRAPPING_CHIP } from './section';
+import { WRAPPING_CHIP } from './section';
 
 /** spec §4: each switch flips its option only when the server accepted the change. */
 export function TogglesSection({ card, canEdit }: { card: DeviceCard; canEdit: boolean }) {
@@ -34,17 +35,17 @@ export function TogglesSection({ card, canEdit }: { card: DeviceCard; canEdit: b
       <Chip variant="outlined" color={on ? 'success' : 'default'} label={t(on ? 'card.toggle.on' : 'card.toggle.off', { name })} sx={WRAPPING_CHIP} />
     );
     return (
-      <Section title={t('card.toggles')}>
+      <PageSection title={t('card.toggles')}>
         <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
           {showSecurity && state(t('card.security'), options.isMifare === true)}
           {showAutoCollect && state(t('card.autoCollect'), options.autoCollectKeys === true)}
         </Stack>
-      </Section>
+      </PageSection>
     );
   }
 
   return (
-    <Section title={t('card.toggles')} error={security.error ?? autoCollect.error}>
+    <PageSection title={t('card.toggles')} error={security.error ?? autoCollect.error}>
       <FormGroup>
         {showSecurity && (
           <FormControlLabel
@@ -71,6 +72,6 @@ export function TogglesSection({ card, canEdit }: { card: DeviceCard; canEdit: b
           />
         )}
       </FormGroup>
-    </Section>
+    </PageSection>
   );
 }

@@ -2,7 +2,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
-import type { SectionId } from './section';
+import { sectionAnchor, type SectionId } from './section';
 
 interface DeferredSectionProps {
   id: SectionId;
@@ -32,7 +32,7 @@ export function DeferredSection({ id, title, view: View, height }: DeferredSecti
   }, [near]);
 
   const fallback = (
-    <Paper ref={placeholder} component="section" id={`flat-${id}`} variant="outlined" aria-busy="true" aria-label={title} sx={{ p: { xs: 1.5, sm: 2 }, minHeight: height, scrollMarginTop: 120 }}>
+    <Paper ref={placeholder} component="section" id={sectionAnchor(id)} variant="outlined" aria-busy="true" aria-label={title} sx={{ p: { xs: 1.5, sm: 2 }, minHeight: height, scrollMarginTop: 120 }}>
       <Typography variant="h2" sx={{ fontSize: '1.05rem', fontWeight: 600, mb: 1.5 }}>
         {title}
       </Typography>

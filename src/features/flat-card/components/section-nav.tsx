@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import type { FeatureMessageKey } from '../messages';
 import { useT } from '../messages';
-import type { SectionId } from './section';
+import { sectionAnchor, type SectionId } from './section';
 
 const SECTIONS: readonly { id: SectionId; key: FeatureMessageKey }[] = [
   { id: 'users', key: 'flat.section.users' },
@@ -21,7 +21,7 @@ const SECTIONS: readonly { id: SectionId; key: FeatureMessageKey }[] = [
  */
 export function SectionNav() {
   const t = useT();
-  const jump = (id: SectionId) => document.getElementById(`flat-${id}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  const jump = (id: SectionId) => document.getElementById(sectionAnchor(id))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   return (
     <Box
       component="nav"
@@ -45,7 +45,7 @@ export function SectionNav() {
         <Chip
           key={id}
           component="a"
-          href={`#flat-${id}`}
+          href={`#${sectionAnchor(id)}`}
           clickable
           variant="outlined"
           label={t(key)}
