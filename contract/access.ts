@@ -8,7 +8,7 @@ export const AccessReason = type({ id: number(), name: string(), description: nu
 export type AccessReason = Infer<typeof AccessReason>;
 export const AccessAction = type({ id: number(), name: string(), description: nullable(string()) });
 export type AccessAction = Infer<typeof AccessAction>;
-/** `type`: 1 a flat service (door, CMS, app), 2 a house service (ours, docs/api.md). */
+/** `type`: the kind of service, 1 intercom, 2 mobile app, 3 video, 4 keys (ours, docs/api.md). */
 export const AccessService = type({ id: number(), name: string(), description: nullable(string()), type: number() });
 export type AccessService = Infer<typeof AccessService>;
 

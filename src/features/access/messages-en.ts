@@ -110,8 +110,10 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'access.catalogue.bulk.row': 'Row {id}',
   'access.catalogue.rowName': 'Name, row {id}',
   'access.catalogue.rowDescription': 'Description, row {id}',
-  'access.catalogue.type.1': 'flat service',
-  'access.catalogue.type.2': 'house service',
+  'access.catalogue.type.1': 'intercom',
+  'access.catalogue.type.2': 'mobile app',
+  'access.catalogue.type.3': 'video',
+  'access.catalogue.type.4': 'keys',
   'access.catalogue.type.other': 'type {type}',
   'access.catalogue.loadError': 'Could not load: {error}',
 };

@@ -111,8 +111,10 @@ export const ruMessages = {
   'access.catalogue.bulk.row': 'Строка {id}',
   'access.catalogue.rowName': 'Название, строка {id}',
   'access.catalogue.rowDescription': 'Описание, строка {id}',
-  'access.catalogue.type.1': 'услуга квартиры',
-  'access.catalogue.type.2': 'услуга дома',
+  'access.catalogue.type.1': 'домофония',
+  'access.catalogue.type.2': 'мобильное приложение',
+  'access.catalogue.type.3': 'видеонаблюдение',
+  'access.catalogue.type.4': 'ключи',
   'access.catalogue.type.other': 'тип {type}',
   'access.catalogue.loadError': 'Не удалось загрузить: {error}',
 } as const;

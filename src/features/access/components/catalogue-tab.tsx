@@ -9,8 +9,7 @@ import { EntryTable } from './entry-table';
 export function CatalogueTab({ canWrite, online }: { canWrite: boolean; online: boolean }) {
   const t = useT();
   const services = useServices();
-  const typeName = (type: number) =>
-    type === 1 ? t('access.catalogue.type.1') : type === 2 ? t('access.catalogue.type.2') : t('access.catalogue.type.other', { type });
+  const typeName = (type: number) => (isKnownServiceType(type) ? t(`access.catalogue.type.${type}`) : t('access.catalogue.type.other', { type }));
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
       <CatalogueSection kind="reasons" canWrite={canWrite} online={online} />
@@ -31,4 +30,9 @@ export function CatalogueTab({ canWrite, online }: { canWrite: boolean; online: 
       </Box>
     </Box>
   );
+}
+
+const KNOWN_SERVICE_TYPES = [1, 2, 3, 4] as const;
+function isKnownServiceType(type: number): type is (typeof KNOWN_SERVICE_TYPES)[number] {
+  return (KNOWN_SERVICE_TYPES as readonly number[]).includes(type);
 }

@@ -215,7 +215,7 @@ describe('/access, the catalogue', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('table', { name: 'Причины' }, LAZY)).toBeTruthy();
     expect(await screen.findByRole('table', { name: 'Действия' }, LAZY)).toBeTruthy();
     const services = await screen.findByRole('table', { name: 'Услуги' }, LAZY);
-    expect(within(services).getByText('услуга квартиры')).toBeTruthy();
+    expect(within(services).getByText('домофония')).toBeTruthy();
     expect(within(services).queryByRole('button')).toBeNull();
   });
 
