@@ -16,7 +16,7 @@ import { useDictionary } from '@/lib/dictionaries';
 import { errorMessage } from '@/lib/http';
 import { sendToExternal, setRemovalReason, updateFirmware } from '../api';
 import { canUse, checkField, clampPercent, firmwarePhase, parseInteger, type DeviceCard } from '../model';
-import { LazyConfirmDialog } from './lazy-confirm-dialog';
+import { LazyConfirmDialog } from '@/components/lazy-confirm-dialog';
 import { deviceCardQueries } from '../queries';
 import { useCardUpdate } from '../use-card-update';
 import { REMOVAL_COMMENT_RULE } from '@contract/device-card-settings';

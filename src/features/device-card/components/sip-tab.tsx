@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { LazyConfirmDialog } from './lazy-confirm-dialog';
+import { LazyConfirmDialog } from '@/components/lazy-confirm-dialog';
 import { useFieldReasonText } from '@/components/field-reason/use-field-reason-text';
 import { PageSection } from '@/components/page-section';
 import { useT } from '@/features/device-card/messages';

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { LazyConfirmDialog } from './lazy-confirm-dialog';
+import { LazyConfirmDialog } from '@/components/lazy-confirm-dialog';
 import { DEVICE_STATUS, DEVICE_STATUS_CODES } from '@contract/devices';
 import { PageSection } from '@/components/page-section';
 import { useT } from '@/features/device-card/messages';

@@ -5,12 +5,13 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { Suspense, lazy, useState } from 'react';
+import { LazyConfirmDialog } from '@/components/lazy-confirm-dialog';
 import { useDateFormat } from '@/lib/dates';
 import { useT } from '../messages';
 import { DURATION_PRESETS, formatCountdown, type DurationChoice } from '../model';
 import { useFlat } from '../use-flat-card';
 import { useTemporaryCode } from '../use-temporary-code';
-import { EmptyNote, LazyConfirm, Section } from './section';
+import { EmptyNote, Section } from './section';
 
 // A custom duration needs text fields, which the first screen does not otherwise carry.
 const CustomDuration = lazy(() => import('./custom-duration').then((m) => ({ default: m.CustomDuration })));
@@ -103,7 +104,7 @@ export function CodeSection() {
           </Box>
         </Box>
       )}
-      <LazyConfirm
+      <LazyConfirmDialog
         open={confirmRemove}
         title={t('flat.code.remove.title')}
         text={t('flat.code.remove.text', { code: current?.tempCode ?? '' })}

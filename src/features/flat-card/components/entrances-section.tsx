@@ -9,7 +9,8 @@ import type { Entrance } from '@contract/entrances';
 import { useT } from '../messages';
 import { useFlat } from '../use-flat-card';
 import { useFlatEntrances } from '../use-flat-entrances';
-import { EmptyNote, LazyConfirm, Section } from './section';
+import { EmptyNote, Section } from './section';
+import { LazyConfirmDialog } from '@/components/lazy-confirm-dialog';
 
 export function EntrancesSection() {
   const t = useT();
@@ -45,7 +46,7 @@ export function EntrancesSection() {
           ))}
         </Box>
       )}
-      <LazyConfirm
+      <LazyConfirmDialog
         open={removing !== null}
         title={t('flat.entrances.remove.title', { title: removing ? titleOf(removing) : '' })}
         text={t('flat.entrances.remove.text')}

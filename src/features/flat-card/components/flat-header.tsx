@@ -9,11 +9,11 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Suspense, lazy, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { LazyConfirmDialog } from '@/components/lazy-confirm-dialog';
 import { useDateFormat } from '@/lib/dates';
 import { useT } from '../messages';
 import { useFlat } from '../use-flat-card';
 import { useFlatDelete, useFlatLabel, useFlatStatus } from '../use-flat-status';
-import { LazyConfirm } from './section';
 
 /** Two buttons across a phone's width keep their words on one line. */
 const ACTION_SX = { whiteSpace: 'nowrap', px: { xs: 1, sm: 2 }, fontSize: { xs: '0.8125rem', sm: '0.875rem' } } as const;
@@ -110,7 +110,7 @@ export function FlatHeader() {
         )}
         {dialog === 'moveOut' && <MoveOutDialog onClose={close} />}
       </Suspense>
-      <LazyConfirm
+      <LazyConfirmDialog
         open={dialog === 'delete'}
         title={t('flat.delete.title', { flat: label })}
         text={t('flat.delete.text', { address: data.house.address })}

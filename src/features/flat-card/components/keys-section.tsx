@@ -11,7 +11,8 @@ import type { FlatKeyGroup } from '../model';
 import { useFlat } from '../use-flat-card';
 import { useFlatKeys } from '../use-flat-keys';
 import { useFlatLabel } from '../use-flat-status';
-import { EmptyNote, LazyConfirm, Section } from './section';
+import { EmptyNote, Section } from './section';
+import { LazyConfirmDialog } from '@/components/lazy-confirm-dialog';
 
 const KeyAddDialog = lazy(() => import('./key-add-dialog').then((m) => ({ default: m.KeyAddDialog })));
 
@@ -86,7 +87,7 @@ export function KeysSection() {
           <KeyAddDialog flatLabel={label} keys={keys} disabled={!canWrite} onClose={() => setAdding(false)} />
         </Suspense>
       )}
-      <LazyConfirm
+      <LazyConfirmDialog
         open={removing !== null}
         title={t('flat.keys.remove.title', { value: removing?.value ?? '' })}
         text={t('flat.keys.remove.text', { count: removing?.devices.length ?? 0 })}

@@ -1,6 +1,6 @@
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { Suspense, lazy, type ComponentProps, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { PageSection, type PageSectionProps } from '@/components/page-section';
 
 export type SectionId = 'users' | 'keys' | 'code' | 'entrances' | 'cms' | 'access' | 'devices' | 'history';
@@ -26,16 +26,4 @@ export function EmptyNote({ children }: { children: ReactNode }) {
 
 export function SectionSkeleton() {
   return <Skeleton variant="rounded" height={120} />;
-}
-
-const ConfirmDialog = lazy(() => import('@/components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
-
-/** The shared confirm dialog, loaded when first opened so the card's first view does not carry it. */
-export function LazyConfirm(props: ComponentProps<typeof ConfirmDialog>) {
-  if (!props.open) return null;
-  return (
-    <Suspense fallback={null}>
-      <ConfirmDialog {...props} />
-    </Suspense>
-  );
 }

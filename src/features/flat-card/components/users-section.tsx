@@ -9,7 +9,8 @@ import { Suspense, lazy, useState } from 'react';
 import { useT } from '../messages';
 import { useFlat } from '../use-flat-card';
 import { useFlatUsers } from '../use-flat-users';
-import { EmptyNote, LazyConfirm, Section } from './section';
+import { EmptyNote, Section } from './section';
+import { LazyConfirmDialog } from '@/components/lazy-confirm-dialog';
 
 const UserPicker = lazy(() => import('./user-picker').then((m) => ({ default: m.UserPicker })));
 
@@ -59,7 +60,7 @@ export function UsersSection() {
             {t('flat.users.add')}
           </Button>
         ))}
-      <LazyConfirm
+      <LazyConfirmDialog
         open={removing !== null}
         title={t('flat.users.remove.title', { login: removing?.login ?? '' })}
         text={t('flat.users.remove.text', { login: removing?.login ?? '' })}
