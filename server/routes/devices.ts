@@ -14,7 +14,10 @@ import { CountCache, countDevices, countKey, listDevicePage, parseDeviceSort, ty
 import { createDevice, deviceIdsByMac, setGroupsOfDevices } from '../repositories/device-settings';
 import { newDeviceOptions } from '../repositories/device-wizard';
 import { deviceRefsByMac, findDevice, macsOfHouse } from '../repositories/devices';
+import { isAllowed } from '../plugins/rbac';
+import { currentUser } from '../plugins/session';
 import { DEVICE_EDITORS, DEVICE_READERS, requireGroupsOfBuyers, scopeOf, type DeviceRouteOptions } from './device-card-shared';
+import { HOUSING_READERS } from './houses';
 import { deviceCardRoutes } from './device-card';
 import { deviceSettingsRoutes } from './device-card-settings';
 
@@ -43,7 +46,9 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRouteOpt
     const macs = await macsOfHouse(db, query.houseUid);
     if (macs === null) throw new ApiError(404, 'Дом не найден');
     const scope = scopeOf(request);
-    if (scope.buyerId === null) return { result: true, data: macs };
+    // As the house list: an installer (adjuster alone) works in houses across buyers and takes a
+    // house offline with every device in it; who opens house pages sees its buyer's devices.
+    if (scope.buyerId === null || !isAllowed(currentUser(request), HOUSING_READERS)) return { result: true, data: macs };
     const visible = new Set((await deviceRefsByMac(db, scope, macs)).map((device) => device.mac));
     return { result: true, data: macs.filter((mac) => visible.has(mac)) };
   });

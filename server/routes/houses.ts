@@ -5,7 +5,8 @@ import { PERMISSIONS, ROLES } from '../../contract/users';
 import { ApiError } from '../http/errors';
 import { pageNumber, paginationOf } from '../http/pagination';
 import { defineRoute } from '../http/route';
-import { buyerScope } from '../plugins/session';
+import { isAllowed } from '../plugins/rbac';
+import { buyerScope, currentUser } from '../plugins/session';
 import type { Db } from '../db/client';
 import { CountCache } from '../repositories/device-list';
 import { countHouses, createHouse, deleteHouse, findHouse, isHouseInScope, listHouseFlats, listHouses, updateHouse, type HouseFilter, type OwnedHouse } from '../repositories/houses';
@@ -101,9 +102,10 @@ export async function houseRoutes(app: FastifyInstance): Promise<void> {
     if (query.region !== undefined && !isRegion(query.region)) throw new ApiError(400, REGION_MESSAGE);
     const address = query.address?.trim() || undefined;
     if (address !== undefined && address.length > MAX_ADDRESS_LENGTH) throw new ApiError(400, `Некорректное поле address: не длиннее ${MAX_ADDRESS_LENGTH} символов`);
-    // Every user but the superuser lists the houses it may open (isHouseInScope), installers too:
-    // a house they create has no entrance yet, so every wizard still finds it.
-    const buyerId = buyerScope(request) ?? undefined;
+    // Who opens house pages lists the houses it may open (isHouseInScope), so every row opens.
+    // An installer (adjuster alone) opens none and picks houses for the wizards across buyers: one
+    // building is often served by several, and a new installation is the first of its buyer there.
+    const buyerId = isAllowed(currentUser(request), HOUSING_READERS) ? (buyerScope(request) ?? undefined) : undefined;
     const filter: HouseFilter = { houseUid: query.houseUid, region: query.region, fias: query.fias, address, buyerId };
     const countTotal = buyerId === undefined ? undefined : () => scopedCounts.count(filter);
     const { rows, total } = await listHouses(db, filter, page, HOUSE_LIST_PAGE_SIZE, countTotal);

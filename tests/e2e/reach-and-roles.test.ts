@@ -327,7 +327,8 @@ describe.each([
     if (viewport === MOBILE) {
       await page.getByRole('button', { name: 'Открыть меню' }).click();
       await mainMenu(page).getByRole('link', { name: 'Жилой фонд', exact: true }).waitFor();
-      expect(await mainMenu(page).getByRole('link').allTextContents()).toEqual(['Устройства', 'Жилой фонд']);
+      // «Управление блокировками» sits under «Жилой фонд» in the drawer (support reads /access).
+      expect(await mainMenu(page).getByRole('link').allTextContents()).toEqual(['Устройства', 'Жилой фонд', 'Управление блокировками']);
       expect(await page.getByRole('navigation', { name: 'Подключение устройств' }).count()).toBe(0);
       await screenshot(page, 'drawer-support');
       await page.keyboard.press('Escape');
