@@ -14,10 +14,8 @@ import { CountCache, countDevices, countKey, listDevicePage, parseDeviceSort, ty
 import { createDevice, deviceIdsByMac, setGroupsOfDevices } from '../repositories/device-settings';
 import { newDeviceOptions } from '../repositories/device-wizard';
 import { deviceRefsByMac, findDevice, macsOfHouse } from '../repositories/devices';
-import { isAllowed } from '../plugins/rbac';
-import { currentUser } from '../plugins/session';
 import { DEVICE_EDITORS, DEVICE_READERS, requireGroupsOfBuyers, scopeOf, type DeviceRouteOptions } from './device-card-shared';
-import { HOUSING_READERS } from './houses';
+import { listedHousesScope } from './houses';
 import { deviceCardRoutes } from './device-card';
 import { deviceSettingsRoutes } from './device-card-settings';
 
@@ -45,11 +43,10 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRouteOpt
   defineRoute(app, deviceEndpoints.macsFromHouse, { access: DEVICE_READERS }, async ({ query, request, db }) => {
     const macs = await macsOfHouse(db, query.houseUid);
     if (macs === null) throw new ApiError(404, 'Дом не найден');
-    const scope = scopeOf(request);
-    // As the house list: an installer (adjuster alone) works in houses across buyers and takes a
-    // house offline with every device in it; who opens house pages sees its buyer's devices.
-    if (scope.buyerId === null || !isAllowed(currentUser(request), HOUSING_READERS)) return { result: true, data: macs };
-    const visible = new Set((await deviceRefsByMac(db, scope, macs)).map((device) => device.mac));
+    // As the house list: an installer takes a house offline with every device in it.
+    const buyerId = listedHousesScope(request);
+    if (buyerId === null) return { result: true, data: macs };
+    const visible = new Set((await deviceRefsByMac(db, { buyerId }, macs)).map((device) => device.mac));
     return { result: true, data: macs.filter((mac) => visible.has(mac)) };
   });
 

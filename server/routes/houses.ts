@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HOUSE_LIST_PAGE_SIZE, houseEndpoints, type HouseUpdate } from '../../contract/houses';
 import { PERMISSIONS, ROLES } from '../../contract/users';
 import { ApiError } from '../http/errors';
@@ -85,6 +85,15 @@ class ScopedHouseCounts {
  * installers get nothing.
  */
 export const HOUSING_READERS = { permissions: [PERMISSIONS.housesList], roles: [ROLES.management, ROLES.support] } as const;
+
+/**
+ * The buyer whose houses a listing shows, null for every house. Who opens house pages sees its
+ * buyer's (so every house listed opens); the superuser, and an installer (adjuster alone), who
+ * opens none and works in houses across buyers, see every house.
+ */
+export function listedHousesScope(request: FastifyRequest): number | null {
+  return isAllowed(currentUser(request), HOUSING_READERS) ? buyerScope(request) : null;
+}
 export const HOUSING_EDITORS = { permissions: [PERMISSIONS.housesList], roles: [ROLES.management] } as const;
 
 export async function houseRoutes(app: FastifyInstance): Promise<void> {
@@ -102,10 +111,7 @@ export async function houseRoutes(app: FastifyInstance): Promise<void> {
     if (query.region !== undefined && !isRegion(query.region)) throw new ApiError(400, REGION_MESSAGE);
     const address = query.address?.trim() || undefined;
     if (address !== undefined && address.length > MAX_ADDRESS_LENGTH) throw new ApiError(400, `Некорректное поле address: не длиннее ${MAX_ADDRESS_LENGTH} символов`);
-    // Who opens house pages lists the houses it may open (isHouseInScope), so every row opens.
-    // An installer (adjuster alone) opens none and picks houses for the wizards across buyers: one
-    // building is often served by several, and a new installation is the first of its buyer there.
-    const buyerId = isAllowed(currentUser(request), HOUSING_READERS) ? (buyerScope(request) ?? undefined) : undefined;
+    const buyerId = listedHousesScope(request) ?? undefined;
     const filter: HouseFilter = { houseUid: query.houseUid, region: query.region, fias: query.fias, address, buyerId };
     const countTotal = buyerId === undefined ? undefined : () => scopedCounts.count(filter);
     const { rows, total } = await listHouses(db, filter, page, HOUSE_LIST_PAGE_SIZE, countTotal);
