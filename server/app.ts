@@ -27,6 +27,8 @@ import { managementCompanyRoutes } from './routes/management-companies';
 import { sessionRoutes } from './routes/session';
 import { userOptionRoutes } from './routes/user-options';
 import { userRoutes } from './routes/users';
+import { userPermissionRoutes } from './routes/user-permissions';
+import { buyerRoutes } from './routes/buyers';
 import { wizardRoutes } from './routes/wizard';
 import type { SeedSize } from './seed/sizes';
 
@@ -103,6 +105,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', () => deviceGateway.close());
     await app.register(sessionRoutes, { loginRateLimit: options.loginRateLimit });
     await app.register(userRoutes);
+    await app.register(userPermissionRoutes);
+    await app.register(buyerRoutes);
     await app.register(userOptionRoutes);
     await app.register(houseRoutes);
     await app.register(entranceRoutes);

@@ -34,7 +34,8 @@ export const ACCESS_RULES = {
   devices: { allows: anyRole(ROLES.adjuster, ROLES.management, ROLES.support), whoKey: 'access.who.devices' },
   /** The add, replace and set-up wizards write to devices: support may not open them. */
   wizards: { allows: anyRole(ROLES.adjuster, ROLES.management), whoKey: 'access.who.wizards' },
-  groups: { allows: anyRole(ROLES.management), whoKey: 'access.who.management' },
+  /** Issue 13: support reads groups, companies and users (the server refuses it every change). */
+  groups: { allows: anyRole(ROLES.management, ROLES.support), whoKey: 'access.who.managementOrSupport' },
   houses: {
     allows: (access: Access) => permission(PERMISSIONS.housesList)(access) || anyRole(ROLES.adjuster, ROLES.management, ROLES.support)(access),
     whoKey: 'access.who.houses',
@@ -47,9 +48,14 @@ export const ACCESS_RULES = {
     allows: (access: Access) => permission(PERMISSIONS.housesList)(access) || anyRole(ROLES.management, ROLES.support)(access),
     whoKey: 'access.who.housing',
   },
-  users: { allows: permission(PERMISSIONS.usersList), whoKey: 'access.who.users' },
+  users: {
+    allows: (access: Access) => permission(PERMISSIONS.usersList)(access) || anyRole(ROLES.support)(access),
+    whoKey: 'access.who.users',
+  },
   keys: { allows: permission(PERMISSIONS.keysList), whoKey: 'access.who.keys' },
   /** Management companies are the operators' reference data (the server's list is theirs too). */
-  managementCompanies: { allows: anyRole(ROLES.management), whoKey: 'access.who.management' },
+  managementCompanies: { allows: anyRole(ROLES.management, ROLES.support), whoKey: 'access.who.managementOrSupport' },
+  /** Creating a company is a change: support, which only reads, is not let in. */
+  managementCompanyCreate: { allows: anyRole(ROLES.management), whoKey: 'access.who.management' },
   outbox: { allows: ({ roles }: Access) => canOpenOutbox(roles), whoKey: 'access.who.outbox' },
 } as const satisfies Record<string, AccessRule>;

@@ -27,7 +27,7 @@ export function visibleMenuItems(access: Access): MenuItem[] {
   return MENU_ITEMS.filter((item) => item.access.allows(access));
 }
 
-export type MenuSubItemId = 'access';
+export type MenuSubItemId = 'access' | 'managementCompanies';
 
 /** A screen reached from a section rather than from the desktop row, which has no width to spare. */
 export interface MenuSubItem {
@@ -39,9 +39,20 @@ export interface MenuSubItem {
   access: AccessRule;
 }
 
-/** Issue 12: the blocked flats sit under the housing stock, on the main page and in the drawer. */
+/**
+ * Issue 12: the blocked flats sit under the housing stock, on the main page and in the drawer; so do
+ * the management companies (issue 13), whose houses they are.
+ */
 export const MENU_SUB_ITEMS: readonly MenuSubItem[] = [
   { id: 'access', parent: 'houses', to: '/access', labelKey: 'route.title.access', descriptionKey: 'home.card.access', access: ACCESS_RULES.housing },
+  {
+    id: 'managementCompanies',
+    parent: 'houses',
+    to: '/mc',
+    labelKey: 'route.title.managementCompanies',
+    descriptionKey: 'home.card.managementCompanies',
+    access: ACCESS_RULES.managementCompanies,
+  },
 ];
 
 export function visibleSubItems(access: Access): MenuSubItem[] {

@@ -37,7 +37,7 @@ function placeholder(path: string, titleKey: MessageKey, access: AccessRule): Ap
   return { path, titleKey, access, page: notBuilt, placeholder: true };
 }
 
-const { anyone, buyers, devices, wizards, groups, houses, housing, users, keys, managementCompanies, outbox } = ACCESS_RULES;
+const { anyone, buyers, devices, wizards, groups, houses, housing, users, keys, managementCompanies, managementCompanyCreate, outbox } = ACCESS_RULES;
 
 /** The login screen sits outside the workspace layout, so it loads neither the grid nor the pickers. */
 export const loginRoute: AppRouteDefinition = {
@@ -85,16 +85,16 @@ export const workspaceRoutes: AppRouteDefinition[] = [
   },
   { path: '/entrances/:entranceUid', titleKey: 'route.title.entrance', access: housing, page: () => import('@/features/entrances/components/entrance-page').then((m) => ({ Component: m.EntrancePage })) },
   { path: '/access', titleKey: 'route.title.access', access: housing, page: () => import('@/features/access/components/access-page').then((m) => ({ Component: m.AccessPage })) },
-  placeholder('/mc', 'route.title.managementCompanies', managementCompanies),
-  placeholder('/mc/:mcId/update', 'route.title.managementCompany', managementCompanies),
-  placeholder('/mc/view-create', 'route.title.managementCompanyCreate', managementCompanies),
-  placeholder('/users', 'route.title.users', users),
-  placeholder('/users/:userId', 'route.title.user', users),
-  placeholder('/users/:userId/permissions', 'route.title.userPermissions', users),
-  placeholder('/groups', 'route.title.groups', groups),
-  placeholder('/groups/:groupId', 'route.title.group', groups),
-  placeholder('/buyers', 'route.title.buyers', buyers),
-  placeholder('/buyers/:buyerId', 'route.title.buyer', buyers),
+  { path: '/mc', titleKey: 'route.title.managementCompanies', access: managementCompanies, page: () => import('@/features/management-companies/components/mc-list-page').then((m) => ({ Component: m.McListPage })) },
+  { path: '/mc/:mcId/update', titleKey: 'route.title.managementCompany', access: managementCompanies, page: () => import('@/features/management-companies/components/mc-page').then((m) => ({ Component: m.McPage })) },
+  { path: '/mc/view-create', titleKey: 'route.title.managementCompanyCreate', access: managementCompanyCreate, page: () => import('@/features/management-companies/components/mc-create-page').then((m) => ({ Component: m.McCreatePage })) },
+  { path: '/users', titleKey: 'route.title.users', access: users, page: () => import('@/features/users/components/user-list-page').then((m) => ({ Component: m.UserListPage })) },
+  { path: '/users/:userId', titleKey: 'route.title.user', access: users, page: () => import('@/features/users/components/user-page').then((m) => ({ Component: m.UserPage })) },
+  { path: '/users/:userId/permissions', titleKey: 'route.title.userPermissions', access: users, page: () => import('@/features/user-permissions/components/user-permissions-page').then((m) => ({ Component: m.UserPermissionsPage })) },
+  { path: '/groups', titleKey: 'route.title.groups', access: groups, page: () => import('@/features/groups/components/group-list-page').then((m) => ({ Component: m.GroupListPage })) },
+  { path: '/groups/:groupId', titleKey: 'route.title.group', access: groups, page: () => import('@/features/groups/components/group-page').then((m) => ({ Component: m.GroupPage })) },
+  { path: '/buyers', titleKey: 'route.title.buyers', access: buyers, page: () => import('@/features/buyers/components/buyer-list-page').then((m) => ({ Component: m.BuyerListPage })) },
+  { path: '/buyers/:buyerId', titleKey: 'route.title.buyer', access: buyers, page: () => import('@/features/buyers/components/buyer-page').then((m) => ({ Component: m.BuyerPage })) },
   placeholder('/keys', 'route.title.keys', keys),
   // Issue 3 §8 (not in spec §2): the send queue and the drafts on this device.
   {

@@ -1,3 +1,4 @@
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import LockPersonOutlined from '@mui/icons-material/LockPersonOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
@@ -5,4 +6,5 @@ import type { MenuSubItemId } from '../menu';
 
 export const MENU_SUB_ICONS: Record<MenuSubItemId, ComponentType<SvgIconProps>> = {
   access: LockPersonOutlined,
+  managementCompanies: BusinessOutlined,
 };

@@ -14,6 +14,8 @@ import { managementCompanyRules } from './management-companies';
 import { sessionRules } from './session';
 import { userOptionRules } from './user-options';
 import { userRules } from './users';
+import { userPermissionRules } from './user-permissions';
+import { buyerRules } from './buyers';
 import { userListRules } from './users-list';
 import { wizardRules } from './wizard';
 import type { RouteRule } from './types';
@@ -23,6 +25,8 @@ export const ALL_RULES: readonly RouteRule[] = [
   ...sessionRules,
   ...userRules,
   ...userListRules,
+  ...userPermissionRules,
+  ...buyerRules,
   ...userOptionRules,
   ...houseRules,
   ...entranceRules,

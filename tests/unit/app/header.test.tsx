@@ -69,10 +69,10 @@ describe('Header', () => {
     expect(screen.queryByRole('menuitem', { name: 'Справка (PDF)' })).toBeNull();
   });
 
-  it('offers support devices and houses but no wizards', () => {
+  it('offers support devices, groups, houses and users to read, but no wizards', () => {
     renderWithApp(<Header />, { client: loggedInAs('support', ['support'], []) });
     const nav = screen.getByRole('navigation', { name: 'Главное меню' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Устройства', 'Жилой фонд']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Устройства', 'Группы', 'Жилой фонд', 'Пользователи']);
     expect(within(nav).queryByRole('button', { name: 'Подключение' })).toBeNull();
   });
 
@@ -93,7 +93,7 @@ describe('Header', () => {
     await waitFor(() => expect(screen.getByRole('status', { name: 'location' }).textContent).toBe('/devices/replace-wizard'));
   });
 
-  it('on a phone, lists «Управление блокировками» under «Жилой фонд» for the operator', async () => {
+  it('on a phone, lists «Управление блокировками» and the companies under «Жилой фонд» for the operator', async () => {
     stubPhoneScreen();
     renderWithApp(<Header />, { client: loggedInAs('operator', ['management'], ALL_PERMISSIONS) });
     fireEvent.click(screen.getByRole('button', { name: 'Открыть меню' }));
@@ -103,6 +103,7 @@ describe('Header', () => {
       ['Группы', '/groups'],
       ['Жилой фонд', '/houses'],
       ['Управление блокировками', '/access'],
+      ['Управляющие компании', '/mc'],
       ['Пользователи', '/users'],
       ['Ключи', '/keys'],
     ]);

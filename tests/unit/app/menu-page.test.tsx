@@ -27,13 +27,14 @@ afterEach(() => {
 });
 
 describe('MenuPage (issue 11 §1)', () => {
-  it('gives the operator «Управление блокировками» right after «Жилой фонд»', () => {
+  it('gives the operator «Управление блокировками» and the companies right after «Жилой фонд»', () => {
     renderWithApp(<MenuPage />, { client: loggedInAs(['management']) });
     expect(linksIn(screen.getByRole('region', { name: 'Разделы' }))).toEqual([
       ['Устройства', '/devices'],
       ['Группы', '/groups'],
       ['Жилой фонд', '/houses'],
       ['Управление блокировками', '/access'],
+      ['Управляющие компании', '/mc'],
       ['Очередь отправки', '/outbox'],
       ['Настройки пользователя', '/user/options'],
     ]);
@@ -54,11 +55,11 @@ describe('MenuPage (issue 11 §1)', () => {
     ]);
   });
 
-  it('shows support devices, houses with the blocks under them, and the queue, and no wizards', () => {
+  it('shows support what it reads (devices, groups, houses with the blocks and companies, users) and the queue, and no wizards', () => {
     renderWithApp(<MenuPage />, { client: loggedInAs(['support']) });
     expect(screen.queryByRole('region', { name: 'Подключение устройств' })).toBeNull();
     expect(screen.queryByText('Добавить по серийному номеру')).toBeNull();
-    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/devices', '/houses', '/access', '/outbox', '/user/options']);
+    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/devices', '/groups', '/houses', '/access', '/mc', '/users', '/outbox', '/user/options']);
     expect(screen.getByRole('link', { name: /Управление блокировками/ }).getAttribute('href')).toBe('/access');
   });
 });

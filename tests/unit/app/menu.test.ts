@@ -38,8 +38,8 @@ describe('menu visibility (spec §6, with issue 11: houses for installers, devic
     expect(labels(ACCOUNTS.installer)).toEqual(['Устройства', 'Жилой фонд']);
   });
 
-  it('shows support what it may read: devices and houses', () => {
-    expect(labels(ACCOUNTS.support)).toEqual(['Устройства', 'Жилой фонд']);
+  it('shows support what it may read: devices, groups, houses and users', () => {
+    expect(labels(ACCOUNTS.support)).toEqual(['Устройства', 'Группы', 'Жилой фонд', 'Пользователи']);
   });
 
   it('gates each item on its own key', () => {
@@ -50,13 +50,14 @@ describe('menu visibility (spec §6, with issue 11: houses for installers, devic
   });
 
   // Issue 12: /access sits under the housing stock, not in the desktop row (no width to spare there).
-  it('lists «Управление блокировками» under the houses for whoever may open /access, never for installers', () => {
+  it('lists «Управление блокировками» and the companies under the houses for whoever may open them, never for installers', () => {
     const subs = (access: Access) => visibleSubItems(access).map((sub) => [sub.parent, translate('ru', sub.labelKey), sub.to]);
-    const access = [['houses', 'Управление блокировками', '/access']];
-    expect(subs(ACCOUNTS.admin)).toEqual(access);
-    expect(subs(ACCOUNTS.operator)).toEqual(access);
-    expect(subs(ACCOUNTS.support)).toEqual(access);
-    expect(subs({ roles: items(), permissions: items('HOUSES_LIST_PERMISSION') })).toEqual(access);
+    const access = ['houses', 'Управление блокировками', '/access'];
+    const companies = ['houses', 'Управляющие компании', '/mc'];
+    expect(subs(ACCOUNTS.admin)).toEqual([access, companies]);
+    expect(subs(ACCOUNTS.operator)).toEqual([access, companies]);
+    expect(subs(ACCOUNTS.support)).toEqual([access, companies]);
+    expect(subs({ roles: items(), permissions: items('HOUSES_LIST_PERMISSION') })).toEqual([access]);
     expect(subs(ACCOUNTS.installer)).toEqual([]);
     expect(visibleMenuItems(ACCOUNTS.admin)).toHaveLength(6);
   });

@@ -40,6 +40,8 @@ const DEVICE_SCREENS = [
 ];
 /** Issue 12's `housing` rule: a house's page, its flats and entrances, and the blocks on /access. */
 const HOUSING_SCREENS = ['/houses/:houseUid', '/houses/:houseUid/flats/:flatNum/update', '/entrances/:entranceUid', '/access'];
+/** Issue 13: support reads the companies, users and groups (creating a company is not reading). */
+const PEOPLE_SCREENS = ['/mc', '/mc/:mcId/update', '/users', '/users/:userId', '/users/:userId/permissions', '/groups', '/groups/:groupId'];
 const OPERATOR_SCREENS = ['/groups', '/groups/:groupId', '/mc', '/mc/:mcId/update', '/mc/view-create'];
 const USER_SCREENS = ['/users', '/users/:userId', '/users/:userId/permissions'];
 const OPEN_TO_ALL = ['/', '/user/options', '*'];
@@ -64,10 +66,10 @@ describe('route access rules (issue 11 §5)', () => {
     }
   });
 
-  it('refuses support the four wizards, and lets it read the device list, the card, houses, flats, entrances, blocks and the queue', () => {
+  it('refuses support the four wizards and the buyers, and lets it read devices, housing, companies, users, groups and the queue', () => {
     const support = opens(ACCOUNTS.support);
     for (const path of WIZARDS) expect(support, path).not.toContain(path);
-    const readable = [...OPEN_TO_ALL, ...DEVICE_SCREENS, '/houses', ...HOUSING_SCREENS, '/outbox'];
+    const readable = [...OPEN_TO_ALL, ...DEVICE_SCREENS, '/houses', ...HOUSING_SCREENS, ...PEOPLE_SCREENS, '/outbox'];
     expect(support).toEqual(workspaceRoutes.map((route) => route.path).filter((path) => readable.includes(path)));
     expect(support).toHaveLength(readable.length);
   });

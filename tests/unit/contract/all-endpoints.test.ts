@@ -19,11 +19,13 @@ import { mcEndpoints } from '../../../contract/mc';
 import { sessionEndpoints } from '../../../contract/session';
 import { userOptionEndpoints } from '../../../contract/user-options';
 import { userEndpoints } from '../../../contract/users';
+import { userPermissionEndpoints } from '../../../contract/user-permissions';
 import { wizardEndpoints } from '../../../contract/wizard';
 
 const domains: Record<string, Record<string, { method: string; pattern: string; body: unknown; query: unknown }>> = {
   session: sessionEndpoints,
   users: userEndpoints,
+  userPermissions: userPermissionEndpoints,
   userOptions: userOptionEndpoints,
   houses: houseEndpoints,
   dictionaries: dictionaryEndpoints,
