@@ -13,17 +13,25 @@ export const Buyer = type({
   inn: nullable(string()),
   /** Contact person, phone or e-mail, free text. */
   contact: nullable(string()),
+  /** An inactive buyer is kept with its data and shown as such (docs/api.md "Buyers"). */
   active: boolean(),
   dateCreated: string(),
+  /** How many devices belong to it: a buyer with any cannot be deleted. */
+  devices: optional(number()),
+  /** How many users (staff and residents) belong to it: a buyer with any cannot be deleted. */
+  users: optional(number()),
 });
 export type Buyer = Infer<typeof Buyer>;
 
-/** The operator's own buyer id (spec §4, §9). */
+/** The operator's own buyer id (spec §4, §9): it can be neither deleted nor deactivated. */
 export const OPERATOR_BUYER_ID = 1;
 export const BUYER_LIST_PAGE_SIZE = 20;
 
 /** INN: 10 or 12 digits. */
 export const INN_PATTERN = /^(\d{10}|\d{12})$/;
+/** The server's limits (docs/api.md "Buyers"). */
+export const BUYER_NAME_MAX_LENGTH = 200;
+export const BUYER_CONTACT_MAX_LENGTH = 500;
 
 export const BuyerListQuery = object({ page: optional(PageQuery), name: optional(string()), active: optional(BooleanLike) });
 export type BuyerListQuery = Infer<typeof BuyerListQuery>;
