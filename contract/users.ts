@@ -74,7 +74,11 @@ export const UserListQuery = object({
   comment: optional(string()),
 });
 export type UserListQuery = Infer<typeof UserListQuery>;
-export const UserListResponse = withResult({ data: array(UserListRow), pagination: Pagination });
+/**
+ * `totalCountCapped`: the server counts matches up to a cap; when true, more users match than
+ * `pagination.totalCount` (show it as «более N»), and the next page may exist past `pageCount`.
+ */
+export const UserListResponse = withResult({ data: array(UserListRow), pagination: Pagination, totalCountCapped: optional(boolean()) });
 
 export const ExternalUser = type({ id: number(), userId: number(), buyerId: number(), externalId: string() });
 export const UserSipAccount = type({

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { USER_LIST_PAGE_SIZE, UserListResponse, userEndpoints } from '../../contract/users';
 import { users } from '../../server/db/schema/users';
+import { USER_COUNT_CAP } from '../../server/repositories/users';
 import { BACKENDS, TestClient, expectError, expectShape, loginAs, useApp } from './helpers';
 
 const LIST = userEndpoints.list.path({});
@@ -49,13 +50,44 @@ describe.each(BACKENDS)('user list on %s', (backend) => {
     expect((await list(operator, 'userId=2')).data.map((row) => row.login)).toEqual(['operator']);
   });
 
-  it('refuses bad filters (400 naming the field), support and the installer (403) and no session (401)', async () => {
+  it('counts up to a cap and says so (totalCountCapped); pages past the cap walk in login order, within the buyer', async () => {
+    // 3,100 matches of buyer 1 (more than USER_COUNT_CAP), in mixed case, and two of buyer 2.
+    const many = Array.from({ length: 3100 }, (_item, index) => ({ login: `${index % 2 ? 'CapProbe' : 'capprobe'}-${String(index).padStart(4, '0')}`, buyerId: 1 }));
+    await app().database.drizzle.insert(users).values([...many, { login: 'capprobe-0000x', buyerId: 2 }, { login: 'capprobe-foreign', buyerId: 2 }]);
+    const operator = await loginAs(app(), 'operator');
+    const logins = (body: { data: { login: string }[] }) => body.data.map((row) => row.login.toLowerCase());
+    const expected = (from: number, to: number) => Array.from({ length: to - from }, (_item, index) => `capprobe-${String(from + index).padStart(4, '0')}`);
+
+    const first = await list(operator, 'login=CAPPROBE');
+    expect(first.pagination).toEqual({ count: 20, page: 1, pageCount: USER_COUNT_CAP / 20, pageSize: 20, totalCount: USER_COUNT_CAP });
+    expect(first.totalCountCapped).toBe(true);
+    expect(logins(first)).toEqual(expected(0, 20));
+    const past = await list(operator, 'login=capprobe&page=151');
+    expect(past.pagination).toMatchObject({ page: 151, totalCount: 3020, pageCount: 151 });
+    expect(past.totalCountCapped).toBe(true);
+    expect(logins(past)).toEqual(expected(3000, 3020));
+    const last = await list(operator, 'login=capprobe&page=155');
+    expect(last.pagination).toMatchObject({ page: 155, totalCount: 3100, pageCount: 155, count: 20 });
+    expect(last.totalCountCapped).toBeUndefined();
+    expect(logins(last)).toEqual(expected(3080, 3100));
+    expect((await list(operator, 'login=capprobe&page=156')).data).toEqual([]);
+    // The superuser's walk meets buyer 2's logins in their place.
+    const admin = await loginAs(app(), 'admin');
+    expect(logins(await list(admin, 'login=capprobe'))).toEqual(['capprobe-0000', 'capprobe-0000x', ...expected(1, 19)]);
+    expect(logins(await list(admin, 'login=capprobe&buyerId=2'))).toEqual(['capprobe-0000x', 'capprobe-foreign']);
+  });
+
+  it('refuses bad filters (400 naming the field), the installer (403) and no session (401); support reads', async () => {
     const operator = await loginAs(app(), 'operator');
     expectError(await operator.get(`${LIST}?page=0`), 400, /page/);
     expectError(await operator.get(`${LIST}?userId=abc`), 400, /userId/);
     expectError(await operator.get(`${LIST}?buyerId=0`), 400, /buyerId/);
     expectError(await operator.get(`${LIST}?sort=login`), 400, /sort/);
-    for (const account of ['support', 'installer'] as const) expectError(await (await loginAs(app(), account)).get(LIST), 403);
+    expectError(await operator.get(`${LIST}?login=${'a'.repeat(101)}`), 400, /login/);
+    expectError(await (await loginAs(app(), 'installer')).get(LIST), 403);
     expectError(await new TestClient(app()).get(LIST), 401);
+    const support = await list(await loginAs(app(), 'support'), 'login=listprobe');
+    expect(support.pagination.totalCount).toBe(23);
+    expect(support.data.every((row) => row.buyerId === 1)).toBe(true);
   });
 });

@@ -70,9 +70,10 @@ describe.each(BACKENDS)('current user on %s', (backend) => {
     expect(found).toBe(true);
   });
 
-  it('refuses another user to someone without USERS_LIST_PERMISSION: 403', async () => {
-    const client = await loginAs(app(), 'support');
-    expectError(await client.get('/front/user/2'), 403);
+  it('lets support read another user of its buyer, and refuses the installer (neither the permission nor support): 403', async () => {
+    const support = await loginAs(app(), 'support');
+    expect(expectShape(UserGetResponse, (await support.get('/front/user/2')).json()).data.login).toBe('operator');
+    expectError(await (await loginAs(app(), 'installer')).get('/front/user/2'), 403);
   });
 
   it('answers 404 for a user that does not exist', async () => {
