@@ -1,4 +1,4 @@
-import { array, boolean, integer, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
+import { array, boolean, enums, integer, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
 import { IntegerLike, MacLike, NonEmptyString, PageQuery, Pagination, ResultResponse, endpoint, withResult } from './common';
 
 // ---------------------------------------------------------------------------
@@ -81,6 +81,43 @@ export type McCreate = Infer<typeof McCreate>;
 /** How many devices the upload was queued for. */
 export const McUploadResponse = withResult({ devices: number() });
 
+// ---------------------------------------------------------------------------
+// Uploads (ours: the screen's progress, retry and device picker; docs/api.md)
+
+export const MC_UPLOAD_KINDS = ['all', 'one'] as const;
+
+/** A device the upload could not reach, and why (the gateway's Russian reason). */
+export const McUploadFailure = type({ deviceId: number(), mac: string(), reason: string(), at: nullable(string()) });
+export type McUploadFailure = Infer<typeof McUploadFailure>;
+
+/**
+ * The company's latest upload: `total` devices, of which `done`, `failed`, `left` (queued or
+ * running); `running` while `left` > 0; `finishedAt` when the last device ended (null while running).
+ */
+export const McUpload = type({
+  id: number(),
+  kind: enums(MC_UPLOAD_KINDS),
+  total: number(),
+  done: number(),
+  failed: number(),
+  left: number(),
+  running: boolean(),
+  startedAt: string(),
+  finishedAt: nullable(string()),
+  failures: array(McUploadFailure),
+});
+export type McUpload = Infer<typeof McUpload>;
+/** `data` null: the company was never uploaded. */
+export const McUploadStatusResponse = withResult({ data: nullable(McUpload) });
+
+/** A device of the company's houses (upload to one device). */
+export const McDevice = type({ id: number(), mac: string(), type: number(), statusCode: number(), houses: array(string()) });
+export type McDevice = Infer<typeof McDevice>;
+export const McDevicesQuery = object({ mac: optional(string()) });
+export const McDevicesResponse = withResult({ data: array(McDevice) });
+/** How many devices the company's device search answers at most. */
+export const MC_DEVICES_LIMIT = 50;
+
 export const mcEndpoints = {
   get: endpoint({ method: 'GET', pattern: '/front/management-company/:id', response: McResponse }),
   all: endpoint({ method: 'GET', pattern: '/front/management-company', response: McListResponse }),
@@ -90,4 +127,7 @@ export const mcEndpoints = {
   uploadAll: endpoint({ method: 'POST', pattern: '/front/management-company/upload-all', body: McId, response: McUploadResponse }),
   uploadOne: endpoint({ method: 'POST', pattern: '/front/management-company/upload-one', body: McUploadOne, response: McUploadResponse }),
   create: endpoint({ method: 'POST', pattern: '/front/management-company/create', body: McCreate, response: McResponse }),
+  uploadStatus: endpoint({ method: 'GET', pattern: '/front/management-company/:id/upload', response: McUploadStatusResponse }),
+  uploadRetry: endpoint({ method: 'POST', pattern: '/front/management-company/upload-retry', body: McId, response: McUploadResponse }),
+  devices: endpoint({ method: 'GET', pattern: '/front/management-company/:id/devices', query: McDevicesQuery, response: McDevicesResponse }),
 } as const;

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type onRouteHookHandler } from 'fastify'
 import { createPgliteDataDir, isPgliteDataDir, prepareDatabase } from './db/bootstrap';
 import { openDatabase, type DatabaseOptions } from './db/client';
 import { networkPlugin, type NetworkOptions } from './gateways/network/network-plugin';
+import { mcUploadPlugin, type McUploadOptions } from './jobs/mc-upload-plugin';
 import { portJobsPlugin, type JobsOptions } from './jobs/port-jobs-plugin';
 import { csrfPlugin } from './plugins/csrf';
 import { databasePlugin } from './plugins/database';
@@ -52,6 +53,8 @@ export interface AppOptions {
   network?: NetworkOptions;
   /** The port-job runner of this process (on by default). */
   jobs?: JobsOptions;
+  /** The management companies' upload runner of this process (on by default). */
+  mcUploads?: McUploadOptions;
   /**
    * Routes registered after the app's own, under the same hooks (session, RBAC, CSRF). The bench
    * measures a floor this way (tests/bench/list-floor-server.ts); the product registers none.
@@ -103,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
     const deviceGateway = createDeviceGateway(options.deviceGateway);
     app.addHook('onClose', () => deviceGateway.close());
+    await app.register(mcUploadPlugin, { ...options.mcUploads, gateway: deviceGateway });
     await app.register(sessionRoutes, { loginRateLimit: options.loginRateLimit });
     await app.register(userRoutes);
     await app.register(userPermissionRoutes);

@@ -40,6 +40,7 @@ const app = await buildApp({
     failureShare: numberFromEnv('DEVICE_FAILURE_SHARE'),
     timeoutMs: numberFromEnv('DEVICE_TIMEOUT_MS'),
     scanMs: numberFromEnv('DEVICE_SCAN_MS'),
+    uploadMs: numberFromEnv('DEVICE_UPLOAD_MS'),
   },
   deviceCountTtlMs: numberFromEnv('DEVICE_COUNT_TTL_MS'),
   jobs: {
@@ -47,6 +48,12 @@ const app = await buildApp({
     pollMs: numberFromEnv('JOBS_POLL_MS'),
     leaseMs: numberFromEnv('JOBS_LEASE_MS'),
     concurrency: numberFromEnv('JOBS_CONCURRENCY'),
+  },
+  mcUploads: {
+    enabled: env.JOBS_ENABLED !== 'false',
+    pollMs: numberFromEnv('JOBS_POLL_MS'),
+    leaseMs: numberFromEnv('JOBS_LEASE_MS'),
+    concurrency: numberFromEnv('MC_UPLOAD_CONCURRENCY'),
   },
 });
 const extraHouses = numberFromEnv('SEED_EXTRA_HOUSES');

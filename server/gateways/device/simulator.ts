@@ -9,6 +9,7 @@ import {
   type DeviceRef,
   type DeviceSimulatorOptions,
   type FirmwareReport,
+  type CompanyFlatList,
   type FlatDeviceReading,
   type FlatOnDevice,
   type FirmwareUpdateRecord,
@@ -24,6 +25,7 @@ export const SIMULATOR_DEFAULTS = {
   scanMs: 3_000,
   firmwareMs: 10_000,
   flatReadMs: 1_200,
+  uploadMs: 300,
   statusPeriodMs: 60_000,
   videoBaseUrl: 'https://video.intercom.local',
 } as const;
@@ -140,6 +142,20 @@ export class DeviceSimulator implements DeviceGateway {
   async sendToExternal(device: DeviceRef): Promise<void> {
     await this.call(device, 'external', { error: 'Внешняя система ответила ошибкой', timeout: 'Внешняя система не ответила' });
     this.external.add(device.mac);
+  }
+
+  /**
+   * A disabled or reset device never answers (so a test or a demo fails one for sure by setting
+   * its status); any other fails with the configured share, half refusing, half not answering.
+   */
+  async uploadFlats(device: DeviceRef, list: CompanyFlatList): Promise<void> {
+    if (device.statusCode === DEVICE_STATUS.disabled || device.statusCode === DEVICE_STATUS.reset) {
+      await this.sleep(Math.min(this.options.timeoutMs, 500));
+      throw new DeviceGatewayError('timeout', `Устройство не отвечает: оно отключено или сброшено (${device.mac})`);
+    }
+    const base = this.options.uploadMs + list.flats.length / 20;
+    await this.sleep(base * (0.75 + this.options.random() * 0.5));
+    await this.call(device, 'upload', { error: 'Устройство отклонило список квартир', timeout: 'Устройство не ответило' });
   }
 
   async close(): Promise<void> {
