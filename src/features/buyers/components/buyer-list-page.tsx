@@ -1,4 +1,197 @@
-import { NotBuiltPage } from '@/app/not-built-page';
+import Add from '@mui/icons-material/Add';
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { Suspense, lazy, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Buyer } from '@contract/buyers';
+import { PageHeader } from '@/components/page-header';
+import { PageLoadError } from '@/components/page-load-error';
+import { useT } from '@/features/buyers/messages';
+import { useDateFormat } from '@/lib/dates';
+import { buyerPath } from '../model';
+import { useBuyerList, type BuyerListModel } from '../use-buyer-list';
+import { BuyerFilters } from './buyer-filters';
+import { BuyerStatus } from './buyer-status';
 
-/** Being built (issue 13); the owner of this feature replaces this file. */
-export const BuyerListPage = NotBuiltPage;
+// The dialog loads with its first opening: the list's first view stays within its route budget.
+const BuyerCreateDialog = lazy(() => import('./buyer-create-dialog').then((module) => ({ default: module.BuyerCreateDialog })));
+
+/** `/buyers` (superuser): buyers 20 a page with the name and state filters in the URL; a table, cards below 900 px. */
+export function BuyerListPage() {
+  const t = useT();
+  const model = useBuyerList();
+  const { list } = model;
+  const [creating, setCreating] = useState(false);
+  const cards = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
+
+  return (
+    <Box sx={{ maxWidth: 1400, mx: 'auto' }}>
+      <PageHeader
+        title={t('buyers.title')}
+        actions={
+          <Button variant="contained" startIcon={<Add />} disabled={!model.online} onClick={() => setCreating(true)} sx={{ minHeight: 40 }}>
+            {t('buyers.create')}
+          </Button>
+        }
+      />
+      {!model.online && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('buyers.offline')}
+        </Alert>
+      )}
+      <BuyerFilters key={`${list.filters.name}|${list.filters.active}`} filters={list.filters} onApply={list.setFilters} onClear={list.clearFilters} />
+      <BuyerRows model={model} cards={cards} />
+      <Suspense>{creating && <BuyerCreateDialog online={model.online} onClose={() => setCreating(false)} onSubmit={(values) => model.create.mutateAsync(values)} />}</Suspense>
+    </Box>
+  );
+}
+
+function BuyerRows({ model, cards }: { model: BuyerListModel; cards: boolean }) {
+  const t = useT();
+  if (model.pending && !model.error) {
+    return (
+      <Box aria-busy="true" sx={{ display: 'grid', gap: 1 }}>
+        {[0, 1, 2, 3].map((index) => (
+          <Skeleton key={index} variant="rounded" height={cards ? 96 : 40} />
+        ))}
+      </Box>
+    );
+  }
+  if (model.error && model.rows.length === 0) {
+    return <PageLoadError error={model.error} message={(error) => t('buyers.loadError', { error })} retryLabel={t('buyers.retry')} onRetry={model.retry} />;
+  }
+  return (
+    <>
+      {model.error && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {t('buyers.loadError', { error: model.error.message })}
+        </Alert>
+      )}
+      <Box sx={{ height: 4 }}>{model.loading && <LinearProgress />}</Box>
+      {cards ? <BuyerCards rows={model.rows} /> : <BuyerTable rows={model.rows} loading={model.loading} />}
+      {model.rows.length === 0 && !model.loading && (
+        <Typography color="text.secondary" sx={{ py: 2 }}>
+          {model.filtered ? t('buyers.noneFound') : t('buyers.none')}
+        </Typography>
+      )}
+      <BuyerPager model={model} />
+    </>
+  );
+}
+
+/** «1–20 из 27» and the arrows: the server's pages, the page number kept in the URL. */
+function BuyerPager({ model }: { model: BuyerListModel }) {
+  const t = useT();
+  const { list, totalCount, pageSize } = model;
+  const index = list.page - list.config.firstPage;
+  const pages = Math.max(1, Math.ceil(totalCount / pageSize));
+  const from = totalCount === 0 ? 0 : index * pageSize + 1;
+  const to = Math.min(totalCount, (index + 1) * pageSize);
+  return (
+    <Box component="nav" aria-label={t('buyers.title')} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, pt: 1 }}>
+      <Typography variant="body2">{t('buyers.displayed', { from, to, count: totalCount })}</Typography>
+      <IconButton aria-label={t('buyers.page.previous')} disabled={index <= 0} onClick={() => list.setPage(list.page - 1)}>
+        <ChevronLeft />
+      </IconButton>
+      <IconButton aria-label={t('buyers.page.next')} disabled={index >= pages - 1} onClick={() => list.setPage(list.page + 1)}>
+        <ChevronRight />
+      </IconButton>
+    </Box>
+  );
+}
+
+/** Below 900 px: a card per buyer, the whole card opening it. */
+function BuyerCards({ rows }: { rows: readonly Buyer[] }) {
+  const t = useT();
+  const { date } = useDateFormat();
+  return (
+    <Box component="ul" aria-label={t('buyers.title')} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+      {rows.map((buyer) => (
+        <Paper component="li" key={buyer.id} variant="outlined" sx={{ minWidth: 0 }}>
+          <Link
+            component={RouterLink}
+            to={buyerPath(buyer.id)}
+            aria-label={t('buyers.open', { name: buyer.name })}
+            underline="none"
+            color="inherit"
+            sx={{ p: 1.5, display: 'grid', gap: 0.5, minWidth: 0 }}
+          >
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
+              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{buyer.name}</Typography>
+              <BuyerStatus active={buyer.active} />
+            </Box>
+            {buyer.inn && <Typography variant="body2">{t('buyers.card.inn', { inn: buyer.inn })}</Typography>}
+            {buyer.contact && (
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {buyer.contact}
+              </Typography>
+            )}
+            <Typography variant="body2">{t('buyers.card.counts', { devices: buyer.devices ?? 0, users: buyer.users ?? 0 })}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('buyers.card.created', { date: date(buyer.dateCreated) })}
+            </Typography>
+          </Link>
+        </Paper>
+      ))}
+    </Box>
+  );
+}
+
+/** 900 px and wider: a plain table (the data grid would double the route's JS). */
+function BuyerTable({ rows, loading }: { rows: readonly Buyer[]; loading: boolean }) {
+  const t = useT();
+  const { date } = useDateFormat();
+  return (
+    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <Table size="small" aria-label={t('buyers.title')} aria-busy={loading}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ width: '28%' }}>{t('buyers.column.name')}</TableCell>
+            <TableCell>{t('buyers.column.inn')}</TableCell>
+            <TableCell sx={{ width: '30%' }}>{t('buyers.column.contact')}</TableCell>
+            <TableCell>{t('buyers.column.active')}</TableCell>
+            <TableCell align="right">{t('buyers.column.devices')}</TableCell>
+            <TableCell align="right">{t('buyers.column.users')}</TableCell>
+            <TableCell>{t('buyers.column.created')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((buyer) => (
+            <TableRow key={buyer.id} hover>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                <Link component={RouterLink} to={buyerPath(buyer.id)} aria-label={t('buyers.open', { name: buyer.name })}>
+                  {buyer.name}
+                </Link>
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{buyer.inn ?? ''}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{buyer.contact ?? ''}</TableCell>
+              <TableCell>
+                <BuyerStatus active={buyer.active} />
+              </TableCell>
+              <TableCell align="right">{buyer.devices ?? ''}</TableCell>
+              <TableCell align="right">{buyer.users ?? ''}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{date(buyer.dateCreated)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
