@@ -1,0 +1,195 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, inject, it } from 'vitest';
+import { buildApp, type AppOptions } from '../../server/app';
+import { queryRows, type Db } from '../../server/db/client';
+import { McUploadRunner } from '../../server/jobs/mc-upload-runner';
+import { claimUploadJobs, startUpload } from '../../server/repositories/mc-uploads';
+import { BACKENDS, createTestApp, type Backend } from './helpers';
+import { CountingGateway, createCompanyWithDevices } from './mc-upload-fixtures';
+import { adminQuery, createDatabaseFromTemplate } from './postgres';
+
+type JobRow = { mac: string; status: string; attempts: number; lockedBy: string | null };
+
+async function jobRows(db: Db, uploadId: number): Promise<JobRow[]> {
+  return queryRows<JobRow>(db, sql`select mac, status, attempts, locked_by as "lockedBy" from mc_upload_jobs where upload_id = ${uploadId} order by id`);
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const allEnded = (db: Db, uploadId: number) => async () => (await jobRows(db, uploadId)).every((row) => row.status === 'done' || row.status === 'failed');
+
+const silentLog = { warn: () => undefined, error: () => undefined } as unknown as FastifyInstance['log'];
+
+/** A database two apps can share: on PostgreSQL a copy of the template; on PGlite the template unpacked into a directory. */
+async function sharedDatabase(backend: Backend): Promise<{ options: AppOptions['database']; drop(): Promise<void> }> {
+  if (backend === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL!;
+    const name = `intercom_test_${randomBytes(6).toString('hex')}`;
+    const url = await createDatabaseFromTemplate(adminUrl, inject('postgresTemplate')!, name);
+    return { options: { kind: 'postgres', url, poolSize: 6 }, drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`) };
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'intercom-mc-'));
+  execFileSync('tar', ['-xzf', inject('pgliteTemplatePath'), '-C', dir]);
+  return { options: { kind: 'pglite', dataDir: dir }, drop: () => rm(dir, { recursive: true, force: true }) };
+}
+
+async function queueUpload(db: Db, devices: number): Promise<{ uploadId: number; macs: string[] }> {
+  const fx = await createCompanyWithDevices(db, { buyerId: 1, devices });
+  const outcome = await startUpload(db, fx.companyId, 2, null);
+  if (outcome.status !== 'started') throw new Error(`no upload: ${outcome.status}`);
+  return { uploadId: outcome.uploadId, macs: fx.macs };
+}
+
+describe.each(BACKENDS)('management company upload runner on %s', (backend) => {
+  it('never lets two runners upload to the same device: each device gets one gateway call', async () => {
+    const shared = await sharedDatabase(backend);
+    const gateway = new CountingGateway({ failureShare: 0, uploadMs: 10 });
+    const claims: { job: number; runner: string }[] = [];
+    const runnerOptions = (id: string) => ({ id, pollMs: 10, concurrency: 8, onClaim: (job: { id: number }, runner: string) => claims.push({ job: job.id, runner }) });
+    const apps: FastifyInstance[] = [];
+    try {
+      apps.push(await buildApp({ database: shared.options, mcUploads: { enabled: false } }));
+      const { uploadId, macs } = await queueUpload(apps[0].database.drizzle, 120);
+      if (backend === 'postgres') {
+        // Two processes' worth: two apps, two pools, two runners on one database, one gateway to count on.
+        await apps[0].close();
+        apps.length = 0;
+        for (const id of ['runner-a', 'runner-b']) apps.push(await buildApp({ database: shared.options, deviceGateway: { driver: gateway }, mcUploads: runnerOptions(id) }));
+        await waitFor('every device to end', allEnded(apps[0].database.drizzle, uploadId));
+      } else {
+        // PGlite is one connection: two runners in one process share it.
+        const db = apps[0].database.drizzle;
+        const runners = ['runner-a', 'runner-b'].map((id) => new McUploadRunner(db, gateway, { leaseMs: 30_000, ...runnerOptions(id) }, silentLog));
+        for (const runner of runners) runner.start();
+        try {
+          await waitFor('every device to end', allEnded(db, uploadId));
+        } finally {
+          await Promise.all(runners.map((runner) => runner.stop()));
+        }
+      }
+      const rows = await jobRows(apps[0].database.drizzle, uploadId);
+      expect(rows.every((row) => row.status === 'done' && row.attempts === 1)).toBe(true);
+      expect(new Set(rows.map((row) => row.lockedBy))).toEqual(new Set(['runner-a', 'runner-b']));
+      expect(claims).toHaveLength(macs.length);
+      for (const mac of macs) expect(gateway.calls.get(mac), mac).toBe(1);
+      expect([...gateway.calls.values()].reduce((sum, calls) => sum + calls, 0)).toBe(macs.length);
+    } finally {
+      await Promise.all(apps.map((app) => app.close()));
+      await shared.drop();
+    }
+  });
+
+  if (backend === 'postgres') {
+    it('claims disjoint sets when many claims race on separate connections', async () => {
+      const shared = await sharedDatabase(backend);
+      const apps = [await buildApp({ database: shared.options, mcUploads: { enabled: false } }), await buildApp({ database: shared.options, mcUploads: { enabled: false } })];
+      try {
+        const { macs } = await queueUpload(apps[0].database.drizzle, 60);
+        const taken = await Promise.all(Array.from({ length: 16 }, (_v, n) => claimUploadJobs(apps[n % 2].database.drizzle, `racer-${n}`, 5, 60_000)));
+        const all = taken.flat();
+        expect(new Set(all.map((job) => job.id)).size).toBe(all.length);
+        expect(new Set(all.map((job) => job.mac)).size).toBe(all.length);
+        expect(all.length).toBeGreaterThan(0);
+        expect(all.length).toBeLessThanOrEqual(macs.length);
+      } finally {
+        await Promise.all(apps.map((app) => app.close()));
+        await shared.drop();
+      }
+    });
+  }
+
+  it('survives a restart: the devices not reached before are uploaded by the next process, none twice', async () => {
+    const shared = await sharedDatabase(backend);
+    const gateway = new CountingGateway({ failureShare: 0, uploadMs: 40 });
+    try {
+      const first = await buildApp({ database: shared.options, deviceGateway: { driver: gateway }, mcUploads: { id: 'before', pollMs: 10, concurrency: 2 } });
+      let uploadId: number;
+      let macs: string[];
+      try {
+        ({ uploadId, macs } = await queueUpload(first.database.drizzle, 30));
+        first.mcUploads?.wake();
+        await waitFor('a few devices to be done', async () => (await jobRows(first.database.drizzle, uploadId)).filter((row) => row.status === 'done').length >= 3);
+      } finally {
+        await first.close();
+      }
+      const second = await buildApp({ database: shared.options, deviceGateway: { driver: gateway }, mcUploads: { id: 'after', pollMs: 10 } });
+      try {
+        const db = second.database.drizzle;
+        const before = (await jobRows(db, uploadId)).filter((row) => row.lockedBy === 'before');
+        expect(before.every((row) => row.status === 'done')).toBe(true);
+        expect(before.length).toBeLessThan(macs.length);
+        await waitFor('the rest to end', allEnded(db, uploadId));
+        const rows = await jobRows(db, uploadId);
+        expect(rows.every((row) => row.status === 'done')).toBe(true);
+        expect(rows.filter((row) => row.lockedBy === 'after').length).toBe(macs.length - before.length);
+        for (const mac of macs) expect(gateway.calls.get(mac), mac).toBe(1);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await shared.drop();
+    }
+  });
+
+  it('takes over the jobs of a process that died once their lease runs out', async () => {
+    const test = await createTestApp(backend, { mcUploads: { enabled: false } });
+    try {
+      const db = test.app.database.drizzle;
+      const { uploadId, macs } = await queueUpload(db, 4);
+      // A process claimed two devices and died: its claims stay in the table.
+      expect(await claimUploadJobs(db, 'dead-process', 2, 60_000)).toHaveLength(2);
+      const gateway = new CountingGateway({ failureShare: 0, uploadMs: 5 });
+      const runner = new McUploadRunner(db, gateway, { id: 'survivor', pollMs: 20, leaseMs: 300, concurrency: 4 }, silentLog);
+      runner.start();
+      try {
+        await waitFor('the jobs to end', allEnded(db, uploadId), 10_000);
+      } finally {
+        await runner.stop();
+      }
+      expect((await jobRows(db, uploadId)).map((row) => [row.status, row.attempts, row.lockedBy])).toEqual([
+        ['done', 2, 'survivor'],
+        ['done', 2, 'survivor'],
+        ['done', 1, 'survivor'],
+        ['done', 1, 'survivor'],
+      ]);
+      for (const mac of macs) expect(gateway.calls.get(mac)).toBe(1);
+    } finally {
+      await test.close();
+    }
+  });
+
+  it('fails a device that the simulator cannot reach with its reason, at the configured share', async () => {
+    const test = await createTestApp(backend, { mcUploads: { enabled: false } });
+    try {
+      const db = test.app.database.drizzle;
+      const { uploadId } = await queueUpload(db, 10);
+      const gateway = new CountingGateway({ failureShare: 1, uploadMs: 1, timeoutMs: 10 });
+      const runner = new McUploadRunner(db, gateway, { id: 'failing', pollMs: 20, leaseMs: 30_000, concurrency: 4 }, silentLog);
+      runner.start();
+      try {
+        await waitFor('the jobs to end', allEnded(db, uploadId), 10_000);
+      } finally {
+        await runner.stop();
+      }
+      const reasons = await queryRows<{ reason: string }>(db, sql`select last_error as reason from mc_upload_jobs where upload_id = ${uploadId} and status = 'failed'`);
+      expect(reasons).toHaveLength(10);
+      for (const { reason } of reasons) expect(reason).toMatch(/^Устройство (отклонило список квартир|не ответило)/);
+    } finally {
+      await test.close();
+    }
+  });
+});
