@@ -102,17 +102,18 @@ function ItemTable({ rows, label, onToggle }: RowsProps) {
   const empty = t('userPermissions.empty');
   return (
     <TableContainer>
-      <Table size="small" aria-label={label}>
+      {/* Fixed widths: the roles' and the permissions' tables line up. */}
+      <Table size="small" aria-label={label} sx={{ tableLayout: 'fixed', minWidth: 860 }}>
         <TableHead>
           <TableRow>
-            <TableCell sx={{ width: 96 }}>{t('userPermissions.column.switch')}</TableCell>
-            <TableCell sx={{ width: '22%' }}>{t('userPermissions.column.name')}</TableCell>
+            <TableCell sx={{ width: 104 }}>{t('userPermissions.column.switch')}</TableCell>
+            <TableCell sx={{ width: '24%' }}>{t('userPermissions.column.name')}</TableCell>
             <TableCell>{t('userPermissions.column.description')}</TableCell>
-            <TableCell>{t('userPermissions.column.type')}</TableCell>
-            <TableCell>{t('userPermissions.column.rule')}</TableCell>
-            <TableCell>{t('userPermissions.column.createdAt')}</TableCell>
-            <TableCell>{t('userPermissions.column.updatedAt')}</TableCell>
-            <TableCell>{t('userPermissions.column.assignedAt')}</TableCell>
+            <TableCell sx={{ width: 120 }}>{t('userPermissions.column.type')}</TableCell>
+            <TableCell sx={{ width: 100 }}>{t('userPermissions.column.rule')}</TableCell>
+            <TableCell sx={{ width: 180 }}>{t('userPermissions.column.createdAt')}</TableCell>
+            <TableCell sx={{ width: 180 }}>{t('userPermissions.column.updatedAt')}</TableCell>
+            <TableCell sx={{ width: 180 }}>{t('userPermissions.column.assignedAt')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
