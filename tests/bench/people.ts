@@ -1,0 +1,120 @@
+// Issue 13 §4 (people): on the large seed (PostgreSQL), as the operator (buyer 1), at 10 connections:
+//   - GET /front/user/list?page=1&login=<3 letters> over a dozen fragments of the seed's logins
+//     (phone numbers `79…` and the staff's names), p99 ≤ 50 ms;
+//   - GET /front/user/{id} of about 200 users of buyer 1 with flats, SIP accounts and phones,
+//     spread over the data, p99 ≤ 30 ms.
+// Every answer's status is counted: a 404 is a broken call, not a fast one.
+//
+// Standalone: node --import tsx tests/bench/people.ts (BENCH_LARGE_DATABASE_URL, or
+// BENCH_DATABASE_URL / TEST_DATABASE_URL beside which the bench's large database lives; it is
+// built when missing, as in tests/bench/housing.ts).
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { repoRoot, startServer } from '../e2e/server-process';
+import { largeSeedReport, type LargeSeedFigures } from './housing';
+import { loadPaths, logInCookie, statusSummary, type LoadFigures, type LoadOptions } from './load';
+
+export const PEOPLE_BUDGET = { userSearchP99Ms: 50, userCardP99Ms: 30 };
+const OPERATOR = { login: 'operator', password: 'operator' } as const;
+const USER_SAMPLE = 200;
+/**
+ * Three characters an operator types: the residents' logins are phone numbers (`79` and nine
+ * digits), so a fragment of them matches 0.3–10 % of the users (`795`, `790` a tenth of them,
+ * past the list's count cap); the staff's logins are names.
+ */
+export const LOGIN_FRAGMENTS = ['795', '790', '912', '555', '123', '007', '468', '250', '831', '999', 'pov', 'ale'] as const;
+
+type Heading = (title: string) => void;
+type Table = (rows: string[][], alignRight: boolean[]) => void;
+
+export interface PeopleApiFigures {
+  userSearch: LoadFigures;
+  userCard: LoadFigures;
+}
+
+/** Users of buyer 1 with flats, SIP accounts and phones (those with access entries and groups first), spread over the table. */
+async function operatorUsers(url: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: number }>(
+      `select id from (
+         select u.id, row_number() over (order by u.id) as n, count(*) over () as total
+         from users u
+         where u.buyer_id = 1 and exists (select 1 from flat_users f where f.user_id = u.id)
+           and exists (select 1 from sip_accounts s where s.user_id = u.id) and exists (select 1 from user_devices d where d.user_id = u.id)
+       ) spread where n % greatest(1, total / ${USER_SAMPLE}) = 0 order by n limit ${USER_SAMPLE}`,
+    );
+    return rows.map((row) => row.id);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The user search and the user card on the large seed, as the operator, at 10 connections. */
+export async function peopleApiReport(heading: Heading, table: Table, large: LargeSeedFigures | null, options: LoadOptions & { logFile: string }): Promise<PeopleApiFigures | null> {
+  heading('User search and user card on the large seed (PostgreSQL, operator, 10 connections)');
+  if (!large) {
+    console.log('  skipped: no large-seed database');
+    return null;
+  }
+  const ids = await operatorUsers(large.url);
+  if (ids.length === 0) {
+    console.log('  skipped: the large seed has no user of buyer 1 with flats, SIP accounts and phones');
+    return null;
+  }
+  const cards = ids.map((id) => `/front/user/${id}`);
+  const searches = LOGIN_FRAGMENTS.map((fragment) => `/front/user/list?page=1&login=${encodeURIComponent(fragment)}`);
+  const env = { LOG_LEVEL: 'silent', DATABASE_URL: large.url, SEED: 'none', JOBS_ENABLED: 'false', DEVICE_FAILURE_SHARE: '0' };
+  const server = await startServer({ env, logFile: options.logFile, timeoutMs: 120_000 });
+  const quick = { ...options, connections: 10 };
+  try {
+    const cookie = await logInCookie(server.url, OPERATOR.login, OPERATOR.password);
+    for (const path of [cards[0]!, searches[0]!]) {
+      const probe = await fetch(`${server.url}${path}`, { headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', Cookie: cookie } });
+      const body = await probe.text();
+      console.log(`  probe GET ${path}: HTTP ${probe.status}, ${body.length} bytes${probe.ok ? '' : ` (${body.slice(0, 160)})`}`);
+    }
+    const userSearch = await loadPaths(`GET /front/user/list?page=1&login=<3 letters>, ${searches.length} fragments`, server.url, searches, cookie, quick);
+    const userCard = await loadPaths(`GET /front/user/{id}, ${cards.length} users of buyer 1 with flats, SIP and phones`, server.url, cards, cookie, quick);
+    table(
+      [
+        ['measure', 'p50', 'p99', 'req/s', 'requests', 'answers by status', 'errors'],
+        ...[userSearch, userCard].map((l) => [l.name, `${l.p50} ms`, `${l.p99} ms`, l.rps.toFixed(0), String(l.requests), statusSummary(l), String(l.errors)]),
+      ],
+      [false, true, true, true, true, false, true],
+    );
+    for (const l of [userSearch, userCard]) if (l.non2xx > 0) console.log(`  BROKEN: ${l.name} answered ${l.non2xx} of ${l.requests} requests with a non-2xx status: its latency is not the call's`);
+    return { userSearch, userCard };
+  } finally {
+    await server.stop();
+  }
+}
+
+function latencyRow(label: string, figures: LoadFigures | undefined, limitMs: number): string[] {
+  if (!figures) return [label, `${limitMs} ms`, 'not measured', '-', 'SKIPPED'];
+  // A call that answers errors is not measured: its speed says nothing about the real call.
+  if (figures.non2xx > 0 || figures.errors > 0) {
+    return [label, `${limitMs} ms`, `${figures.p99} ms, ${figures.non2xx + figures.errors} of ${figures.requests} not 2xx (${statusSummary(figures)})`, '-', 'BROKEN'];
+  }
+  return [label, `${limitMs} ms`, `${figures.p99} ms`, `${((figures.p99 / limitMs) * 100).toFixed(0)}%`, figures.p99 <= limitMs ? 'PASS' : 'OVER'];
+}
+
+/** Budget rows for run.ts: [budget, limit, measured, ratio, verdict]. */
+export function peopleBudgetRows(figures: PeopleApiFigures | null): string[][] {
+  return [
+    latencyRow('GET /front/user/list?page=1&login=<3 letters> p99, 10 connections (large seed)', figures?.userSearch, PEOPLE_BUDGET.userSearchP99Ms),
+    latencyRow('GET /front/user/{id} (every section) p99, 10 connections (large seed)', figures?.userCard, PEOPLE_BUDGET.userCardP99Ms),
+  ];
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const heading: Heading = (title) => console.log(`\n== ${title}`);
+  const table: Table = (rows) => rows.forEach((row) => console.log(`  ${row.join(' | ')}`));
+  const logFile = join(repoRoot, 'test-results', 'bench-people.log');
+  const load = { connections: 10, durationSeconds: Number(process.env.BENCH_DURATION ?? 10), warmupSeconds: Number(process.env.BENCH_WARMUP ?? 2), logFile };
+  const large = await largeSeedReport(heading, table);
+  const api = await peopleApiReport(heading, table, large, load);
+  for (const row of peopleBudgetRows(api)) console.log(`  ${row.join(' | ')}`);
+}
