@@ -8,6 +8,7 @@ import { addressColumnsSql } from './extra-houses';
 import { BLOCK_REASONS, blockHistoryOfBlockedFlats } from './flat-extras';
 import { CITIES, FIRST_NAMES, LAST_NAMES, PHONES } from './names';
 import type { OrgData } from './org';
+import { peopleStatements } from './people';
 import type { SeedProfile } from './sizes';
 import { TODAY_SQL, jsonLiteral, literal, sipDomainSql, sipPortSql, sqlRandom } from './sql-random';
 
@@ -317,6 +318,8 @@ export async function seedLargeHousing(db: Db, profile: SeedProfile, org: OrgDat
      select h.flat_id, d.id, ${TODAY_SQL} + make_interval(days => ${int('h.flat_id', 141, 1, 30)}), false
      from flat_block_history h join devices d on d.mac = h.mac where h.kind = 'cms' and ${r('h.flat_id', 140)} < 0.5 order by h.flat_id, d.id`,
   ]);
+
+  if (profile.peopleExtras) await step('people and companies', 'user_groups', peopleStatements(seed, org.nextUserId));
 
   await step('rebuild indexes', null, [...indexes.map((index) => index.definition), ...triggers.map((statement) => statement.replace(' disable ', ' enable '))]);
   return steps;

@@ -148,7 +148,28 @@ export const MANAGEMENT_COMPANY_NAMES: readonly string[] = [
   'УК «Домоуправление № 3»',
 ];
 
-export const GROUP_NAMES: readonly string[] = ['Северный район', 'Южный район', 'Центр', 'Новостройки', 'Частный сектор', 'Приоритетные объекты'];
+/**
+ * Group names in the order of `groupParentIndex` (org.ts): two districts, two areas under each,
+ * then two quarters under each area, then streets of the first quarter.
+ */
+export const GROUP_NAMES: readonly string[] = [
+  'Северный район',
+  'Южный район',
+  'Центр',
+  'Новостройки',
+  'Частный сектор',
+  'Приоритетные объекты',
+  'Квартал Тверской',
+  'Квартал Арбат',
+  'ЖК «Северная звезда»',
+  'ЖК «Летний сад»',
+  'Посёлок Заречье',
+  'Посёлок Лесной',
+  'Школы и детские сады',
+  'Поликлиники',
+  'Тверская, чётная сторона',
+  'Тверская, нечётная сторона',
+];
 
 export const PHONES: readonly (readonly [string, string])[] = [
   ['iPhone 13', 'ios'],

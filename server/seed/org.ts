@@ -52,6 +52,15 @@ interface StaffMember {
   comment: string;
 }
 
+/**
+ * The index of a buyer's n-th group's parent among its groups, null for the top level: two roots,
+ * then two children under each group in turn (a binary heap with two roots), so 6 groups make
+ * with 7 groups the tree has three levels, with 15 four.
+ */
+export function groupParentIndex(n: number): number | null {
+  return n < 2 ? null : Math.floor((n - 2) / 2);
+}
+
 export async function generateOrganisation(context: SeedContext): Promise<OrgData> {
   const { random, profile, writer } = context;
   const created = epochSeconds(SEED_BASE_DATE) - 400 * 86_400;
@@ -156,7 +165,7 @@ export async function generateOrganisation(context: SeedContext): Promise<OrgDat
     await writer.add(accessServices, { id: index + 1, name, description, type });
   }
 
-  // Groups (two top-level, the rest nested under the first) and management companies.
+  // Groups (a tree: two top-level, two children under each group in turn) and management companies.
   const groupsByBuyer = new Map<number, number[]>();
   const companiesByBuyer = new Map<number, number[]>();
   let groupId = 0;
@@ -165,11 +174,12 @@ export async function generateOrganisation(context: SeedContext): Promise<OrgDat
     const ids: number[] = [];
     for (let n = 0; n < profile.groupsPerBuyer; n++) {
       groupId += 1;
+      const parent = groupParentIndex(n);
       await writer.add(groups, {
         id: groupId,
         name: GROUP_NAMES[n % GROUP_NAMES.length] + (n >= GROUP_NAMES.length ? ` ${Math.floor(n / GROUP_NAMES.length) + 1}` : ''),
         buyerId,
-        parentId: n < 2 ? null : ids[0],
+        parentId: parent === null ? null : ids[parent],
         uid: random.guid(),
       });
       ids.push(groupId);

@@ -22,7 +22,7 @@ import { deviceGroups, groups, userGroups } from '../db/schema/groups';
 import { entranceGates, entranceRanges, entrances, houses } from '../db/schema/houses';
 import { keys } from '../db/schema/keys';
 import { sipAccounts } from '../db/schema/sip';
-import { userDevices, userOptions, users } from '../db/schema/users';
+import { externalUsers, userDevices, userOptions, users } from '../db/schema/users';
 import type { SeedContext, SeedCounters } from './context';
 import { buildDeviceListHouses } from './device-list-houses';
 import { writeDevicesOfEntrance } from './devices';
@@ -30,6 +30,7 @@ import { flatExtrasStatements } from './flat-extras';
 import { planHousing, writeHouse } from './housing';
 import { seedLargeHousing, type SeedStep } from './large';
 import { generateOrganisation, type OrgData } from './org';
+import { groupsThreeLevelsDeep, peopleStatements } from './people';
 import { Random } from './random';
 import { DEFAULT_SEED, SEED_PROFILES, type SeedProfile, type SeedSize } from './sizes';
 import { BulkWriter } from './writer';
@@ -41,6 +42,7 @@ const TABLE_ORDER: readonly PgTable[] = [
   authItemChildren,
   managementCompanies,
   users,
+  externalUsers,
   authAssignments,
   userOptions,
   accessReasons,
@@ -129,10 +131,17 @@ export async function seedDatabase(db: Db, size: SeedSize, seed: number = DEFAUL
     if (profile.generator === 'sql') {
       steps.push(...(await seedLargeHousing(tx, profile, org, seed, log)));
     } else {
-      const generated = org;
+      const generated: OrgData = org;
       await timed('housing, devices, residents', () => writeHousingInNode(context, generated));
+      const firstResidentId = generated.nextUserId;
+      if (profile.peopleExtras) {
+        await timed('people and companies', async () => {
+          for (const statement of peopleStatements(seed, firstResidentId)) await tx.execute(sql.raw(statement));
+        });
+      }
     }
     await resetIdentitySequences(tx);
+    await tx.execute(sql.raw(groupsThreeLevelsDeep(seed)));
     if (profile.generator === 'node') {
       await timed('flat card extras', async () => {
         for (const statement of flatExtrasStatements(seed)) await tx.execute(sql.raw(statement));

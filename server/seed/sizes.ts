@@ -27,6 +27,11 @@ export interface SeedProfile {
    * keeps every reference valid, and the smaller sizes, loaded with the checks on, prove it.
    */
   deferChecks: boolean;
+  /**
+   * Residents' groups, more access entries and phones, external ids and operators, companies dealt
+   * evenly over the houses (people.ts). Off for the small size, whose exact rows the tests rely on.
+   */
+  peopleExtras: boolean;
   /** Rows per INSERT statement. */
   batchSize: number;
   /**
@@ -51,11 +56,12 @@ export const SEED_PROFILES: Record<SeedSize, SeedProfile> = {
     groupsPerBuyer: 3,
     deviceDetails: true,
     deferChecks: false,
+    peopleExtras: false,
     batchSize: 5_000,
     generator: 'node',
   },
   demo: {
-    buyers: 4,
+    buyers: 3,
     houses: 50,
     devices: 400,
     entrancesPerHouse: [1, 6],
@@ -63,11 +69,12 @@ export const SEED_PROFILES: Record<SeedSize, SeedProfile> = {
     residentShare: 0.35,
     keysPerDevice: [3, 12],
     historyPerDevice: [5, 15],
-    staffPerRole: 2,
+    staffPerRole: 3,
     managementCompaniesPerBuyer: 3,
-    groupsPerBuyer: 5,
+    groupsPerBuyer: 16,
     deviceDetails: true,
     deferChecks: false,
+    peopleExtras: true,
     batchSize: 5_000,
     generator: 'node',
   },
@@ -83,9 +90,10 @@ export const SEED_PROFILES: Record<SeedSize, SeedProfile> = {
     historyPerDevice: [2, 6],
     staffPerRole: 3,
     managementCompaniesPerBuyer: 8,
-    groupsPerBuyer: 6,
+    groupsPerBuyer: 16,
     deviceDetails: false,
     deferChecks: true,
+    peopleExtras: true,
     batchSize: 10_000,
     generator: 'sql',
   },
