@@ -9,6 +9,7 @@ import { IdParams } from '../http/structs';
 import { MAX_ID, idFilter } from '../http/validation';
 import { isAllowed } from '../plugins/rbac';
 import { buyerScope, currentUser } from '../plugins/session';
+import { CountCache } from '../repositories/device-list';
 import type { SessionUser } from '../repositories/sessions';
 import { UserLookupCache, readUserDetail } from '../repositories/user-detail';
 import {
@@ -44,6 +45,8 @@ const MAX_LOGIN_LENGTH = 100;
 const MIN_PASSWORD_LENGTH = 8;
 const MAX_PASSWORD_LENGTH = 128;
 const MAX_TEXT_LENGTH = 500;
+/** docs/api.md: a list's count may lag a change made through another process by as much. */
+const LIST_COUNT_TTL_MS = 5_000;
 
 function badField(field: string, reason: string): ApiError {
   return new ApiError(400, `Некорректное поле ${field}: ${reason}`);
@@ -108,9 +111,14 @@ async function checkBuyer(db: Db, caller: SessionUser, buyerId: number): Promise
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.drizzle;
   const lookups = new UserLookupCache(db);
-  // Operators and roles are in the lookup maps: a user change made here shows in the next card at once.
+  // How many users a list filter matched (up to the cap), reused a few seconds: past the cap a page
+  // is walked at once. Like the lookup maps, dropped at once by a user change made here.
+  const counts = new CountCache(LIST_COUNT_TTL_MS);
   app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && reply.statusCode < 300) lookups.clear();
+    if (request.method !== 'GET' && reply.statusCode < 300) {
+      lookups.clear();
+      counts.clear();
+    }
   });
 
   /**
@@ -149,7 +157,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     };
     if ((filters.login?.length ?? 0) > MAX_LOGIN_LENGTH) throw badField('login', `не длиннее ${MAX_LOGIN_LENGTH} символов`);
     if ((filters.comment?.length ?? 0) > MAX_TEXT_LENGTH) throw badField('comment', `не длиннее ${MAX_TEXT_LENGTH} символов`);
-    const { rows, total, capped } = await listUsers(db, filters, buyerScope(request), page, USER_LIST_PAGE_SIZE);
+    const scope = buyerScope(request);
+    const key = JSON.stringify([scope, filters]);
+    const { rows, total, capped, counted } = await listUsers(db, filters, scope, page, USER_LIST_PAGE_SIZE, counts.get(key));
+    counts.set(key, counted);
     return { result: true, data: rows, pagination: paginationOf(rows.length, page, total, USER_LIST_PAGE_SIZE), ...(capped ? { totalCountCapped: true } : {}) };
   });
 

@@ -62,6 +62,9 @@ describe.each(BACKENDS)('user list on %s', (backend) => {
     expect(first.pagination).toEqual({ count: 20, page: 1, pageCount: USER_COUNT_CAP / 20, pageSize: 20, totalCount: USER_COUNT_CAP });
     expect(first.totalCountCapped).toBe(true);
     expect(logins(first)).toEqual(expected(0, 20));
+    // Asked again within seconds, the count is remembered and the page walked at once: the same answer.
+    expect(await list(operator, 'login=CAPPROBE')).toEqual(first);
+    expect(logins(await list(operator, 'login=CAPPROBE&page=2'))).toEqual(expected(20, 40));
     const past = await list(operator, 'login=capprobe&page=151');
     expect(past.pagination).toMatchObject({ page: 151, totalCount: 3020, pageCount: 151 });
     expect(past.totalCountCapped).toBe(true);
