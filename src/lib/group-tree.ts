@@ -1,10 +1,10 @@
 import type { Group } from '@contract/groups';
 
 /** A group as a picker shows it: in tree order, with its depth and its path from the top. */
-export interface GroupChoice extends Group {
+export type GroupChoice<G extends Group = Group> = G & {
   depth: number;
   path: string;
-}
+};
 
 const PATH_SEPARATOR = ' › ';
 
@@ -15,17 +15,17 @@ const byName = (a: Group, b: Group) => a.name.localeCompare(b.name, 'ru') || a.g
  * A group whose parent is not in the list (another page, another buyer) starts a tree of its own,
  * and so does one caught in a parent loop: every group given comes back exactly once.
  */
-export function groupTree(groups: readonly Group[]): GroupChoice[] {
+export function groupTree<G extends Group>(groups: readonly G[]): GroupChoice<G>[] {
   const sorted = [...groups].sort(byName);
   const ids = new Set(groups.map((group) => group.groupId));
-  const isRoot = (group: Group) => group.parentId === null || !ids.has(group.parentId);
-  const children = new Map<number, Group[]>();
+  const isRoot = (group: G) => group.parentId === null || !ids.has(group.parentId);
+  const children = new Map<number, G[]>();
   for (const group of sorted) {
     if (group.parentId !== null && !isRoot(group)) children.set(group.parentId, [...(children.get(group.parentId) ?? []), group]);
   }
-  const ordered: GroupChoice[] = [];
+  const ordered: GroupChoice<G>[] = [];
   const placed = new Set<number>();
-  const place = (group: Group, depth: number, parentPath: string | null) => {
+  const place = (group: G, depth: number, parentPath: string | null) => {
     if (placed.has(group.groupId)) return;
     placed.add(group.groupId);
     const path = parentPath === null ? group.name : parentPath + PATH_SEPARATOR + group.name;
