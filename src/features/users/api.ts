@@ -1,4 +1,3 @@
-import { buyerEndpoints } from '@contract/buyers';
 import { userEndpoints, type UserListQuery } from '@contract/users';
 import { HttpError, expectResult, request } from '@/lib/http';
 import type { AccessRow, MainInfoValues, SipValues, UserCreateBody } from './model';
@@ -61,6 +60,8 @@ const BUYER_PAGES = 5;
  * spec's, and the superuser's only): the form then takes the buyer's number.
  */
 export async function getBuyerNames(signal?: AbortSignal): Promise<Record<string, string> | null> {
+  // The superuser's only: the others' pages do not carry the buyer contract.
+  const { buyerEndpoints } = await import('@contract/buyers');
   try {
     const names: Record<string, string> = {};
     for (let page = 1; page <= BUYER_PAGES; page += 1) {

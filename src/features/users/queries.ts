@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { UserListQuery } from '@contract/users';
-import { getAssignableGroups } from '@/lib/choices';
 import { getBuyerNames, getUser, getUserList } from './api';
 
 const OPTIONS_STALE_MS = 5 * 60_000;
@@ -33,7 +32,8 @@ export const userQueries = {
   groupChoices: (buyerId: number) =>
     queryOptions({
       queryKey: [...userQueries.all(), 'group-choices', buyerId] as const,
-      queryFn: ({ signal }) => getAssignableGroups(buyerId, signal),
+      // The picker's code comes with the dialog that asks for it, not with the page.
+      queryFn: async ({ signal }) => (await import('@/lib/choices')).getAssignableGroups(buyerId, signal),
       staleTime: OPTIONS_STALE_MS,
       retry: false,
     }),

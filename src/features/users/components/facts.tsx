@@ -28,3 +28,8 @@ export function EmptyNote({ children }: { children: ReactNode }) {
     </Typography>
   );
 }
+
+/** A grey block where content will be (MUI's Skeleton would cost the route its own chunk). */
+export function Placeholder({ height }: { height: number }) {
+  return <Box aria-hidden sx={{ height, borderRadius: 1, bgcolor: 'action.hover' }} />;
+}

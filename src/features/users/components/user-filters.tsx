@@ -22,6 +22,13 @@ export function UserFilters({ filters, withBuyer, onApply, onClear }: UserFilter
   const t = useT();
   const [values, setValues] = useState<FilterValues>(filters);
   const [problems, setProblems] = useState<FilterProblem>({});
+  // The URL changed (applied, reset, back button): the fields show it, without a remount that would take the focus.
+  const [shown, setShown] = useState(filters);
+  if (JSON.stringify(shown) !== JSON.stringify(filters)) {
+    setShown(filters);
+    setValues(filters);
+    setProblems({});
+  }
   const set = (key: UserFilterKey) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [key]: event.target.value }));
 
   const submit = (event: FormEvent) => {

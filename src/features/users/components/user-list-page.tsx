@@ -68,7 +68,7 @@ export function UserListPage() {
           {t('users.offline')}
         </Alert>
       )}
-      <UserFilters key={JSON.stringify(list.filters)} filters={list.filters} withBuyer={model.superuser} onApply={list.setFilters} onClear={list.clearFilters} />
+      <UserFilters filters={list.filters} withBuyer={model.superuser} onApply={list.setFilters} onClear={list.clearFilters} />
       {model.error && (
         <Alert
           severity="error"

@@ -4,22 +4,25 @@ import Key from '@mui/icons-material/KeyOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LazyConfirmDialog } from '@/components/lazy-confirm-dialog';
 import { PageLoadError } from '@/components/page-load-error';
 import { useDateFormat } from '@/lib/dates';
 import { useT } from '../messages';
 import { UserContext, userContextValue, useUserPage } from '../use-user-page';
-import { AccessSection } from './access-section';
-import { FlatsSection } from './flats-section';
+import { DeferredSection } from './deferred-section';
+import { Placeholder } from './facts';
 import { GroupsSection } from './groups-section';
 import { MainInfoSection } from './main-info-section';
-import { PhonesSection } from './phones-section';
 import { SipSection } from './sip-section';
+
+// Below the first screen: fetched as they come near it (the route's 250 KB budget).
+const AccessSection = lazy(() => import('./access-section').then((m) => ({ default: m.AccessSection })));
+const FlatsSection = lazy(() => import('./flats-section').then((m) => ({ default: m.FlatsSection })));
+const PhonesSection = lazy(() => import('./phones-section').then((m) => ({ default: m.PhonesSection })));
 
 const FRAME = { maxWidth: 1400, mx: 'auto', minWidth: 0 } as const;
 
@@ -63,9 +66,9 @@ export function UserPage() {
     return (
       <Stack spacing={2} aria-busy="true" aria-label={t('user.loading')} sx={FRAME}>
         {back}
-        <Skeleton variant="rounded" height={56} />
-        <Skeleton variant="rounded" height={320} />
-        <Skeleton variant="rounded" height={200} />
+        <Placeholder height={56} />
+        <Placeholder height={320} />
+        <Placeholder height={200} />
       </Stack>
     );
   }
@@ -99,10 +102,10 @@ export function UserPage() {
           <Box sx={{ display: 'grid', gap: 2, alignItems: 'start', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
             <GroupsSection />
             <SipSection />
-            <FlatsSection />
-            <PhonesSection />
+            <DeferredSection title={t('user.section.flats')} view={FlatsSection} height={160} />
+            <DeferredSection title={t('user.section.phones')} view={PhonesSection} height={160} />
           </Box>
-          <AccessSection />
+          <DeferredSection title={t('user.section.access')} view={AccessSection} height={200} />
         </Stack>
         <LazyConfirmDialog
           open={confirming}

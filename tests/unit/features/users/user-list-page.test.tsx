@@ -1,0 +1,216 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UserListPage } from '@/features/users/components/user-list-page';
+import { setCsrfToken } from '@/lib/csrf';
+import { setLoggedFlag } from '@/lib/logged-flag';
+import { sessionQueries } from '@/lib/session';
+import { authItems, jsonResponse, renderWithApp, stubPhoneScreen, stubWideScreen, testQueryClient } from '../../helpers/render';
+import { USER_ROWS, listAnswer } from './fixtures';
+
+type Handler = (method: string, url: string, body: unknown) => Response | undefined;
+
+let calls: string[] = [];
+let bodies: Record<string, unknown> = {};
+let handle: Handler = () => undefined;
+/** Dialogs are lazy chunks, transformed on first import: slow on a busy machine. */
+const LAZY = { timeout: 10_000 };
+
+beforeEach(() => {
+  calls = [];
+  bodies = {};
+  handle = () => undefined;
+  setCsrfToken('token');
+  setLoggedFlag(true);
+  stubWideScreen();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const method = init.method ?? 'GET';
+      calls.push(`${method} ${url}`);
+      const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+      bodies[`${method} ${url}`] = body;
+      const answer = handle(method, url, body);
+      if (answer) return answer;
+      if (method === 'GET' && url.startsWith('/front/user/list')) return jsonResponse(200, listAnswer());
+      if (method === 'GET' && url.startsWith('/front/buyers')) {
+        return jsonResponse(200, { result: true, data: [{ id: 2, name: 'УК Север', inn: null, contact: null, active: true, dateCreated: '2024-01-01T00:00:00.000Z' }], pagination: { count: 1, page: 1, pageCount: 1, pageSize: 20, totalCount: 1 } });
+      }
+      if (method === 'DELETE' && /^\/front\/user\/\d+$/.test(url)) return jsonResponse(200, { result: true, message: null });
+      if (url.startsWith('/front/user/')) return jsonResponse(200, { result: false, message: 'not in this test' });
+      throw new Error(`Unexpected ${method} ${url}`);
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function as(role: 'operator' | 'support' | 'superuser') {
+  const client = testQueryClient();
+  const roles = {
+    operator: { ...authItems('management') },
+    support: authItems('support'),
+    superuser: authItems('superuser', 'management', 'support'),
+  }[role];
+  if (role === 'operator') roles.management = { ...roles.management, description: 'Оператор' };
+  client.setQueryData(sessionQueries.permissions().queryKey, {
+    result: true,
+    userId: 2,
+    buyerId: 1,
+    roles,
+    permissions: role === 'operator' ? authItems('USERS_LIST_PERMISSION') : authItems(),
+  });
+  return client;
+}
+
+/** Hidden while a dialog is open (MUI hides the page from screen readers), still readable. */
+const location = () => screen.getByRole('status', { name: 'location', hidden: true }).textContent;
+
+describe('UserListPage', () => {
+  it('loads the view the link describes and puts a new filter into the URL from page 1', async () => {
+    renderWithApp(<UserListPage />, { path: '/users?page=2&login=iva', route: '/users', client: as('operator') });
+    const table = await screen.findByRole('table', { name: 'Пользователи' });
+    expect((await within(table).findByRole('link', { name: 'ivanov' })).getAttribute('href')).toBe('/users/41');
+    expect(calls.filter((call) => call.includes('/front/user/list'))[0]).toBe('GET /front/user/list?page=2&login=iva');
+    // Only the superuser sees other buyers: no buyer column, no buyer filter.
+    expect(within(table).queryByRole('columnheader', { name: 'Покупатель' })).toBeNull();
+    const filters = screen.getByRole('search', { name: 'Поиск пользователей' });
+    expect(within(filters).queryByRole('textbox', { name: 'ID покупателя' })).toBeNull();
+    fireEvent.change(within(filters).getByRole('textbox', { name: 'Комментарий' }), { target: { value: ' Лесная ' } });
+    fireEvent.click(within(filters).getByRole('button', { name: 'Найти' }));
+    await waitFor(() => expect(location()).toBe(`/users?login=iva&comment=${encodeURIComponent('Лесная')}`));
+    await waitFor(() => expect(calls).toContain(`GET /front/user/list?page=1&login=iva&comment=${encodeURIComponent('Лесная')}`));
+    fireEvent.click(within(filters).getByRole('button', { name: 'Сбросить' }));
+    await waitFor(() => expect(location()).toBe('/users'));
+  });
+
+  it('refuses a user id that is not a number at its field', async () => {
+    renderWithApp(<UserListPage />, { path: '/users', route: '/users', client: as('operator') });
+    await screen.findByRole('table', { name: 'Пользователи' });
+    const filters = screen.getByRole('search');
+    fireEvent.change(within(filters).getByRole('textbox', { name: 'ID пользователя' }), { target: { value: '4x' } });
+    fireEvent.click(within(filters).getByRole('button', { name: 'Найти' }));
+    expect(await within(filters).findByText('Целое число от 1')).toBeTruthy();
+    expect(location()).toBe('/users');
+  });
+
+  it('gives the superuser the buyer column with names and the buyer filter', async () => {
+    renderWithApp(<UserListPage />, { path: '/users?buyerId=2', route: '/users', client: as('superuser') });
+    const table = await screen.findByRole('table', { name: 'Пользователи' });
+    await within(table).findByText('УК Север');
+    expect(within(table).getByRole('columnheader', { name: 'Покупатель' })).toBeTruthy();
+    expect(calls).toContain('GET /front/user/list?page=1&buyerId=2');
+    expect((within(screen.getByRole('search')).getByRole('textbox', { name: 'ID покупателя' }) as HTMLInputElement).value).toBe('2');
+  });
+
+  it('shows support the list without create or delete', async () => {
+    renderWithApp(<UserListPage />, { path: '/users', route: '/users', client: as('support') });
+    await screen.findByRole('link', { name: 'ivanov' });
+    expect(screen.queryByRole('button', { name: 'Создать пользователя' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Удалить пользователя/ })).toBeNull();
+  });
+
+  it('pages on the server: the next page goes into the URL', async () => {
+    renderWithApp(<UserListPage />, { path: '/users', route: '/users', client: as('operator') });
+    await screen.findByText('1–20 из 45');
+    fireEvent.click(screen.getByRole('button', { name: 'Перейти на следующую страницу' }));
+    await waitFor(() => expect(location()).toBe('/users?page=2'));
+    await waitFor(() => expect(calls).toContain('GET /front/user/list?page=2'));
+  });
+
+  it('says when nothing matches, and offers a retry when the list fails', async () => {
+    handle = (method, url) => (url.startsWith('/front/user/list?page=1&login=zzz') ? jsonResponse(200, listAnswer([], 0)) : undefined);
+    const { unmount } = renderWithApp(<UserListPage />, { path: '/users?login=zzz', route: '/users', client: as('operator') });
+    expect(await screen.findByText('Нет пользователей с такими условиями')).toBeTruthy();
+    unmount();
+    handle = (method, url) => (url.startsWith('/front/user/list') ? jsonResponse(500, { result: false, message: 'Сбой' }) : undefined);
+    renderWithApp(<UserListPage />, { path: '/users', route: '/users', client: as('operator') });
+    expect(await screen.findByText(/Не удалось загрузить пользователей/)).toBeTruthy();
+    handle = () => undefined;
+    fireEvent.click(screen.getByRole('button', { name: 'Повторить' }));
+    expect(await screen.findByRole('link', { name: 'ivanov' })).toBeTruthy();
+  });
+
+  it('lists users as cards on a phone', async () => {
+    stubPhoneScreen();
+    renderWithApp(<UserListPage />, { path: '/users', route: '/users', client: as('operator') });
+    await screen.findByRole('link', { name: 'ivanov' });
+    const cards = screen.getByRole('list', { name: 'Пользователи' });
+    expect(within(cards).getAllByRole('listitem')).toHaveLength(USER_ROWS.length);
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('deletes a user only after confirmation', async () => {
+    renderWithApp(<UserListPage />, { path: '/users', route: '/users', client: as('operator') });
+    fireEvent.click(await screen.findByRole('button', { name: 'Удалить пользователя petrova' }));
+    const dialog = await screen.findByRole('dialog', {}, LAZY);
+    expect(calls.some((call) => call.startsWith('DELETE'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Удалить' }));
+    await waitFor(() => expect(calls).toContain('DELETE /front/user/42'));
+    expect(await screen.findByText('Пользователь petrova удалён')).toBeTruthy();
+  });
+});
+
+describe('UserListPage: create', () => {
+  it('checks the form, shows a duplicate login at the login, then opens the new user', async () => {
+    let attempts = 0;
+    handle = (method, url) => {
+      if (method !== 'POST' || url !== '/front/user/create') return undefined;
+      attempts += 1;
+      return attempts === 1 ? jsonResponse(409, { result: false, message: 'Пользователь с таким логином уже есть' }) : jsonResponse(200, { result: true, message: null, newUserId: 77 });
+    };
+    renderWithApp(<UserListPage />, { path: '/users', route: '/users', client: as('operator') });
+    fireEvent.click(await screen.findByRole('button', { name: 'Создать пользователя' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Новый пользователь' }, LAZY);
+    // Only the roles the caller holds, named by their description; no buyer for the operator.
+    expect(within(dialog).getByRole('checkbox', { name: 'Оператор' })).toBeTruthy();
+    expect(within(dialog).queryByRole('checkbox', { name: 'superuser' })).toBeNull();
+    expect(within(dialog).queryByLabelText(/Покупатель|ID покупателя/)).toBeNull();
+    const password = within(dialog).getByLabelText(/^Пароль/) as HTMLInputElement;
+    expect(password.type).toBe('password');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Создать' }));
+    expect(await within(dialog).findByText('Введите логин')).toBeTruthy();
+    expect(within(dialog).getByText('Пароль — не короче 8 символов')).toBeTruthy();
+    expect(calls.some((call) => call.startsWith('POST'))).toBe(false);
+
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Логин/ }), { target: { value: ' new-user ' } });
+    fireEvent.change(password, { target: { value: 'long-enough' } });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Оператор' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Создать' }));
+    expect(await within(dialog).findByText('Такой логин уже занят')).toBeTruthy();
+    expect(bodies['POST /front/user/create']).toEqual({ login: 'new-user', password: 'long-enough', roles: ['management'] });
+
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Логин/ }), { target: { value: 'new-user-2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Создать' }));
+    await waitFor(() => expect(location()).toBe('/users/77'));
+  });
+
+  it('shows a 400 naming a field at that field', async () => {
+    handle = (method, url) =>
+      method === 'POST' && url === '/front/user/create' ? jsonResponse(400, { result: false, message: 'Некорректное поле login: не длиннее 64 символов, получено: "x"' }) : undefined;
+    renderWithApp(<UserListPage />, { path: '/users', route: '/users', client: as('operator') });
+    fireEvent.click(await screen.findByRole('button', { name: 'Создать пользователя' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Новый пользователь' }, LAZY);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Логин/ }), { target: { value: 'x' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Пароль/), { target: { value: '12345678' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Создать' }));
+    expect(await within(dialog).findByText('не длиннее 64 символов')).toBeTruthy();
+    expect(location()).toBe('/users');
+  });
+
+  it('lets the superuser pick the buyer from the buyer list', async () => {
+    handle = (method, url) => (method === 'POST' && url === '/front/user/create' ? jsonResponse(200, { result: true, message: null, newUserId: 78 }) : undefined);
+    renderWithApp(<UserListPage />, { path: '/users', route: '/users', client: as('superuser') });
+    fireEvent.click(await screen.findByRole('button', { name: 'Создать пользователя' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Новый пользователь' }, LAZY);
+    const buyer = await within(dialog).findByRole('combobox', { name: 'Покупатель' });
+    fireEvent.change(buyer, { target: { value: '2' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Логин/ }), { target: { value: 'north' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Пароль/), { target: { value: '12345678' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Создать' }));
+    await waitFor(() => expect(location()).toBe('/users/78'));
+    expect(bodies['POST /front/user/create']).toEqual({ login: 'north', password: '12345678', buyerId: 2 });
+  });
+});
