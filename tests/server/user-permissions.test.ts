@@ -3,9 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { UserPermissionsResponse, type UserAuthItem, type UserPermissionsData } from '../../contract/user-permissions';
 import { PERMISSIONS, PermissionsResponse, ROLES } from '../../contract/users';
+import { buildApp } from '../../server/app';
 import { queryRows } from '../../server/db/client';
 import { hashPassword } from '../../server/security/passwords';
 import { ACCOUNTS, BACKENDS, TestClient, expectError, expectShape, loginAs, useApp } from './helpers';
+import { databaseUrl } from './postgres';
 
 const ALL_ITEMS = [ROLES.adjuster, ROLES.management, ROLES.superuser, ROLES.support, ...Object.values(PERMISSIONS)].sort();
 
@@ -187,6 +189,22 @@ describe.each(BACKENDS)('user permissions on %s', (backend) => {
 
     await change(operator, b.id, { grant: [PERMISSIONS.housesList] });
     expect((await userB.get('/front/house-list?page=1')).statusCode).toBe(200);
+  });
+
+  // Two server processes on one database: each caches grants, and the revoke on one reaches the other at once.
+  if (backend === 'postgres') it('takes a permission revoked through one server process away on another at the user’s next request', async () => {
+    const [{ name }] = await queryRows<{ name: string }>(app().database.drizzle, sql`select current_database() as "name"`);
+    const other = await buildApp({ database: { kind: 'postgres', url: databaseUrl(process.env.TEST_DATABASE_URL!, name), poolSize: 2 }, seed: false });
+    try {
+      const b = await createUser(app(), 1, [PERMISSIONS.housesList]);
+      const userB = await loginUser(other, b.login);
+      expect((await userB.get('/front/house-list?page=1')).statusCode).toBe(200);
+      const operator = await loginAs(app(), 'operator');
+      await change(operator, b.id, { revoke: [PERMISSIONS.housesList] });
+      expectError(await userB.get('/front/house-list?page=1'), 403, /Недостаточно прав/);
+    } finally {
+      await other.close();
+    }
   });
 
   it('gives a granted role’s children at the next request too (superuser through the hierarchy)', async () => {
