@@ -2,7 +2,6 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import { accessActions, accessReasons, accessServices, userAccess } from '../db/schema/access';
 import { authAssignments, authItems } from '../db/schema/auth';
-import { flatUsers } from '../db/schema/flats';
 import { groups, userGroups } from '../db/schema/groups';
 import { sessions } from '../db/schema/security';
 import { sipAccounts } from '../db/schema/sip';
@@ -210,30 +209,16 @@ export async function addUserSip(db: Db, userId: number, account: NewSipAccount)
   return row?.id ?? null;
 }
 
-/** false when the user has no such account. */
-export async function removeUserSip(db: Db, userId: number, sipId: number): Promise<boolean> {
-  const rows = await db
-    .delete(sipAccounts)
-    .where(and(eq(sipAccounts.id, sipId), eq(sipAccounts.userId, userId)))
-    .returning({ id: sipAccounts.id });
-  return rows.length > 0;
-}
+/** What a user owns and the user card deletes one by one: SIP accounts and phones. */
+const OWNED = { sip: sipAccounts, phone: userDevices } as const;
 
-/** false when the user is not linked to the flat. */
-export async function unlinkUserFlat(db: Db, userId: number, flatId: number): Promise<boolean> {
+/** Deletes one of the user's SIP accounts or phones; false when the user has no such one. */
+export async function removeOwned(db: Db, kind: keyof typeof OWNED, userId: number, id: number): Promise<boolean> {
+  const table: typeof sipAccounts | typeof userDevices = OWNED[kind];
   const rows = await db
-    .delete(flatUsers)
-    .where(and(eq(flatUsers.userId, userId), eq(flatUsers.flatId, flatId)))
-    .returning({ flatId: flatUsers.flatId });
-  return rows.length > 0;
-}
-
-/** false when the user has no such phone. */
-export async function removeUserDevice(db: Db, userId: number, deviceId: number): Promise<boolean> {
-  const rows = await db
-    .delete(userDevices)
-    .where(and(eq(userDevices.id, deviceId), eq(userDevices.userId, userId)))
-    .returning({ id: userDevices.id });
+    .delete(table)
+    .where(and(eq(table.id, id), eq(table.userId, userId)))
+    .returning({ id: table.id });
   return rows.length > 0;
 }
 

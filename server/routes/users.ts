@@ -22,16 +22,15 @@ import {
   groupsNotOfBuyer,
   isLoginTaken,
   isOperatorOf,
-  removeUserDevice,
-  removeUserSip,
+  removeOwned,
   replaceUserAccess,
   replaceUserGroups,
   unknownRoles,
-  unlinkUserFlat,
   updateMainInfo,
   type MainInfoChange,
   type UserTarget,
 } from '../repositories/user-writes';
+import { removeFlatUser } from '../repositories/flat-users';
 import { listUserGroups, listUsers } from '../repositories/users';
 import { hashPassword } from '../security/passwords';
 
@@ -263,19 +262,19 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, userEndpoints.removeSip, { access: EDITORS, params: IdParams }, async ({ request, params, body }) => {
     const target = await targetOf(request, params.id, true);
-    if (!(await removeUserSip(db, target.id, idField('data.id', body.data.id)))) throw new ApiError(404, 'SIP-аккаунт пользователя не найден');
+    if (!(await removeOwned(db, 'sip', target.id, idField('data.id', body.data.id)))) throw new ApiError(404, 'SIP-аккаунт пользователя не найден');
     return { result: true, message: 'SIP-аккаунт удалён' };
   });
 
   defineRoute(app, userEndpoints.removeFlat, { access: EDITORS, params: IdParams }, async ({ request, params, body }) => {
     const target = await targetOf(request, params.id, true);
-    if (!(await unlinkUserFlat(db, target.id, idField('flatId', body.flatId)))) throw new ApiError(404, 'Пользователь не привязан к этой квартире');
+    if (!(await removeFlatUser(db, idField('flatId', body.flatId), target.id))) throw new ApiError(404, 'Пользователь не привязан к этой квартире');
     return { result: true, message: 'Пользователь отвязан от квартиры' };
   });
 
   defineRoute(app, userEndpoints.removeDevice, { access: EDITORS, params: IdParams }, async ({ request, params, body }) => {
     const target = await targetOf(request, params.id, true);
-    if (!(await removeUserDevice(db, target.id, idField('deviceId', body.deviceId)))) throw new ApiError(404, 'Устройство пользователя не найдено');
+    if (!(await removeOwned(db, 'phone', target.id, idField('deviceId', body.deviceId)))) throw new ApiError(404, 'Устройство пользователя не найдено');
     return { result: true, message: 'Устройство удалено' };
   });
 
