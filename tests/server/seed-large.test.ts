@@ -5,7 +5,7 @@ import { syncDictionaries } from '../../server/repositories/dictionaries';
 import { DEVICE_LIST_HOUSES_SELECT } from '../../server/seed/device-list-houses';
 import { databaseChecksum, resetDatabase, seedDatabase, type SeedReport } from '../../server/seed/seed';
 import { BACKENDS } from './helpers';
-import { emptyDatabase } from './seed-fixtures';
+import { emptyDatabase, peopleFacts } from './seed-fixtures';
 
 /** The large size's SQL generator on a few hundred houses: the same statements, rows in seconds. */
 const SCALED = { houses: 120, devices: 400 } as const;
@@ -53,12 +53,15 @@ describe.each(BACKENDS)('the large seed’s SQL generator on %s (scaled down)', 
   });
 
   it('writes every table of the size, timed step by step, with no reference pointing nowhere', async () => {
-    expect(report.steps.map((step) => step.name)).toEqual(expect.arrayContaining(['houses', 'flats', 'devices', 'residents (users)', 'keys', 'device history events', 'device list houses']));
+    expect(report.steps.map((step) => step.name)).toEqual(
+      expect.arrayContaining(['houses', 'flats', 'devices', 'residents (users)', 'keys', 'device history events', 'people and companies', 'device list houses']),
+    );
     for (const step of report.steps) expect(step.ms, step.name).toBeGreaterThanOrEqual(0);
     expect(report.rows).toMatchObject({ houses: SCALED.houses, devices: SCALED.devices });
     // About 26 flats per entrance and two entrances per house (the full size: 1.3 million over 25,000 houses).
     expect(report.rows.flats).toBeGreaterThan(SCALED.houses * 30);
-    for (const table of ['users', 'flat_users', 'sip_accounts', 'keys', 'device_history_events', 'temporary_codes', 'flat_block_history', 'flat_block_schedules', 'entrance_gates']) {
+    const tables = ['users', 'flat_users', 'sip_accounts', 'keys', 'device_history_events', 'temporary_codes', 'flat_block_history', 'flat_block_schedules', 'entrance_gates'];
+    for (const table of [...tables, 'user_devices', 'user_access', 'user_groups', 'external_users']) {
       expect(report.rows[table], table).toBeGreaterThan(0);
     }
     expect(await danglingReferences(fresh.database)).toEqual({});
@@ -82,6 +85,22 @@ describe.each(BACKENDS)('the large seed’s SQL generator on %s (scaled down)', 
     expect(checks).toMatchObject({ keysElsewhere: 0, flatNumbers: 0, projection: 0, triggers: 2 });
     expect(checks.blocked).toBeGreaterThan(0);
     expect(checks.blockedWithHistory).toBe(checks.blocked);
+  });
+
+  it('fills every section of the user card for a share of the residents (a tenth and more), in group trees of four levels, with no row of another buyer', async () => {
+    const facts = await peopleFacts(fresh.database.drizzle);
+    expect(facts.complete).toBeGreaterThan(facts.users * 0.1);
+    expect(facts.minDepth).toBe(4);
+    expect(facts.broken).toEqual({ staffWithoutRole: 0, groupWithoutGiver: 0, foreignGroup: 0, foreignOperator: 0, foreignExternal: 0 });
+    expect(facts.phoneKinds).toEqual(['android push', 'android silent', 'ios push', 'ios silent']);
+    // Access entries to several services, second phones, members of two groups.
+    const [many] = await queryRows<{ access: number; phones: number; groups: number }>(
+      fresh.database.drizzle,
+      sql`select (select count(*) from (select user_id from user_access group by 1 having count(*) > 1) as x)::int as access,
+                 (select count(*) from (select user_id from user_devices group by 1 having count(*) > 1) as x)::int as phones,
+                 (select count(*) from (select user_id from user_groups group by 1 having count(*) > 1) as x)::int as groups`,
+    );
+    for (const [what, n] of Object.entries(many)) expect(n, what).toBeGreaterThan(0);
   });
 
   it('gives the same rows for the same seed', async () => {
