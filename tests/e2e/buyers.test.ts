@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, XHR, account, getJson, launchBrowser, logIn, openSession, screenshot, type Session } from './browser';
+import { DESKTOP, MOBILE, XHR, account, getJson, launchBrowser, logIn, openSession, screenshot, type Session, type Viewport } from './browser';
 import { sideways } from './housing-helpers';
 
 /*
@@ -33,6 +33,22 @@ async function settled(dialog: Locator): Promise<void> {
   await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element.closest('.MuiDialog-container') ?? element).opacity)).toBe('1');
 }
 
+/** The admin logged in at `viewport` for a describe's tests, the profile closed after them. */
+function adminSession(viewport: Viewport): () => Session {
+  let session: Session | undefined;
+  beforeAll(async () => {
+    session = await openSession(browser, viewport);
+    await logIn(session.page, account('admin'));
+  });
+  afterAll(async () => {
+    await session?.context.close();
+  });
+  return () => {
+    if (!session) throw new Error('the admin session is not open yet');
+    return session;
+  };
+}
+
 /** The seed buyer with devices other than the operator itself. */
 async function buyerWithDevices(page: Page): Promise<BuyerRow> {
   const { data } = await getJson<{ data: BuyerRow[] }>(page, '/front/buyers?page=1');
@@ -42,22 +58,12 @@ async function buyerWithDevices(page: Page): Promise<BuyerRow> {
 }
 
 describe('the superuser on the buyer screens', () => {
-  let session: Session;
-  let page: Page;
+  const admin = adminSession(DESKTOP);
   const name = `ООО «Проверка ${randomBytes(3).toString('hex')}»`;
   let buyerId = 0;
 
-  beforeAll(async () => {
-    session = await openSession(browser, DESKTOP);
-    page = session.page;
-    await logIn(page, account('admin'));
-  });
-
-  afterAll(async () => {
-    await session?.context.close();
-  });
-
   it('lists the buyers with their counts and filters by name in the URL', async () => {
+    const { page } = admin();
     await page.goto('/buyers');
     const table = page.getByRole('table', { name: 'Покупатели' });
     await table.getByRole('link').first().waitFor();
@@ -73,6 +79,7 @@ describe('the superuser on the buyer screens', () => {
   });
 
   it('creates a buyer: a bad INN is refused at its field, then the new buyer opens', async () => {
+    const { page } = admin();
     await page.goto('/buyers');
     await page.getByRole('button', { name: 'Добавить покупателя' }).click();
     const dialog = page.getByRole('dialog', { name: 'Новый покупатель' });
@@ -94,6 +101,7 @@ describe('the superuser on the buyer screens', () => {
   });
 
   it('edits it, a taken name refused at the name field, and keeps the change after a reload', async () => {
+    const { page } = admin();
     await page.goto(`/buyers/${buyerId}`);
     const form = page.getByRole('form', { name: 'Данные покупателя' });
     const contact = form.getByRole('textbox', { name: 'Контакт' });
@@ -112,11 +120,12 @@ describe('the superuser on the buyer screens', () => {
   });
 
   it('offline says so, disables saving and deleting, and keeps what was typed', async () => {
+    const { page, context } = admin();
     await page.goto(`/buyers/${buyerId}`);
     const form = page.getByRole('form', { name: 'Данные покупателя' });
     const contact = form.getByRole('textbox', { name: 'Контакт' });
     await contact.fill('Набрано без сети');
-    await session.context.setOffline(true);
+    await context.setOffline(true);
     try {
       await page.getByText(/^Нет связи с сервером: изменения недоступны/).waitFor();
       expect(await form.getByRole('button', { name: 'Сохранить' }).isDisabled()).toBe(true);
@@ -124,7 +133,7 @@ describe('the superuser on the buyer screens', () => {
       expect(await contact.inputValue()).toBe('Набрано без сети');
       await screenshot(page, 'buyer-offline');
     } finally {
-      await session.context.setOffline(false);
+      await context.setOffline(false);
     }
     await page.getByText(/^Нет связи с сервером/).waitFor({ state: 'detached', timeout: 30_000 });
     expect(await form.getByRole('button', { name: 'Сохранить' }).isDisabled()).toBe(false);
@@ -134,6 +143,7 @@ describe('the superuser on the buyer screens', () => {
   });
 
   it('deactivates it, the list finds it among the deactivated, and reactivates it', async () => {
+    const { page } = admin();
     await page.goto(`/buyers/${buyerId}`);
     const form = page.getByRole('form', { name: 'Данные покупателя' });
     await form.getByRole('switch', { name: 'Активен' }).uncheck();
@@ -153,6 +163,7 @@ describe('the superuser on the buyer screens', () => {
   });
 
   it('shows a buyer with devices with its counts, its delete disabled with the reason', async () => {
+    const { page } = admin();
     const used = await buyerWithDevices(page);
     await page.goto(`/buyers/${used.id}`);
     await page.getByRole('heading', { level: 1, name: used.name }).waitFor();
@@ -170,6 +181,7 @@ describe('the superuser on the buyer screens', () => {
   });
 
   it('deletes the empty buyer after confirmation and goes back to the list', async () => {
+    const { page, pageErrors } = admin();
     await page.goto(`/buyers/${buyerId}`);
     await page.getByRole('button', { name: 'Удалить покупателя' }).click();
     const dialog = page.getByRole('dialog', { name: 'Удалить покупателя?' });
@@ -178,25 +190,15 @@ describe('the superuser on the buyer screens', () => {
     await page.waitForURL((url) => url.pathname === '/buyers');
     await page.getByText('Покупатель удалён').waitFor();
     expect((await page.request.get(`/front/buyers/${buyerId}`, { headers: XHR })).status()).toBe(404);
-    expect(session.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 });
 
 describe('the buyer screens on a phone', () => {
-  let session: Session;
-  let page: Page;
-
-  beforeAll(async () => {
-    session = await openSession(browser, MOBILE);
-    page = session.page;
-    await logIn(page, account('admin'));
-  });
-
-  afterAll(async () => {
-    await session?.context.close();
-  });
+  const admin = adminSession(MOBILE);
 
   it('shows the buyers as cards without sideways scroll, and a buyer page that fits', async () => {
+    const { page, pageErrors } = admin();
     await page.goto('/buyers');
     const cards = page.getByRole('list', { name: 'Покупатели' });
     await cards.getByRole('link').first().waitFor();
@@ -216,7 +218,7 @@ describe('the buyer screens on a phone', () => {
     await settled(dialog);
     expect(await sideways(page)).toBe(0);
     await screenshot(page, 'buyers-create');
-    expect(session.pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
   });
 });
 

@@ -40,12 +40,12 @@ describe('buyer model', () => {
   });
 
   it('places a 400 or a 409 naming a field at it, anything else in the banner', () => {
-    const duplicate = placeBuyerErrors(new HttpError(409, 'Некорректное поле name: покупатель «ООО» уже существует'));
+    const duplicate = placeBuyerErrors(new HttpError(409, 'Некорректное поле name: покупатель «ООО» уже существует', { result: false, message: 'Некорректное поле name: покупатель «ООО» уже существует' }));
     expect(duplicate.fields.name).toEqual({ kind: 'other', text: 'покупатель «ООО» уже существует' });
     expect(duplicate.banner).toBeNull();
-    const bad = placeBuyerErrors(new HttpError(400, 'Некорректное поле contact: не длиннее 500 символов'));
+    const bad = placeBuyerErrors(new HttpError(400, 'Некорректное поле contact: не длиннее 500 символов', { result: false, message: 'Некорректное поле contact: не длиннее 500 символов' }));
     expect(bad.fields.contact).toEqual({ kind: 'maxLength', max: 500 });
-    expect(placeBuyerErrors(new HttpError(500, 'Внутренняя ошибка сервера'))).toEqual({ fields: {}, banner: 'Внутренняя ошибка сервера' });
+    expect(placeBuyerErrors(new HttpError(500, 'Внутренняя ошибка сервера', { result: false, message: 'Внутренняя ошибка сервера' }))).toEqual({ fields: {}, banner: 'Внутренняя ошибка сервера' });
   });
 
   it('knows why a buyer cannot be deleted', () => {
