@@ -13,6 +13,7 @@ import { AUTH_ITEM_ROLE } from './sessions';
 export interface UserTarget {
   id: number;
   buyerId: number;
+  operatorId: number | null;
   roles: string[];
   newRoles: string[];
 }
@@ -20,7 +21,7 @@ export interface UserTarget {
 export async function findUserTarget(db: Db, userId: number): Promise<UserTarget | null> {
   const [row] = await queryRows<UserTarget & Record<string, unknown>>(
     db,
-    sql`select u.id, u.buyer_id as "buyerId", u.new_roles as "newRoles",
+    sql`select u.id, u.buyer_id as "buyerId", u.operator_id as "operatorId", u.new_roles as "newRoles",
           array(select a.item_name from auth_assignments a join auth_items i on i.name = a.item_name where a.user_id = u.id and i.type = ${AUTH_ITEM_ROLE}) as roles
         from users u where u.id = ${userId}`,
   );

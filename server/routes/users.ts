@@ -218,7 +218,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       if (target.id === caller.userId) throw new ApiError(409, 'Нельзя перевести самого себя к другому покупателю');
     }
     const buyerId = change.buyerId ?? target.buyerId;
-    if (data.operatorId !== undefined) {
+    if (data.operatorId !== undefined && (data.operatorId !== target.operatorId || change.buyerId !== undefined)) {
+      // Checked when it changes: a form saved as it was keeps an operator who has since lost the role.
       if (data.operatorId !== null && !(await isOperatorOf(db, idField('operatorId', data.operatorId), buyerId))) {
         throw badField('operatorId', `пользователь ${data.operatorId} не оператор покупателя ${buyerId}`);
       }

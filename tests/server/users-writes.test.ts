@@ -174,6 +174,17 @@ describe.each(BACKENDS)('user changes on %s', (backend) => {
     expect(await detail(id)).toMatchObject({ login: `writes-probe-${serial}`, comment: null, roles: [], operatorId: null, buyerId: 1 });
   });
 
+  it('keeps an operator who has since lost the role when the form is saved as it was, and refuses choosing one anew', async () => {
+    const id = await newUser();
+    const manager = await newUser('admin', { roles: ['management'] });
+    ok(await clients.operator.request('POST', `/front/user/${id}/main-info`, { payload: { data: { operatorId: manager } } }));
+    ok(await clients.admin.request('POST', `/front/user/${manager}/main-info`, { payload: { data: { roles: [] } } }));
+    ok(await clients.operator.request('POST', `/front/user/${id}/main-info`, { payload: { data: { operatorId: manager, comment: 'сохранено как было' } } }));
+    expect(await detail(id)).toMatchObject({ operatorId: manager, comment: 'сохранено как было' });
+    ok(await clients.operator.request('POST', `/front/user/${id}/main-info`, { payload: { data: { operatorId: null } } }));
+    expectError(await clients.operator.request('POST', `/front/user/${id}/main-info`, { payload: { data: { operatorId: manager } } }), 400, /operatorId/);
+  });
+
   it('moves a user to another buyer (superuser): the old buyer’s groups and operator go, the SIP accounts follow; the operator then gets 404', async () => {
     const id = await newUser();
     const [group] = await rows<{ id: number }>(sql`select id from groups where buyer_id = 1 order by id limit 1`);
