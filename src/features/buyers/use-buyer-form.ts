@@ -9,7 +9,7 @@ export type BuyerFormErrors = Partial<Record<BuyerFormField, string>>;
  * One buyer form's state for the create dialog and the edit page alike: the values, the checks the
  * server would make, and a refusal put at the field it names (a 409 for a taken name at the name).
  */
-export function useBuyerForm(initial: BuyerFormValues, onSave: (values: BuyerFormValues) => Promise<unknown>) {
+export function useBuyerForm(initial: BuyerFormValues, onSave: (values: BuyerFormValues) => Promise<BuyerFormValues | void>) {
   const t = useT();
   const reasonText = useFieldReasonText();
   const [saved, setSaved] = useState(initial);
@@ -44,8 +44,10 @@ export function useBuyerForm(initial: BuyerFormValues, onSave: (values: BuyerFor
     }
     setSubmitting(true);
     try {
-      await onSave(values);
-      setSaved(values);
+      // The values as the server stored them (trimmed), where the save answers them.
+      const stored = (await onSave(values)) ?? values;
+      setSaved(stored);
+      setValues(stored);
       return true;
     } catch (error) {
       const placed = placeBuyerErrors(error);

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BUYER_LIST_PAGE_SIZE } from '@contract/buyers';
 import { notify } from '@/components/notifications/notify';
@@ -27,6 +28,13 @@ export function useBuyerList() {
       void navigate(buyerPath(buyer.id));
     },
   });
+
+  // A page past the end (a link kept while buyers were deleted) moves to the last one there is.
+  const pageCount = query.data?.pagination.pageCount ?? 0;
+  const { setPage } = list;
+  useEffect(() => {
+    if (!query.isFetching && pageCount > 0 && list.page > pageCount) setPage(pageCount);
+  }, [query.isFetching, pageCount, list.page, setPage]);
 
   const filtered = list.filters.name !== '' || list.filters.active !== '';
   return {

@@ -14,7 +14,7 @@ import { BuyerFormFields } from './buyer-form-fields';
 interface BuyerCreateDialogProps {
   online: boolean;
   onClose: () => void;
-  onSubmit: (values: BuyerFormValues) => Promise<unknown>;
+  onSubmit: (values: BuyerFormValues) => Promise<void>;
 }
 
 /** A new buyer: the form of the buyer page; it cannot be closed while sending, and offline it keeps what was typed. */

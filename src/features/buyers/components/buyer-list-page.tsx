@@ -58,7 +58,7 @@ export function BuyerListPage() {
       )}
       <BuyerFilters key={`${list.filters.name}|${list.filters.active}`} filters={list.filters} onApply={list.setFilters} onClear={list.clearFilters} />
       <BuyerRows model={model} cards={cards} />
-      <Suspense>{creating && <BuyerCreateDialog online={model.online} onClose={() => setCreating(false)} onSubmit={(values) => model.create.mutateAsync(values)} />}</Suspense>
+      <Suspense>{creating && <BuyerCreateDialog online={model.online} onClose={() => setCreating(false)} onSubmit={async (values) => void (await model.create.mutateAsync(values))} />}</Suspense>
     </Box>
   );
 }

@@ -95,7 +95,7 @@ function BuyerScreen({ buyerId }: { buyerId: number }) {
 function BuyerDetails({ buyer, model }: { buyer: Buyer; model: BuyerPageModel }) {
   const t = useT();
   const { date } = useDateFormat();
-  const form = useBuyerForm(buyerFormValues(buyer), (values) => model.update.mutateAsync(values));
+  const form = useBuyerForm(buyerFormValues(buyer), async (values) => buyerFormValues(await model.update.mutateAsync(values)));
   return (
     <PageSection title={t('buyer.section.details')}>
       <Box component="form" noValidate aria-label={t('buyer.section.details')} onSubmit={(event) => void form.submit(event)}>

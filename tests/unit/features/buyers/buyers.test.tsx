@@ -114,6 +114,14 @@ describe('buyer screens', () => {
     expect(screen.getByRole('button', { name: 'Повторить' })).toBeTruthy();
   });
 
+  it('moves a page past the end to the last page', async () => {
+    answers['GET /front/buyers?page=5'] = () => jsonResponse(200, { result: true, pagination: { count: 0, page: 5, pageCount: 2, pageSize: 20, totalCount: 22 }, data: [] });
+    answers['GET /front/buyers?page=2'] = () => jsonResponse(200, { result: true, pagination: { count: 2, page: 2, pageCount: 2, pageSize: 20, totalCount: 22 }, data: [OPERATOR, EMPTY] });
+    renderWithApp(<BuyerListPage />, { path: '/buyers?page=5', route: '/buyers' });
+    await waitFor(() => expect(screen.getByRole('status', { name: 'location' }).textContent).toBe('/buyers?page=2'));
+    expect(await screen.findByText('21–22 из 22')).toBeTruthy();
+  });
+
   it('creates a buyer, showing a taken name at the name field', async () => {
     answers['GET /front/buyers?'] = () => jsonResponse(200, { result: true, pagination: { count: 1, page: 1, pageCount: 1, pageSize: 20, totalCount: 1 }, data: [OPERATOR] });
     answers['POST /front/buyers/create'] = () => jsonResponse(409, { result: false, message: 'Некорректное поле name: покупатель «ИП Сидоров» уже существует' });
