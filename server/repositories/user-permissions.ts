@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AuthItem } from '../../contract/users';
 import type { Db } from '../db/client';
-import { authAssignments, authItemChildren, authItems } from '../db/schema/auth';
+import { authAssignments, authItemChildren } from '../db/schema/auth';
 import { users } from '../db/schema/users';
+import { listAuthItems } from './sessions';
 
 /** The user whose roles and permissions a screen shows. */
 export interface PermissionTarget {
@@ -26,22 +27,13 @@ export async function findPermissionTarget(db: Db, userId: number): Promise<Perm
 }
 
 export async function loadUserGrants(db: Db, userId: number): Promise<UserGrantsState> {
-  const [items, edges, assignments] = await Promise.all([
-    db
-      .select({
-        type: authItems.type,
-        name: authItems.name,
-        description: authItems.description,
-        ruleName: authItems.ruleName,
-        data: authItems.data,
-        createdAt: authItems.createdAt,
-        updatedAt: authItems.updatedAt,
-      })
-      .from(authItems)
-      .orderBy(asc(authItems.type), asc(authItems.name)),
+  const [catalogue, edges, assignments] = await Promise.all([
+    listAuthItems(db),
     db.select({ parent: authItemChildren.parent, child: authItemChildren.child }).from(authItemChildren),
     db.select({ name: authAssignments.itemName, createdAt: authAssignments.createdAt }).from(authAssignments).where(eq(authAssignments.userId, userId)),
   ]);
+  // Roles first, each kind by name (the catalogue comes by name).
+  const items = [...catalogue.items].sort((a, b) => a.type - b.type);
   const children = new Map<string, string[]>();
   for (const edge of edges) children.set(edge.parent, [...(children.get(edge.parent) ?? []), edge.child]);
   return { items, children, assigned: new Map(assignments.map((row) => [row.name, row.createdAt])) };

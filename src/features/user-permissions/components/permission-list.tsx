@@ -107,13 +107,13 @@ function ItemTable({ rows, label, onToggle }: RowsProps) {
         <TableHead>
           <TableRow>
             <TableCell sx={{ width: 104 }}>{t('userPermissions.column.switch')}</TableCell>
-            <TableCell sx={{ width: '24%' }}>{t('userPermissions.column.name')}</TableCell>
+            <TableCell sx={{ width: '22%' }}>{t('userPermissions.column.name')}</TableCell>
             <TableCell>{t('userPermissions.column.description')}</TableCell>
-            <TableCell sx={{ width: 120 }}>{t('userPermissions.column.type')}</TableCell>
-            <TableCell sx={{ width: 100 }}>{t('userPermissions.column.rule')}</TableCell>
-            <TableCell sx={{ width: 180 }}>{t('userPermissions.column.createdAt')}</TableCell>
-            <TableCell sx={{ width: 180 }}>{t('userPermissions.column.updatedAt')}</TableCell>
-            <TableCell sx={{ width: 180 }}>{t('userPermissions.column.assignedAt')}</TableCell>
+            <TableCell sx={{ width: 116 }}>{t('userPermissions.column.type')}</TableCell>
+            <TableCell sx={{ width: 90 }}>{t('userPermissions.column.rule')}</TableCell>
+            <TableCell sx={{ width: 168 }}>{t('userPermissions.column.createdAt')}</TableCell>
+            <TableCell sx={{ width: 168 }}>{t('userPermissions.column.updatedAt')}</TableCell>
+            <TableCell sx={{ width: 168 }}>{t('userPermissions.column.assignedAt')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
