@@ -67,7 +67,10 @@ function as(role: 'operator' | 'support' | 'superuser') {
 /** Hidden while a dialog is open (MUI hides the page from screen readers), still readable. */
 const location = () => screen.getByRole('status', { name: 'location', hidden: true }).textContent;
 
-describe('UserListPage', () => {
+/** The first test also pays for transforming the page. */
+const SLOW = { timeout: 20_000 };
+
+describe('UserListPage', SLOW, () => {
   it('loads the view the link describes and puts a new filter into the URL from page 1', async () => {
     renderWithApp(<UserListPage />, { path: '/users?page=2&login=iva', route: '/users', client: as('operator') });
     const table = await screen.findByRole('table', { name: 'Пользователи' });
@@ -152,7 +155,7 @@ describe('UserListPage', () => {
   });
 });
 
-describe('UserListPage: create', () => {
+describe('UserListPage: create', SLOW, () => {
   it('checks the form, shows a duplicate login at the login, then opens the new user', async () => {
     let attempts = 0;
     handle = (method, url) => {
