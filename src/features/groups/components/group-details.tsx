@@ -18,17 +18,17 @@ export function GroupDetailsForm({ group, model }: { group: Group; model: GroupP
   const t = useT();
   // The saved group comes back as the card's data: the page remounts this form with it (its key).
   const form = useGroupForm(valuesOf(group), model.save);
-  const { isSubmitting, isDirty, errors } = form.form.formState;
+  const { submitting: isSubmitting, dirty: isDirty } = form;
   return (
-    <Box component="form" noValidate onSubmit={form.submit} sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
-      {errors.root?.server?.message && <Alert severity="error">{errors.root.server.message}</Alert>}
+    <Box component="form" noValidate onSubmit={(event) => void form.submit(event)} sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
+      {form.errors.banner && <Alert severity="error">{form.errors.banner}</Alert>}
       <GroupFormFields model={form} rows={model.rows} groupId={group.groupId} buyerId={group.buyerId} buyers={model.buyers} />
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button type="submit" variant="contained" disabled={!model.online || isSubmitting || !isDirty}>
           {t('groups.form.submitEdit')}
         </Button>
         {isDirty && (
-          <Button type="button" disabled={isSubmitting} onClick={() => form.form.reset(valuesOf(group))}>
+          <Button type="button" disabled={isSubmitting} onClick={form.reset}>
             {t('group.reset')}
           </Button>
         )}

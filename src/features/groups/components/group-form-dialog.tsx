@@ -33,15 +33,15 @@ export function GroupFormDialog({ group, rows, buyers, online, onClose, onSubmit
     await onSubmit(values);
     onClose();
   });
-  const { isSubmitting, errors } = model.form.formState;
+  const { submitting: isSubmitting } = model;
   return (
     <Dialog open onClose={isSubmitting ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <form noValidate onSubmit={model.submit}>
+      <form noValidate onSubmit={(event) => void model.submit(event)}>
         <DialogTitle id={titleId}>{group ? t('groups.form.editTitle') : t('groups.form.createTitle')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {!online && <Alert severity="warning">{t('groups.offline')}</Alert>}
-            {errors.root?.server?.message && <Alert severity="error">{errors.root.server.message}</Alert>}
+            {model.errors.banner && <Alert severity="error">{model.errors.banner}</Alert>}
             <GroupFormFields model={model} rows={rows} groupId={group?.groupId ?? null} buyerId={group?.buyerId ?? null} buyers={buyers} autoFocus />
           </Stack>
         </DialogContent>

@@ -21,19 +21,18 @@ interface GroupFormFieldsProps {
 /** Name, parent (picked from the buyer's tree) and, for the superuser's new group, the buyer. */
 export function GroupFormFields({ model, rows, groupId, buyerId, buyers, disabled = false, autoFocus = false }: GroupFormFieldsProps) {
   const t = useT();
-  const { form, nameRules } = model;
-  const { errors } = form.formState;
+  const { values, set } = model;
+  const errors = model.errors.fields;
   const pickBuyer = buyerId === null && buyers.length > 1;
-  const chosenBuyer = buyerId ?? (Number(form.watch('buyerId')) || buyers[0]?.buyerId);
+  const chosenBuyer = buyerId ?? (Number(values.buyerId) || buyers[0]?.buyerId);
   const parents = parentChoices(
     rows.filter((row) => row.buyerId === chosenBuyer),
     groupId,
   );
-  const buyerField = form.register('buyerId', { onChange: () => form.setValue('parentId', '') });
   return (
     <Stack spacing={2}>
       {pickBuyer && (
-        <OutlinedSelect {...buyerField} label={t('groups.form.buyer')} disabled={disabled} error={errors.buyerId?.message ?? Boolean(errors.buyerId)}>
+        <OutlinedSelect name="buyerId" value={values.buyerId} onChange={(event) => set('buyerId', event.target.value)} label={t('groups.form.buyer')} disabled={disabled} error={errors.buyerId}>
           {buyers.map((buyer) => (
             <option key={buyer.buyerId} value={String(buyer.buyerId)}>
               {buyer.name}
@@ -42,18 +41,22 @@ export function GroupFormFields({ model, rows, groupId, buyerId, buyers, disable
         </OutlinedSelect>
       )}
       <OutlinedField
-        {...form.register('name', nameRules)}
+        name="name"
+        value={values.name}
+        onChange={(event) => set('name', event.target.value)}
         label={t('groups.form.name')}
         required
         readOnly={disabled}
         autoFocus={autoFocus}
-        error={errors.name?.message ?? Boolean(errors.name)}
+        error={errors.name}
       />
       <OutlinedSelect
-        {...form.register('parentId')}
+        name="parentId"
+        value={values.parentId}
+        onChange={(event) => set('parentId', event.target.value)}
         label={t('groups.form.parent')}
         disabled={disabled}
-        error={errors.parentId?.message ?? Boolean(errors.parentId)}
+        error={errors.parentId}
         helperText={groupId === null ? undefined : t('groups.form.parent.helper')}
       >
         <option value="">{t('groups.form.parent.none')}</option>
