@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AuthItem } from '../../contract/users';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import { authAssignments, authItemChildren } from '../db/schema/auth';
 import { users } from '../db/schema/users';
 import { listAuthItems } from './sessions';
@@ -43,17 +43,18 @@ export async function loadUserGrants(db: Db, userId: number): Promise<UserGrants
  * Assigns `grant` and takes away `revoke` in one transaction; a name already so is left alone (its
  * assignment time kept), and a statement with nothing to do is not run, so auth_version (which
  * every statement on the table bumps) moves only on a real change. `check` sees the assignments
- * before the change, inside the transaction, and may refuse it by throwing.
+ * before the change, inside the transaction, and may refuse it by throwing. False when the user is gone.
  */
 export async function changeUserGrants(
   db: Db,
   userId: number,
   change: { grant: readonly string[]; revoke: readonly string[] },
   check: (state: UserGrantsState) => void,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
     // Two changes of one user's grants run one after the other, so each checks what the other left.
-    await tx.execute(sql`select id from users where id = ${userId} for update`);
+    const locked = await queryRows<{ id: number }>(tx, sql`select id from users where id = ${userId} for update`);
+    if (locked.length === 0) return false;
     const state = await loadUserGrants(tx, userId);
     check(state);
     const toRevoke = change.revoke.filter((name) => state.assigned.has(name));
@@ -67,5 +68,6 @@ export async function changeUserGrants(
         .values(toGrant.map((itemName) => ({ itemName, userId, createdAt: sql`extract(epoch from now())::integer` })))
         .onConflictDoNothing();
     }
+    return true;
   });
 }

@@ -116,7 +116,8 @@ export async function userPermissionRoutes(app: FastifyInstance): Promise<void> 
     const caller = currentUser(request);
     const target = await visibleTarget(request, params.id);
     const change = { grant: [...new Set(body.grant ?? [])], revoke: [...new Set(body.revoke ?? [])] };
-    await changeUserGrants(db, target.id, change, (state) => checkChange(change, state, caller, target.id === caller.userId));
+    const found = await changeUserGrants(db, target.id, change, (state) => checkChange(change, state, caller, target.id === caller.userId));
+    if (!found) throw new ApiError(404, NOT_FOUND);
     const changed = change.grant.length + change.revoke.length > 0;
     return {
       result: true,
