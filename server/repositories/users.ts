@@ -74,24 +74,17 @@ export interface UserListPage {
 const LIST_ROW = sql.raw(`json_build_object('userId', u.id, 'buyerId', u.buyer_id, 'login', u.login, 'comment', u.comment,
   'dateCreate', to_char(u.date_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`);
 
-/** The page walking the lower(login) index in order (see listUsers); `when` may switch it off. */
-function walkedPage(filters: UserListFilters, scope: number | null, page: number, pageSize: number, when: SQL = sql`true`): SQL {
-  return sql`select * from (select id, login, buyer_id, comment, date_created from users where ${when} order by lower(login) offset 0) u
-             where ${listWhere(filters, scope, 'walk')} limit ${pageSize} offset ${(page - 1) * pageSize}`;
-}
-
 /**
  * spec §3 "User list row" page by login case-insensitively, then id: `login` and `comment` match a
  * part, case-insensitively; `scope` limits the list to one buyer (null: every buyer).
  *
- * One statement. The matches are counted up to a cap, found through the login's trigram index
- * (counting every match of three digits of a phone number may read 20k rows, 30–40 ms). Up to the
- * cap, the page is sorted out of those matches; past it, the matches are dense, and the page walks
- * the lower(login) index in order and stops after its rows (the `offset 0` subquery keeps
- * PostgreSQL from planning a sort of every match, which it would choose from a wrong estimate of
- * the LIKE; the index is unique, so lower(login) alone is the order there, with no sort on the id).
- * `knownCount`, the matches a recent call counted for the same filter: past the cap, the page is
- * walked at once, without counting again.
+ * The matches are counted up to a cap, found through the login's trigram index (counting every
+ * match of three digits of a phone number may read 20k rows, 30–40 ms), and up to the cap the page
+ * is sorted out of them. Past it, the matches are dense: a second statement walks the lower(login)
+ * index in order and stops after the page's rows (the `offset 0` subquery keeps PostgreSQL from
+ * planning a sort of every match, which it would choose from a wrong estimate of the LIKE; the
+ * index is unique, so lower(login) alone is the order there). `knownCount`, the matches a recent
+ * call counted for the same filter: past the cap, the page is walked at once.
  */
 export async function listUsers(
   db: Db,
@@ -102,22 +95,24 @@ export async function listUsers(
   knownCount: number | null = null,
 ): Promise<UserListPage> {
   const cap = userCountCap(page, pageSize);
-  if (knownCount !== null && knownCount > cap) {
-    const [walked] = await queryRows<{ rows: UserListRow[] }>(
+  const offset = (page - 1) * pageSize;
+  let counted = knownCount ?? 0;
+  if (knownCount === null || knownCount <= cap) {
+    const [matched] = await queryRows<{ total: number; rows: UserListRow[] }>(
       db,
-      sql`select coalesce((select json_agg(${LIST_ROW} order by lower(u.login), u.id) from (${walkedPage(filters, scope, page, pageSize)}) u), '[]'::json) as rows`,
+      sql`with matched as materialized (select id, login, buyer_id, comment, date_created from users u where ${listWhere(filters, scope, 'trigram')} limit ${cap + 1})
+          select (select count(*)::int from matched) as total,
+            coalesce((select json_agg(${LIST_ROW} order by lower(u.login), u.id)
+                      from (select * from matched order by lower(login), id limit ${pageSize} offset ${offset}) u), '[]'::json) as rows`,
     );
-    return { rows: walked?.rows ?? [], total: cap, capped: true, counted: knownCount };
+    counted = Number(matched?.total ?? 0);
+    if (counted <= cap) return { rows: matched?.rows ?? [], total: counted, capped: false, counted };
   }
-  const [result] = await queryRows<{ total: number; rows: UserListRow[] }>(
+  const [walked] = await queryRows<{ rows: UserListRow[] }>(
     db,
-    sql`with matched as materialized (select id, login, buyer_id, comment, date_created from users u where ${listWhere(filters, scope, 'trigram')} limit ${cap + 1}),
-        counted as (select count(*)::int as n from matched)
-        select (select n from counted) as total,
-          coalesce((select json_agg(${LIST_ROW} order by lower(u.login), u.id)
-                    from ((select * from matched where (select n from counted) <= ${cap} order by lower(login), id limit ${pageSize} offset ${(page - 1) * pageSize})
-                          union all (${walkedPage(filters, scope, page, pageSize, sql`(select n from counted) > ${cap}`)})) u), '[]'::json) as rows`,
+    sql`select coalesce((select json_agg(${LIST_ROW} order by lower(u.login), u.id)
+          from (select * from (select id, login, buyer_id, comment, date_created from users order by lower(login) offset 0) u
+                where ${listWhere(filters, scope, 'walk')} limit ${pageSize} offset ${offset}) u), '[]'::json) as rows`,
   );
-  const counted = Number(result?.total ?? 0);
-  return { rows: result?.rows ?? [], total: Math.min(counted, cap), capped: counted > cap, counted };
+  return { rows: walked?.rows ?? [], total: cap, capped: true, counted };
 }
