@@ -57,7 +57,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'mc.field.weeks.seconds': 'Saved as {seconds} s',
   'mc.field.nextExecute': 'Next upload',
   'mc.field.nextExecute.zone': 'Time zone: {zone}',
-  'mc.field.nextExecute.clear': 'Clear',
+  'mc.field.nextExecute.change': 'Change',
   'mc.field.active': 'Active',
   'mc.check.required': 'Required',
   'mc.check.long': 'At most {max} characters',

@@ -57,7 +57,7 @@ export const ruMessages = {
   'mc.field.weeks.seconds': 'Будет сохранено: {seconds} с',
   'mc.field.nextExecute': 'Следующая выгрузка',
   'mc.field.nextExecute.zone': 'Часовой пояс: {zone}',
-  'mc.field.nextExecute.clear': 'Очистить',
+  'mc.field.nextExecute.change': 'Изменить',
   'mc.field.active': 'Активна',
   'mc.check.required': 'Обязательное поле',
   'mc.check.long': 'Не длиннее {max} символов',

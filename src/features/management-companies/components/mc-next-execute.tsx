@@ -1,11 +1,14 @@
+import EditCalendar from '@mui/icons-material/EditCalendarOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { OutlinedField } from '@/components/outlined-field';
 import { useT } from '@/features/management-companies/messages';
 import { useDateFormat, utcOffsetLabel } from '@/lib/dates';
 
-// The pickers and date-fns are heavy: they load with the editable field, not with the route.
+// The pickers and date-fns (~65 KB gzip) load when the person starts to change the date, not with the route.
 const DateFilter = lazy(() => import('@/components/date-filter/date-filter').then((module) => ({ default: module.DateFilter })));
 
 interface McNextExecuteProps {
@@ -17,13 +20,23 @@ interface McNextExecuteProps {
   error?: string;
 }
 
-/** `nextExecute`: the date-time picker in the user's time zone (24-hour clock); read-only as text. */
+/** `nextExecute`: the date-time picker in the user's time zone (24-hour clock); as text until «Изменить». */
 export function McNextExecute({ value, onChange, readOnly, disabled, error }: McNextExecuteProps) {
   const t = useT();
   const { dateTime, timeZone } = useDateFormat();
+  const [picking, setPicking] = useState(false);
   const zone = t('mc.field.nextExecute.zone', { zone: `${timeZone} (${utcOffsetLabel(timeZone)})` });
-  if (readOnly) {
-    return <OutlinedField name="nextExecute" label={t('mc.field.nextExecute')} readOnly value={value ? dateTime(value) : ''} onChange={() => undefined} helperText={zone} />;
+  if (readOnly || !picking) {
+    return (
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+        <OutlinedField name="nextExecute" label={t('mc.field.nextExecute')} readOnly value={value ? dateTime(value) : ''} onChange={() => undefined} error={error} helperText={zone} />
+        {!readOnly && (
+          <Button variant="outlined" startIcon={<EditCalendar />} disabled={disabled} onClick={() => setPicking(true)} sx={{ height: 56, flexShrink: 0 }}>
+            {t('mc.field.nextExecute.change')}
+          </Button>
+        )}
+      </Box>
+    );
   }
   return (
     <div>
