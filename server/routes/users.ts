@@ -121,15 +121,15 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /**
-   * The user a change or a card addresses: 404 when missing or of another buyer (for all but the
-   * superuser); a superuser is changed by a superuser only (403).
+   * The user a change addresses: 404 when missing or of another buyer (for all but the superuser);
+   * a superuser is changed by a superuser only (403).
    */
-  async function targetOf(request: FastifyRequest, userId: number, change: boolean): Promise<UserTarget> {
+  async function targetOf(request: FastifyRequest, userId: number): Promise<UserTarget> {
     const caller = currentUser(request);
     const target = await findUserTarget(db, userId);
     const scope = buyerScope(request);
     if (!target || (scope !== null && target.buyerId !== scope)) throw new ApiError(404, NOT_FOUND);
-    if (change && target.roles.includes(ROLES.superuser) && !isSuperuser(caller)) {
+    if (target.roles.includes(ROLES.superuser) && !isSuperuser(caller)) {
       throw new ApiError(403, 'Изменять суперпользователя может только суперпользователь');
     }
     return target;
@@ -189,14 +189,14 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   });
 
   defineRoute(app, userEndpoints.remove, { access: EDITORS, params: IdParams }, async ({ request, params }) => {
-    await targetOf(request, params.id, true);
+    await targetOf(request, params.id);
     if (params.id === currentUser(request).userId) throw new ApiError(409, 'Нельзя удалить самого себя');
     if (!(await deleteUser(db, params.id))) throw new ApiError(404, NOT_FOUND);
     return { result: true, message: 'Пользователь удалён' };
   });
 
   defineRoute(app, userEndpoints.setGroups, { access: EDITORS, params: IdParams }, async ({ request, params, body }) => {
-    const target = await targetOf(request, params.id, true);
+    const target = await targetOf(request, params.id);
     const groupIds = unique(body.groups.map((id, index) => idField(`groups[${index}]`, id)));
     const foreign = await groupsNotOfBuyer(db, groupIds, target.buyerId);
     if (foreign.length > 0) throw badField('groups', `нет таких групп у покупателя пользователя: ${foreign.join(', ')}`);
@@ -206,7 +206,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, userEndpoints.setMainInfo, { access: EDITORS, params: IdParams }, async ({ request, params, body }) => {
     const caller = currentUser(request);
-    const target = await targetOf(request, params.id, true);
+    const target = await targetOf(request, params.id);
     const data = body.data;
     const change: MainInfoChange = { keepSession: caller.tokenHash };
     if (data.login !== undefined) change.login = loginField(data.login);
@@ -245,7 +245,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   });
 
   defineRoute(app, userEndpoints.setSip, { access: EDITORS, params: IdParams }, async ({ request, params, body }) => {
-    const target = await targetOf(request, params.id, true);
+    const target = await targetOf(request, params.id);
     const { data } = body;
     const login = data.login.trim();
     if (login === '' || login.length > MAX_LOGIN_LENGTH) throw badField('data.login', `от 1 до ${MAX_LOGIN_LENGTH} символов`);
@@ -262,25 +262,25 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   });
 
   defineRoute(app, userEndpoints.removeSip, { access: EDITORS, params: IdParams }, async ({ request, params, body }) => {
-    const target = await targetOf(request, params.id, true);
+    const target = await targetOf(request, params.id);
     if (!(await removeOwned(db, 'sip', target.id, idField('data.id', body.data.id)))) throw new ApiError(404, 'SIP-аккаунт пользователя не найден');
     return { result: true, message: 'SIP-аккаунт удалён' };
   });
 
   defineRoute(app, userEndpoints.removeFlat, { access: EDITORS, params: IdParams }, async ({ request, params, body }) => {
-    const target = await targetOf(request, params.id, true);
+    const target = await targetOf(request, params.id);
     if (!(await removeFlatUser(db, idField('flatId', body.flatId), target.id))) throw new ApiError(404, 'Пользователь не привязан к этой квартире');
     return { result: true, message: 'Пользователь отвязан от квартиры' };
   });
 
   defineRoute(app, userEndpoints.removeDevice, { access: EDITORS, params: IdParams }, async ({ request, params, body }) => {
-    const target = await targetOf(request, params.id, true);
+    const target = await targetOf(request, params.id);
     if (!(await removeOwned(db, 'phone', target.id, idField('deviceId', body.deviceId)))) throw new ApiError(404, 'Устройство пользователя не найдено');
     return { result: true, message: 'Устройство удалено' };
   });
 
   defineRoute(app, userEndpoints.setAccess, { access: EDITORS, params: IdParams }, async ({ request, params, body }) => {
-    const target = await targetOf(request, params.id, true);
+    const target = await targetOf(request, params.id);
     const entries = body.data.map((entry, index) => ({
       service: idField(`data[${index}].service`, entry.service),
       action: idField(`data[${index}].action`, entry.action),
