@@ -36,6 +36,8 @@ const REBUILT_INDEX_TABLES = [
   'flat_users',
   'user_devices',
   'user_access',
+  'user_groups',
+  'external_users',
   'temporary_codes',
   'flat_access_services',
   'flat_block_history',
