@@ -1,8 +1,8 @@
 // Issue 13 §4 (people): on the large seed (PostgreSQL), as the operator (buyer 1), at 10 connections:
 //   - GET /front/user/list?page=1&login=<3 letters> over a dozen fragments of the seed's logins
 //     (phone numbers `79…` and the staff's names), p99 ≤ 50 ms;
-//   - GET /front/user/{id} of about 200 users of buyer 1 with flats, SIP accounts and phones,
-//     spread over the data, p99 ≤ 30 ms.
+//   - GET /front/user/{id} of about 200 users of buyer 1 with every section of the card filled
+//     (flats, SIP accounts, phones, access entries, groups), spread over the data, p99 ≤ 30 ms.
 // Every answer's status is counted: a 404 is a broken call, not a fast one.
 //
 // Standalone: node --import tsx tests/bench/people.ts (BENCH_LARGE_DATABASE_URL, or
@@ -33,7 +33,7 @@ export interface PeopleApiFigures {
   userCard: LoadFigures;
 }
 
-/** Users of buyer 1 with flats, SIP accounts and phones (those with access entries and groups first), spread over the table. */
+/** Users of buyer 1 with every section of the card filled (flats, SIP accounts, phones, access entries, groups), spread over the table. */
 async function operatorUsers(url: string): Promise<number[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -44,6 +44,7 @@ async function operatorUsers(url: string): Promise<number[]> {
          from users u
          where u.buyer_id = 1 and exists (select 1 from flat_users f where f.user_id = u.id)
            and exists (select 1 from sip_accounts s where s.user_id = u.id) and exists (select 1 from user_devices d where d.user_id = u.id)
+           and exists (select 1 from user_access a where a.user_id = u.id) and exists (select 1 from user_groups g where g.user_id = u.id)
        ) spread where n % greatest(1, total / ${USER_SAMPLE}) = 0 order by n limit ${USER_SAMPLE}`,
     );
     return rows.map((row) => row.id);
@@ -61,7 +62,7 @@ export async function peopleApiReport(heading: Heading, table: Table, large: Lar
   }
   const ids = await operatorUsers(large.url);
   if (ids.length === 0) {
-    console.log('  skipped: the large seed has no user of buyer 1 with flats, SIP accounts and phones');
+    console.log('  skipped: the large seed has no user of buyer 1 with every section of the card filled');
     return null;
   }
   const cards = ids.map((id) => `/front/user/${id}`);
@@ -77,7 +78,7 @@ export async function peopleApiReport(heading: Heading, table: Table, large: Lar
       console.log(`  probe GET ${path}: HTTP ${probe.status}, ${body.length} bytes${probe.ok ? '' : ` (${body.slice(0, 160)})`}`);
     }
     const userSearch = await loadPaths(`GET /front/user/list?page=1&login=<3 letters>, ${searches.length} fragments`, server.url, searches, cookie, quick);
-    const userCard = await loadPaths(`GET /front/user/{id}, ${cards.length} users of buyer 1 with flats, SIP and phones`, server.url, cards, cookie, quick);
+    const userCard = await loadPaths(`GET /front/user/{id}, ${cards.length} users of buyer 1, every section filled`, server.url, cards, cookie, quick);
     table(
       [
         ['measure', 'p50', 'p99', 'req/s', 'requests', 'answers by status', 'errors'],
