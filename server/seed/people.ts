@@ -9,8 +9,8 @@ export const FULL_USER_SHARE = 0.12;
 export const THIRD_LEVEL_GROUP_NAME = 'Школьный квартал';
 
 /**
- * Every buyer's group tree reaches a third level: a buyer whose tree has two adds one group under
- * its first nested group. The demo and large trees are deeper already (org.ts); the small seed's
+ * Every buyer's group tree reaches a third level: a buyer whose tree has only two levels gets one
+ * group under its first nested group. The demo and large trees are deeper already (org.ts); the small seed's
  * rows stay as they were and the new group takes the next free id (run after the identities are reset).
  */
 export function groupsThreeLevelsDeep(seed: number): string {
@@ -28,7 +28,7 @@ export function groupsThreeLevelsDeep(seed: number): string {
  * alike; residents are the users from `firstResidentId` on. Each buyer's houses with a company
  * are dealt to its companies in turn (every company gets several); a quarter of the residents are
  * in one or two of their buyer's groups, given by one of its operators or the admin; more of them
- * get access entries (one to every service), a second phone, an external id, an operator; and
+ * get access entries (to one service or several), a second phone, an external id, an operator; and
  * FULL_USER_SHARE of them get whatever they lack of all that, a SIP account included, so their
  * card shows every section. Runs before the identities are reset: explicit ids only for SIP
  * accounts (after the largest), the rest from the identities the load left consistent.
