@@ -111,7 +111,8 @@ export type McUpload = Infer<typeof McUpload>;
 export const McUploadStatusResponse = withResult({ data: nullable(McUpload) });
 
 /** A device of the company's houses (upload to one device). */
-export const McDevice = type({ id: number(), mac: string(), type: number(), statusCode: number(), houses: array(string()) });
+export const McDeviceHouse = type({ uid: string(), address: string() });
+export const McDevice = type({ id: number(), mac: string(), type: number(), statusCode: number(), houses: array(McDeviceHouse) });
 export type McDevice = Infer<typeof McDevice>;
 export const McDevicesQuery = object({ mac: optional(string()) });
 export const McDevicesResponse = withResult({ data: array(McDevice) });

@@ -121,13 +121,13 @@ export async function disableCompany(db: Db, id: number): Promise<boolean> {
 /**
  * The devices of the company's houses (houses.management_company_id → device_houses), MAC order,
  * at most MC_DEVICES_LIMIT; `mac` narrows to those whose MAC contains it. `houses` are the
- * addresses of the company's houses the device serves.
+ * company's houses the device serves (uid and address).
  */
 export async function listCompanyDevices(db: Db, companyId: number, mac: string | undefined): Promise<McDevice[]> {
   const compact = mac?.replace(/[^0-9a-f]/gi, '').toUpperCase() ?? '';
-  const rows = await queryRows<{ id: number; mac: string; type: number; statusCode: number; houses: string[] }>(
+  const rows = await queryRows<{ id: number; mac: string; type: number; statusCode: number; houses: { uid: string; address: string }[] }>(
     db,
-    sql`select d.id, d.mac, d.type, d.status_code as "statusCode", array_agg(h.address order by h.address) as houses
+    sql`select d.id, d.mac, d.type, d.status_code as "statusCode", json_agg(json_build_object('uid', h.uid, 'address', h.address) order by h.address) as houses
         from houses h
         join device_houses dh on dh.house_uid = h.uid
         join devices d on d.id = dh.device_id

@@ -72,7 +72,7 @@ export function McDeviceDialog({ id, online, onClose, onUpload }: McDeviceDialog
             <ListItemButton key={device.id} selected={chosen === device.mac} onClick={() => setChosen(device.mac)}>
               <ListItemText
                 primary={device.mac}
-                secondary={t('mc.device.houses', { houses: device.houses.join('; ') })}
+                secondary={t('mc.device.houses', { houses: device.houses.map((house) => house.address).join('; ') })}
                 slotProps={{ primary: { sx: { fontFamily: 'monospace' } }, secondary: { sx: { overflowWrap: 'anywhere' } } }}
               />
             </ListItemButton>

@@ -28,7 +28,7 @@ export function McNextExecute({ value, onChange, readOnly, disabled, error }: Mc
   const zone = t('mc.field.nextExecute.zone', { zone: `${timeZone} (${utcOffsetLabel(timeZone)})` });
   if (readOnly || !picking) {
     return (
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexDirection: { xs: 'column', sm: 'row' } }}>
         <OutlinedField name="nextExecute" label={t('mc.field.nextExecute')} readOnly value={value ? dateTime(value) : ''} onChange={() => undefined} error={error} helperText={zone} />
         {!readOnly && (
           <Button variant="outlined" startIcon={<EditCalendar />} disabled={disabled} onClick={() => setPicking(true)} sx={{ height: 56, flexShrink: 0 }}>

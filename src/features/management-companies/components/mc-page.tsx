@@ -102,7 +102,7 @@ function McDetails({ company, model }: { company: ManagementCompany; model: McPa
     <OutlinedField
       name={name}
       label={t(`mc.field.${name}`)}
-      required={extra.required}
+      required={extra.required && !readOnly}
       readOnly={readOnly || extra.readOnly}
       code={name !== 'name'}
       inputMode={extra.numeric ? 'numeric' : 'text'}
@@ -113,7 +113,7 @@ function McDetails({ company, model }: { company: ManagementCompany; model: McPa
     />
   );
   const weeksValid = checkMcField('weeks', form.values.weeks) === null;
-  const weeksHelper = `${t('mc.field.weeks.helper')}${weeksValid ? ` · ${t('mc.field.weeks.seconds', { seconds: weeksToSeconds(form.values.weeks) })}` : ''}`;
+  const weeksHelper = readOnly ? undefined : `${t('mc.field.weeks.helper')}${weeksValid ? ` · ${t('mc.field.weeks.seconds', { seconds: weeksToSeconds(form.values.weeks) })}` : ''}`;
   return (
     <PageSection
       title={t('mc.section.details')}

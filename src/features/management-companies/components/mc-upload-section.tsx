@@ -105,7 +105,7 @@ function McUploadProgress({ upload, retry }: { upload: McUpload; retry: ReactNod
         aria-label={t('mc.upload.progress')}
         sx={{ height: 8, borderRadius: 1 }}
       />
-      <Box component="dl" data-testid="mc-upload-counts" sx={{ m: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' }}>
+      <Box component="dl" data-testid="mc-upload-counts" sx={{ m: 0, display: 'grid', gap: 1, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))' } }}>
         {counts.map(({ key, label, value }) => (
           <Box key={key} data-count={key}>
             <Typography component="dt" variant="body2" color="text.secondary">
