@@ -16,9 +16,9 @@ export const Buyer = type({
   /** An inactive buyer is kept with its data and shown as such (docs/api.md "Buyers"). */
   active: boolean(),
   dateCreated: string(),
-  /** How many devices belong to it: a buyer with any cannot be deleted. */
+  /** How many devices belong to it (get only): a buyer with any cannot be deleted. */
   devices: optional(number()),
-  /** How many users (staff and residents) belong to it: a buyer with any cannot be deleted. */
+  /** How many users, staff and residents, belong to it (get only): a buyer with any cannot be deleted. */
   users: optional(number()),
 });
 export type Buyer = Infer<typeof Buyer>;

@@ -34,7 +34,10 @@ function whereOf(filter: BuyerFilter): SQL {
   return sql.join(conditions, sql` and `);
 }
 
-/** One page of buyers by name, each with its counts of devices and users (counted for the page's rows only). */
+/**
+ * One page of buyers by name, without the counts: counting a page of buyers reads every user and
+ * device they have (85 ms over the large seed's 420,000 users), and pickers page through this list.
+ */
 export async function listBuyers(db: Db, filter: BuyerFilter, page: number, pageSize: number): Promise<{ rows: Buyer[]; total: number }> {
   const where = whereOf(filter);
   const rows = await queryRows<Buyer & { total: number }>(
@@ -43,7 +46,7 @@ export async function listBuyers(db: Db, filter: BuyerFilter, page: number, page
           select b.id, count(*) over () as total from buyers b where ${where}
           order by lower(b.name), b.id limit ${pageSize} offset ${(page - 1) * pageSize}
         )
-        select b.id, b.name, b.inn, ${CONTACT} as contact, b.active, ${DATE_CREATED} as "dateCreated", ${COUNTS}, p.total::int as total
+        select b.id, b.name, b.inn, ${CONTACT} as contact, b.active, ${DATE_CREATED} as "dateCreated", p.total::int as total
         from page p join buyers b on b.id = p.id
         order by lower(b.name), b.id`,
   );

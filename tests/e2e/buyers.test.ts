@@ -49,12 +49,14 @@ function adminSession(viewport: Viewport): () => Session {
   };
 }
 
-/** The seed buyer with devices other than the operator itself. */
+/** The seed buyer with devices other than the operator itself, with its counts. */
 async function buyerWithDevices(page: Page): Promise<BuyerRow> {
   const { data } = await getJson<{ data: BuyerRow[] }>(page, '/front/buyers?page=1');
-  const found = data.find((buyer) => buyer.id !== 1 && (buyer.devices ?? 0) > 0);
-  if (!found) throw new Error('the small seed has no second buyer with devices');
-  return found;
+  for (const listed of data.filter((buyer) => buyer.id !== 1)) {
+    const { data: buyer } = await getJson<{ data: BuyerRow }>(page, `/front/buyers/${listed.id}`);
+    if ((buyer.devices ?? 0) > 0) return buyer;
+  }
+  throw new Error('the small seed has no second buyer with devices');
 }
 
 describe('the superuser on the buyer screens', () => {
@@ -62,7 +64,7 @@ describe('the superuser on the buyer screens', () => {
   const name = `ООО «Проверка ${randomBytes(3).toString('hex')}»`;
   let buyerId = 0;
 
-  it('lists the buyers with their counts and filters by name in the URL', async () => {
+  it('lists the buyers and filters by name in the URL', async () => {
     const { page } = admin();
     await page.goto('/buyers');
     const table = page.getByRole('table', { name: 'Покупатели' });

@@ -30,14 +30,18 @@ describe('the refusal of a delete in words', () => {
 describe.each(BACKENDS)('buyers on %s', (backend) => {
   const app = useApp(backend);
 
-  it('lists buyers by name, 20 a page, with their devices and users counted', async () => {
+  it('lists buyers by name, 20 a page, without the counts, and gets one with its devices and users counted', async () => {
     const admin = await loginAs(app(), 'admin');
     const body = await list(admin, '?page=1');
     expect(body.data.length).toBeGreaterThanOrEqual(2);
     expect(body.pagination).toMatchObject({ page: 1, pageSize: BUYER_LIST_PAGE_SIZE, count: body.data.length });
     const names = body.data.map((buyer) => buyer.name.toLowerCase());
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
-    const operator = body.data.find((buyer) => buyer.id === 1)!;
+    const listed = body.data.find((buyer) => buyer.id === 1)!;
+    expect(listed.devices).toBeUndefined();
+    expect(listed.users).toBeUndefined();
+    const operator = expectShape(BuyerResponse, (await admin.get('/front/buyers/1')).json()).data;
+    expect(operator).toMatchObject(listed);
     const [counted] = await queryRows<{ devices: number; users: number }>(
       app().database.drizzle,
       sql`select (select count(*)::int from devices where buyer_id = 1) as devices, (select count(*)::int from users where buyer_id = 1) as users`,

@@ -143,7 +143,6 @@ function BuyerCards({ rows }: { rows: readonly Buyer[] }) {
                 {buyer.contact}
               </Typography>
             )}
-            <Typography variant="body2">{t('buyers.card.counts', { devices: buyer.devices ?? 0, users: buyer.users ?? 0 })}</Typography>
             <Typography variant="body2" color="text.secondary">
               {t('buyers.card.created', { date: date(buyer.dateCreated) })}
             </Typography>
@@ -163,12 +162,10 @@ function BuyerTable({ rows, loading }: { rows: readonly Buyer[]; loading: boolea
       <Table size="small" aria-label={t('buyers.title')} aria-busy={loading}>
         <TableHead>
           <TableRow>
-            <TableCell sx={{ width: '28%' }}>{t('buyers.column.name')}</TableCell>
+            <TableCell sx={{ width: '32%' }}>{t('buyers.column.name')}</TableCell>
             <TableCell>{t('buyers.column.inn')}</TableCell>
-            <TableCell sx={{ width: '30%' }}>{t('buyers.column.contact')}</TableCell>
+            <TableCell sx={{ width: '36%' }}>{t('buyers.column.contact')}</TableCell>
             <TableCell>{t('buyers.column.active')}</TableCell>
-            <TableCell align="right">{t('buyers.column.devices')}</TableCell>
-            <TableCell align="right">{t('buyers.column.users')}</TableCell>
             <TableCell>{t('buyers.column.created')}</TableCell>
           </TableRow>
         </TableHead>
@@ -185,8 +182,6 @@ function BuyerTable({ rows, loading }: { rows: readonly Buyer[]; loading: boolea
               <TableCell>
                 <BuyerStatus active={buyer.active} />
               </TableCell>
-              <TableCell align="right">{buyer.devices ?? ''}</TableCell>
-              <TableCell align="right">{buyer.users ?? ''}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{date(buyer.dateCreated)}</TableCell>
             </TableRow>
           ))}
