@@ -216,6 +216,33 @@ describe('the group screens on a phone and for support', () => {
   });
 
   for (const viewport of [DESKTOP, MOBILE]) {
+    it(`shows the superuser every buyer's groups, one section per buyer, at ${viewport.width}px`, async () => {
+      const admin = await openSession(browser, viewport);
+      try {
+        const { page } = admin;
+        await logIn(page, account('admin'));
+        const tree = await getJson<{ data: TreeGroup[]; buyers: { buyerId: number; name: string }[] }>(page, '/front/groups/tree');
+        const withGroups = tree.buyers.filter((buyer) => tree.data.some((group) => group.buyerId === buyer.buyerId));
+        expect(withGroups.length).toBeGreaterThan(1);
+        await page.goto('/groups');
+        for (const buyer of withGroups) await page.getByRole('region', { name: `Покупатель: ${buyer.name}` }).waitFor();
+        const second = tree.data.find((group) => group.buyerId === withGroups[1]!.buyerId)!;
+        await page.getByRole('region', { name: `Покупатель: ${withGroups[1]!.name}` }).getByRole('link', { name: `Открыть группу ${second.name}` }).first().waitFor();
+        expect(await sideways(page)).toBe(0);
+        await screenshot(page, 'groups-superuser');
+        // A new group is made for the buyer picked, under that buyer's groups only.
+        await page.getByRole('button', { name: 'Добавить группу' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Новая группа' });
+        await chooseOption(page, 'Покупатель', new RegExp(`^${literally(withGroups[1]!.name)}$`));
+        const parents = (await dialog.getByRole('combobox', { name: 'Родительская группа' }).locator('option').allInnerTexts()).map((text) => text.trim());
+        expect(parents.slice(1).sort()).toEqual(tree.data.filter((group) => group.buyerId === withGroups[1]!.buyerId).map((group) => group.name).sort());
+        await screenshot(page, 'groups-superuser-create');
+        await dialog.getByRole('button', { name: 'Отмена' }).click();
+      } finally {
+        await admin.context.close();
+      }
+    });
+
     it(`lets support read both screens without a control at ${viewport.width}px`, async () => {
       const support = await openSession(browser, viewport);
       try {

@@ -15,6 +15,8 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'groups.delete': 'Delete group {name}',
   'groups.counts': 'Devices: {devices} · users: {users}',
   'groups.children': 'Nested groups: {count}',
+  'groups.counts.short': 'dev.: {devices} · users: {users}',
+  'groups.children.short': 'nested: {count}',
   'groups.tree': 'Group tree',
   'groups.tree.buyer': 'Groups of buyer {name}',
   'groups.buyer': 'Buyer: {name}',

@@ -16,6 +16,8 @@ export const ruMessages = {
   'groups.delete': 'Удалить группу {name}',
   'groups.counts': 'Устройств: {devices} · пользователей: {users}',
   'groups.children': 'Вложенных групп: {count}',
+  'groups.counts.short': 'устр.: {devices} · польз.: {users}',
+  'groups.children.short': 'влож.: {count}',
   'groups.tree': 'Дерево групп',
   'groups.tree.buyer': 'Группы покупателя {name}',
   'groups.buyer': 'Покупатель: {name}',

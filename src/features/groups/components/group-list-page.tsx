@@ -53,6 +53,7 @@ export function GroupListPage() {
           value={model.search}
           onChange={(event) => model.setSearch(event.target.value)}
           helperText={t('groups.search.helper')}
+          size="small"
           sx={{ maxWidth: 480 }}
         />
         {tree.isPending ? (

@@ -31,21 +31,23 @@ function GroupScreen({ groupId }: { groupId: number }) {
       <Button component={RouterLink} to="/groups" startIcon={<ArrowBack />} sx={{ minHeight: 44, ml: -1 }}>
         {t('group.back')}
       </Button>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', justifyContent: 'space-between' }}>
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.4rem', sm: '1.75rem' }, overflowWrap: 'anywhere' }}>
-          {group.data?.name ?? t('group.title')}
-        </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, flexWrap: 'wrap', justifyContent: 'space-between' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h1" sx={{ fontSize: { xs: '1.4rem', sm: '1.75rem' }, overflowWrap: 'anywhere' }}>
+            {group.data?.name ?? t('group.title')}
+          </Typography>
+          {model.row && model.row.depth > 0 && (
+            <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {t('group.path', { path: model.row.path })}
+            </Typography>
+          )}
+        </Box>
         {model.canEdit && group.isSuccess && (
           <Button color="error" variant="outlined" startIcon={<DeleteOutline />} disabled={!model.online} onClick={() => model.setConfirming(true)}>
             {t('group.delete')}
           </Button>
         )}
       </Box>
-      {model.row && model.row.depth > 0 && (
-        <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {t('group.path', { path: model.row.path })}
-        </Typography>
-      )}
     </Box>
   );
 

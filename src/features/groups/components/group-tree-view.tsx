@@ -6,6 +6,8 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { Link as RouterLink } from 'react-router-dom';
 import { useT } from '../messages';
 import { groupPagePath, hasChildRow, visibleRows, type GroupRow } from '../model';
@@ -26,6 +28,8 @@ interface GroupTreeViewProps {
 /** The groups as an indented list, each opening its page; a parent folds its children away. */
 export function GroupTreeView({ label, rows, search, collapsed, onToggle, actions }: GroupTreeViewProps) {
   const t = useT();
+  // A phone has room for the counts in short words only.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const searching = search.trim() !== '';
   const shown = visibleRows(rows, search, collapsed);
   const indexOf = new Map(rows.map((row, index) => [row.groupId, index]));
@@ -58,8 +62,8 @@ export function GroupTreeView({ label, rows, search, collapsed, onToggle, action
                 {row.name}
               </Link>
               <Typography variant="body2" color="text.secondary">
-                {t('groups.counts', { devices: row.devices, users: row.users })}
-                {row.children > 0 && ` · ${t('groups.children', { count: row.children })}`}
+                {t(phone ? 'groups.counts.short' : 'groups.counts', { devices: row.devices, users: row.users })}
+                {row.children > 0 && ` · ${t(phone ? 'groups.children.short' : 'groups.children', { count: row.children })}`}
               </Typography>
             </Box>
             {actions && (
