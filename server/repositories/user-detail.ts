@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { UserDetail } from '../../contract/users';
 import { queryRows, type Db } from '../db/client';
+import { users } from '../db/schema/users';
 import { AUTH_ITEM_ROLE } from './sessions';
 
 /** Role whose holders of the user's buyer are listed as operators (User detail `operators`). */
@@ -15,33 +17,68 @@ const list = (item: string, rest: string) => `coalesce((select json_agg(${item})
 type Lookups = Pick<UserDetail, 'rolesList' | 'operators' | 'services' | 'actions' | 'reasons'>;
 type DetailRow = Omit<UserDetail, keyof Lookups>;
 
+const u = alias(users, 'u');
+const part = <T>(text: string) => sql<T>`${sql.raw(text)}`;
+
 // Every part of spec §3 "User detail" but the lookup maps, each a correlated subquery on the user
 // row `u`: one statement, one round trip, each part an index lookup by the user's id.
-const DETAIL_SQL = `select u.id, u.login, '' as password, u.buyer_id as "buyerId", u.comment, ${iso('u.date_created')} as "dateCreated",
-  u.dont_unlink_from_flats as "dontUnlinkFromFlats", u.operator_id as "operatorId", u.new_roles as "newRoles",
-  (select json_build_object('id', e.id, 'userId', e.user_id, 'buyerId', e.buyer_id, 'externalId', e.external_id)
-     from external_users e where e.user_id = u.id limit 1) as "externalUser",
-  array(select a.item_name from auth_assignments a join auth_items i on i.name = a.item_name
-        where a.user_id = u.id and i.type = ${AUTH_ITEM_ROLE} order by a.item_name) as roles,
-  ${list(
-    `json_build_object('id', s.id, 'login', s.login, 'password', s.password, 'domain', s.domain, 'port', s.port, 'type', s.type) order by s.id`,
-    'from sip_accounts s where s.user_id = u.id',
-  )} as "sipAccounts",
-  ${list(`json_build_object('id', g.id, 'name', g.name, 'givenBy', ug.given_by) order by g.name, g.id`, 'from user_groups ug join groups g on g.id = ug.group_id where ug.user_id = u.id')} as groups,
-  ${list(
-    `json_build_object('id', d.id, 'name', d.name, 'os', d.os, 'pushEnabled', d.push_enabled, 'dateUpdated', ${iso('d.date_updated')}) order by d.id`,
-    'from user_devices d where d.user_id = u.id',
-  )} as devices,
-  ${list(
-    `json_build_object('flatId', f.id, 'address', h.address, 'houseUid', f.house_uid, 'flatNum', f.flat_num) order by h.address, f.flat_num, f.id`,
-    'from flat_users fu join flats f on f.id = fu.flat_id join houses h on h.uid = f.house_uid where fu.user_id = u.id',
-  )} as flats,
-  ${list(`json_build_object('action', x.action_id, 'reason', x.reason_id, 'service', x.service_id) order by x.service_id`, 'from user_access x where x.user_id = u.id')} as access
-from users u where u.id = `;
+function prepareDetail(db: Db) {
+  return db
+    .select({
+      id: u.id,
+      login: u.login,
+      password: sql<string>`''`,
+      buyerId: u.buyerId,
+      comment: u.comment,
+      dateCreated: part<string>(iso('u.date_created')),
+      dontUnlinkFromFlats: u.dontUnlinkFromFlats,
+      operatorId: u.operatorId,
+      newRoles: u.newRoles,
+      externalUser: part<UserDetail['externalUser']>(`(select json_build_object('id', e.id, 'userId', e.user_id, 'buyerId', e.buyer_id, 'externalId', e.external_id)
+        from external_users e where e.user_id = u.id limit 1)`),
+      roles: part<string[]>(`array(select a.item_name from auth_assignments a join auth_items i on i.name = a.item_name
+        where a.user_id = u.id and i.type = ${AUTH_ITEM_ROLE} order by a.item_name)`),
+      sipAccounts: part<UserDetail['sipAccounts']>(
+        list(
+          `json_build_object('id', s.id, 'login', s.login, 'password', s.password, 'domain', s.domain, 'port', s.port, 'type', s.type) order by s.id`,
+          'from sip_accounts s where s.user_id = u.id',
+        ),
+      ),
+      groups: part<UserDetail['groups']>(
+        list(`json_build_object('id', g.id, 'name', g.name, 'givenBy', ug.given_by) order by g.name, g.id`, 'from user_groups ug join groups g on g.id = ug.group_id where ug.user_id = u.id'),
+      ),
+      devices: part<UserDetail['devices']>(
+        list(
+          `json_build_object('id', d.id, 'name', d.name, 'os', d.os, 'pushEnabled', d.push_enabled, 'dateUpdated', ${iso('d.date_updated')}) order by d.id`,
+          'from user_devices d where d.user_id = u.id',
+        ),
+      ),
+      flats: part<UserDetail['flats']>(
+        list(
+          `json_build_object('flatId', f.id, 'address', h.address, 'houseUid', f.house_uid, 'flatNum', f.flat_num) order by h.address, f.flat_num, f.id`,
+          'from flat_users fu join flats f on f.id = fu.flat_id join houses h on h.uid = f.house_uid where fu.user_id = u.id',
+        ),
+      ),
+      access: part<UserDetail['access']>(
+        list(`json_build_object('action', x.action_id, 'reason', x.reason_id, 'service', x.service_id) order by x.service_id`, 'from user_access x where x.user_id = u.id'),
+      ),
+    })
+    .from(u)
+    .where(eq(u.id, sql.placeholder('userId')))
+    .prepare('user_detail');
+}
+
+/** One prepared statement per database: PostgreSQL plans the card once per connection, not per call. */
+const prepared = new WeakMap<Db, ReturnType<typeof prepareDetail>>();
 
 /** The user's detail without the lookup maps (null: no such user). The password is never sent. */
 export async function readUserDetail(db: Db, userId: number): Promise<DetailRow | null> {
-  const [row] = await queryRows<DetailRow>(db, sql`${sql.raw(DETAIL_SQL)}${userId}`);
+  let query = prepared.get(db);
+  if (!query) {
+    query = prepareDetail(db);
+    prepared.set(db, query);
+  }
+  const [row] = await query.execute({ userId });
   return row ?? null;
 }
 
