@@ -103,9 +103,20 @@ describe.each(BACKENDS)('buyers on %s', (backend) => {
     expectError(await post({ name: 'ООО «Контакт»', contact: 'к'.repeat(501) }), 400, /Некорректное поле contact: не длиннее 500 символов/);
     expectError(await post({ name: 'ООО «Активный»', active: 'yes' }), 400, /Некорректное поле active/);
     expectError(await post({ name: 'ООО «Лишнее»', phone: '1' }), 400, /Некорректное поле phone: неизвестное поле/);
+    expectError(await post([]), 400, /Некорректный запрос/);
+    expectError(await post({ name: 'ООО «NUL\u0000»' }), 400, /Некорректное поле name: недопустимый символ U\+0000/);
+    expectError(await post({ name: 'ООО «ИНН»', inn: '7701 234567' }), 400, /Некорректное поле inn/);
     await create(admin, { name: 'ООО «Дубликат»' });
     expectError(await post({ name: ' ооо «ДУБЛИКАТ» ' }), 409, /Некорректное поле name: покупатель «ооо «ДУБЛИКАТ»» уже существует/);
     expect((await list(admin, `?name=${encodeURIComponent('дубликат')}`)).pagination.totalCount).toBe(1);
+  });
+
+  it('lets only one of two creates of one name at once through', async () => {
+    const admin = await loginAs(app(), 'admin');
+    const payload = { name: 'ООО «Гонка»' };
+    const answers = await Promise.all([0, 1, 2].map(() => admin.request('POST', '/front/buyers/create', { payload })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+    expect((await list(admin, `?name=${encodeURIComponent('гонка')}`)).pagination.totalCount).toBe(1);
   });
 
   it('updates a buyer; an omitted field keeps its value, null clears it; deactivates and reactivates', async () => {
