@@ -162,9 +162,9 @@ function BuyerTable({ rows, loading }: { rows: readonly Buyer[]; loading: boolea
       <Table size="small" aria-label={t('buyers.title')} aria-busy={loading}>
         <TableHead>
           <TableRow>
-            <TableCell sx={{ width: '32%' }}>{t('buyers.column.name')}</TableCell>
+            <TableCell sx={{ width: '26%' }}>{t('buyers.column.name')}</TableCell>
             <TableCell>{t('buyers.column.inn')}</TableCell>
-            <TableCell sx={{ width: '36%' }}>{t('buyers.column.contact')}</TableCell>
+            <TableCell sx={{ width: '44%' }}>{t('buyers.column.contact')}</TableCell>
             <TableCell>{t('buyers.column.active')}</TableCell>
             <TableCell>{t('buyers.column.created')}</TableCell>
           </TableRow>
