@@ -24,8 +24,9 @@ export async function deleteUser(id: number) {
   return expectResult(await request(userEndpoints.remove, { params: { id } }));
 }
 
-export async function setUserMainInfo(id: number, values: MainInfoValues, withBuyer: boolean) {
-  return expectResult(await request(userEndpoints.setMainInfo, { params: { id }, body: mainInfoBody(values, withBuyer) }));
+/** Sends what differs from `saved` (the form as the user was loaded). */
+export async function setUserMainInfo(id: number, values: MainInfoValues, saved: MainInfoValues, withBuyer: boolean) {
+  return expectResult(await request(userEndpoints.setMainInfo, { params: { id }, body: mainInfoBody(values, saved, withBuyer) }));
 }
 
 export async function setUserGroups(id: number, groups: number[]) {

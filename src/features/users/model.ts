@@ -1,6 +1,7 @@
 import type { Infer } from 'superstruct';
 import { PERMISSIONS, ROLES, UserCreate, type UserDetail, type UserListQuery } from '@contract/users';
 import type { ListState, ListStateConfig } from '@/components/list-table/list-state-model';
+import { parseFieldErrors, placeFieldErrors, type FieldReason } from '@/lib/field-errors';
 import { HttpError } from '@/lib/http';
 import { hasPermission, hasRole, type AuthItemMap } from '@/lib/session';
 
@@ -111,17 +112,21 @@ export function userCreateBody(values: UserCreateValues, withBuyer: boolean): Us
   };
 }
 
-const FORM_FIELDS: readonly string[] = ['login', 'password', 'buyerId', 'comment', 'roles', 'dontUnlinkFromFlats', 'operatorId', 'newRoles'];
 
 /** The form field a refused request's path names (`data.login` → login), or null. */
 export function fieldOfPath<F extends string>(path: string, fields: readonly F[]): F | null {
-  const name = path.replace(/^data\./, '').split('.')[0];
-  return FORM_FIELDS.includes(name) && (fields as readonly string[]).includes(name) ? (name as F) : null;
+  const name = path.replace(/^data\./, '').split(/[.[]/)[0];
+  return (fields as readonly string[]).includes(name) ? (name as F) : null;
 }
 
-/** A 409 names no field in the 400's way; a duplicate login says so in words. */
-export function conflictField(error: unknown): 'login' | null {
-  return error instanceof HttpError && error.status === 409 && /логин|login/i.test(error.message) ? 'login' : null;
+/**
+ * A refusal shown at the fields it names: a 400, and also a 409 (a login taken) or a 403 (a role the
+ * caller does not hold) whose message names its field the same way («Некорректное поле login: …»).
+ * Answers the text left for a banner.
+ */
+export function placeRefusal<F extends string>(error: unknown, fieldOf: (path: string) => F | null, put: (field: F, reason: FieldReason) => void): string | null {
+  const named = error instanceof HttpError && (error.status === 403 || error.status === 409) && parseFieldErrors(error.message).fields.length > 0;
+  return placeFieldErrors(named ? new HttpError(400, error.message, error.body) : error, fieldOf, put);
 }
 
 // ---------------------------------------------------------------------------
@@ -165,19 +170,27 @@ export function checkMainInfo(values: MainInfoValues, withBuyer: boolean): Parti
   return problems;
 }
 
-/** The main-info payload: the password only when one was typed, the buyer only from the superuser. */
-export function mainInfoBody(values: MainInfoValues, withBuyer: boolean) {
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item) => b.includes(item));
+
+/**
+ * The main-info payload: only what differs from the saved user (the server changes only what is
+ * sent, and refuses a change of one's own roles or buyer even when it is none), the password only
+ * when one was typed, the buyer only from the superuser.
+ */
+export function mainInfoBody(values: MainInfoValues, saved: MainInfoValues, withBuyer: boolean) {
   const comment = values.comment.trim();
+  const login = values.login.trim();
+  const buyer = values.buyerId.trim();
   return {
     data: {
-      login: values.login.trim(),
+      ...(login !== saved.login ? { login } : {}),
       ...(values.password !== '' ? { password: values.password } : {}),
-      comment: comment === '' ? null : comment,
-      ...(withBuyer ? { buyerId: Number(values.buyerId.trim()) } : {}),
-      dontUnlinkFromFlats: values.dontUnlinkFromFlats,
-      operatorId: values.operatorId === '' ? null : Number(values.operatorId),
-      roles: values.roles,
-      newRoles: values.newRoles,
+      ...(comment !== saved.comment.trim() ? { comment: comment === '' ? null : comment } : {}),
+      ...(withBuyer && buyer !== saved.buyerId ? { buyerId: Number(buyer) } : {}),
+      ...(values.dontUnlinkFromFlats !== saved.dontUnlinkFromFlats ? { dontUnlinkFromFlats: values.dontUnlinkFromFlats } : {}),
+      ...(values.operatorId !== saved.operatorId ? { operatorId: values.operatorId === '' ? null : Number(values.operatorId) } : {}),
+      ...(!sameSet(values.roles, saved.roles) ? { roles: values.roles } : {}),
+      ...(!sameSet(values.newRoles, saved.newRoles) ? { newRoles: values.newRoles } : {}),
     },
   };
 }

@@ -46,6 +46,8 @@ export function useUserList() {
     list,
     rows: query.data?.data ?? [],
     totalCount: query.data?.pagination.totalCount ?? 0,
+    /** More users match than `totalCount` (the server stops counting at a cap): a later page may still exist. */
+    capped: query.data?.totalCountCapped === true,
     pageSize: query.data?.pagination.pageSize || USER_LIST_PAGE_SIZE,
     loading: query.isFetching || !session.ready,
     error: query.error ? errorMessage(query.error) : null,

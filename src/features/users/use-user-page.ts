@@ -48,12 +48,14 @@ export interface UserContextValue {
   canEdit: boolean;
   /** …and usable now: false while offline (typed input stays). */
   canWrite: boolean;
+  /** The caller's own page: the server refuses changing one's own roles or buyer, and deleting oneself. */
+  own: boolean;
 }
 
 export const UserContext = createContext<UserContextValue | null>(null);
 
 export function userContextValue(userId: number, user: UserDetail, session: SessionState, canEdit: boolean, online: boolean): UserContextValue {
-  return { userId, user, session, superuser: isSuperuser(session), canEdit, canWrite: canEdit && online };
+  return { userId, user, session, superuser: isSuperuser(session), canEdit, canWrite: canEdit && online, own: session.userId === userId };
 }
 
 export function useUser(): UserContextValue {

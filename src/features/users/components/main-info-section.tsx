@@ -6,17 +6,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { OutlinedField, OutlinedSelect } from '@/components/outlined-field';
 import { PageSection } from '@/components/page-section';
-import { placeFieldErrors } from '@/lib/field-errors';
 import { setUserMainInfo } from '../api';
 import { useT } from '../messages';
 import {
   MAIN_INFO_FIELDS,
   PASSWORD_MIN,
   checkMainInfo,
-  conflictField,
   fieldOfPath,
   labelOf,
   mainInfoValues,
+  placeRefusal,
   roleChangeable,
   type MainInfoField,
   type MainInfoValues,
@@ -69,11 +68,12 @@ function MainInfoView() {
 function MainInfoForm() {
   const t = useT();
   const problemText = useProblemText();
-  const { userId, user, session, superuser, canWrite } = useUser();
+  const { userId, user, session, superuser, canWrite, own } = useUser();
   const buyers = useQuery({ ...userQueries.buyers(), enabled: superuser });
   const [draft, setDraft] = useState<MainInfoValues | null>(null);
   const [errors, setErrors] = useState<Errors>({});
-  const values = draft ?? mainInfoValues(user);
+  const saved = mainInfoValues(user);
+  const values = draft ?? saved;
   const change = (patch: Partial<MainInfoValues>) => {
     setDraft({ ...values, ...patch });
     setErrors((current) => ({ ...current, ...Object.fromEntries(Object.keys(patch).map((key) => [key, undefined])) }));
@@ -81,37 +81,33 @@ function MainInfoForm() {
   const text = (field: 'login' | 'password' | 'comment' | 'buyerId' | 'operatorId') => (event: { target: { value: string } }) => change({ [field]: event.target.value });
 
   const save = useUserMutation({
-    send: (next: MainInfoValues) => setUserMainInfo(userId, next, superuser),
+    send: (next: MainInfoValues) => setUserMainInfo(userId, next, saved, buyerEditable),
     done: () => t('user.main.saved'),
     onDone: () => {
       setDraft(null);
       setErrors({});
     },
-    onFailure: (error) => {
-      const duplicate = conflictField(error);
-      if (duplicate) {
-        setErrors({ login: problemText('loginTaken') });
-        return null;
-      }
-      return placeFieldErrors(
+    onFailure: (error) =>
+      placeRefusal(
         error,
         (path) => fieldOfPath(path, MAIN_INFO_FIELDS),
         (field, reason) => setErrors((current) => ({ ...current, [field]: problemText(reason) })),
-      );
-    },
+      ),
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problems = checkMainInfo(values, superuser);
+    const problems = checkMainInfo(values, buyerEditable);
     const found: Errors = Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, problemText(problem)]));
     setErrors(found);
     if (Object.keys(found).length === 0) void save.run(values);
   };
 
   const options = roleOptions(user.rolesList, [...user.roles, ...user.newRoles]);
-  const lockable = (option: { name: string; label: string }): RoleOption => ({ ...option, locked: !roleChangeable(session, option.name) });
-  const locked = options.some((option) => !roleChangeable(session, option.name));
+  const lockable = (option: { name: string; label: string }): RoleOption => ({ ...option, locked: own || !roleChangeable(session, option.name) });
+  const locked = own || options.some((option) => !roleChangeable(session, option.name));
+  // The superuser moves others to another buyer, never itself.
+  const buyerEditable = superuser && !own;
   const operators = Object.entries(user.operators ?? {});
   const disabled = save.pending;
 
@@ -128,7 +124,7 @@ function MainInfoForm() {
           error={errors.password}
           disabled={disabled}
         />
-        {superuser && buyers.data ? (
+        {buyerEditable && buyers.data ? (
           <OutlinedSelect name="buyerId" value={values.buyerId} onChange={text('buyerId')} label={t('users.field.buyer')} error={errors.buyerId} disabled={disabled}>
             {!(values.buyerId in buyers.data) && <option value={values.buyerId}>{values.buyerId}</option>}
             {Object.entries(buyers.data).map(([id, name]) => (
@@ -143,9 +139,9 @@ function MainInfoForm() {
             inputMode="numeric"
             value={values.buyerId}
             onChange={text('buyerId')}
-            readOnly={!superuser}
+            readOnly={!buyerEditable}
             label={t('users.field.buyerId')}
-            helperText={superuser ? undefined : t('user.field.buyer.fixed')}
+            helperText={buyerEditable ? undefined : t('user.field.buyer.fixed')}
             error={errors.buyerId}
             disabled={disabled}
           />
@@ -174,7 +170,7 @@ function MainInfoForm() {
             onToggle={(roles) => change({ roles })}
             empty={t('users.field.roles.none')}
             error={errors.roles}
-            helperText={locked ? t('user.field.roles.locked') : undefined}
+            helperText={own ? t('user.field.roles.own') : locked ? t('user.field.roles.locked') : undefined}
             disabled={disabled}
           />
           <RoleChecks

@@ -8,24 +8,28 @@ import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState, type FormEvent } from 'react';
+import { OPERATOR_BUYER_ID } from '@contract/buyers';
 import { OutlinedField } from '@/components/outlined-field';
+import type { FieldReason } from '@/lib/field-errors';
 import { useT } from '../messages';
 import { EMPTY_SIP, checkSip, type SipField, type SipValues } from '../model';
 import { PasswordField } from './password-field';
 import { useProblemText } from './use-problem-text';
 
 interface SipAddDialogProps {
+  /** The user's buyer: buyer 1's accounts always get the provider's domain and port (spec §4, §9). */
+  buyerId: number;
   busy: boolean;
   /** The server's refusal of the last try. */
   error: string | null;
   canWrite: boolean;
   onClose: () => void;
   /** The page closes the dialog once the server took it; a refusal keeps it and what was typed. */
-  onSubmit: (values: SipValues) => Promise<boolean>;
+  onSubmit: (values: SipValues, place: (field: SipField, reason: FieldReason) => void) => Promise<boolean>;
 }
 
 /** A new SIP account: login, password, domain, port, type. */
-export function SipAddDialog({ busy, error, canWrite, onClose, onSubmit }: SipAddDialogProps) {
+export function SipAddDialog({ buyerId, busy, error, canWrite, onClose, onSubmit }: SipAddDialogProps) {
   const t = useT();
   const problemText = useProblemText();
   const titleId = useId();
@@ -41,7 +45,7 @@ export function SipAddDialog({ busy, error, canWrite, onClose, onSubmit }: SipAd
     const found = Object.fromEntries(Object.entries(checkSip(values)).map(([field, problem]) => [field, problemText(problem)]));
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    await onSubmit(values);
+    await onSubmit(values, (field, reason) => setErrors((current) => ({ ...current, [field]: problemText(reason) })));
   };
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth fullScreen={phone}>
@@ -50,6 +54,7 @@ export function SipAddDialog({ busy, error, canWrite, onClose, onSubmit }: SipAd
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {error && <Alert severity="error">{error}</Alert>}
+            {buyerId === OPERATOR_BUYER_ID && <Alert severity="info">{t('user.sip.forcedProvider')}</Alert>}
             <OutlinedField name="login" code required autoFocus value={values.login} onChange={set('login')} label={t('user.sip.field.login')} error={errors.login} />
             <PasswordField name="password" required value={values.password} onChange={set('password')} label={t('user.sip.field.password')} error={errors.password} />
             <OutlinedField name="domain" code required value={values.domain} onChange={set('domain')} label={t('user.sip.field.domain')} error={errors.domain} />

@@ -2,14 +2,15 @@ import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import type { UserDetail } from '@contract/users';
 import { LazyConfirmDialog } from '@/components/lazy-confirm-dialog';
 import { PageSection } from '@/components/page-section';
 import { SecretText } from '@/components/secret';
 import { addUserSip, removeUserSip } from '../api';
 import { useT } from '../messages';
-import type { SipValues } from '../model';
+import type { FieldReason } from '@/lib/field-errors';
+import { SIP_FIELDS, fieldOfPath, placeRefusal, type SipField, type SipValues } from '../model';
 import { useUser, useUserMutation } from '../use-user-page';
 import { EmptyNote } from './facts';
 import { ItemList } from './item-list';
@@ -24,10 +25,13 @@ export function SipSection() {
   const { userId, user, canEdit, canWrite } = useUser();
   const [adding, setAdding] = useState(false);
   const [pendingDelete, setPendingDelete] = useState<Sip | null>(null);
+  // The open dialog's fields, where a refusal naming one (a login taken: 409 naming data.login) is shown.
+  const placeAt = useRef<(field: SipField, reason: FieldReason) => void>(() => undefined);
   const add = useUserMutation({
     send: (values: SipValues) => addUserSip(userId, values),
     done: (values) => t('user.sip.added', { login: values.login.trim() }),
     onDone: () => setAdding(false),
+    onFailure: (error) => placeRefusal(error, (path) => fieldOfPath(path, SIP_FIELDS), (field, reason) => placeAt.current(field, reason)),
   });
   const remove = useUserMutation({
     send: (sip: Sip) => removeUserSip(userId, sip.id),
@@ -69,7 +73,19 @@ export function SipSection() {
         />
       )}
       <Suspense>
-        {adding && <SipAddDialog busy={add.pending} error={add.error} canWrite={canWrite} onClose={() => setAdding(false)} onSubmit={add.run} />}
+        {adding && (
+          <SipAddDialog
+            buyerId={user.buyerId}
+            busy={add.pending}
+            error={add.error}
+            canWrite={canWrite}
+            onClose={() => setAdding(false)}
+            onSubmit={(values, place) => {
+              placeAt.current = place;
+              return add.run(values);
+            }}
+          />
+        )}
       </Suspense>
       <LazyConfirmDialog
         open={pendingDelete !== null}

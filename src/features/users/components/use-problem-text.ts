@@ -4,7 +4,7 @@ import type { FieldReason } from '@/lib/field-errors';
 import { useT } from '../messages';
 import { PASSWORD_MIN, type CreateProblem, type MainInfoProblem, type SipProblem } from '../model';
 
-export type Problem = CreateProblem | MainInfoProblem | SipProblem | 'loginTaken' | FieldReason;
+export type Problem = CreateProblem | MainInfoProblem | SipProblem | FieldReason;
 
 /** A form's own check or the server's refusal of a field, in words. */
 export function useProblemText(): (problem: Problem) => string {
@@ -24,8 +24,6 @@ export function useProblemText(): (problem: Problem) => string {
           return t('users.check.required');
         case 'port':
           return t('users.check.port');
-        case 'loginTaken':
-          return t('users.check.loginTaken');
       }
     },
     [t, reasonText],

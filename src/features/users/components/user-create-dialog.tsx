@@ -9,9 +9,8 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState, type FormEvent } from 'react';
 import { OutlinedField, OutlinedSelect } from '@/components/outlined-field';
-import { placeFieldErrors } from '@/lib/field-errors';
 import { useT } from '../messages';
-import { EMPTY_USER_CREATE, PASSWORD_MIN, checkUserCreate, conflictField, fieldOfPath, type UserCreateField, type UserCreateValues } from '../model';
+import { EMPTY_USER_CREATE, PASSWORD_MIN, checkUserCreate, fieldOfPath, placeRefusal, type UserCreateField, type UserCreateValues } from '../model';
 import { PasswordField } from './password-field';
 import { RoleChecks } from './role-checks';
 import { useProblemText } from './use-problem-text';
@@ -58,16 +57,13 @@ export function UserCreateDialog({ online, superuser, buyerNames, buyersLoading,
       await onSubmit(values);
       onClose();
     } catch (error) {
-      const duplicate = conflictField(error);
-      if (duplicate) setErrors({ [duplicate]: problemText('loginTaken') });
-      else
-        setBanner(
-          placeFieldErrors(
-            error,
-            (path) => fieldOfPath(path, FIELDS),
-            (field, reason) => setErrors((current) => ({ ...current, [field]: problemText(reason) })),
-          ),
-        );
+      setBanner(
+        placeRefusal(
+          error,
+          (path) => fieldOfPath(path, FIELDS),
+          (field, reason) => setErrors((current) => ({ ...current, [field]: problemText(reason) })),
+        ),
+      );
     } finally {
       setBusy(false);
     }

@@ -120,18 +120,18 @@ export function UserListPage() {
 /** «1–20 из 27» and the arrows: the server's pages, the page number kept in the URL. */
 function Pager({ model }: { model: UserListModel }) {
   const t = useT();
-  const { list, totalCount, pageSize } = model;
+  const { list, totalCount, pageSize, capped } = model;
   const index = list.page - list.config.firstPage;
   const pages = Math.max(1, Math.ceil(totalCount / pageSize));
   const from = totalCount === 0 ? 0 : index * pageSize + 1;
   const to = Math.min(totalCount, (index + 1) * pageSize);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, pt: 1 }}>
-      <Typography variant="body2">{t('users.displayed', { from, to, count: totalCount })}</Typography>
+      <Typography variant="body2">{t(capped ? 'users.displayed.capped' : 'users.displayed', { from, to, count: totalCount })}</Typography>
       <IconButton aria-label={t('users.page.previous')} disabled={index <= 0} onClick={() => list.setPage(list.page - 1)}>
         <ChevronLeft />
       </IconButton>
-      <IconButton aria-label={t('users.page.next')} disabled={index >= pages - 1} onClick={() => list.setPage(list.page + 1)}>
+      <IconButton aria-label={t('users.page.next')} disabled={capped ? model.rows.length < pageSize : index >= pages - 1} onClick={() => list.setPage(list.page + 1)}>
         <ChevronRight />
       </IconButton>
     </Box>

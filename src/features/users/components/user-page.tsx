@@ -89,7 +89,7 @@ export function UserPage() {
           <Button component={RouterLink} to={`/users/${user.id}/permissions`} variant="outlined" startIcon={<Key />} sx={{ minHeight: 40 }}>
             {t('user.permissions')}
           </Button>
-          {canEdit && (
+          {canEdit && !context.own && (
             <Button color="error" variant="outlined" startIcon={<DeleteOutline />} disabled={!online} onClick={() => setConfirming(true)} sx={{ minHeight: 40 }}>
               {t('user.delete')}
             </Button>

@@ -8,11 +8,11 @@ import {
   checkMainInfo,
   checkSip,
   checkUserCreate,
-  conflictField,
   fieldOfPath,
   mainInfoBody,
   mainInfoValues,
   parseUserId,
+  placeRefusal,
   roleChangeable,
   sipBody,
   userCreateBody,
@@ -81,9 +81,15 @@ describe('create', () => {
     expect(fieldOfPath('data.login', ['login', 'comment'] as const)).toBe('login');
     expect(fieldOfPath('password', ['login', 'password'] as const)).toBe('password');
     expect(fieldOfPath('data.sip', ['login'] as const)).toBeNull();
-    expect(conflictField(new HttpError(409, 'Логин уже занят', {}))).toBe('login');
-    expect(conflictField(new HttpError(409, 'Группа занята', {}))).toBeNull();
-    expect(conflictField(new HttpError(400, 'Логин', {}))).toBeNull();
+    expect(fieldOfPath('groups[1]', ['groups'] as const)).toBe('groups');
+    const placed: string[] = [];
+    const put = (field: string) => placed.push(field);
+    const fields = (path: string) => fieldOfPath(path, ['login', 'roles'] as const);
+    expect(placeRefusal(new HttpError(409, 'Некорректное поле login: логин ivanov уже занят', {}), fields, put)).toBeNull();
+    expect(placeRefusal(new HttpError(403, 'Некорректное поле roles: нельзя выдать роль superuser', {}), fields, put)).toBeNull();
+    expect(placed).toEqual(['login', 'roles']);
+    // A 409 naming no field stays a banner.
+    expect(placeRefusal(new HttpError(409, 'Нельзя удалить себя', {}), fields, put)).toBe('Нельзя удалить себя');
   });
 });
 
@@ -91,14 +97,18 @@ describe('main info', () => {
   it('never fills the password from the stored one and sends it only when typed', () => {
     const values = mainInfoValues(userDetail({ password: 'stored-hash' }));
     expect(values.password).toBe('');
-    expect(mainInfoBody(values, false).data).not.toHaveProperty('password');
-    expect(mainInfoBody({ ...values, password: 'new-secret' }, false).data.password).toBe('new-secret');
+    expect(mainInfoBody(values, values, false).data).toEqual({});
+    expect(mainInfoBody({ ...values, password: 'new-secret' }, values, false).data).toEqual({ password: 'new-secret' });
   });
 
-  it('sends the operator as a number or null, the comment as null when empty, the buyer only from the superuser', () => {
-    const values = { ...mainInfoValues(userDetail()), operatorId: '8', comment: '  ' };
-    expect(mainInfoBody(values, false).data).toEqual({ login: 'ivanov', comment: null, dontUnlinkFromFlats: false, operatorId: 8, roles: ['management'], newRoles: [] });
-    expect(mainInfoBody({ ...values, operatorId: '' }, true).data).toMatchObject({ operatorId: null, buyerId: 1 });
+  it('sends only what changed: the operator as a number or null, an emptied comment as null, the buyer only from the superuser', () => {
+    const saved = mainInfoValues(userDetail({ operatorId: 2 }));
+    const values = { ...saved, operatorId: '8', comment: '  ', roles: ['management', 'support'] };
+    expect(mainInfoBody(values, saved, false).data).toEqual({ comment: null, operatorId: 8, roles: ['management', 'support'] });
+    expect(mainInfoBody({ ...saved, operatorId: '', buyerId: '2' }, saved, false).data).toEqual({ operatorId: null });
+    expect(mainInfoBody({ ...saved, buyerId: '2' }, saved, true).data).toEqual({ buyerId: 2 });
+    // The same roles in another order are no change (one's own roles may not be sent at all).
+    expect(mainInfoBody({ ...saved, roles: [...saved.roles].reverse() }, saved, false).data).toEqual({});
   });
 
   it('refuses a short new password but not an empty one', () => {

@@ -122,12 +122,22 @@ describe('UserListPage', SLOW, () => {
     await waitFor(() => expect(calls).toContain('GET /front/user/list?page=2'));
   });
 
+  it('says «более N» past the counting cap of the server and still offers the next page', async () => {
+    const capped = { ...listAnswer(Array.from({ length: 20 }, (_, index) => ({ ...USER_ROWS[0], userId: 100 + index, login: `u${index}` })), 3000), totalCountCapped: true };
+    capped.pagination = { ...capped.pagination, page: 150, pageCount: 150 };
+    handle = (_method, url) => (url.startsWith('/front/user/list') ? jsonResponse(200, capped) : undefined);
+    renderWithApp(<UserListPage />, { path: '/users?page=150', route: '/users', client: as('operator') });
+    expect(await screen.findByText('2981–3000 из более 3000')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Перейти на следующую страницу' }));
+    await waitFor(() => expect(location()).toBe('/users?page=151'));
+  });
+
   it('says when nothing matches, and offers a retry when the list fails', async () => {
-    handle = (method, url) => (url.startsWith('/front/user/list?page=1&login=zzz') ? jsonResponse(200, listAnswer([], 0)) : undefined);
+    handle = (_method, url) => (url.startsWith('/front/user/list?page=1&login=zzz') ? jsonResponse(200, listAnswer([], 0)) : undefined);
     const { unmount } = renderWithApp(<UserListPage />, { path: '/users?login=zzz', route: '/users', client: as('operator') });
     expect(await screen.findByText('Нет пользователей с такими условиями')).toBeTruthy();
     unmount();
-    handle = (method, url) => (url.startsWith('/front/user/list') ? jsonResponse(500, { result: false, message: 'Сбой' }) : undefined);
+    handle = (_method, url) => (url.startsWith('/front/user/list') ? jsonResponse(500, { result: false, message: 'Сбой' }) : undefined);
     renderWithApp(<UserListPage />, { path: '/users', route: '/users', client: as('operator') });
     expect(await screen.findByText(/Не удалось загрузить пользователей/)).toBeTruthy();
     handle = () => undefined;
@@ -161,7 +171,7 @@ describe('UserListPage: create', SLOW, () => {
     handle = (method, url) => {
       if (method !== 'POST' || url !== '/front/user/create') return undefined;
       attempts += 1;
-      return attempts === 1 ? jsonResponse(409, { result: false, message: 'Пользователь с таким логином уже есть' }) : jsonResponse(200, { result: true, message: null, newUserId: 77 });
+      return attempts === 1 ? jsonResponse(409, { result: false, message: 'Некорректное поле login: логин new-user уже занят' }) : jsonResponse(200, { result: true, message: null, newUserId: 77 });
     };
     renderWithApp(<UserListPage />, { path: '/users', route: '/users', client: as('operator') });
     fireEvent.click(await screen.findByRole('button', { name: 'Создать пользователя' }));
@@ -182,7 +192,7 @@ describe('UserListPage: create', SLOW, () => {
     fireEvent.change(password, { target: { value: 'long-enough' } });
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Оператор' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Создать' }));
-    expect(await within(dialog).findByText('Такой логин уже занят')).toBeTruthy();
+    expect(await within(dialog).findByText('логин new-user уже занят')).toBeTruthy();
     expect(bodies['POST /front/user/create']).toEqual({ login: 'new-user', password: 'long-enough', roles: ['management'] });
 
     fireEvent.change(within(dialog).getByRole('textbox', { name: /^Логин/ }), { target: { value: 'new-user-2' } });

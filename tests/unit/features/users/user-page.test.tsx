@@ -104,7 +104,7 @@ describe('UserPage for the operator', SLOW, () => {
     fireEvent.click(button(main, 'Сохранить'));
     await waitFor(() => expect(bodies[`POST ${USER}/main-info`]).toBeDefined());
     expect(bodies[`POST ${USER}/main-info`]).toEqual({
-      data: { login: 'ivanov', comment: 'новый комментарий', dontUnlinkFromFlats: true, operatorId: 8, roles: ['management'], newRoles: [] },
+      data: { comment: 'новый комментарий', dontUnlinkFromFlats: true, operatorId: 8 },
     });
     expect(await screen.findByText('Основные сведения сохранены')).toBeTruthy();
     expect(calls.filter((call) => call === `GET ${USER}`)).toHaveLength(2);
@@ -220,6 +220,17 @@ describe('UserPage for the operator', SLOW, () => {
     expect(calls).toContain(`DELETE ${USER}`);
   });
 
+  it('on the caller own page offers no delete and locks its roles (the server refuses both)', async () => {
+    detail = userDetail({ id: 2, login: 'operator' });
+    handle = (method, url) => (method === 'GET' && url === '/front/user/2' ? jsonResponse(200, { result: true, message: null, data: detail }) : undefined);
+    renderUser('operator', '/users/2');
+    await screen.findByTestId('user-page-ready');
+    expect(screen.queryByRole('button', { name: 'Удалить пользователя' })).toBeNull();
+    const roles = within(screen.getByRole('form', { name: 'Основные сведения' })).getByRole('group', { name: 'Роли' });
+    expect((within(roles).getByRole('checkbox', { name: 'Оператор' }) as HTMLInputElement).disabled).toBe(true);
+    expect(within(roles).getByText('Свои роли здесь не меняются')).toBeTruthy();
+  });
+
   it('offline says so, disables saving and keeps what was typed', async () => {
     renderUser();
     await screen.findByTestId('user-page-ready');
@@ -258,7 +269,7 @@ describe('UserPage for support and for a missing user', SLOW, () => {
   });
 
   it('says «Пользователь не найден» on a 404, with the way back', async () => {
-    handle = (method, url) => (url === USER ? jsonResponse(404, { result: false, message: 'Пользователь не найден' }) : undefined);
+    handle = (_method, url) => (url === USER ? jsonResponse(404, { result: false, message: 'Пользователь не найден' }) : undefined);
     renderUser();
     expect(await screen.findByRole('heading', { name: 'Пользователь не найден' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Пользователи' }).getAttribute('href')).toBe('/users');
