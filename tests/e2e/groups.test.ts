@@ -187,7 +187,9 @@ describe('the group screens on a phone and for support', () => {
     await logIn(operator.page, account('operator'));
     const parent = (await send(operator.page, 'POST', '/front/groups/create', { name: names.parent })) as { data: TreeGroup };
     const child = (await send(operator.page, 'POST', '/front/groups/create', { name: names.child, parentId: parent.data.groupId })) as { data: TreeGroup };
-    await send(operator.page, 'POST', '/front/groups/create', { name: names.grandchild, parentId: child.data.groupId });
+    const grandchild = (await send(operator.page, 'POST', '/front/groups/create', { name: names.grandchild, parentId: child.data.groupId })) as { data: TreeGroup };
+    const devices = (await getJson<{ data: { MAC: string }[] }>(operator.page, '/front/device-list/get-list?page=1')).data.slice(0, 2);
+    await send(operator.page, 'POST', '/front/device-list/multiple-set-groups', { macs: devices.map((device) => device.MAC), groups: [grandchild.data.groupId], clearOld: false });
   });
 
   afterAll(async () => {
@@ -206,9 +208,13 @@ describe('the group screens on a phone and for support', () => {
       await screenshot(phone.page, 'groups-operator');
       await phone.page.getByRole('link', { name: `Открыть группу ${names.grandchild}` }).click();
       await phone.page.getByRole('heading', { level: 1, name: names.grandchild }).waitFor();
-      await phone.page.getByRole('region', { name: 'Устройства группы' }).waitFor();
+      const devices = phone.page.getByRole('region', { name: 'Устройства группы' });
+      await devices.getByRole('list', { name: 'Устройства группы' }).getByRole('link', { name: /^Открыть устройство/ }).first().waitFor();
+      expect(await devices.getByRole('link', { name: /^Открыть устройство/ }).count()).toBe(2);
       expect(await sideways(phone.page)).toBe(0);
       await screenshot(phone.page, 'group-operator');
+      await devices.scrollIntoViewIfNeeded();
+      await screenshot(phone.page, 'group-operator-devices');
       expect(phone.pageErrors).toEqual([]);
     } finally {
       await phone.context.close();
