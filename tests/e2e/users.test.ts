@@ -151,6 +151,8 @@ describe('the operator', () => {
     expect(await link.getAttribute('href')).toBe(`/houses/${encodeURIComponent(flat.houseUid)}/flats/${flat.flatNum}/update`);
     expect(await sideways(page)).toBe(0);
     await screenshot(page, 'user-operator');
+    await region('Группы').scrollIntoViewIfNeeded();
+    await screenshot(page, 'user-operator-sections');
     await flats.getByRole('button', { name: /^Отвязать от квартиры/ }).click();
     await page.getByRole('dialog', { name: 'Отвязать от квартиры?' }).getByRole('button', { name: 'Отвязать' }).click();
     await flats.getByText('Пользователь не привязан к квартирам').waitFor();

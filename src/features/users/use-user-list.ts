@@ -53,6 +53,7 @@ export function useUserList() {
     error: query.error ? errorMessage(query.error) : null,
     retry: () => void query.refetch(),
     superuser,
+    ownId: session.userId,
     buyerNames: buyers.data ?? null,
     buyersLoading: superuser && buyers.isPending,
     /** Roles the caller holds: the ones it may give a new user. */

@@ -113,7 +113,7 @@ function MainInfoForm() {
 
   return (
     <PageSection title={t('user.section.main')} error={save.error}>
-      <Box component="form" aria-label={t('user.section.main')} noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+      <Box component="form" aria-label={t('user.section.main')} noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}>
         <OutlinedField name="login" code required value={values.login} onChange={text('login')} label={t('users.field.login')} error={errors.login} disabled={disabled} />
         <PasswordField
           name="password"
@@ -162,7 +162,7 @@ function MainInfoForm() {
           control={<Checkbox checked={values.dontUnlinkFromFlats} onChange={(event) => change({ dontUnlinkFromFlats: event.target.checked })} disabled={disabled} />}
           label={t('user.field.dontUnlink')}
         />
-        <Box sx={{ gridColumn: '1 / -1', display: 'grid', gap: 2 }}>
+        <Box sx={{ gridColumn: '1 / -1', display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
           <RoleChecks
             legend={t('user.field.roles')}
             options={options.map(lockable)}

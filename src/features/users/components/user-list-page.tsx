@@ -42,12 +42,14 @@ export function UserListPage() {
   const [pendingDelete, setPendingDelete] = useState<UserListRow | null>(null);
   const filtered = Object.values(list.filters).some((value) => value !== '');
 
+  // Deleting oneself is refused (409): one's own row has no delete.
   const actions = model.canEdit
-    ? (row: UserListRow) => (
-        <IconButton aria-label={t('users.delete', { login: row.login })} disabled={!model.online} onClick={() => setPendingDelete(row)}>
-          <DeleteOutline />
-        </IconButton>
-      )
+    ? (row: UserListRow) =>
+        row.userId !== model.ownId && (
+          <IconButton aria-label={t('users.delete', { login: row.login })} disabled={!model.online} onClick={() => setPendingDelete(row)}>
+            <DeleteOutline />
+          </IconButton>
+        )
     : undefined;
   const buyer = model.superuser ? (row: UserListRow) => labelOf(model.buyerNames ?? undefined, row.buyerId) : undefined;
 

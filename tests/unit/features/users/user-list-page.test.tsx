@@ -154,6 +154,14 @@ describe('UserListPage', SLOW, () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
+  it('offers no delete on the caller own row (the server refuses deleting oneself)', async () => {
+    handle = (_method, url) => (url.startsWith('/front/user/list') ? jsonResponse(200, listAnswer([...USER_ROWS, { ...USER_ROWS[0], userId: 2, login: 'operator' }])) : undefined);
+    renderWithApp(<UserListPage />, { path: '/users', route: '/users', client: as('operator') });
+    await screen.findByRole('link', { name: 'operator' });
+    expect(screen.getByRole('button', { name: 'Удалить пользователя ivanov' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Удалить пользователя operator' })).toBeNull();
+  });
+
   it('deletes a user only after confirmation', async () => {
     renderWithApp(<UserListPage />, { path: '/users', route: '/users', client: as('operator') });
     fireEvent.click(await screen.findByRole('button', { name: 'Удалить пользователя petrova' }));
