@@ -32,6 +32,14 @@ export function userPagePath(userId: number): string {
   return `/users/${userId}`;
 }
 
+/** The URL's parameters with one set, or taken out (null). */
+export function withParam(params: URLSearchParams, name: string, value: string | null): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (value === null) next.delete(name);
+  else next.set(name, value);
+  return next;
+}
+
 /** One buyer's part of the tree: its groups in tree order. */
 export interface BuyerTree {
   buyer: GroupBuyer;

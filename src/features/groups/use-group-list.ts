@@ -8,7 +8,7 @@ import { useSession } from '@/lib/session';
 import { useConnectivity } from '@/offline/connectivity';
 import { createGroup, deleteGroup, updateGroup } from './api';
 import { useT } from './messages';
-import { buyerTrees, canEditGroups, type GroupRow } from './model';
+import { buyerTrees, canEditGroups, withParam, type GroupRow } from './model';
 import { groupQueries } from './queries';
 
 /** The group screens' writes: create, save and delete, each reloading every group query after. */
@@ -31,15 +31,21 @@ export function useGroupMutations() {
       return reload();
     },
   });
+  const [deleteError, setDeleteError] = useState<string | null>(null);
   const remove = useMutation({
     mutationFn: (groupId: number) => deleteGroup(groupId),
     onSuccess: () => {
       notify(t('groups.deleted'), { variant: 'success' });
       return reload();
     },
-    onError: (error) => notify(t('groups.delete.refused', { error: errorMessage(error) }), { variant: 'error' }),
+    onError: (error) => setDeleteError(errorMessage(error)),
   });
-  return { create, update, remove };
+  /** Deletes after the confirmation; a refusal (409 while it has children) stays on screen as `deleteError`. */
+  const deleteConfirmed = (groupId: number, after: { onDeleted?: () => void; onSettled: () => void }) => {
+    setDeleteError(null);
+    remove.mutate(groupId, { onSuccess: after.onDeleted, onSettled: after.onSettled });
+  };
+  return { create, update, remove, deleteConfirmed, deleteError, clearDeleteError: () => setDeleteError(null) };
 }
 
 export type GroupEditing = { mode: 'create' } | { mode: 'edit'; group: GroupRow } | null;
@@ -54,18 +60,12 @@ export function useGroupList() {
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const [editing, setEditing] = useState<GroupEditing>(null);
   const [pendingDelete, setPendingDelete] = useState<GroupRow | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const mutations = useGroupMutations();
 
   const trees = useMemo(() => (tree.data ? buyerTrees(tree.data.data, tree.data.buyers) : []), [tree.data]);
   const allRows = useMemo(() => trees.flatMap((part) => part.rows), [trees]);
 
-  const setSearch = (name: string) => {
-    const next = new URLSearchParams(params);
-    if (name.trim() === '') next.delete('name');
-    else next.set('name', name);
-    setParams(next, { replace: true });
-  };
+  const setSearch = (name: string) => setParams(withParam(params, 'name', name.trim() === '' ? null : name), { replace: true });
   const toggle = (groupId: number) =>
     setCollapsed((current) => {
       const next = new Set(current);
@@ -77,12 +77,7 @@ export function useGroupList() {
   const expandAll = () => setCollapsed(new Set());
 
   const confirmDelete = () => {
-    if (!pendingDelete) return;
-    setDeleteError(null);
-    mutations.remove.mutate(pendingDelete.groupId, {
-      onError: (error) => setDeleteError(errorMessage(error)),
-      onSettled: () => setPendingDelete(null),
-    });
+    if (pendingDelete) mutations.deleteConfirmed(pendingDelete.groupId, { onSettled: () => setPendingDelete(null) });
   };
 
   return {
@@ -106,8 +101,6 @@ export function useGroupList() {
     setEditing,
     pendingDelete,
     setPendingDelete,
-    deleteError,
-    clearDeleteError: () => setDeleteError(null),
     confirmDelete,
     ...mutations,
   };

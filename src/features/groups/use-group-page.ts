@@ -6,7 +6,7 @@ import { GROUP_LIST_PAGE_SIZE } from '@contract/groups';
 import { errorMessage } from '@/lib/http';
 import { useSession } from '@/lib/session';
 import { useConnectivity } from '@/offline/connectivity';
-import { buyerTrees, canEditGroups, canOpenUsers, groupBody, type GroupFormValues } from './model';
+import { buyerTrees, canEditGroups, canOpenUsers, groupBody, withParam, type GroupFormValues } from './model';
 import { groupQueries } from './queries';
 import { useGroupMutations } from './use-group-list';
 
@@ -55,28 +55,15 @@ export function useGroupPage(groupId: number) {
   const users = useQuery({ ...groupQueries.users(groupId, { page: usersPage }), enabled: group.isSuccess });
   const mutations = useGroupMutations();
   const [confirming, setConfirming] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const rows = useMemo(() => (tree.data ? buyerTrees(tree.data.data, tree.data.buyers).flatMap((part) => part.rows) : []), [tree.data]);
   const row = rows.find((item) => item.groupId === groupId) ?? null;
   const buyerName = tree.data?.buyers.find((buyer) => buyer.buyerId === group.data?.buyerId)?.name ?? null;
 
-  const setPage = (name: string) => (page: number) => {
-    const next = new URLSearchParams(params);
-    if (page <= 1) next.delete(name);
-    else next.set(name, String(page));
-    setParams(next, { replace: true });
-  };
+  const setPage = (name: string) => (page: number) => setParams(withParam(params, name, page <= 1 ? null : String(page)), { replace: true });
 
   const save = (values: GroupFormValues) => mutations.update.mutateAsync({ groupId, body: groupBody(values, false) });
-  const remove = () => {
-    setDeleteError(null);
-    mutations.remove.mutate(groupId, {
-      onSuccess: () => void navigate('/groups'),
-      onError: (error) => setDeleteError(errorMessage(error)),
-      onSettled: () => setConfirming(false),
-    });
-  };
+  const remove = () => mutations.deleteConfirmed(groupId, { onDeleted: () => void navigate('/groups'), onSettled: () => setConfirming(false) });
 
   return {
     group,
@@ -95,8 +82,8 @@ export function useGroupPage(groupId: number) {
     setConfirming,
     removing: mutations.remove.isPending,
     remove,
-    deleteError,
-    clearDeleteError: () => setDeleteError(null),
+    deleteError: mutations.deleteError,
+    clearDeleteError: mutations.clearDeleteError,
   };
 }
 
