@@ -146,6 +146,9 @@ describe.each(BACKENDS)('group get, tree, members, create, update and delete on 
     expectError(await operator.request('POST', `/front/groups/${own.groupId}`, { payload: { name: 'Нельзя' }, csrf: false }), 403, /CSRF/);
     expectError(await operator.request('DELETE', `/front/groups/${own.groupId}`, { csrf: false }), 403, /CSRF/);
     expectError(await new TestClient(app()).request('DELETE', `/front/groups/${own.groupId}`), 401);
+    expectError(await new TestClient(app()).request('POST', `/front/groups/${own.groupId}`, { payload: { name: 'Нельзя' } }), 401);
+    expectError(await operator.request('DELETE', '/front/groups/abc'), 400, /groupId/);
+    expectError(await operator.request('POST', '/front/groups/0', { payload: { name: 'Нельзя' } }), 400, /groupId/);
   });
 
   it('refuses to delete a group with children (409 with the count), and takes its device and user links with it', async () => {
@@ -188,6 +191,8 @@ describe.each(BACKENDS)('group get, tree, members, create, update and delete on 
     const [counted] = await rows<{ id: number; devices: number }>(sql`select group_id as id, count(*)::int as devices from device_groups dg join groups g on g.id = dg.group_id where g.buyer_id = 1 group by group_id order by group_id limit 1`);
     if (counted) expect(tree.data.find((group) => group.groupId === counted.id)?.devices).toBe(counted.devices);
 
+    const supportList = await (await loginAs(app(), 'support')).get('/front/groups?page=1');
+    expect(supportList.statusCode, supportList.body).toBe(200);
     const support = expectShape(GroupTreeResponse, (await (await loginAs(app(), 'support')).get('/front/groups/tree')).json());
     expect(support.data).toHaveLength(total);
     const admin = expectShape(GroupTreeResponse, (await (await loginAs(app(), 'admin')).get('/front/groups/tree')).json());
@@ -230,6 +235,8 @@ describe.each(BACKENDS)('group get, tree, members, create, update and delete on 
     const other = await otherBuyersGroup();
     expectError(await operator.get(`/front/groups/${other}/devices`), 404, /Группа не найдена/);
     expectError(await operator.get(`/front/groups/${other}/users`), 404, /Группа не найдена/);
+    expectError(await operator.get('/front/groups/999999/devices'), 404, /Группа не найдена/);
+    expectError(await operator.get('/front/groups/x/users'), 400, /groupId/);
     expectError(await operator.get(`/front/groups/${group.groupId}/devices?page=0`), 400, /page/);
     expectError(await operator.get(`/front/groups/${group.groupId}/users?size=5`), 400, /size/);
     expectError(await (await loginAs(app(), 'installer')).get(`/front/groups/${group.groupId}/users`), 403);
