@@ -54,6 +54,8 @@ const app = await buildApp({
     pollMs: numberFromEnv('JOBS_POLL_MS'),
     leaseMs: numberFromEnv('JOBS_LEASE_MS'),
     concurrency: numberFromEnv('MC_UPLOAD_CONCURRENCY'),
+    // The periodic uploads by nextExecute / interval: looked for every minute unless set (0: never).
+    scheduleMs: numberFromEnv('MC_SCHEDULE_MS') ?? 60_000,
   },
 });
 const extraHouses = numberFromEnv('SEED_EXTRA_HOUSES');

@@ -3,18 +3,26 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { DeviceGatewayError, type DeviceGateway } from '../gateways/device/device-gateway';
-import { claimUploadJobs, finishUploadJob, releaseUploadJobs, uploadWork, type ClaimedUploadJob } from '../repositories/mc-uploads';
+import { claimUploadJobs, finishUploadJob, releaseUploadJobs, startDueUpload, uploadWork, type ClaimedUploadJob } from '../repositories/mc-uploads';
 import type { PortJobRunnerOptions } from './port-job-runner';
 
 export type McUploadRunnerOptions = Omit<PortJobRunnerOptions, 'onClaim'> & {
   /** Called for every claim (tests count them). */
   onClaim?: (job: ClaimedUploadJob, runnerId: string) => void;
+  /**
+   * How often the runner looks for companies whose periodic upload is due (`nextExecute` past,
+   * `interval` > 0, active) and starts an upload-all for each; 0 never (the default: tests and
+   * tools build apps on seeds whose companies are long due; server/main.ts turns it on).
+   */
+  scheduleMs?: number;
 };
 
 /** Devices are slow and many: more of them at once than port jobs. */
 export const DEFAULT_MC_UPLOAD_OPTIONS: McUploadRunnerOptions = { pollMs: 1_000, leaseMs: 30_000, concurrency: 32 };
 
 const GONE = 'Устройство или компания удалены: выгружать нечего';
+/** Due companies started per look at most (the rest wait for the next look). */
+const DUE_BATCH = 100;
 const INTERNAL = 'Внутренняя ошибка при выгрузке';
 
 /**
@@ -27,6 +35,8 @@ export class McUploadRunner {
   readonly id: string;
   private readonly active = new Map<number, Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
+  private scheduler: NodeJS.Timeout | null = null;
+  private scheduling: Promise<void> | null = null;
   private polling: Promise<void> | null = null;
   private again = false;
   private stopped = false;
@@ -42,6 +52,34 @@ export class McUploadRunner {
 
   start(): void {
     this.wake();
+    const every = this.options.scheduleMs ?? 0;
+    if (every > 0) {
+      const tick = () => {
+        this.scheduling = this.startDue().finally(() => {
+          this.scheduling = null;
+          if (this.stopped) return;
+          this.scheduler = setTimeout(tick, every);
+          this.scheduler.unref();
+        });
+      };
+      tick();
+    }
+  }
+
+  /** Starts an upload-all for every company whose periodic upload is due (one still running is left be). */
+  private async startDue(): Promise<void> {
+    try {
+      for (let started = 0; started < DUE_BATCH && !this.stopped; started++) {
+        const due = await startDueUpload(this.db);
+        if (!due) return;
+        if (due.outcome.status === 'started') {
+          this.log.info({ company: due.companyId, devices: due.outcome.devices }, 'periodic upload queued');
+          this.wake();
+        }
+      }
+    } catch (error) {
+      if (!this.stopped) this.log.warn({ err: error }, 'starting the periodic uploads failed');
+    }
   }
 
   /** Looks for due jobs now (called when an upload is queued). */
@@ -71,6 +109,8 @@ export class McUploadRunner {
     if (this.stopped) return;
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.scheduler) clearTimeout(this.scheduler);
+    await this.scheduling;
     await this.polling;
     await Promise.all(this.active.values());
   }

@@ -28,32 +28,62 @@ async function hasUnfinished(db: Db, uploadId: number): Promise<boolean> {
  * alone, when it is one of them). One upload of a company runs at a time: while the latest has
  * devices left the answer is 'busy'. The advisory lock keeps two calls from both starting one.
  */
-export async function startUpload(db: Db, companyId: number, userId: number, mac: string | null): Promise<StartOutcome> {
+export async function startUpload(db: Db, companyId: number, userId: number | null, mac: string | null): Promise<StartOutcome> {
+  return db.transaction((tx) => queueUpload(tx as unknown as Db, companyId, userId, mac));
+}
+
+/** startUpload's work, inside the caller's transaction. */
+async function queueUpload(db: Db, companyId: number, userId: number | null, mac: string | null): Promise<StartOutcome> {
+  await lockCompany(db, companyId);
+  const latest = await latestUploadId(db, companyId);
+  if (latest !== null && (await hasUnfinished(db, latest))) return { status: 'busy' };
+  const deviceRows = await queryRows<{ id: number; mac: string }>(
+    db,
+    sql`select distinct d.id, d.mac from houses h
+        join device_houses dh on dh.house_uid = h.uid
+        join devices d on d.id = dh.device_id
+        where h.management_company_id = ${companyId} ${mac === null ? sql`` : sql`and d.mac = ${mac}`}
+        order by d.id`,
+  );
+  if (deviceRows.length === 0) return { status: 'no-devices' };
+  const [upload] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into mc_uploads (company_id, kind, created_by) values (${companyId}, ${mac === null ? 'all' : 'one'}, ${userId}) returning id`,
+  );
+  const uploadId = Number(upload.id);
+  await db.execute(
+    sql`insert into mc_upload_jobs (upload_id, device_id, mac)
+        select ${uploadId}, d.id, d.mac from unnest(${`{${deviceRows.map((row) => row.id).join(',')}}`}::int[]) as u(id)
+        join devices d on d.id = u.id`,
+  );
+  return { status: 'started', uploadId, devices: deviceRows.length };
+}
+
+/**
+ * The periodic uploads, one company a call: takes an active company whose `next_execute` has come
+ * (and whose `interval` is set), moves its `next_execute` on by whole intervals past now and queues
+ * its upload-all, in one transaction (`SKIP LOCKED`: two processes never take the same company; a
+ * failure leaves it due). null when none is due.
+ */
+export async function startDueUpload(db: Db): Promise<{ companyId: number; outcome: StartOutcome } | null> {
   return db.transaction(async (tx) => {
     const inner = tx as unknown as Db;
-    await lockCompany(inner, companyId);
-    const latest = await latestUploadId(inner, companyId);
-    if (latest !== null && (await hasUnfinished(inner, latest))) return { status: 'busy' as const };
-    const deviceRows = await queryRows<{ id: number; mac: string }>(
+    const [due] = await queryRows<{ id: number }>(
       inner,
-      sql`select distinct d.id, d.mac from houses h
-          join device_houses dh on dh.house_uid = h.uid
-          join devices d on d.id = dh.device_id
-          where h.management_company_id = ${companyId} ${mac === null ? sql`` : sql`and d.mac = ${mac}`}
-          order by d.id`,
+      sql`select id from management_companies
+          where active and interval > 0 and next_execute is not null and next_execute <= now()
+          order by next_execute, id limit 1
+          for update skip locked`,
     );
-    if (deviceRows.length === 0) return { status: 'no-devices' as const };
-    const [upload] = await queryRows<{ id: number }>(
-      inner,
-      sql`insert into mc_uploads (company_id, kind, created_by) values (${companyId}, ${mac === null ? 'all' : 'one'}, ${userId}) returning id`,
-    );
-    const uploadId = Number(upload.id);
+    if (!due) return null;
+    const companyId = Number(due.id);
     await inner.execute(
-      sql`insert into mc_upload_jobs (upload_id, device_id, mac)
-          select ${uploadId}, d.id, d.mac from unnest(${`{${deviceRows.map((row) => row.id).join(',')}}`}::int[]) as u(id)
-          join devices d on d.id = u.id`,
+      sql`update management_companies
+          set next_execute = next_execute + make_interval(secs => interval::double precision * (floor(extract(epoch from now() - next_execute) / interval) + 1))
+          where id = ${companyId}`,
     );
-    return { status: 'started' as const, uploadId, devices: deviceRows.length };
+    // A company still uploading keeps its turn moved on: the running upload stands for this one.
+    return { companyId, outcome: await queueUpload(inner, companyId, null, null) };
   });
 }
 

@@ -110,7 +110,7 @@ export async function mcUploadReport(heading: Heading, table: Table, options: { 
   await adminQuery(base, `create database ${name}`);
   const servers: ServerProcess[] = [];
   try {
-    const env = { LOG_LEVEL: 'warn', DATABASE_URL: url.href, SEED: 'small', DEVICE_FAILURE_SHARE: '0.05', JOBS_POLL_MS: '200' };
+    const env = { LOG_LEVEL: 'warn', DATABASE_URL: url.href, SEED: 'small', DEVICE_FAILURE_SHARE: '0.05', JOBS_POLL_MS: '200', MC_SCHEDULE_MS: '0' };
     servers.push(await startServer({ env, logFile: options.logFile, timeoutMs: 180_000 }));
     const database = await openDatabase({ kind: 'postgres', url: url.href, poolSize: 2 });
     let companyId: number;

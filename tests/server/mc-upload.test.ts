@@ -32,7 +32,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | null | undefine
 
 const allEnded = (db: Db, uploadId: number) => async () => (await jobRows(db, uploadId)).every((row) => row.status === 'done' || row.status === 'failed');
 
-const silentLog = { warn: () => undefined, error: () => undefined } as unknown as FastifyInstance['log'];
+const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as FastifyInstance['log'];
 
 /** A database two apps can share: on PostgreSQL a copy of the template; on PGlite the template unpacked into a directory. */
 async function sharedDatabase(backend: Backend): Promise<{ options: AppOptions['database']; drop(): Promise<void> }> {
@@ -167,6 +167,48 @@ describe.each(BACKENDS)('management company upload runner on %s', (backend) => {
         ['done', 1, 'survivor'],
       ]);
       for (const mac of macs) expect(gateway.calls.get(mac)).toBe(1);
+    } finally {
+      await test.close();
+    }
+  });
+
+  it('starts the periodic upload of a due company once and moves its nextExecute on by whole intervals', async () => {
+    const test = await createTestApp(backend, { mcUploads: { enabled: false } });
+    try {
+      const db = test.app.database.drizzle;
+      const due = await createCompanyWithDevices(db, { buyerId: 1, devices: 3 });
+      const disabled = await createCompanyWithDevices(db, { buyerId: 1, devices: 1 });
+      const noInterval = await createCompanyWithDevices(db, { buyerId: 1, devices: 1 });
+      const week = 604800;
+      // Due 10 days ago, weekly: the next one is in 4 days (two intervals on), not 10 days ago + 1 week.
+      await db.execute(sql`update management_companies set interval = ${week}, next_execute = now() - interval '10 days' where id = ${due.companyId}`);
+      await db.execute(sql`update management_companies set interval = ${week}, next_execute = now() - interval '1 day', active = false where id = ${disabled.companyId}`);
+      await db.execute(sql`update management_companies set interval = 0, next_execute = now() - interval '1 day' where id = ${noInterval.companyId}`);
+      const [before] = await queryRows<{ at: string }>(db, sql`select next_execute::text as at from management_companies where id = ${due.companyId}`);
+      const gateway = new CountingGateway({ failureShare: 0, uploadMs: 1 });
+      const runner = new McUploadRunner(db, gateway, { id: 'scheduler', pollMs: 20, leaseMs: 30_000, concurrency: 4, scheduleMs: 20 }, silentLog);
+      runner.start();
+      try {
+        await waitFor('the periodic upload to end', async () => {
+          const rows = await queryRows<{ status: string }>(db, sql`select j.status from mc_upload_jobs j join mc_uploads u on u.id = j.upload_id where u.company_id = ${due.companyId}`);
+          return rows.length === 3 && rows.every((row) => row.status === 'done');
+        });
+        // A few more looks: nothing is due any more.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      } finally {
+        await runner.stop();
+      }
+      const uploads = await queryRows<{ companyId: number; kind: string; createdBy: number | null }>(
+        db,
+        sql`select company_id as "companyId", kind, created_by as "createdBy" from mc_uploads where company_id in (${due.companyId}, ${disabled.companyId}, ${noInterval.companyId})`,
+      );
+      expect(uploads).toEqual([{ companyId: due.companyId, kind: 'all', createdBy: null }]);
+      const [moved] = await queryRows<{ days: number }>(
+        db,
+        sql`select round(extract(epoch from next_execute - ${before.at}::timestamptz) / 86400)::int as days from management_companies where id = ${due.companyId}`,
+      );
+      expect(Number(moved.days)).toBe(14);
+      for (const mac of due.macs) expect(gateway.calls.get(mac)).toBe(1);
     } finally {
       await test.close();
     }
