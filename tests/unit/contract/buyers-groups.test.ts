@@ -42,6 +42,9 @@ describe('group endpoints', () => {
     create: { ok: { result: true, data: group() }, bad: { result: true, data: 'Приволжский район' }, paths: ['data'] },
     update: { ok: { result: true, data: group() }, bad: { result: true, data: { ...group(), groupId: '12' } }, paths: ['data.groupId'] },
     remove: plainCase,
+    tree: { ok: { result: true, data: [{ ...group(), devices: 3, users: 2, children: 1 }], buyers: [{ buyerId: 1, name: 'ООО «Домофон-Сервис»' }], truncated: false }, bad: { result: true, data: [{ ...group(), devices: '3', users: 2, children: 0 }], buyers: [], truncated: false }, paths: ['data.0.devices'] },
+    devices: { ok: { result: true, data: [{ deviceId: 7, mac: '00:1A:2B:3C:4D:5E', type: 6, addresses: ['г. Казань, ул. Баумана, д. 1'] }], pagination: pagination(1) }, bad: { result: true, data: [{ deviceId: 7, mac: '00:1A:2B:3C:4D:5E', type: 6, addresses: 'г. Казань' }], pagination: pagination() }, paths: ['data.0.addresses'] },
+    users: { ok: { result: true, data: [{ userId: 4, login: 'support', comment: null, givenBy: 'admin' }], pagination: pagination(1) }, bad: { result: true, data: [{ userId: 4, login: 'support', comment: null }], pagination: pagination() }, paths: ['data.0.givenBy'] },
   });
 
   it('builds a group path by id and validates the edit body', () => {
