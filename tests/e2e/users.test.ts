@@ -151,7 +151,8 @@ describe('the operator', () => {
     expect(await link.getAttribute('href')).toBe(`/houses/${encodeURIComponent(flat.houseUid)}/flats/${flat.flatNum}/update`);
     expect(await sideways(page)).toBe(0);
     await screenshot(page, 'user-operator');
-    await region('Группы').scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await region('Доступы').getByRole('button', { name: 'Добавить доступ' }).waitFor();
     await screenshot(page, 'user-operator-sections');
     await flats.getByRole('button', { name: /^Отвязать от квартиры/ }).click();
     await page.getByRole('dialog', { name: 'Отвязать от квартиры?' }).getByRole('button', { name: 'Отвязать' }).click();

@@ -12,7 +12,7 @@ interface DeferredSectionProps {
 }
 
 /**
- * A section below the first screen: its code is fetched once it scrolls near the view, so the page's
+ * A section below the first screen: its code is fetched once it is well into view (a title peeking at the bottom edge does not count), so the page's
  * first view carries only what it shows (the route's 250 KB budget). Without IntersectionObserver it
  * loads at once.
  */
@@ -23,7 +23,7 @@ export function DeferredSection({ title, view: View, height }: DeferredSectionPr
   useEffect(() => {
     const element = placeholder.current;
     if (near || !element) return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: '0px 0px 200px 0px' });
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: '0px 0px -15% 0px' });
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);

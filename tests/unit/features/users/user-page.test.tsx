@@ -89,7 +89,7 @@ describe('UserPage for the operator', SLOW, () => {
     renderUser();
     await screen.findByTestId('user-page-ready');
     expect(screen.getByRole('heading', { level: 1, name: 'ivanov' })).toBeTruthy();
-    const main = screen.getByRole('form', { name: 'Основные сведения' });
+    const main = await screen.findByRole('form', { name: 'Основные сведения' }, LAZY);
     expect((within(main).getByLabelText('Новый пароль') as HTMLInputElement).value).toBe('');
     expect((within(main).getByRole('textbox', { name: 'Внешний пользователь' }) as HTMLInputElement).value).toBe('ext-777');
     expect(button(main, 'Сохранить').disabled).toBe(true);
@@ -115,7 +115,7 @@ describe('UserPage for the operator', SLOW, () => {
       method === 'POST' && url === `${USER}/main-info` ? jsonResponse(400, { result: false, message: 'Некорректное поле data.comment: не длиннее 255 символов, получено: "…"' }) : undefined;
     renderUser();
     await screen.findByTestId('user-page-ready');
-    const main = screen.getByRole('form', { name: 'Основные сведения' });
+    const main = await screen.findByRole('form', { name: 'Основные сведения' }, LAZY);
     fireEvent.change(within(main).getByLabelText('Новый пароль'), { target: { value: 'short' } });
     fireEvent.click(button(main, 'Сохранить'));
     expect(await within(main).findByText('Пароль — не короче 8 символов')).toBeTruthy();
@@ -226,7 +226,7 @@ describe('UserPage for the operator', SLOW, () => {
     renderUser('operator', '/users/2');
     await screen.findByTestId('user-page-ready');
     expect(screen.queryByRole('button', { name: 'Удалить пользователя' })).toBeNull();
-    const roles = within(screen.getByRole('form', { name: 'Основные сведения' })).getByRole('group', { name: 'Роли' });
+    const roles = within(await screen.findByRole('form', { name: 'Основные сведения' }, LAZY)).getByRole('group', { name: 'Роли' });
     expect((within(roles).getByRole('checkbox', { name: 'Оператор' }) as HTMLInputElement).disabled).toBe(true);
     expect(within(roles).getByText('Свои роли здесь не меняются')).toBeTruthy();
   });
@@ -234,7 +234,7 @@ describe('UserPage for the operator', SLOW, () => {
   it('offline says so, disables saving and keeps what was typed', async () => {
     renderUser();
     await screen.findByTestId('user-page-ready');
-    const main = screen.getByRole('form', { name: 'Основные сведения' });
+    const main = await screen.findByRole('form', { name: 'Основные сведения' }, LAZY);
     fireEvent.change(within(main).getByRole('textbox', { name: 'Комментарий' }), { target: { value: 'набрано без связи' } });
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const { getConnectivityStore } = await import('@/offline/connectivity');
