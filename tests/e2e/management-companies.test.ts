@@ -28,6 +28,7 @@ interface CompanyDevice {
 }
 
 interface Upload {
+  id: number;
   total: number;
   done: number;
   failed: number;
@@ -74,6 +75,24 @@ async function companyWithDevices(page: Page): Promise<{ company: Company; devic
 function randomMac(): string {
   return ['EE', ...[...randomBytes(5)].map((byte) => byte.toString(16).padStart(2, '0').toUpperCase())].join(':');
 }
+
+/** The company's latest upload once it has ended and is not `previous` (the server may run a periodic one of its own). */
+async function endedUpload(page: Page, companyId: number, previous: number | null, failed?: number): Promise<Upload> {
+  let ended: Upload | null = null;
+  await expect
+    .poll(
+      async () => {
+        const upload = (await getJson<{ data: Upload | null }>(page, `/front/management-company/${companyId}/upload`)).data;
+        ended = upload && upload.id !== previous && !upload.running && (failed === undefined || upload.failed === failed) ? upload : null;
+        return ended !== null;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return ended!;
+}
+
+const latestId = async (page: Page, companyId: number) => (await getJson<{ data: Upload | null }>(page, `/front/management-company/${companyId}/upload`)).data?.id ?? null;
 
 /** The count of the progress block named `key` (total, done, failed, left). */
 function count(page: Page, key: string) {
@@ -142,18 +161,21 @@ describe('the operator on the management company screens', () => {
     const unreachable = devices.filter((device) => device.statusCode === 2 || device.statusCode === 3).length;
 
     await page.goto(`/mc/${company.id}/update`);
+    // At its start the server uploaded the seed's due companies (periodic uploads): wait for that to end.
+    await expect.poll(async () => (await getJson<{ data: Upload | null }>(page, `/front/management-company/${company.id}/upload`)).data?.running ?? false, { timeout: 30_000 }).toBe(false);
+    const previous = await latestId(page, company.id);
+    await expect.poll(() => page.getByRole('button', { name: 'Выгрузить на все устройства' }).isEnabled()).toBe(true);
     await page.getByRole('button', { name: 'Выгрузить на все устройства' }).click();
-    await expect.poll(() => page.getByText(/^Выгрузка завершена/).count(), { timeout: 30_000 }).toBe(1);
-    const status = (await getJson<{ data: Upload }>(page, `/front/management-company/${company.id}/upload`)).data;
+    const status = await endedUpload(page, company.id, previous);
     expect(status).toMatchObject({ running: false, left: 0, failed: unreachable + 1, done: status.total - unreachable - 1 });
-    expect(await count(page, 'failed').textContent()).toBe(String(unreachable + 1));
+    await expect.poll(() => count(page, 'failed').textContent()).toBe(String(unreachable + 1));
     const row = page.getByRole('table', { name: 'Устройства с ошибкой' }).getByRole('row').filter({ hasText: mac });
     await expect.poll(() => row.textContent()).toMatch(/Устройство не отвечает: оно отключено или сброшено/);
     await screenshot(page, 'mc-page-upload-failed');
 
     await send(page, 'PUT', `/front/devices/${encodeURIComponent(mac)}/status`, { status: 1 });
     await page.getByRole('button', { name: 'Повторить для неудачных' }).click();
-    await expect.poll(async () => (await getJson<{ data: Upload }>(page, `/front/management-company/${company.id}/upload`)).data.running, { timeout: 30_000 }).toBe(false);
+    await endedUpload(page, company.id, null, unreachable);
     await expect.poll(() => count(page, 'failed').textContent(), { timeout: 10_000 }).toBe(String(unreachable));
     await expect.poll(() => count(page, 'done').textContent()).toBe(String(status.total - unreachable));
     expect(await page.getByRole('table', { name: 'Устройства с ошибкой' }).getByRole('row').filter({ hasText: mac }).count()).toBe(0);
@@ -167,9 +189,9 @@ describe('the operator on the management company screens', () => {
     await screenshot(page, 'mc-page-device-dialog');
     await dialog.getByRole('button', { name: 'Выгрузить' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
-    await expect.poll(() => page.getByText(/^Выгрузка завершена/).count(), { timeout: 30_000 }).toBe(1);
+    expect(await endedUpload(page, company.id, status.id)).toMatchObject({ total: 1, done: 1 });
     await expect.poll(() => count(page, 'total').textContent()).toBe('1');
-    expect(await count(page, 'done').textContent()).toBe('1');
+    await expect.poll(() => count(page, 'done').textContent()).toBe('1');
     // Leaving the page does not stop an upload; coming back shows where it is.
     await page.goto('/mc');
     await page.goto(`/mc/${company.id}/update`);
