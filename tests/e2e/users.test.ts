@@ -145,12 +145,16 @@ describe('the operator', () => {
     const flat = await someFlat();
     await send(page, 'POST', `/front/flats/${encodeURIComponent(flat.houseUid)}:${flat.flatNum}/users`, { userId });
     await page.goto(userPage());
+    await page.getByRole('form', { name: 'Основные сведения' }).waitFor();
+    await region('SIP-аккаунты').getByText(new RegExp(`^${sipLogin}@`)).waitFor();
+    await screenshot(page, 'user-operator');
     const flats = region('Квартиры');
+    // Below the fold: the section loads once scrolled to.
+    await flats.scrollIntoViewIfNeeded();
     const link = flats.getByRole('link', { name: new RegExp(`, кв\\. ${flat.flatNum}$`) });
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe(`/houses/${encodeURIComponent(flat.houseUid)}/flats/${flat.flatNum}/update`);
     expect(await sideways(page)).toBe(0);
-    await screenshot(page, 'user-operator');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await region('Доступы').getByRole('button', { name: 'Добавить доступ' }).waitFor();
     await screenshot(page, 'user-operator-sections');
