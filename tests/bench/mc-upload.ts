@@ -15,10 +15,10 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase, queryRows } from '../../server/db/client';
 import { repoRoot, startServer, type ServerProcess } from '../e2e/server-process';
 import { createCompanyWithDevices } from '../server/mc-upload-fixtures';
+import { adminQuery } from '../server/postgres';
 import { logInCookie } from './load';
 
 export const MC_UPLOAD_BUDGET = { devicesPerSecond: 50, devices: 1_000, duplicates: 0 };
@@ -58,16 +58,6 @@ interface UploadStatus {
 
 function adminUrl(): string | null {
   return process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? null;
-}
-
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 /** The session cookie and a CSRF token for it (the token's cookie joins the session's). */

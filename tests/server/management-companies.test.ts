@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ResultResponse } from '../../contract/common';
 import { MC_LIST_PAGE_SIZE, McDevicesResponse, McListResponse, McPageResponse, McResponse, McUploadResponse, McUploadStatusResponse, type McUpload } from '../../contract/mc';
 import { BACKENDS, TestClient, expectError, expectShape, loginAs, useApp, type AccountName } from './helpers';
-import { CountingGateway, createCompanyWithDevices } from './mc-upload-fixtures';
+import { CountingGateway, createCompanyWithDevices, waitFor } from './mc-upload-fixtures';
 
 const BASE = '/front/management-company';
 /** Small seed: buyer 1 (the operator's) has companies 1 and 2, buyer 2 has 3 and 4. */
@@ -12,16 +12,6 @@ const OTHERS = 3;
 
 function setBody(overrides: Record<string, unknown> = {}) {
   return { id: OWN, internalId: 'MC-0001', name: 'УК «Уютный дом»', buyerId: 1, codeAccess: '555111', active: true, nextExecute: null, flatNum: 9100, interval: 0, ...overrides };
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 async function uploadStatus(client: TestClient, id: number): Promise<McUpload | null> {

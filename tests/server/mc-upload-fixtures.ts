@@ -90,3 +90,14 @@ export class CountingGateway extends DeviceSimulator {
     await super.uploadFlats(device, list);
   }
 }
+
+/** Polls `probe` every 25 ms until it answers something truthy. */
+export async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

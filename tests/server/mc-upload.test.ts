@@ -11,23 +11,13 @@ import { queryRows, type Db } from '../../server/db/client';
 import { McUploadRunner } from '../../server/jobs/mc-upload-runner';
 import { claimUploadJobs, startUpload } from '../../server/repositories/mc-uploads';
 import { BACKENDS, createTestApp, type Backend } from './helpers';
-import { CountingGateway, createCompanyWithDevices } from './mc-upload-fixtures';
+import { CountingGateway, createCompanyWithDevices, waitFor } from './mc-upload-fixtures';
 import { adminQuery, createDatabaseFromTemplate } from './postgres';
 
 type JobRow = { mac: string; status: string; attempts: number; lockedBy: string | null };
 
 async function jobRows(db: Db, uploadId: number): Promise<JobRow[]> {
   return queryRows<JobRow>(db, sql`select mac, status, attempts, locked_by as "lockedBy" from mc_upload_jobs where upload_id = ${uploadId} order by id`);
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 const allEnded = (db: Db, uploadId: number) => async () => (await jobRows(db, uploadId)).every((row) => row.status === 'done' || row.status === 'failed');
