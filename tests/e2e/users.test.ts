@@ -17,6 +17,9 @@ interface UserCard {
     comment: string | null;
     dontUnlinkFromFlats: boolean;
     sipAccounts: { login: string }[];
+    services?: Record<string, string>;
+    actions?: Record<string, string>;
+    reasons?: Record<string, string>;
     groups: { id: number; name: string }[];
     flats: { flatId: number }[];
   };
@@ -141,7 +144,13 @@ describe('the operator', () => {
     expect(saved.data).toMatchObject({ comment: 'жилец, изменено тестом', dontUnlinkFromFlats: true });
   });
 
-  it('unlinks a flat the flat card linked the user to', async () => {
+  it('unlinks a flat the flat card linked the user to, and shows an access entry by its names', async () => {
+    const { data: card } = await userCard();
+    const first = (map?: Record<string, string>) => Object.entries(map ?? {})[0] ?? ['', ''];
+    const [service, serviceName] = first(card.services);
+    const [action] = first(card.actions);
+    const [reason] = first(card.reasons);
+    await send(page, 'POST', `/front/user/${userId}/access`, { data: [{ service: Number(service), action: Number(action), reason: Number(reason) }] });
     const flat = await someFlat();
     await send(page, 'POST', `/front/flats/${encodeURIComponent(flat.houseUid)}:${flat.flatNum}/users`, { userId });
     await page.goto(userPage());
@@ -156,7 +165,8 @@ describe('the operator', () => {
     expect(await link.getAttribute('href')).toBe(`/houses/${encodeURIComponent(flat.houseUid)}/flats/${flat.flatNum}/update`);
     expect(await sideways(page)).toBe(0);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await region('Доступы').getByRole('button', { name: 'Добавить доступ' }).waitFor();
+    const entry = region('Доступы').getByRole('listitem', { name: 'Доступ 1' });
+    expect(await entry.getByRole('combobox', { name: 'Сервис' }).evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe(serviceName);
     await screenshot(page, 'user-operator-sections');
     await flats.getByRole('button', { name: /^Отвязать от квартиры/ }).click();
     await page.getByRole('dialog', { name: 'Отвязать от квартиры?' }).getByRole('button', { name: 'Отвязать' }).click();
