@@ -94,6 +94,12 @@ async function endedUpload(page: Page, companyId: number, previous: number | nul
 
 const latestId = async (page: Page, companyId: number) => (await getJson<{ data: Upload | null }>(page, `/front/management-company/${companyId}/upload`)).data?.id ?? null;
 
+/** The upload buttons usable again and the progress bar done sliding, for a screenshot. */
+async function settledProgress(page: Page): Promise<void> {
+  await expect.poll(() => page.getByRole('button', { name: 'Выгрузить на все устройства' }).isEnabled()).toBe(true);
+  await page.waitForTimeout(600);
+}
+
 /** The count of the progress block named `key` (total, done, failed, left). */
 function count(page: Page, key: string) {
   return page.locator(`[data-testid="mc-upload-counts"] [data-count="${key}"] dd`);
@@ -171,7 +177,10 @@ describe('the operator on the management company screens', () => {
     await expect.poll(() => count(page, 'failed').textContent()).toBe(String(unreachable + 1));
     const row = page.getByRole('table', { name: 'Устройства с ошибкой' }).getByRole('row').filter({ hasText: mac });
     await expect.poll(() => row.textContent()).toMatch(/Устройство не отвечает: оно отключено или сброшено/);
+    await settledProgress(page);
     await screenshot(page, 'mc-page-upload-failed');
+    await page.getByRole('table', { name: 'Устройства с ошибкой' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'mc-page-upload-failures');
 
     await send(page, 'PUT', `/front/devices/${encodeURIComponent(mac)}/status`, { status: 1 });
     await page.getByRole('button', { name: 'Повторить для неудачных' }).click();
@@ -196,7 +205,7 @@ describe('the operator on the management company screens', () => {
     await page.goto('/mc');
     await page.goto(`/mc/${company.id}/update`);
     await expect.poll(() => count(page, 'total').textContent()).toBe('1');
-    await expect.poll(() => page.getByRole('button', { name: 'Выгрузить на все устройства' }).isEnabled()).toBe(true);
+    await settledProgress(page);
     await screenshot(page, 'mc-page');
     expect(pageErrors).toEqual([]);
   });
