@@ -22,6 +22,7 @@ import {
 } from '../model';
 import { userQueries } from '../queries';
 import { useUser, useUserMutation } from '../use-user-page';
+import { BuyerField } from './buyer-field';
 import { PasswordField } from './password-field';
 import { RoleChecks, type RoleOption } from './role-checks';
 import { useProblemText } from './use-problem-text';
@@ -94,28 +95,15 @@ export function MainInfoForm() {
           error={errors.password}
           disabled={disabled}
         />
-        {buyerEditable && buyers.data ? (
-          <OutlinedSelect name="buyerId" value={values.buyerId} onChange={text('buyerId')} label={t('users.field.buyer')} error={errors.buyerId} disabled={disabled}>
-            {!(values.buyerId in buyers.data) && <option value={values.buyerId}>{values.buyerId}</option>}
-            {Object.entries(buyers.data).map(([id, name]) => (
-              <option key={id} value={id}>
-                {t('users.buyer.option', { id, name })}
-              </option>
-            ))}
-          </OutlinedSelect>
-        ) : (
-          <OutlinedField
-            name="buyerId"
-            inputMode="numeric"
-            value={values.buyerId}
-            onChange={text('buyerId')}
-            readOnly={!buyerEditable}
-            label={t('users.field.buyerId')}
-            helperText={buyerEditable ? undefined : t('user.field.buyer.fixed')}
-            error={errors.buyerId}
-            disabled={disabled}
-          />
-        )}
+        <BuyerField
+          value={values.buyerId}
+          onChange={text('buyerId')}
+          names={buyerEditable ? buyers.data : null}
+          readOnly={!buyerEditable}
+          helperText={buyerEditable ? undefined : t('user.field.buyer.fixed')}
+          error={errors.buyerId}
+          disabled={disabled}
+        />
         <OutlinedField name="external" readOnly value={user.externalUser?.externalId ?? t('user.none')} onChange={() => undefined} label={t('user.field.external')} helperText={t('user.field.external.helper')} />
         <OutlinedField name="comment" multiline value={values.comment} onChange={text('comment')} label={t('users.field.comment')} error={errors.comment} disabled={disabled} />
         <OutlinedSelect name="operatorId" value={values.operatorId} onChange={text('operatorId')} label={t('user.field.operator')} error={errors.operatorId} disabled={disabled}>

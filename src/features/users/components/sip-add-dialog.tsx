@@ -1,18 +1,12 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { OPERATOR_BUYER_ID } from '@contract/buyers';
 import { OutlinedField } from '@/components/outlined-field';
 import type { FieldReason } from '@/lib/field-errors';
 import { useT } from '../messages';
 import { EMPTY_SIP, checkSip, type SipField, type SipValues } from '../model';
+import { FormDialog } from './form-dialog';
 import { PasswordField } from './password-field';
 import { useProblemText } from './use-problem-text';
 
@@ -32,8 +26,6 @@ interface SipAddDialogProps {
 export function SipAddDialog({ buyerId, busy, error, canWrite, onClose, onSubmit }: SipAddDialogProps) {
   const t = useT();
   const problemText = useProblemText();
-  const titleId = useId();
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const [values, setValues] = useState<SipValues>(EMPTY_SIP);
   const [errors, setErrors] = useState<Partial<Record<SipField, string>>>({});
   const set = (field: SipField) => (event: { target: { value: string } }) => {
@@ -48,29 +40,16 @@ export function SipAddDialog({ buyerId, busy, error, canWrite, onClose, onSubmit
     await onSubmit(values, (field, reason) => setErrors((current) => ({ ...current, [field]: problemText(reason) })));
   };
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth fullScreen={phone}>
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <DialogTitle id={titleId}>{t('user.sip.dialog')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {error && <Alert severity="error">{error}</Alert>}
-            {buyerId === OPERATOR_BUYER_ID && <Alert severity="info">{t('user.sip.forcedProvider')}</Alert>}
-            <OutlinedField name="login" code required autoFocus value={values.login} onChange={set('login')} label={t('user.sip.field.login')} error={errors.login} />
-            <PasswordField name="password" required value={values.password} onChange={set('password')} label={t('user.sip.field.password')} error={errors.password} />
-            <OutlinedField name="domain" code required value={values.domain} onChange={set('domain')} label={t('user.sip.field.domain')} error={errors.domain} />
-            <OutlinedField name="port" inputMode="numeric" required value={values.port} onChange={set('port')} label={t('user.sip.field.port')} error={errors.port} />
-            <OutlinedField name="type" code value={values.type} onChange={set('type')} label={t('user.sip.field.type')} helperText={t('user.sip.field.type.helper')} />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy || !canWrite}>
-            {t('user.sip.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog title={t('user.sip.dialog')} submitLabel={t('user.sip.submit')} busy={busy} submitDisabled={!canWrite} maxWidth="sm" onClose={onClose} onSubmit={(event) => void submit(event)}>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {error && <Alert severity="error">{error}</Alert>}
+        {buyerId === OPERATOR_BUYER_ID && <Alert severity="info">{t('user.sip.forcedProvider')}</Alert>}
+        <OutlinedField name="login" code required autoFocus value={values.login} onChange={set('login')} label={t('user.sip.field.login')} error={errors.login} />
+        <PasswordField name="password" required value={values.password} onChange={set('password')} label={t('user.sip.field.password')} error={errors.password} />
+        <OutlinedField name="domain" code required value={values.domain} onChange={set('domain')} label={t('user.sip.field.domain')} error={errors.domain} />
+        <OutlinedField name="port" inputMode="numeric" required value={values.port} onChange={set('port')} label={t('user.sip.field.port')} error={errors.port} />
+        <OutlinedField name="type" code value={values.type} onChange={set('type')} label={t('user.sip.field.type')} helperText={t('user.sip.field.type.helper')} />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,16 +1,11 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useState, type FormEvent } from 'react';
-import { OutlinedField, OutlinedSelect } from '@/components/outlined-field';
+import { useState, type FormEvent } from 'react';
+import { OutlinedField } from '@/components/outlined-field';
 import { useT } from '../messages';
 import { EMPTY_USER_CREATE, PASSWORD_MIN, checkUserCreate, fieldOfPath, placeRefusal, type UserCreateField, type UserCreateValues } from '../model';
+import { BuyerField } from './buyer-field';
+import { FormDialog } from './form-dialog';
 import { PasswordField } from './password-field';
 import { RoleChecks } from './role-checks';
 import { useProblemText } from './use-problem-text';
@@ -34,8 +29,6 @@ interface UserCreateDialogProps {
 export function UserCreateDialog({ online, superuser, buyerNames, buyersLoading, roles, onClose, onSubmit }: UserCreateDialogProps) {
   const t = useT();
   const problemText = useProblemText();
-  const titleId = useId();
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const [values, setValues] = useState<UserCreateValues>(EMPTY_USER_CREATE);
   const [errors, setErrors] = useState<Partial<Record<UserCreateField, string>>>({});
   const [banner, setBanner] = useState<string | null>(null);
@@ -70,64 +63,40 @@ export function UserCreateDialog({ online, superuser, buyerNames, buyersLoading,
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth fullScreen={phone}>
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <DialogTitle id={titleId}>{t('users.create.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {!online && <Alert severity="warning">{t('users.offline')}</Alert>}
-            {banner && <Alert severity="error">{banner}</Alert>}
-            <OutlinedField name="login" code required autoFocus value={values.login} onChange={set('login')} label={t('users.field.login')} error={errors.login} />
-            <PasswordField
-              name="password"
-              required
-              value={values.password}
-              onChange={set('password')}
-              label={t('users.field.password')}
-              error={errors.password}
-              helperText={t('users.field.password.helper', { min: PASSWORD_MIN })}
-            />
-            {superuser &&
-              (buyerNames ? (
-                <OutlinedSelect name="buyerId" value={values.buyerId} onChange={set('buyerId')} label={t('users.field.buyer')} error={errors.buyerId}>
-                  <option value="">{t('users.field.buyer.own')}</option>
-                  {Object.entries(buyerNames).map(([id, name]) => (
-                    <option key={id} value={id}>
-                      {t('users.buyer.option', { id, name })}
-                    </option>
-                  ))}
-                </OutlinedSelect>
-              ) : (
-                <OutlinedField
-                  name="buyerId"
-                  inputMode="numeric"
-                  value={values.buyerId}
-                  onChange={set('buyerId')}
-                  label={t('users.field.buyerId')}
-                  helperText={buyersLoading ? t('users.field.buyer.loading') : t('users.field.buyerId.helper')}
-                  error={errors.buyerId}
-                />
-              ))}
-            <OutlinedField name="comment" multiline value={values.comment} onChange={set('comment')} label={t('users.field.comment')} error={errors.comment} />
-            <RoleChecks
-              legend={t('users.field.roles')}
-              options={roles}
-              chosen={values.roles}
-              error={errors.roles}
-              empty={t('users.field.roles.none')}
-              onToggle={(roles) => setValues((current) => ({ ...current, roles }))}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy || !online}>
-            {t('users.create.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog title={t('users.create.title')} submitLabel={t('users.create.submit')} busy={busy} submitDisabled={!online} maxWidth="sm" onClose={onClose} onSubmit={(event) => void submit(event)}>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {!online && <Alert severity="warning">{t('users.offline')}</Alert>}
+        {banner && <Alert severity="error">{banner}</Alert>}
+        <OutlinedField name="login" code required autoFocus value={values.login} onChange={set('login')} label={t('users.field.login')} error={errors.login} />
+        <PasswordField
+          name="password"
+          required
+          value={values.password}
+          onChange={set('password')}
+          label={t('users.field.password')}
+          error={errors.password}
+          helperText={t('users.field.password.helper', { min: PASSWORD_MIN })}
+        />
+        {superuser && (
+          <BuyerField
+            value={values.buyerId}
+            onChange={set('buyerId')}
+            names={buyerNames}
+            emptyLabel={t('users.field.buyer.own')}
+            helperText={buyersLoading ? t('users.field.buyer.loading') : t('users.field.buyerId.helper')}
+            error={errors.buyerId}
+          />
+        )}
+        <OutlinedField name="comment" multiline value={values.comment} onChange={set('comment')} label={t('users.field.comment')} error={errors.comment} />
+        <RoleChecks
+          legend={t('users.field.roles')}
+          options={roles}
+          chosen={values.roles}
+          error={errors.roles}
+          empty={t('users.field.roles.none')}
+          onToggle={(roles) => setValues((current) => ({ ...current, roles }))}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,21 +1,15 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/http';
 import { useT } from '../messages';
 import { userQueries } from '../queries';
+import { FormDialog } from './form-dialog';
 
 interface UserGroupsDialogProps {
   buyerId: number;
@@ -30,8 +24,6 @@ interface UserGroupsDialogProps {
 /** The buyer's groups as a tree of checkboxes (a nested group indented, its path as a hint), the user's own ticked. */
 export function UserGroupsDialog({ buyerId, current, busy, canWrite, error, onClose, onSubmit }: UserGroupsDialogProps) {
   const t = useT();
-  const titleId = useId();
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const choices = useQuery(userQueries.groupChoices(buyerId));
   const [chosen, setChosen] = useState<number[]>(() => current.map((group) => group.id));
   // A group the tree lacks (another page, another buyer) stays listed, so saving does not drop it unseen.
@@ -46,39 +38,26 @@ export function UserGroupsDialog({ buyerId, current, busy, canWrite, error, onCl
     <FormControlLabel key={id} control={<Checkbox checked={chosen.includes(id)} onChange={() => toggle(id)} />} label={label} title={hint} sx={{ pl: depth * 3 }} />
   );
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth fullScreen={phone}>
-      <form noValidate onSubmit={submit} style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}>
-        <DialogTitle id={titleId}>{t('user.groups.dialog')}</DialogTitle>
-        <DialogContent>
-          {error && (
-            <Alert severity="error" sx={{ mb: 1 }}>
-              {error}
-            </Alert>
-          )}
-          {choices.isError && (
-            <Alert severity="error" sx={{ mb: 1 }}>
-              {errorMessage(choices.error)}
-            </Alert>
-          )}
-          {choices.isPending ? (
-            <CircularProgress size={24} sx={{ m: 1 }} aria-label={t('user.groups.loading')} />
-          ) : (
-            <FormGroup aria-label={t('user.groups.dialog')}>
-              {strays.map((group) => box(group.id, group.name, 0))}
-              {(choices.data ?? []).map((group) => box(group.groupId, group.name, group.depth, group.depth > 0 ? group.path : undefined))}
-              {choices.data?.length === 0 && strays.length === 0 && <Typography color="text.secondary">{t('user.groups.noChoices')}</Typography>}
-            </FormGroup>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy || !canWrite || choices.isPending}>
-            {t('user.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog title={t('user.groups.dialog')} submitLabel={t('user.save')} busy={busy} submitDisabled={!canWrite || choices.isPending} maxWidth="xs" onClose={onClose} onSubmit={submit}>
+      {error && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {error}
+        </Alert>
+      )}
+      {choices.isError && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {errorMessage(choices.error)}
+        </Alert>
+      )}
+      {choices.isPending ? (
+        <CircularProgress size={24} sx={{ m: 1 }} aria-label={t('user.groups.loading')} />
+      ) : (
+        <FormGroup aria-label={t('user.groups.dialog')}>
+          {strays.map((group) => box(group.id, group.name, 0))}
+          {(choices.data ?? []).map((group) => box(group.groupId, group.name, group.depth, group.depth > 0 ? group.path : undefined))}
+          {choices.data?.length === 0 && strays.length === 0 && <Typography color="text.secondary">{t('user.groups.noChoices')}</Typography>}
+        </FormGroup>
+      )}
+    </FormDialog>
   );
 }

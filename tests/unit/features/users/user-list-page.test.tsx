@@ -1,45 +1,24 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UserListPage } from '@/features/users/components/user-list-page';
-import { setCsrfToken } from '@/lib/csrf';
-import { setLoggedFlag } from '@/lib/logged-flag';
 import { sessionQueries } from '@/lib/session';
 import { authItems, jsonResponse, renderWithApp, stubPhoneScreen, stubWideScreen, testQueryClient } from '../../helpers/render';
-import { USER_ROWS, listAnswer } from './fixtures';
+import { USER_ROWS, listAnswer, stubApi, type ApiLog } from './fixtures';
 
-type Handler = (method: string, url: string, body: unknown) => Response | undefined;
-
-let calls: string[] = [];
-let bodies: Record<string, unknown> = {};
-let handle: Handler = () => undefined;
+let api: ApiLog;
 /** Dialogs are lazy chunks, transformed on first import: slow on a busy machine. */
 const LAZY = { timeout: 10_000 };
 
 beforeEach(() => {
-  calls = [];
-  bodies = {};
-  handle = () => undefined;
-  setCsrfToken('token');
-  setLoggedFlag(true);
   stubWideScreen();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const method = init.method ?? 'GET';
-      calls.push(`${method} ${url}`);
-      const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      bodies[`${method} ${url}`] = body;
-      const answer = handle(method, url, body);
-      if (answer) return answer;
-      if (method === 'GET' && url.startsWith('/front/user/list')) return jsonResponse(200, listAnswer());
-      if (method === 'GET' && url.startsWith('/front/buyers')) {
-        return jsonResponse(200, { result: true, data: [{ id: 2, name: 'УК Север', inn: null, contact: null, active: true, dateCreated: '2024-01-01T00:00:00.000Z' }], pagination: { count: 1, page: 1, pageCount: 1, pageSize: 20, totalCount: 1 } });
-      }
-      if (method === 'DELETE' && /^\/front\/user\/\d+$/.test(url)) return jsonResponse(200, { result: true, message: null });
-      if (url.startsWith('/front/user/')) return jsonResponse(200, { result: false, message: 'not in this test' });
-      throw new Error(`Unexpected ${method} ${url}`);
-    }),
-  );
+  api = stubApi((method, url) => {
+    if (method === 'GET' && url.startsWith('/front/user/list')) return jsonResponse(200, listAnswer());
+    if (method === 'GET' && url.startsWith('/front/buyers')) {
+      return jsonResponse(200, { result: true, data: [{ id: 2, name: 'УК Север', inn: null, contact: null, active: true, dateCreated: '2024-01-01T00:00:00.000Z' }], pagination: { count: 1, page: 1, pageCount: 1, pageSize: 20, totalCount: 1 } });
+    }
+    if (method === 'DELETE' && /^\/front\/user\/\d+$/.test(url)) return jsonResponse(200, { result: true, message: null });
+    return undefined;
+  });
 });
 
 afterEach(() => {
@@ -75,7 +54,7 @@ describe('UserListPage', SLOW, () => {
     renderWithApp(<UserListPage />, { path: '/users?page=2&login=iva', route: '/users', client: as('operator') });
     const table = await screen.findByRole('table', { name: 'Пользователи' });
     expect((await within(table).findByRole('link', { name: 'ivanov' })).getAttribute('href')).toBe('/users/41');
-    expect(calls.filter((call) => call.includes('/front/user/list'))[0]).toBe('GET /front/user/list?page=2&login=iva');
+    expect(api.calls.filter((call) => call.includes('/front/user/list'))[0]).toBe('GET /front/user/list?page=2&login=iva');
     // Only the superuser sees other buyers: no buyer column, no buyer filter.
     expect(within(table).queryByRole('columnheader', { name: 'Покупатель' })).toBeNull();
     const filters = screen.getByRole('search', { name: 'Поиск пользователей' });
@@ -83,7 +62,7 @@ describe('UserListPage', SLOW, () => {
     fireEvent.change(within(filters).getByRole('textbox', { name: 'Комментарий' }), { target: { value: ' Лесная ' } });
     fireEvent.click(within(filters).getByRole('button', { name: 'Найти' }));
     await waitFor(() => expect(location()).toBe(`/users?login=iva&comment=${encodeURIComponent('Лесная')}`));
-    await waitFor(() => expect(calls).toContain(`GET /front/user/list?page=1&login=iva&comment=${encodeURIComponent('Лесная')}`));
+    await waitFor(() => expect(api.calls).toContain(`GET /front/user/list?page=1&login=iva&comment=${encodeURIComponent('Лесная')}`));
     fireEvent.click(within(filters).getByRole('button', { name: 'Сбросить' }));
     await waitFor(() => expect(location()).toBe('/users'));
   });
@@ -103,7 +82,7 @@ describe('UserListPage', SLOW, () => {
     const table = await screen.findByRole('table', { name: 'Пользователи' });
     await within(table).findByText('УК Север');
     expect(within(table).getByRole('columnheader', { name: 'Покупатель' })).toBeTruthy();
-    expect(calls).toContain('GET /front/user/list?page=1&buyerId=2');
+    expect(api.calls).toContain('GET /front/user/list?page=1&buyerId=2');
     expect((within(screen.getByRole('search')).getByRole('textbox', { name: 'ID покупателя' }) as HTMLInputElement).value).toBe('2');
   });
 
@@ -119,13 +98,13 @@ describe('UserListPage', SLOW, () => {
     await screen.findByText('1–20 из 45');
     fireEvent.click(screen.getByRole('button', { name: 'Перейти на следующую страницу' }));
     await waitFor(() => expect(location()).toBe('/users?page=2'));
-    await waitFor(() => expect(calls).toContain('GET /front/user/list?page=2'));
+    await waitFor(() => expect(api.calls).toContain('GET /front/user/list?page=2'));
   });
 
   it('says «более N» past the counting cap of the server and still offers the next page', async () => {
     const capped = { ...listAnswer(Array.from({ length: 20 }, (_, index) => ({ ...USER_ROWS[0], userId: 100 + index, login: `u${index}` })), 3000), totalCountCapped: true };
     capped.pagination = { ...capped.pagination, page: 150, pageCount: 150 };
-    handle = (_method, url) => (url.startsWith('/front/user/list') ? jsonResponse(200, capped) : undefined);
+    api.handle = (_method, url) => (url.startsWith('/front/user/list') ? jsonResponse(200, capped) : undefined);
     renderWithApp(<UserListPage />, { path: '/users?page=150', route: '/users', client: as('operator') });
     expect(await screen.findByText('2981–3000 из более 3000')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Перейти на следующую страницу' }));
@@ -133,14 +112,14 @@ describe('UserListPage', SLOW, () => {
   });
 
   it('says when nothing matches, and offers a retry when the list fails', async () => {
-    handle = (_method, url) => (url.startsWith('/front/user/list?page=1&login=zzz') ? jsonResponse(200, listAnswer([], 0)) : undefined);
+    api.handle = (_method, url) => (url.startsWith('/front/user/list?page=1&login=zzz') ? jsonResponse(200, listAnswer([], 0)) : undefined);
     const { unmount } = renderWithApp(<UserListPage />, { path: '/users?login=zzz', route: '/users', client: as('operator') });
     expect(await screen.findByText('Нет пользователей с такими условиями')).toBeTruthy();
     unmount();
-    handle = (_method, url) => (url.startsWith('/front/user/list') ? jsonResponse(500, { result: false, message: 'Сбой' }) : undefined);
+    api.handle = (_method, url) => (url.startsWith('/front/user/list') ? jsonResponse(500, { result: false, message: 'Сбой' }) : undefined);
     renderWithApp(<UserListPage />, { path: '/users', route: '/users', client: as('operator') });
     expect(await screen.findByText(/Не удалось загрузить пользователей/)).toBeTruthy();
-    handle = () => undefined;
+    api.handle = () => undefined;
     fireEvent.click(screen.getByRole('button', { name: 'Повторить' }));
     expect(await screen.findByRole('link', { name: 'ivanov' })).toBeTruthy();
   });
@@ -155,7 +134,7 @@ describe('UserListPage', SLOW, () => {
   });
 
   it('offers no delete on the caller own row (the server refuses deleting oneself)', async () => {
-    handle = (_method, url) => (url.startsWith('/front/user/list') ? jsonResponse(200, listAnswer([...USER_ROWS, { ...USER_ROWS[0], userId: 2, login: 'operator' }])) : undefined);
+    api.handle = (_method, url) => (url.startsWith('/front/user/list') ? jsonResponse(200, listAnswer([...USER_ROWS, { ...USER_ROWS[0], userId: 2, login: 'operator' }])) : undefined);
     renderWithApp(<UserListPage />, { path: '/users', route: '/users', client: as('operator') });
     await screen.findByRole('link', { name: 'operator' });
     expect(screen.getByRole('button', { name: 'Удалить пользователя ivanov' })).toBeTruthy();
@@ -166,9 +145,9 @@ describe('UserListPage', SLOW, () => {
     renderWithApp(<UserListPage />, { path: '/users', route: '/users', client: as('operator') });
     fireEvent.click(await screen.findByRole('button', { name: 'Удалить пользователя petrova' }));
     const dialog = await screen.findByRole('dialog', {}, LAZY);
-    expect(calls.some((call) => call.startsWith('DELETE'))).toBe(false);
+    expect(api.calls.some((call) => call.startsWith('DELETE'))).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Удалить' }));
-    await waitFor(() => expect(calls).toContain('DELETE /front/user/42'));
+    await waitFor(() => expect(api.calls).toContain('DELETE /front/user/42'));
     expect(await screen.findByText('Пользователь petrova удалён')).toBeTruthy();
   });
 });
@@ -176,7 +155,7 @@ describe('UserListPage', SLOW, () => {
 describe('UserListPage: create', SLOW, () => {
   it('checks the form, shows a duplicate login at the login, then opens the new user', async () => {
     let attempts = 0;
-    handle = (method, url) => {
+    api.handle = (method, url) => {
       if (method !== 'POST' || url !== '/front/user/create') return undefined;
       attempts += 1;
       return attempts === 1 ? jsonResponse(409, { result: false, message: 'Некорректное поле login: логин new-user уже занят' }) : jsonResponse(200, { result: true, message: null, newUserId: 77 });
@@ -194,14 +173,14 @@ describe('UserListPage: create', SLOW, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Создать' }));
     expect(await within(dialog).findByText('Введите логин')).toBeTruthy();
     expect(within(dialog).getByText('Пароль — не короче 8 символов')).toBeTruthy();
-    expect(calls.some((call) => call.startsWith('POST'))).toBe(false);
+    expect(api.calls.some((call) => call.startsWith('POST'))).toBe(false);
 
     fireEvent.change(within(dialog).getByRole('textbox', { name: /^Логин/ }), { target: { value: ' new-user ' } });
     fireEvent.change(password, { target: { value: 'long-enough' } });
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Оператор' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Создать' }));
     expect(await within(dialog).findByText('логин new-user уже занят')).toBeTruthy();
-    expect(bodies['POST /front/user/create']).toEqual({ login: 'new-user', password: 'long-enough', roles: ['management'] });
+    expect(api.bodies['POST /front/user/create']).toEqual({ login: 'new-user', password: 'long-enough', roles: ['management'] });
 
     fireEvent.change(within(dialog).getByRole('textbox', { name: /^Логин/ }), { target: { value: 'new-user-2' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Создать' }));
@@ -209,7 +188,7 @@ describe('UserListPage: create', SLOW, () => {
   });
 
   it('shows a 400 naming a field at that field', async () => {
-    handle = (method, url) =>
+    api.handle = (method, url) =>
       method === 'POST' && url === '/front/user/create' ? jsonResponse(400, { result: false, message: 'Некорректное поле login: не длиннее 64 символов, получено: "x"' }) : undefined;
     renderWithApp(<UserListPage />, { path: '/users', route: '/users', client: as('operator') });
     fireEvent.click(await screen.findByRole('button', { name: 'Создать пользователя' }));
@@ -222,7 +201,7 @@ describe('UserListPage: create', SLOW, () => {
   });
 
   it('lets the superuser pick the buyer from the buyer list', async () => {
-    handle = (method, url) => (method === 'POST' && url === '/front/user/create' ? jsonResponse(200, { result: true, message: null, newUserId: 78 }) : undefined);
+    api.handle = (method, url) => (method === 'POST' && url === '/front/user/create' ? jsonResponse(200, { result: true, message: null, newUserId: 78 }) : undefined);
     renderWithApp(<UserListPage />, { path: '/users', route: '/users', client: as('superuser') });
     fireEvent.click(await screen.findByRole('button', { name: 'Создать пользователя' }));
     const dialog = await screen.findByRole('dialog', { name: 'Новый пользователь' }, LAZY);
@@ -232,6 +211,6 @@ describe('UserListPage: create', SLOW, () => {
     fireEvent.change(within(dialog).getByLabelText(/^Пароль/), { target: { value: '12345678' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Создать' }));
     await waitFor(() => expect(location()).toBe('/users/78'));
-    expect(bodies['POST /front/user/create']).toEqual({ login: 'north', password: '12345678', buyerId: 2 });
+    expect(api.bodies['POST /front/user/create']).toEqual({ login: 'north', password: '12345678', buyerId: 2 });
   });
 });

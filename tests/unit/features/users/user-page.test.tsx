@@ -2,18 +2,12 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserDetail } from '@contract/users';
 import { UserPage } from '@/features/users/components/user-page';
-import { setCsrfToken } from '@/lib/csrf';
-import { setLoggedFlag } from '@/lib/logged-flag';
 import { sessionQueries } from '@/lib/session';
 import { authItems, jsonResponse, renderWithApp, testQueryClient } from '../../helpers/render';
-import { userDetail } from './fixtures';
-
-type Handler = (method: string, url: string, body: unknown) => Response | undefined;
+import { stubApi, userDetail, type ApiLog } from './fixtures';
 
 const USER = '/front/user/41';
-let calls: string[] = [];
-let bodies: Record<string, unknown> = {};
-let handle: Handler = () => undefined;
+let api: ApiLog;
 let detail: UserDetail = userDetail();
 /** Lazy chunks (sections below the fold, dialogs) are transformed on first import: slow on a busy machine. */
 const LAZY = { timeout: 10_000 };
@@ -25,32 +19,17 @@ const GROUPS = [
 ];
 
 beforeEach(() => {
-  calls = [];
-  bodies = {};
-  handle = () => undefined;
   detail = userDetail();
   // Without IntersectionObserver the sections below the fold load at once.
   vi.stubGlobal('IntersectionObserver', undefined);
-  setCsrfToken('token');
-  setLoggedFlag(true);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const method = init.method ?? 'GET';
-      calls.push(`${method} ${url}`);
-      const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      bodies[`${method} ${url}`] = body;
-      const answer = handle(method, url, body);
-      if (answer) return answer;
-      if (method === 'GET' && url === USER) return jsonResponse(200, { result: true, message: null, data: detail });
-      if (method === 'GET' && url.startsWith('/front/groups?')) {
-        return jsonResponse(200, { result: true, data: GROUPS, pagination: { count: 3, page: 1, pageCount: 1, pageSize: 20, totalCount: 3 } });
-      }
-      if (method !== 'GET' && url.startsWith(`${USER}`)) return jsonResponse(200, { result: true, message: null });
-      if (url.startsWith('/front/user/')) return jsonResponse(200, { result: false, message: 'not in this test' });
-      throw new Error(`Unexpected ${method} ${url}`);
-    }),
-  );
+  api = stubApi((method, url) => {
+    if (method === 'GET' && url === USER) return jsonResponse(200, { result: true, message: null, data: detail });
+    if (method === 'GET' && url.startsWith('/front/groups?')) {
+      return jsonResponse(200, { result: true, data: GROUPS, pagination: { count: 3, page: 1, pageCount: 1, pageSize: 20, totalCount: 3 } });
+    }
+    if (method !== 'GET' && url.startsWith(USER)) return jsonResponse(200, { result: true, message: null });
+    return undefined;
+  });
 });
 
 afterEach(() => {
@@ -102,16 +81,16 @@ describe('UserPage for the operator', SLOW, () => {
     fireEvent.change(within(main).getByRole('combobox', { name: 'Оператор' }), { target: { value: '8' } });
     fireEvent.click(within(main).getByRole('checkbox', { name: 'Не отвязывать от квартир' }));
     fireEvent.click(button(main, 'Сохранить'));
-    await waitFor(() => expect(bodies[`POST ${USER}/main-info`]).toBeDefined());
-    expect(bodies[`POST ${USER}/main-info`]).toEqual({
+    await waitFor(() => expect(api.bodies[`POST ${USER}/main-info`]).toBeDefined());
+    expect(api.bodies[`POST ${USER}/main-info`]).toEqual({
       data: { comment: 'новый комментарий', dontUnlinkFromFlats: true, operatorId: 8 },
     });
     expect(await screen.findByText('Основные сведения сохранены')).toBeTruthy();
-    expect(calls.filter((call) => call === `GET ${USER}`)).toHaveLength(2);
+    expect(api.calls.filter((call) => call === `GET ${USER}`)).toHaveLength(2);
   });
 
   it('checks a new password, sends it only when typed, and shows a refused field at that field', async () => {
-    handle = (method, url) =>
+    api.handle = (method, url) =>
       method === 'POST' && url === `${USER}/main-info` ? jsonResponse(400, { result: false, message: 'Некорректное поле data.comment: не длиннее 255 символов, получено: "…"' }) : undefined;
     renderUser();
     await screen.findByTestId('user-page-ready');
@@ -119,11 +98,11 @@ describe('UserPage for the operator', SLOW, () => {
     fireEvent.change(within(main).getByLabelText('Новый пароль'), { target: { value: 'short' } });
     fireEvent.click(button(main, 'Сохранить'));
     expect(await within(main).findByText('Пароль — не короче 8 символов')).toBeTruthy();
-    expect(calls.some((call) => call.startsWith('POST'))).toBe(false);
+    expect(api.calls.some((call) => call.startsWith('POST'))).toBe(false);
     fireEvent.change(within(main).getByLabelText('Новый пароль'), { target: { value: 'long-enough-1' } });
     fireEvent.click(button(main, 'Сохранить'));
     expect(await within(main).findByText('не длиннее 255 символов')).toBeTruthy();
-    expect(bodies[`POST ${USER}/main-info`]).toMatchObject({ data: { password: 'long-enough-1' } });
+    expect(api.bodies[`POST ${USER}/main-info`]).toMatchObject({ data: { password: 'long-enough-1' } });
     // Refused: what was typed stays.
     expect((within(main).getByLabelText('Новый пароль') as HTMLInputElement).value).toBe('long-enough-1');
   });
@@ -144,12 +123,12 @@ describe('UserPage for the operator', SLOW, () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Тип' }), { target: { value: 'tcp' } });
     fireEvent.click(button(dialog, 'Добавить'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(bodies[`POST ${USER}/sip`]).toEqual({ data: { login: '100042', password: 'pw', domain: 'sip.example.ru', port: 5060, type: 'tcp' } });
+    expect(api.bodies[`POST ${USER}/sip`]).toEqual({ data: { login: '100042', password: 'pw', domain: 'sip.example.ru', port: 5060, type: 'tcp' } });
 
     fireEvent.click(button(region('SIP-аккаунты'), 'Удалить SIP-аккаунт 100041'));
     const confirm = await screen.findByRole('dialog', { name: 'Удалить SIP-аккаунт?' }, LAZY);
     fireEvent.click(button(confirm, 'Удалить'));
-    await waitFor(() => expect(bodies[`DELETE ${USER}/sip`]).toEqual({ data: { id: 7 } }));
+    await waitFor(() => expect(api.bodies[`DELETE ${USER}/sip`]).toEqual({ data: { id: 7 } }));
   });
 
   it('links each flat to its card and unlinks one after confirmation', async () => {
@@ -159,9 +138,9 @@ describe('UserPage for the operator', SLOW, () => {
     expect(link.getAttribute('href')).toBe('/houses/h-1/flats/12/update');
     fireEvent.click(button(flats, 'Отвязать от квартиры г. Москва, ул. Лесная, д. 28, кв. 12'));
     const confirm = await screen.findByRole('dialog', { name: 'Отвязать от квартиры?' }, LAZY);
-    expect(calls.some((call) => call.startsWith('DELETE'))).toBe(false);
+    expect(api.calls.some((call) => call.startsWith('DELETE'))).toBe(false);
     fireEvent.click(button(confirm, 'Отвязать'));
-    await waitFor(() => expect(bodies[`DELETE ${USER}/flat`]).toEqual({ flatId: 300 }));
+    await waitFor(() => expect(api.bodies[`DELETE ${USER}/flat`]).toEqual({ flatId: 300 }));
   });
 
   it('shows the phones with push and their last update, and removes one', async () => {
@@ -172,7 +151,7 @@ describe('UserPage for the operator', SLOW, () => {
     expect(within(phones).getByText(/push включены · обновлён .*20:42/)).toBeTruthy();
     fireEvent.click(button(phones, 'Удалить телефон Pixel 7'));
     fireEvent.click(button(await screen.findByRole('dialog', {}, LAZY), 'Удалить'));
-    await waitFor(() => expect(bodies[`DELETE ${USER}/devices`]).toEqual({ deviceId: 9 }));
+    await waitFor(() => expect(api.bodies[`DELETE ${USER}/devices`]).toEqual({ deviceId: 9 }));
   });
 
   it('edits access rows named from the maps, refuses a service twice, and saves them all', async () => {
@@ -188,7 +167,7 @@ describe('UserPage for the operator', SLOW, () => {
     fireEvent.change(within(second).getByRole('combobox', { name: 'Сервис' }), { target: { value: '2' } });
     fireEvent.click(button(access, 'Сохранить доступы'));
     await waitFor(() =>
-      expect(bodies[`POST ${USER}/access`]).toEqual({
+      expect(api.bodies[`POST ${USER}/access`]).toEqual({
         data: [
           { service: 1, action: 2, reason: 3 },
           { service: 2, action: 1, reason: 3 },
@@ -204,10 +183,10 @@ describe('UserPage for the operator', SLOW, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Группы пользователя' }, LAZY);
     const lifts = await within(dialog).findByRole('checkbox', { name: 'Лифты' }, LAZY);
     expect((lifts as HTMLInputElement).checked).toBe(true);
-    expect(calls).toContain('GET /front/groups?page=1&buyerId=1');
+    expect(api.calls).toContain('GET /front/groups?page=1&buyerId=1');
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Дворники' }));
     fireEvent.click(button(dialog, 'Сохранить'));
-    await waitFor(() => expect(bodies[`POST ${USER}/groups`]).toEqual({ groups: [5, 7] }));
+    await waitFor(() => expect(api.bodies[`POST ${USER}/groups`]).toEqual({ groups: [5, 7] }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -217,12 +196,12 @@ describe('UserPage for the operator', SLOW, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Удалить пользователя' }));
     fireEvent.click(button(await screen.findByRole('dialog', { name: 'Удалить пользователя?' }, LAZY), 'Удалить'));
     await waitFor(() => expect(location()).toBe('/users'));
-    expect(calls).toContain(`DELETE ${USER}`);
+    expect(api.calls).toContain(`DELETE ${USER}`);
   });
 
   it('on the caller own page offers no delete and locks its roles (the server refuses both)', async () => {
     detail = userDetail({ id: 2, login: 'operator' });
-    handle = (method, url) => (method === 'GET' && url === '/front/user/2' ? jsonResponse(200, { result: true, message: null, data: detail }) : undefined);
+    api.handle = (method, url) => (method === 'GET' && url === '/front/user/2' ? jsonResponse(200, { result: true, message: null, data: detail }) : undefined);
     renderUser('operator', '/users/2');
     await screen.findByTestId('user-page-ready');
     expect(screen.queryByRole('button', { name: 'Удалить пользователя' })).toBeNull();
@@ -269,7 +248,7 @@ describe('UserPage for support and for a missing user', SLOW, () => {
   });
 
   it('says «Пользователь не найден» on a 404, with the way back', async () => {
-    handle = (_method, url) => (url === USER ? jsonResponse(404, { result: false, message: 'Пользователь не найден' }) : undefined);
+    api.handle = (_method, url) => (url === USER ? jsonResponse(404, { result: false, message: 'Пользователь не найден' }) : undefined);
     renderUser();
     expect(await screen.findByRole('heading', { name: 'Пользователь не найден' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Пользователи' }).getAttribute('href')).toBe('/users');
@@ -280,6 +259,6 @@ describe('UserPage for support and for a missing user', SLOW, () => {
     renderUser('operator', '/users/abc');
     expect(await screen.findByRole('heading', { name: 'Пользователь не найден' })).toBeTruthy();
     // The only user read is the session's own (the header's login).
-    expect(calls.filter((call) => call.startsWith('GET /front/user/') && call !== 'GET /front/user/2')).toEqual([]);
+    expect(api.calls.filter((call) => call.startsWith('GET /front/user/') && call !== 'GET /front/user/2')).toEqual([]);
   });
 });
