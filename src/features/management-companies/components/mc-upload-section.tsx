@@ -6,12 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import type { McUpload } from '@contract/mc';
@@ -24,6 +18,8 @@ import type { McPageModel } from '../use-mc-page';
 
 // The device picker (a dialog) loads when it is opened.
 const McDeviceDialog = lazy(() => import('./mc-device-dialog').then((module) => ({ default: module.McDeviceDialog })));
+// The failed devices' table loads only when there are any.
+const McUploadFailures = lazy(() => import('./mc-upload-failures').then((module) => ({ default: module.McUploadFailures })));
 
 /** «Выгрузить на все устройства / на одно», the latest upload's progress, its failed devices and their retry. */
 export function McUploadSection({ id, model }: { id: number; model: McPageModel }) {
@@ -135,24 +131,9 @@ function McUploadProgress({ upload, retry }: { upload: McUpload; retry: ReactNod
             </Typography>
             {retry}
           </Box>
-          <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 360 }}>
-            <Table size="small" stickyHeader aria-label={t('mc.upload.failures')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell sx={{ width: 180 }}>{t('mc.upload.column.mac')}</TableCell>
-                  <TableCell>{t('mc.upload.column.reason')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {upload.failures.map((failure) => (
-                  <TableRow key={failure.deviceId}>
-                    <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{failure.mac}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{failure.reason}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <Suspense fallback={<Skeleton variant="rounded" height={80} />}>
+            <McUploadFailures failures={upload.failures} />
+          </Suspense>
         </Box>
       )}
     </Box>
