@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { weeksToSeconds, type ManagementCompany, type McUpload } from '@contract/mc';
 import { parseListState } from '@/components/list-table/list-state-model';
@@ -198,6 +198,29 @@ describe('management company screens', () => {
     renderWithApp(<McPage />, { path: '/mc/5/update', route: '/mc/:mcId/update', client: as('support') });
     expect(await screen.findByText('Только просмотр: изменять компании может оператор.')).toBeTruthy();
     for (const name of ['Сохранить', 'Отключить', 'Выгрузить на все устройства', 'Изменить']) expect(screen.queryByRole('button', { name })).toBeNull();
+  });
+
+  it('offline says so, disables saving and uploads, and keeps what was typed', async () => {
+    answers['GET /front/management-company/5/upload'] = () => jsonResponse(200, { result: true, data: { ...UPLOAD, running: false, left: 0, done: 9, finishedAt: '2026-11-25T10:00:05.000Z' } });
+    answers['GET /front/management-company/5'] = () => jsonResponse(200, { result: true, data: COMPANY });
+    renderWithApp(<McPage />, { path: '/mc/5/update', route: '/mc/:mcId/update', client: as('operator') });
+    fireEvent.change(await screen.findByRole('textbox', { name: /Название/ }), { target: { value: 'набрано без связи' } });
+    await screen.findByRole('button', { name: 'Повторить для неудачных' });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { getConnectivityStore } = await import('@/offline/connectivity');
+    await act(() => getConnectivityStore().check());
+    try {
+      expect(await screen.findByText(/Нет связи с сервером: изменения и выгрузки недоступны/)).toBeTruthy();
+      for (const name of ['Сохранить', 'Отключить', 'Выгрузить на все устройства', 'Выгрузить на одно устройство', 'Повторить для неудачных']) {
+        expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled, name).toBe(true);
+      }
+      expect((screen.getByRole('textbox', { name: /Название/ }) as HTMLInputElement).value).toBe('набрано без связи');
+    } finally {
+      vi.restoreAllMocks();
+      // Back online for the next test: the store's probe asks for a CSRF token.
+      answers['GET /site/csrf'] = () => jsonResponse(200, { result: true, token: 'token' });
+      await act(() => getConnectivityStore().check().catch(() => false));
+    }
   });
 
   it('creates a company with _csrf in the body and opens it; a taken internalId is shown at its field', async () => {
