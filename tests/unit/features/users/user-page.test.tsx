@@ -37,19 +37,21 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function as(role: 'operator' | 'support') {
+type Role = 'operator' | 'support' | 'superuser';
+
+function as(role: Role) {
   const client = testQueryClient();
   client.setQueryData(sessionQueries.permissions().queryKey, {
     result: true,
     userId: 2,
     buyerId: 1,
-    roles: authItems(role === 'operator' ? 'management' : 'support'),
+    roles: authItems({ operator: 'management', support: 'support', superuser: 'superuser' }[role]),
     permissions: role === 'operator' ? authItems('USERS_LIST_PERMISSION') : authItems(),
   });
   return client;
 }
 
-function renderUser(role: 'operator' | 'support' = 'operator', path = '/users/41') {
+function renderUser(role: Role = 'operator', path = '/users/41') {
   return renderWithApp(<UserPage />, { path, route: '/users/:userId', client: as(role) });
 }
 
@@ -228,6 +230,31 @@ describe('UserPage for the operator', SLOW, () => {
       vi.restoreAllMocks();
       await act(() => getConnectivityStore().check().catch(() => false));
     }
+  });
+});
+
+describe('UserPage for the superuser', SLOW, () => {
+  it('moves another user to a buyer picked by name, sending only the buyer', async () => {
+    api.handle = (method, url) =>
+      method === 'GET' && url.startsWith('/front/buyers')
+        ? jsonResponse(200, {
+            result: true,
+            data: [
+              { id: 1, name: 'Оператор', inn: null, contact: null, active: true, dateCreated: '2024-01-01T00:00:00.000Z' },
+              { id: 2, name: 'УК Север', inn: null, contact: null, active: true, dateCreated: '2024-01-01T00:00:00.000Z' },
+            ],
+            pagination: { count: 2, page: 1, pageCount: 1, pageSize: 20, totalCount: 2 },
+          })
+        : undefined;
+    renderUser('superuser');
+    const main = await screen.findByRole('form', { name: 'Основные сведения' }, LAZY);
+    const buyer = (await within(main).findByRole('combobox', { name: 'Покупатель' })) as HTMLSelectElement;
+    expect(buyer.selectedOptions[0].textContent).toBe('Оператор (ID 1)');
+    // The superuser holds every role: none is locked.
+    expect((within(main).getByRole('group', { name: 'Роли' }).querySelectorAll('input:disabled') ?? []).length).toBe(0);
+    fireEvent.change(buyer, { target: { value: '2' } });
+    fireEvent.click(within(main).getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(api.bodies[`POST ${USER}/main-info`]).toEqual({ data: { buyerId: 2 } }));
   });
 });
 
