@@ -24,6 +24,7 @@ import { latestUpload, retryFailed, startUpload } from '../repositories/mc-uploa
 const MAX_TEXT = 200;
 const NOT_FOUND = 'Управляющая компания не найдена';
 const BUSY = 'Выгрузка этой компании уже идёт: дождитесь её окончания';
+const INACTIVE = 'Компания отключена: выгрузка на устройства недоступна';
 /** A strict ISO 8601 date-time with a zone (what the client's picker sends). */
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
@@ -152,6 +153,7 @@ export async function managementCompanyRoutes(app: FastifyInstance): Promise<voi
 
   async function upload(db: Db, request: FastifyRequest, id: number, mac: string | null) {
     const company = await bodyCompany(db, request, id);
+    if (!company.active) throw new ApiError(409, INACTIVE);
     const outcome = await startUpload(db, company.id, currentUser(request).userId, mac);
     if (outcome.status === 'busy') throw new ApiError(409, BUSY);
     if (outcome.status === 'no-devices') {
@@ -167,6 +169,7 @@ export async function managementCompanyRoutes(app: FastifyInstance): Promise<voi
 
   defineRoute(app, mcEndpoints.uploadRetry, { access: managers }, async ({ request, body, db }) => {
     const company = await bodyCompany(db, request, body.id);
+    if (!company.active) throw new ApiError(409, INACTIVE);
     const outcome = await retryFailed(db, company.id);
     if (outcome.status === 'busy') throw new ApiError(409, BUSY);
     if (outcome.devices > 0) app.mcUploads?.wake();

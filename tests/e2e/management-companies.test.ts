@@ -137,8 +137,9 @@ describe('the operator on the management company screens', () => {
 
     await page.getByRole('button', { name: 'Отключить' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Отключить' }).click();
-    await expect.poll(() => page.getByText('Компания отключена.').count()).toBe(1);
+    await expect.poll(() => page.getByText('Компания отключена: выгрузки на её устройства недоступны.').count()).toBe(1);
     expect((await getJson<{ data: { active: boolean } }>(page, `/front/management-company/${id}`)).data.active).toBe(false);
+    expect(await page.getByRole('button', { name: 'Выгрузить на все устройства' }).isDisabled()).toBe(true);
     expect(pageErrors).toEqual([]);
   });
 

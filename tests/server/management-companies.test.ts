@@ -158,6 +158,8 @@ describe.each(BACKENDS)('management companies on %s', (backend) => {
       expectShape(ResultResponse, (await operator.request('POST', `${BASE}/disable`, { payload: { id: company.id } })).json());
       expect(expectShape(McResponse, (await operator.get(`${BASE}/${company.id}`)).json()).data.active).toBe(false);
       expectError(await operator.request('POST', `${BASE}/disable`, { payload: { id: OTHERS } }), 404);
+      // A disabled company is not uploaded.
+      for (const path of ['upload-all', 'upload-retry']) expectError(await operator.request('POST', `${BASE}/${path}`, { payload: { id: company.id } }), 409, /отключена/);
       expectError(await operator.request('POST', `${BASE}/disable`, { payload: { id: 'x' } }), 400, /id/);
       expectError(await operator.request('POST', `${BASE}/disable`, { payload: { id: company.id }, csrf: false }), 403, /CSRF/);
       expectError(await (await as('support')).request('POST', `${BASE}/disable`, { payload: { id: company.id } }), 403);

@@ -42,7 +42,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'mc.companyLoadError': 'Could not load the company: {error}',
   'mc.readOnly': 'View only: operators change companies.',
   'mc.offline': 'No connection to the server: changes and uploads are unavailable; what you typed stays on screen until the network is back.',
-  'mc.inactive': 'The company is disabled.',
+  'mc.inactive': 'The company is disabled: uploads to its devices are unavailable.',
   'mc.section.details': 'Company details',
   'mc.field.internalId': 'Internal ID',
   'mc.field.internalId.helper': "The company's id in the operator's billing",

@@ -27,7 +27,7 @@ export function McUploadSection({ id, model }: { id: number; model: McPageModel 
   const [picking, setPicking] = useState(false);
   const upload = model.upload.data ?? null;
   const running = upload?.running ?? false;
-  const busy = !model.online || running || model.start.isPending || model.retry.isPending;
+  const busy = !model.online || !model.company.data?.active || running || model.start.isPending || model.retry.isPending;
   return (
     <PageSection
       title={t('mc.section.upload')}
