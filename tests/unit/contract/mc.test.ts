@@ -25,6 +25,17 @@ describe('management company endpoints', () => {
     disable: plainCase,
     uploadAll: { ok: { result: true, message: 'Выгрузка поставлена в очередь', devices: 38 }, bad: { result: true, devices: '38' }, paths: ['devices'] },
     uploadOne: { ok: { result: true, devices: 1 }, bad: { result: true }, paths: ['devices'] },
+    uploadStatus: {
+      ok: { result: true, data: { id: 3, kind: 'all', total: 38, done: 30, failed: 1, left: 7, running: true, startedAt: '2024-07-01T03:00:00.000Z', finishedAt: null, failures: [{ deviceId: 9, mac: MAC, reason: 'Устройство не отвечает', at: '2024-07-01T03:00:05.000Z' }] } },
+      bad: { result: true, data: { id: 3, kind: 'some', total: 38, done: 30, failed: 1, left: 7, running: true, startedAt: '2024-07-01T03:00:00.000Z', finishedAt: null, failures: [] } },
+      paths: ['data.kind'],
+    },
+    uploadRetry: { ok: { result: true, devices: 1 }, bad: { result: true, devices: null }, paths: ['devices'] },
+    devices: {
+      ok: { result: true, data: [{ id: 9, mac: MAC, type: 6, statusCode: 1, houses: [{ uid: 'h-1', address: 'г. Казань, ул. Баумана, д. 1' }] }] },
+      bad: { result: true, data: [{ id: 9, mac: MAC, type: 6, statusCode: 1, houses: 'г. Казань' }] },
+      paths: ['data.0.houses'],
+    },
     create: { ok: { result: true, data: { ...company, id: 16, active: true, codeAccess: null } }, bad: { result: true, data: { id: 16 } }, paths: ['data.internalId', 'data.name', 'data.buyerId', 'data.codeAccess', 'data.active', 'data.nextExecute', 'data.flatNum', 'data.interval'] },
   });
 });
