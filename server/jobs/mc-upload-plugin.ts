@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { DeviceGateway } from '../gateways/device/device-gateway';
+import { definedOnly } from './lease-runner';
 import { DEFAULT_MC_UPLOAD_OPTIONS, McUploadRunner, type McUploadRunnerOptions } from './mc-upload-runner';
 
 export interface McUploadOptions extends Partial<McUploadRunnerOptions> {
@@ -18,8 +19,7 @@ declare module 'fastify' {
 export const mcUploadPlugin = fp(
   async (app, options: McUploadOptions & { gateway: DeviceGateway }) => {
     const { enabled = true, gateway, ...runnerOptions } = options;
-    const given = Object.fromEntries(Object.entries(runnerOptions).filter(([, value]) => value !== undefined)) as Partial<McUploadRunnerOptions>;
-    const runner = enabled ? new McUploadRunner(app.database.drizzle, gateway, { ...DEFAULT_MC_UPLOAD_OPTIONS, ...given }, app.log) : null;
+    const runner = enabled ? new McUploadRunner(app.database.drizzle, gateway, { ...DEFAULT_MC_UPLOAD_OPTIONS, ...definedOnly(runnerOptions) }, app.log) : null;
     app.decorate('mcUploads', runner);
     if (!runner) return;
     app.addHook('onReady', async () => runner.start());

@@ -1,14 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { DeviceGatewayError, type DeviceGateway } from '../gateways/device/device-gateway';
 import { claimUploadJobs, finishUploadJob, releaseUploadJobs, startDueUpload, uploadWork, type ClaimedUploadJob } from '../repositories/mc-uploads';
-import type { PortJobRunnerOptions } from './port-job-runner';
+import { LeaseRunner, type LeaseRunnerOptions } from './lease-runner';
 
-export type McUploadRunnerOptions = Omit<PortJobRunnerOptions, 'onClaim'> & {
-  /** Called for every claim (tests count them). */
-  onClaim?: (job: ClaimedUploadJob, runnerId: string) => void;
+export type McUploadRunnerOptions = LeaseRunnerOptions<ClaimedUploadJob> & {
   /**
    * How often the runner looks for companies whose periodic upload is due (`nextExecute` past,
    * `interval` > 0, active) and starts an upload-all for each; 0 never (the default: tests and
@@ -20,39 +16,35 @@ export type McUploadRunnerOptions = Omit<PortJobRunnerOptions, 'onClaim'> & {
 /** Devices are slow and many: more of them at once than port jobs. */
 export const DEFAULT_MC_UPLOAD_OPTIONS: McUploadRunnerOptions = { pollMs: 1_000, leaseMs: 30_000, concurrency: 32 };
 
+type UploadOutcome = { ok: true } | { ok: false; reason: string };
+
 const GONE = 'Устройство или компания удалены: выгружать нечего';
 /** Due companies started per look at most (the rest wait for the next look). */
 const DUE_BATCH = 100;
-const INTERNAL = 'Внутренняя ошибка при выгрузке';
 
 /**
- * Works the management companies' upload jobs (`mc_upload_jobs`), one device each, like the port
- * jobs (server/jobs/port-job-runner.ts): several processes may run one each on the same
- * PostgreSQL; claims use `FOR UPDATE SKIP LOCKED` and are leases, so a dead process's jobs are
- * taken over once the lease runs out, and a runner that stops cleanly hands its jobs back at once.
+ * Works the management companies' upload jobs (`mc_upload_jobs`), one device each, leased like the
+ * port jobs (server/jobs/lease-runner.ts). A device call is short: a stop lets the uploads in hand
+ * end. The runner also starts the companies' periodic uploads when they are due.
  */
-export class McUploadRunner {
-  readonly id: string;
-  private readonly active = new Map<number, Promise<void>>();
-  private timer: NodeJS.Timeout | null = null;
+export class McUploadRunner extends LeaseRunner<ClaimedUploadJob, UploadOutcome> {
+  protected readonly label = 'upload job';
+  protected readonly internalFailure: UploadOutcome = { ok: false, reason: 'Внутренняя ошибка при выгрузке' };
   private scheduler: NodeJS.Timeout | null = null;
   private scheduling: Promise<void> | null = null;
-  private polling: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
 
   constructor(
     private readonly db: Db,
     private readonly gateway: DeviceGateway,
-    private readonly options: McUploadRunnerOptions,
-    private readonly log: FastifyBaseLogger,
+    private readonly uploadOptions: McUploadRunnerOptions,
+    log: FastifyBaseLogger,
   ) {
-    this.id = options.id ?? `${hostname()}:${process.pid}:mc:${randomBytes(4).toString('hex')}`;
+    super(uploadOptions, log, 'mc:');
   }
 
-  start(): void {
-    this.wake();
-    const every = this.options.scheduleMs ?? 0;
+  override start(): void {
+    super.start();
+    const every = this.uploadOptions.scheduleMs ?? 0;
     if (every > 0) {
       const tick = () => {
         this.scheduling = this.startDue().finally(() => {
@@ -64,6 +56,11 @@ export class McUploadRunner {
       };
       tick();
     }
+  }
+
+  protected override async windDown(): Promise<void> {
+    if (this.scheduler) clearTimeout(this.scheduler);
+    await this.scheduling;
   }
 
   /** Starts an upload-all for every company whose periodic upload is due (one still running is left be). */
@@ -82,92 +79,27 @@ export class McUploadRunner {
     }
   }
 
-  /** Looks for due jobs now (called when an upload is queued). */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.polling) {
-      this.again = true;
-      return;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.polling = this.poll().finally(() => {
-      this.polling = null;
-      if (this.stopped) return;
-      if (this.again) {
-        this.again = false;
-        this.wake();
-      } else {
-        this.timer = setTimeout(() => this.wake(), this.options.pollMs);
-        this.timer.unref();
-      }
-    });
+  protected claim(limit: number, leaseMs: number): Promise<ClaimedUploadJob[]> {
+    return claimUploadJobs(this.db, this.id, limit, leaseMs);
   }
 
-  /** Stops claiming, waits for the uploads in hand (a device call is short) and hands back what did not end. */
-  async stop(): Promise<void> {
-    if (this.stopped) return;
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    if (this.scheduler) clearTimeout(this.scheduler);
-    await this.scheduling;
-    await this.polling;
-    await Promise.all(this.active.values());
-  }
-
-  private async poll(): Promise<void> {
-    const free = this.options.concurrency - this.active.size;
-    if (free <= 0) return;
-    let claimed: ClaimedUploadJob[];
+  protected async work(job: ClaimedUploadJob): Promise<UploadOutcome> {
+    const work = await uploadWork(this.db, job);
+    if (!work) return { ok: false, reason: GONE };
     try {
-      claimed = await claimUploadJobs(this.db, this.id, free, this.options.leaseMs);
+      await this.gateway.uploadFlats(work.device, work.list);
+      return { ok: true };
     } catch (error) {
-      if (!this.stopped) this.log.warn({ err: error }, 'claiming upload jobs failed');
-      return;
-    }
-    for (const job of claimed) {
-      this.options.onClaim?.(job, this.id);
-      const work = this.work(job).finally(() => {
-        this.active.delete(job.id);
-        // A slot is free: more jobs may be waiting.
-        this.wake();
-      });
-      this.active.set(job.id, work);
-    }
-    if (claimed.length === free) this.again = true;
-  }
-
-  private async work(job: ClaimedUploadJob): Promise<void> {
-    let outcome: { ok: true } | { ok: false; reason: string };
-    try {
-      const work = await uploadWork(this.db, job);
-      if (!work) outcome = { ok: false, reason: GONE };
-      else {
-        await this.gateway.uploadFlats(work.device, work.list);
-        outcome = { ok: true };
-      }
-    } catch (error) {
-      if (error instanceof DeviceGatewayError) outcome = { ok: false, reason: error.message };
-      else {
-        if (this.stopped) {
-          await this.handBack(job);
-          return;
-        }
-        this.log.error({ err: error, job: job.id }, 'upload job failed');
-        outcome = { ok: false, reason: INTERNAL };
-      }
-    }
-    try {
-      if (!(await finishUploadJob(this.db, job.id, this.id, outcome))) this.log.warn({ job: job.id }, 'upload job finished after its claim was taken over');
-    } catch (error) {
-      // Its lease runs out and another process takes it.
-      this.log.warn({ err: error, job: job.id }, 'recording an upload job failed');
+      if (error instanceof DeviceGatewayError) return { ok: false, reason: error.message };
+      throw error;
     }
   }
 
-  private async handBack(job: ClaimedUploadJob): Promise<void> {
-    await releaseUploadJobs(this.db, this.id, [job.id]).catch((error: unknown) => {
-      this.log.warn({ err: error, job: job.id }, 'handing an upload job back failed');
-    });
+  protected finish(job: ClaimedUploadJob, outcome: UploadOutcome): Promise<boolean> {
+    return finishUploadJob(this.db, job.id, this.id, outcome);
+  }
+
+  protected release(ids: readonly number[]): Promise<number> {
+    return releaseUploadJobs(this.db, this.id, ids);
   }
 }

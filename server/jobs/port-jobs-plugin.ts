@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { definedOnly } from './lease-runner';
 import { DEFAULT_JOB_RUNNER_OPTIONS, PortJobRunner, type PortJobRunnerOptions } from './port-job-runner';
 
 export interface JobsOptions extends Partial<PortJobRunnerOptions> {
@@ -27,7 +28,3 @@ export const portJobsPlugin = fp(
   },
   { name: 'port-jobs', dependencies: ['database', 'network'] },
 );
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>;
-}
