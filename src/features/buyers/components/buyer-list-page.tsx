@@ -1,14 +1,9 @@
 import Add from '@mui/icons-material/Add';
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -22,7 +17,8 @@ import { Suspense, lazy, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Buyer } from '@contract/buyers';
 import { PageHeader } from '@/components/page-header';
-import { PageLoadError } from '@/components/page-load-error';
+import { ListSkeleton } from '@/components/paged-list/list-skeleton';
+import { PagedList } from '@/components/paged-list/paged-list';
 import { useT } from '@/features/buyers/messages';
 import { useDateFormat } from '@/lib/dates';
 import { buyerPath } from '../model';
@@ -65,55 +61,27 @@ export function BuyerListPage() {
 
 function BuyerRows({ model, cards }: { model: BuyerListModel; cards: boolean }) {
   const t = useT();
-  if (model.pending && !model.error) {
-    return (
-      <Box aria-busy="true" sx={{ display: 'grid', gap: 1 }}>
-        {[0, 1, 2, 3].map((index) => (
-          <Skeleton key={index} variant="rounded" height={cards ? 96 : 40} />
-        ))}
-      </Box>
-    );
-  }
-  if (model.error && model.rows.length === 0) {
-    return <PageLoadError error={model.error} message={(error) => t('buyers.loadError', { error })} retryLabel={t('buyers.retry')} onRetry={model.retry} />;
-  }
   return (
-    <>
-      {model.error && (
-        <Alert severity="error" sx={{ mb: 1 }}>
-          {t('buyers.loadError', { error: model.error.message })}
-        </Alert>
-      )}
-      <Box sx={{ height: 4 }}>{model.loading && <LinearProgress />}</Box>
+    <PagedList
+      rowCount={model.rows.length}
+      loading={model.loading}
+      error={model.error}
+      errorText={(error) => t('buyers.loadError', { error })}
+      retry={{ label: t('buyers.retry'), onRetry: model.retry }}
+      firstLoad={{ pending: model.pending, skeleton: <ListSkeleton rowHeight={cards ? 96 : 40} /> }}
+      emptyText={model.filtered ? t('buyers.noneFound') : t('buyers.none')}
+      pager={{
+        list: model.list,
+        totalCount: model.totalCount,
+        pageSize: model.pageSize,
+        displayed: (range) => t('buyers.displayed', range),
+        previousLabel: t('buyers.page.previous'),
+        nextLabel: t('buyers.page.next'),
+        navLabel: t('buyers.title'),
+      }}
+    >
       {cards ? <BuyerCards rows={model.rows} /> : <BuyerTable rows={model.rows} loading={model.loading} />}
-      {model.rows.length === 0 && !model.loading && (
-        <Typography color="text.secondary" sx={{ py: 2 }}>
-          {model.filtered ? t('buyers.noneFound') : t('buyers.none')}
-        </Typography>
-      )}
-      <BuyerPager model={model} />
-    </>
-  );
-}
-
-/** «1–20 из 27» and the arrows: the server's pages, the page number kept in the URL. */
-function BuyerPager({ model }: { model: BuyerListModel }) {
-  const t = useT();
-  const { list, totalCount, pageSize } = model;
-  const index = list.page - list.config.firstPage;
-  const pages = Math.max(1, Math.ceil(totalCount / pageSize));
-  const from = totalCount === 0 ? 0 : index * pageSize + 1;
-  const to = Math.min(totalCount, (index + 1) * pageSize);
-  return (
-    <Box component="nav" aria-label={t('buyers.title')} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, pt: 1 }}>
-      <Typography variant="body2">{t('buyers.displayed', { from, to, count: totalCount })}</Typography>
-      <IconButton aria-label={t('buyers.page.previous')} disabled={index <= 0} onClick={() => list.setPage(list.page - 1)}>
-        <ChevronLeft />
-      </IconButton>
-      <IconButton aria-label={t('buyers.page.next')} disabled={index >= pages - 1} onClick={() => list.setPage(list.page + 1)}>
-        <ChevronRight />
-      </IconButton>
-    </Box>
+    </PagedList>
   );
 }
 

@@ -1,12 +1,8 @@
 import Add from '@mui/icons-material/Add';
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -22,6 +18,7 @@ import { Suspense, lazy, useState, type FormEvent, type ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom';
 import type { HouseFlatRow } from '@contract/houses';
 import { OutlinedField } from '@/components/outlined-field';
+import { PagedList } from '@/components/paged-list/paged-list';
 import { PageSection } from '@/components/page-section';
 import { useT } from '@/features/houses/messages';
 import { flatCardPath, isBlocked, isFlatSearch } from '../house-page-model';
@@ -94,27 +91,6 @@ function FlatSearch({ value, onApply }: { value: string; onApply: (flatNum: stri
   );
 }
 
-/** «1–20 из 27» and the arrows: the server's pages, the page number kept in the URL. */
-function FlatPager({ model }: { model: HousePageModel }) {
-  const t = useT();
-  const { list, totalCount, pageSize } = model.flats;
-  const index = list.page - list.config.firstPage;
-  const pages = Math.max(1, Math.ceil(totalCount / pageSize));
-  const from = totalCount === 0 ? 0 : index * pageSize + 1;
-  const to = Math.min(totalCount, (index + 1) * pageSize);
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, pt: 1 }}>
-      <Typography variant="body2">{t('house.flats.displayed', { from, to, count: totalCount })}</Typography>
-      <IconButton aria-label={t('house.flats.page.previous')} disabled={index <= 0} onClick={() => list.setPage(list.page - 1)}>
-        <ChevronLeft />
-      </IconButton>
-      <IconButton aria-label={t('house.flats.page.next')} disabled={index >= pages - 1} onClick={() => list.setPage(list.page + 1)}>
-        <ChevronRight />
-      </IconButton>
-    </Box>
-  );
-}
-
 // Dialogs load with their first opening: the house page stays within its route budget (250 KB gzip).
 const FlatCreateDialog = lazy(() => import('./flat-create-dialog').then((module) => ({ default: module.FlatCreateDialog })));
 const ConfirmDialog = lazy(() => import('@/components/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })));
@@ -147,19 +123,23 @@ export function HouseFlats({ houseUid, model }: { houseUid: string; model: House
       }
     >
       <FlatSearch key={flats.list.filters.flatNum} value={flats.list.filters.flatNum} onApply={(flatNum) => flats.list.setFilters({ flatNum })} />
-      {flats.error && (
-        <Alert severity="error" sx={{ mb: 1 }}>
-          {t('house.flats.error', { error: flats.error })}
-        </Alert>
-      )}
-      <Box sx={{ height: 4 }}>{flats.loading && <LinearProgress />}</Box>
-      {phone ? <FlatCards houseUid={houseUid} rows={flats.rows} actions={actions} /> : <FlatsTable houseUid={houseUid} rows={flats.rows} loading={flats.loading} actions={actions} />}
-      {flats.rows.length === 0 && !flats.loading && !flats.error && (
-        <Typography color="text.secondary" sx={{ py: 1.5 }}>
-          {empty}
-        </Typography>
-      )}
-      <FlatPager model={model} />
+      <PagedList
+        rowCount={flats.rows.length}
+        loading={flats.loading}
+        error={flats.error}
+        errorText={(error) => t('house.flats.error', { error })}
+        emptyText={empty}
+        pager={{
+          list: flats.list,
+          totalCount: flats.totalCount,
+          pageSize: flats.pageSize,
+          displayed: (range) => t('house.flats.displayed', range),
+          previousLabel: t('house.flats.page.previous'),
+          nextLabel: t('house.flats.page.next'),
+        }}
+      >
+        {phone ? <FlatCards houseUid={houseUid} rows={flats.rows} actions={actions} /> : <FlatsTable houseUid={houseUid} rows={flats.rows} loading={flats.loading} actions={actions} />}
+      </PagedList>
       <Suspense>
         {creating && <FlatCreateDialog open online={online} onClose={() => setCreating(false)} onSubmit={(values) => model.addFlat.mutateAsync(values)} />}
         {pendingDelete && (

@@ -1,14 +1,9 @@
 import Add from '@mui/icons-material/Add';
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -21,7 +16,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { Link as RouterLink } from 'react-router-dom';
 import { secondsToWeeks, type ManagementCompany } from '@contract/mc';
 import { PageHeader } from '@/components/page-header';
-import { PageLoadError } from '@/components/page-load-error';
+import { ListSkeleton } from '@/components/paged-list/list-skeleton';
+import { PagedList } from '@/components/paged-list/paged-list';
 import { useT } from '@/features/management-companies/messages';
 import { useDateFormat } from '@/lib/dates';
 import { MC_CREATE_PATH, mcPath } from '../model';
@@ -60,55 +56,27 @@ export function McListPage() {
 
 function McRows({ model, cards }: { model: McListModel; cards: boolean }) {
   const t = useT();
-  if (model.pending && !model.error) {
-    return (
-      <Box aria-busy="true" sx={{ display: 'grid', gap: 1 }}>
-        {[0, 1, 2, 3].map((index) => (
-          <Skeleton key={index} variant="rounded" height={cards ? 96 : 40} />
-        ))}
-      </Box>
-    );
-  }
-  if (model.error && model.rows.length === 0) {
-    return <PageLoadError error={model.error} message={(error) => t('mc.loadError', { error })} retryLabel={t('mc.retry')} onRetry={model.retry} />;
-  }
   return (
-    <>
-      {model.error && (
-        <Alert severity="error" sx={{ mb: 1 }}>
-          {t('mc.loadError', { error: model.error.message })}
-        </Alert>
-      )}
-      <Box sx={{ height: 4 }}>{model.loading && <LinearProgress />}</Box>
+    <PagedList
+      rowCount={model.rows.length}
+      loading={model.loading}
+      error={model.error}
+      errorText={(error) => t('mc.loadError', { error })}
+      retry={{ label: t('mc.retry'), onRetry: model.retry }}
+      firstLoad={{ pending: model.pending, skeleton: <ListSkeleton rowHeight={cards ? 96 : 40} /> }}
+      emptyText={model.filtered ? t('mc.noneFound') : t('mc.none')}
+      pager={{
+        list: model.list,
+        totalCount: model.totalCount,
+        pageSize: model.pageSize,
+        displayed: (range) => t('mc.displayed', range),
+        previousLabel: t('mc.page.previous'),
+        nextLabel: t('mc.page.next'),
+        navLabel: t('mc.list.title'),
+      }}
+    >
       {cards ? <McCards rows={model.rows} /> : <McTable rows={model.rows} loading={model.loading} />}
-      {model.rows.length === 0 && !model.loading && (
-        <Typography color="text.secondary" sx={{ py: 2 }}>
-          {model.filtered ? t('mc.noneFound') : t('mc.none')}
-        </Typography>
-      )}
-      <McPager model={model} />
-    </>
-  );
-}
-
-/** «1–20 из 27» and the arrows: the server's pages, the page number kept in the URL. */
-function McPager({ model }: { model: McListModel }) {
-  const t = useT();
-  const { list, totalCount, pageSize } = model;
-  const index = list.page - list.config.firstPage;
-  const pages = Math.max(1, Math.ceil(totalCount / pageSize));
-  const from = totalCount === 0 ? 0 : index * pageSize + 1;
-  const to = Math.min(totalCount, (index + 1) * pageSize);
-  return (
-    <Box component="nav" aria-label={t('mc.list.title')} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, pt: 1 }}>
-      <Typography variant="body2">{t('mc.displayed', { from, to, count: totalCount })}</Typography>
-      <IconButton aria-label={t('mc.page.previous')} disabled={index <= 0} onClick={() => list.setPage(list.page - 1)}>
-        <ChevronLeft />
-      </IconButton>
-      <IconButton aria-label={t('mc.page.next')} disabled={index >= pages - 1} onClick={() => list.setPage(list.page + 1)}>
-        <ChevronRight />
-      </IconButton>
-    </Box>
+    </PagedList>
   );
 }
 

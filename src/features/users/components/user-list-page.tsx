@@ -1,12 +1,9 @@
 import Add from '@mui/icons-material/Add';
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -23,10 +20,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { UserListRow } from '@contract/users';
 import { LazyConfirmDialog } from '@/components/lazy-confirm-dialog';
 import { PageHeader } from '@/components/page-header';
+import { PagedList } from '@/components/paged-list/paged-list';
 import { useDateFormat } from '@/lib/dates';
 import { useT } from '../messages';
 import { labelOf, userPath } from '../model';
-import { useUserList, type UserListModel } from '../use-user-list';
+import { useUserList } from '../use-user-list';
 import { UserFilters } from './user-filters';
 
 // Opened by few and rarely: loaded with its first opening (the route's 250 KB budget).
@@ -71,27 +69,27 @@ export function UserListPage() {
         </Alert>
       )}
       <UserFilters filters={list.filters} withBuyer={model.superuser} onApply={list.setFilters} onClear={list.clearFilters} />
-      {model.error && (
-        <Alert
-          severity="error"
-          sx={{ mb: 1 }}
-          action={
-            <Button color="inherit" onClick={model.retry}>
-              {t('users.retry')}
-            </Button>
-          }
-        >
-          {t('users.loadError', { error: model.error })}
-        </Alert>
-      )}
-      <Box sx={{ height: 4 }}>{model.loading && <LinearProgress aria-label={t('users.loading')} />}</Box>
-      {phone ? <UserCards rows={model.rows} buyer={buyer} actions={actions} /> : <UserTable rows={model.rows} loading={model.loading} buyer={buyer} actions={actions} />}
-      {model.rows.length === 0 && !model.loading && !model.error && (
-        <Typography color="text.secondary" sx={{ py: 2 }}>
-          {filtered ? t('users.noneFound') : t('users.none')}
-        </Typography>
-      )}
-      <Pager model={model} />
+      <PagedList
+        rowCount={model.rows.length}
+        loading={model.loading}
+        loadingLabel={t('users.loading')}
+        error={model.error}
+        errorText={(error) => t('users.loadError', { error })}
+        retry={{ label: t('users.retry'), onRetry: model.retry }}
+        emptyText={filtered ? t('users.noneFound') : t('users.none')}
+        pager={{
+          list,
+          totalCount: model.totalCount,
+          pageSize: model.pageSize,
+          capped: model.capped,
+          rowCount: model.rows.length,
+          displayed: (range) => t(model.capped ? 'users.displayed.capped' : 'users.displayed', range),
+          previousLabel: t('users.page.previous'),
+          nextLabel: t('users.page.next'),
+        }}
+      >
+        {phone ? <UserCards rows={model.rows} buyer={buyer} actions={actions} /> : <UserTable rows={model.rows} loading={model.loading} buyer={buyer} actions={actions} />}
+      </PagedList>
       <Suspense>
         {creating && (
           <UserCreateDialog
@@ -115,27 +113,6 @@ export function UserListPage() {
         onConfirm={() => pendingDelete && model.remove.mutate(pendingDelete, { onSettled: () => setPendingDelete(null) })}
         onClose={() => setPendingDelete(null)}
       />
-    </Box>
-  );
-}
-
-/** «1–20 из 27» and the arrows: the server's pages, the page number kept in the URL. */
-function Pager({ model }: { model: UserListModel }) {
-  const t = useT();
-  const { list, totalCount, pageSize, capped } = model;
-  const index = list.page - list.config.firstPage;
-  const pages = Math.max(1, Math.ceil(totalCount / pageSize));
-  const from = totalCount === 0 ? 0 : index * pageSize + 1;
-  const to = Math.min(totalCount, (index + 1) * pageSize);
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, pt: 1 }}>
-      <Typography variant="body2">{t(capped ? 'users.displayed.capped' : 'users.displayed', { from, to, count: totalCount })}</Typography>
-      <IconButton aria-label={t('users.page.previous')} disabled={index <= 0} onClick={() => list.setPage(list.page - 1)}>
-        <ChevronLeft />
-      </IconButton>
-      <IconButton aria-label={t('users.page.next')} disabled={capped ? model.rows.length < pageSize : index >= pages - 1} onClick={() => list.setPage(list.page + 1)}>
-        <ChevronRight />
-      </IconButton>
     </Box>
   );
 }
