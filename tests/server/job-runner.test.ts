@@ -1,19 +1,15 @@
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JobStatusResponse, PortJobsResponse } from '../../contract/adjuster';
 import { buildApp, type AppOptions } from '../../server/app';
 import { queryRows, type Db } from '../../server/db/client';
 import { NetworkSimulator } from '../../server/gateways/network/simulator';
 import { PortJobRunner } from '../../server/jobs/port-job-runner';
 import { claimJobs, startPortJobs } from '../../server/repositories/adjuster-jobs';
-import { BACKENDS, createTestApp, expectShape, loginAs, type Backend } from './helpers';
-import { adminQuery, createDatabaseFromTemplate } from './postgres';
+import { BACKENDS, createTestApp, expectShape, loginAs } from './helpers';
+import { raceClaims, runUntil, sharedDatabase, silentLog } from './job-helpers';
+import { waitFor } from './mc-upload-fixtures';
 
 type JobRow = { id: number; status: string; completed: boolean; attempts: number; lockedBy: string | null; lastError: string | null };
 
@@ -23,16 +19,6 @@ async function jobRows(db: Db, ids: readonly number[]): Promise<JobRow[]> {
     sql`select id, status, completed, attempts, locked_by as "lockedBy", last_error as "lastError" from adjuster_jobs
         where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by id`,
   );
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 /** Creates the three jobs of `ports` ports on BS-MSK-0001 (as the port call does) and answers their ids. */
@@ -47,24 +33,6 @@ async function createJobs(db: Db, ports: readonly number[]): Promise<number[]> {
 
 /** Ports whose jobs succeed when nothing fails at random (port 19 fails each kind's first job). */
 const SUCCEEDING_PORTS = [...Array.from({ length: 18 }, (_v, n) => n + 1), 21, 22];
-
-const silentLog = { warn: () => undefined, error: () => undefined } as unknown as FastifyInstance['log'];
-
-/**
- * A database two apps can share: on PostgreSQL a copy of the template; on PGlite the template
- * unpacked into a directory (PGlite is one process's, so two apps use it one after the other).
- */
-async function sharedDatabase(backend: Backend): Promise<{ options: AppOptions['database']; drop(): Promise<void> }> {
-  if (backend === 'postgres') {
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    const name = `intercom_test_${randomBytes(6).toString('hex')}`;
-    const url = await createDatabaseFromTemplate(adminUrl, inject('postgresTemplate')!, name);
-    return { options: { kind: 'postgres', url, poolSize: 4 }, drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`) };
-  }
-  const dir = await mkdtemp(join(tmpdir(), 'intercom-jobs-'));
-  execFileSync('tar', ['-xzf', inject('pgliteTemplatePath'), '-C', dir]);
-  return { options: { kind: 'pglite', dataDir: dir }, drop: () => rm(dir, { recursive: true, force: true }) };
-}
 
 describe.each(BACKENDS)('port-job runner on %s', (backend) => {
   it('runs the jobs of a port one after another to success, through queued and running, and the status call shows it', async () => {
@@ -157,12 +125,7 @@ describe.each(BACKENDS)('port-job runner on %s', (backend) => {
         const runners = ['runner-a', 'runner-b'].map(
           (id) => new PortJobRunner(db, gateway, { id, pollMs: 20, leaseMs: 30_000, concurrency: 4, onClaim: (job, runner) => claims.push({ job: job.id, runner }) }, silentLog),
         );
-        for (const runner of runners) runner.start();
-        try {
-          await waitFor('every job to finish', async () => (await jobRows(db, ids)).every((row) => row.completed), 30_000);
-        } finally {
-          await Promise.all(runners.map((runner) => runner.stop()));
-        }
+        await runUntil(runners, 'every job to finish', async () => (await jobRows(db, ids)).every((row) => row.completed), 30_000);
         const rows = await jobRows(db, ids);
         expect(rows.every((row) => row.status === 'success' && row.attempts === 1)).toBe(true);
         expect(claims.map((claim) => claim.job).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
@@ -175,21 +138,14 @@ describe.each(BACKENDS)('port-job runner on %s', (backend) => {
 
   if (backend === 'postgres') {
     it('claims disjoint sets when many claims race on separate connections', async () => {
-      const shared = await sharedDatabase(backend);
-      const apps = [await buildApp({ database: shared.options, jobs: { enabled: false } }), await buildApp({ database: shared.options, jobs: { enabled: false } })];
-      try {
-        const ids = await createJobs(apps[0].database.drizzle, Array.from({ length: 20 }, (_v, n) => n + 1));
-        const taken = await Promise.all(
-          Array.from({ length: 16 }, (_v, n) => claimJobs(apps[n % 2].database.drizzle, `racer-${n}`, 5, 60_000)),
-        );
-        const all = taken.flat().map((job) => job.id);
-        expect(new Set(all).size).toBe(all.length);
-        // A port does one job at a time: only each port's first job is due.
-        expect(all.sort((a, b) => a - b)).toEqual(ids.filter((_id, index) => index % 3 === 0));
-      } finally {
-        await Promise.all(apps.map((app) => app.close()));
-        await shared.drop();
-      }
+      const { queued: ids, taken } = await raceClaims(
+        (db) => createJobs(db, Array.from({ length: 20 }, (_v, n) => n + 1)),
+        claimJobs,
+      );
+      const all = taken.flat().map((job) => job.id);
+      expect(new Set(all).size).toBe(all.length);
+      // A port does one job at a time: only each port's first job is due.
+      expect(all.sort((a, b) => a - b)).toEqual(ids.filter((_id, index) => index % 3 === 0));
     });
   }
 
@@ -242,12 +198,7 @@ describe.each(BACKENDS)('port-job runner on %s', (backend) => {
       expect((await claimJobs(db, 'dead-process', 10, 60_000)).map((job) => job.id)).toEqual([ids[0]]);
       const gateway = new NetworkSimulator({ timeScale: 0.02, failureShare: 0, addressBook: async () => [] });
       const runner = new PortJobRunner(db, gateway, { id: 'survivor', pollMs: 20, leaseMs: 300, concurrency: 4 }, silentLog);
-      runner.start();
-      try {
-        await waitFor('the jobs to finish', async () => (await jobRows(db, ids)).every((row) => row.completed), 10_000);
-      } finally {
-        await runner.stop();
-      }
+      await runUntil([runner], 'the jobs to finish', async () => (await jobRows(db, ids)).every((row) => row.completed), 10_000);
       expect((await jobRows(db, ids)).map((row) => [row.status, row.attempts, row.lockedBy])).toEqual([
         ['success', 2, 'survivor'],
         ['success', 1, 'survivor'],

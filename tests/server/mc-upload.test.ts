@@ -1,18 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { describe, expect, inject, it } from 'vitest';
-import { buildApp, type AppOptions } from '../../server/app';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
 import { queryRows, type Db } from '../../server/db/client';
 import { McUploadRunner } from '../../server/jobs/mc-upload-runner';
 import { claimUploadJobs, startUpload } from '../../server/repositories/mc-uploads';
-import { BACKENDS, createTestApp, type Backend } from './helpers';
+import { BACKENDS, createTestApp } from './helpers';
+import { raceClaims, runUntil, sharedDatabase, silentLog } from './job-helpers';
 import { CountingGateway, createCompanyWithDevices, waitFor } from './mc-upload-fixtures';
-import { adminQuery, createDatabaseFromTemplate } from './postgres';
 
 type JobRow = { mac: string; status: string; attempts: number; lockedBy: string | null };
 
@@ -21,21 +16,6 @@ async function jobRows(db: Db, uploadId: number): Promise<JobRow[]> {
 }
 
 const allEnded = (db: Db, uploadId: number) => async () => (await jobRows(db, uploadId)).every((row) => row.status === 'done' || row.status === 'failed');
-
-const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as FastifyInstance['log'];
-
-/** A database two apps can share: on PostgreSQL a copy of the template; on PGlite the template unpacked into a directory. */
-async function sharedDatabase(backend: Backend): Promise<{ options: AppOptions['database']; drop(): Promise<void> }> {
-  if (backend === 'postgres') {
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    const name = `intercom_test_${randomBytes(6).toString('hex')}`;
-    const url = await createDatabaseFromTemplate(adminUrl, inject('postgresTemplate')!, name);
-    return { options: { kind: 'postgres', url, poolSize: 6 }, drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`) };
-  }
-  const dir = await mkdtemp(join(tmpdir(), 'intercom-mc-'));
-  execFileSync('tar', ['-xzf', inject('pgliteTemplatePath'), '-C', dir]);
-  return { options: { kind: 'pglite', dataDir: dir }, drop: () => rm(dir, { recursive: true, force: true }) };
-}
 
 async function queueUpload(db: Db, devices: number): Promise<{ uploadId: number; macs: string[] }> {
   const fx = await createCompanyWithDevices(db, { buyerId: 1, devices });
@@ -46,7 +26,7 @@ async function queueUpload(db: Db, devices: number): Promise<{ uploadId: number;
 
 describe.each(BACKENDS)('management company upload runner on %s', (backend) => {
   it('never lets two runners upload to the same device: each device gets one gateway call', async () => {
-    const shared = await sharedDatabase(backend);
+    const shared = await sharedDatabase(backend, 6);
     const gateway = new CountingGateway({ failureShare: 0, uploadMs: 10 });
     const claims: { job: number; runner: string }[] = [];
     const runnerOptions = (id: string) => ({ id, pollMs: 10, concurrency: 8, onClaim: (job: { id: number }, runner: string) => claims.push({ job: job.id, runner }) });
@@ -64,12 +44,7 @@ describe.each(BACKENDS)('management company upload runner on %s', (backend) => {
         // PGlite is one connection: two runners in one process share it.
         const db = apps[0].database.drizzle;
         const runners = ['runner-a', 'runner-b'].map((id) => new McUploadRunner(db, gateway, { leaseMs: 30_000, ...runnerOptions(id) }, silentLog));
-        for (const runner of runners) runner.start();
-        try {
-          await waitFor('every device to end', allEnded(db, uploadId));
-        } finally {
-          await Promise.all(runners.map((runner) => runner.stop()));
-        }
+        await runUntil(runners, 'every device to end', allEnded(db, uploadId));
       }
       const rows = await jobRows(apps[0].database.drizzle, uploadId);
       expect(rows.every((row) => row.status === 'done' && row.attempts === 1)).toBe(true);
@@ -85,25 +60,17 @@ describe.each(BACKENDS)('management company upload runner on %s', (backend) => {
 
   if (backend === 'postgres') {
     it('claims disjoint sets when many claims race on separate connections', async () => {
-      const shared = await sharedDatabase(backend);
-      const apps = [await buildApp({ database: shared.options, mcUploads: { enabled: false } }), await buildApp({ database: shared.options, mcUploads: { enabled: false } })];
-      try {
-        const { macs } = await queueUpload(apps[0].database.drizzle, 60);
-        const taken = await Promise.all(Array.from({ length: 16 }, (_v, n) => claimUploadJobs(apps[n % 2].database.drizzle, `racer-${n}`, 5, 60_000)));
-        const all = taken.flat();
-        expect(new Set(all.map((job) => job.id)).size).toBe(all.length);
-        expect(new Set(all.map((job) => job.mac)).size).toBe(all.length);
-        expect(all.length).toBeGreaterThan(0);
-        expect(all.length).toBeLessThanOrEqual(macs.length);
-      } finally {
-        await Promise.all(apps.map((app) => app.close()));
-        await shared.drop();
-      }
+      const { queued: macs, taken } = await raceClaims(async (db) => (await queueUpload(db, 60)).macs, claimUploadJobs);
+      const all = taken.flat();
+      expect(new Set(all.map((job) => job.id)).size).toBe(all.length);
+      expect(new Set(all.map((job) => job.mac)).size).toBe(all.length);
+      expect(all.length).toBeGreaterThan(0);
+      expect(all.length).toBeLessThanOrEqual(macs.length);
     });
   }
 
   it('survives a restart: the devices not reached before are uploaded by the next process, none twice', async () => {
-    const shared = await sharedDatabase(backend);
+    const shared = await sharedDatabase(backend, 6);
     const gateway = new CountingGateway({ failureShare: 0, uploadMs: 40 });
     try {
       const first = await buildApp({ database: shared.options, deviceGateway: { driver: gateway }, mcUploads: { id: 'before', pollMs: 10, concurrency: 2 } });
@@ -144,12 +111,7 @@ describe.each(BACKENDS)('management company upload runner on %s', (backend) => {
       expect(await claimUploadJobs(db, 'dead-process', 2, 60_000)).toHaveLength(2);
       const gateway = new CountingGateway({ failureShare: 0, uploadMs: 5 });
       const runner = new McUploadRunner(db, gateway, { id: 'survivor', pollMs: 20, leaseMs: 300, concurrency: 4 }, silentLog);
-      runner.start();
-      try {
-        await waitFor('the jobs to end', allEnded(db, uploadId), 10_000);
-      } finally {
-        await runner.stop();
-      }
+      await runUntil([runner], 'the jobs to end', allEnded(db, uploadId), 10_000);
       expect((await jobRows(db, uploadId)).map((row) => [row.status, row.attempts, row.lockedBy])).toEqual([
         ['done', 2, 'survivor'],
         ['done', 2, 'survivor'],
@@ -177,17 +139,13 @@ describe.each(BACKENDS)('management company upload runner on %s', (backend) => {
       const [before] = await queryRows<{ at: string }>(db, sql`select next_execute::text as at from management_companies where id = ${due.companyId}`);
       const gateway = new CountingGateway({ failureShare: 0, uploadMs: 1 });
       const runner = new McUploadRunner(db, gateway, { id: 'scheduler', pollMs: 20, leaseMs: 30_000, concurrency: 4, scheduleMs: 20 }, silentLog);
-      runner.start();
-      try {
-        await waitFor('the periodic upload to end', async () => {
-          const rows = await queryRows<{ status: string }>(db, sql`select j.status from mc_upload_jobs j join mc_uploads u on u.id = j.upload_id where u.company_id = ${due.companyId}`);
-          return rows.length === 3 && rows.every((row) => row.status === 'done');
-        });
+      await runUntil([runner], 'the periodic upload to end and a few more looks', async () => {
+        const rows = await queryRows<{ status: string }>(db, sql`select j.status from mc_upload_jobs j join mc_uploads u on u.id = j.upload_id where u.company_id = ${due.companyId}`);
+        if (rows.length !== 3 || !rows.every((row) => row.status === 'done')) return false;
         // A few more looks: nothing is due any more.
         await new Promise((resolve) => setTimeout(resolve, 200));
-      } finally {
-        await runner.stop();
-      }
+        return true;
+      });
       const uploads = await queryRows<{ companyId: number; kind: string; createdBy: number | null }>(
         db,
         sql`select company_id as "companyId", kind, created_by as "createdBy" from mc_uploads where company_id in (${due.companyId}, ${disabled.companyId}, ${noInterval.companyId})`,
@@ -211,12 +169,7 @@ describe.each(BACKENDS)('management company upload runner on %s', (backend) => {
       const { uploadId } = await queueUpload(db, 10);
       const gateway = new CountingGateway({ failureShare: 1, uploadMs: 1, timeoutMs: 10 });
       const runner = new McUploadRunner(db, gateway, { id: 'failing', pollMs: 20, leaseMs: 30_000, concurrency: 4 }, silentLog);
-      runner.start();
-      try {
-        await waitFor('the jobs to end', allEnded(db, uploadId), 10_000);
-      } finally {
-        await runner.stop();
-      }
+      await runUntil([runner], 'the jobs to end', allEnded(db, uploadId), 10_000);
       const reasons = await queryRows<{ reason: string }>(db, sql`select last_error as reason from mc_upload_jobs where upload_id = ${uploadId} and status = 'failed'`);
       expect(reasons).toHaveLength(10);
       for (const { reason } of reasons) expect(reason).toMatch(/^Устройство (отклонило список квартир|не ответило)/);

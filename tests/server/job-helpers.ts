@@ -1,0 +1,73 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp, type AppOptions } from '../../server/app';
+import type { Db } from '../../server/db/client';
+import type { Backend } from './helpers';
+import { waitFor } from './mc-upload-fixtures';
+import { adminQuery, createDatabaseFromTemplate } from './postgres';
+
+/** The log of runners built by hand: quiet. */
+export const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as FastifyInstance['log'];
+
+export interface SharedDatabase {
+  options: AppOptions['database'];
+  drop(): Promise<void>;
+}
+
+/**
+ * A database two apps can share: on PostgreSQL a copy of the template; on PGlite the template
+ * unpacked into a directory (PGlite is one process's, so two apps use it one after the other).
+ */
+export async function sharedDatabase(backend: Backend, poolSize = 4): Promise<SharedDatabase> {
+  if (backend === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL!;
+    const name = `intercom_test_${randomBytes(6).toString('hex')}`;
+    const url = await createDatabaseFromTemplate(adminUrl, inject('postgresTemplate')!, name);
+    return { options: { kind: 'postgres', url, poolSize }, drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`) };
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'intercom-jobs-'));
+  execFileSync('tar', ['-xzf', inject('pgliteTemplatePath'), '-C', dir]);
+  return { options: { kind: 'pglite', dataDir: dir }, drop: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Starts the runners, waits until `probe` answers something truthy, and stops them (also when the wait fails). */
+export async function runUntil<T>(
+  runners: readonly { start(): void; stop(): Promise<void> }[],
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs?: number,
+): Promise<T> {
+  for (const runner of runners) runner.start();
+  try {
+    return await waitFor(what, probe, timeoutMs);
+  } finally {
+    await Promise.all(runners.map((runner) => runner.stop()));
+  }
+}
+
+/**
+ * Queues jobs with `queue`, then races sixteen claims of five each from two apps' pools (two
+ * processes' worth of connections) on one PostgreSQL database, and answers what each claim took.
+ */
+export async function raceClaims<Queued, Job>(
+  queue: (db: Db) => Promise<Queued>,
+  claim: (db: Db, runner: string, limit: number, leaseMs: number) => Promise<Job[]>,
+): Promise<{ queued: Queued; taken: Job[][] }> {
+  const shared = await sharedDatabase('postgres', 6);
+  const idle: AppOptions = { database: shared.options, jobs: { enabled: false }, mcUploads: { enabled: false } };
+  const apps: FastifyInstance[] = [];
+  try {
+    apps.push(await buildApp(idle), await buildApp(idle));
+    const queued = await queue(apps[0].database.drizzle);
+    const taken = await Promise.all(Array.from({ length: 16 }, (_v, n) => claim(apps[n % 2].database.drizzle, `racer-${n}`, 5, 60_000)));
+    return { queued, taken };
+  } finally {
+    await Promise.all(apps.map((app) => app.close()));
+    await shared.drop();
+  }
+}
