@@ -5,16 +5,17 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { lazy, useMemo } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { DeferredSection } from '@/components/deferred-section';
 import { errorMessage } from '@/lib/http';
 import { useT } from '../messages';
 import { FlatContext, useFlatCard, type FlatContextValue } from '../use-flat-card';
 import { CmsSection } from './cms-section';
 import { CodeSection } from './code-section';
-import { DeferredSection } from './deferred-section';
 import { EntrancesSection } from './entrances-section';
 import { FlatHeader } from './flat-header';
 import { KeysSection } from './keys-section';
 import { MoveOutBanner } from './move-out-banner';
+import { sectionAnchor } from './section';
 import { SectionNav } from './section-nav';
 import { UsersSection } from './users-section';
 
@@ -22,6 +23,8 @@ import { UsersSection } from './users-section';
 const AccessSection = lazy(() => import('./access-section').then((m) => ({ default: m.AccessSection })));
 const DevicesSection = lazy(() => import('./devices-section').then((m) => ({ default: m.DevicesSection })));
 const HistorySection = lazy(() => import('./history-section').then((m) => ({ default: m.HistorySection })));
+
+const sectionSkeleton = (height: number) => <Skeleton variant="rounded" height={height} />;
 
 /** /houses/:houseUid/flats/:flatNum/update (spec §2 "Flat card", issue 12 §1). */
 export function FlatCardPage() {
@@ -107,10 +110,10 @@ export function FlatCardPage() {
             <CmsSection />
             <EntrancesSection />
           </Stack>
-          <DeferredSection id="access" title={t('flat.section.access')} view={AccessSection} height={480} />
-          <DeferredSection id="devices" title={t('flat.section.devices')} view={DevicesSection} height={480} />
+          <DeferredSection anchor={sectionAnchor('access')} placeholder={sectionSkeleton} title={t('flat.section.access')} view={AccessSection} height={480} />
+          <DeferredSection anchor={sectionAnchor('devices')} placeholder={sectionSkeleton} title={t('flat.section.devices')} view={DevicesSection} height={480} />
           <Box sx={{ gridColumn: { lg: '1 / -1' }, minWidth: 0 }}>
-            <DeferredSection id="history" title={t('flat.section.history')} view={HistorySection} height={240} />
+            <DeferredSection anchor={sectionAnchor('history')} placeholder={sectionSkeleton} title={t('flat.section.history')} view={HistorySection} height={240} />
           </Box>
         </Box>
       </Box>
