@@ -23,7 +23,7 @@ export interface SharedDatabase {
  * A database two apps can share: on PostgreSQL a copy of the template; on PGlite the template
  * unpacked into a directory (PGlite is one process's, so two apps use it one after the other).
  */
-export async function sharedDatabase(backend: Backend, poolSize = 4): Promise<SharedDatabase> {
+export async function sharedDatabase(backend: Backend, poolSize = 6): Promise<SharedDatabase> {
   if (backend === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL!;
     const name = `intercom_test_${randomBytes(6).toString('hex')}`;
@@ -33,6 +33,35 @@ export async function sharedDatabase(backend: Backend, poolSize = 4): Promise<Sh
   const dir = await mkdtemp(join(tmpdir(), 'intercom-jobs-'));
   execFileSync('tar', ['-xzf', inject('pgliteTemplatePath'), '-C', dir]);
   return { options: { kind: 'pglite', dataDir: dir }, drop: () => rm(dir, { recursive: true, force: true }) };
+}
+
+type AppOn = Omit<AppOptions, 'database'>;
+
+/**
+ * A restart on one database: `before` runs in a first app, which then closes (handing back the jobs
+ * it holds), and `after` in a second app on the same data, given what `before` answered.
+ */
+export async function acrossRestart<T>(
+  backend: Backend,
+  first: { options: AppOn; run: (app: FastifyInstance) => Promise<T> },
+  second: { options: AppOn; run: (app: FastifyInstance, before: T) => Promise<void> },
+): Promise<void> {
+  const shared = await sharedDatabase(backend);
+  try {
+    const before = await withApp({ ...first.options, database: shared.options }, first.run);
+    await withApp({ ...second.options, database: shared.options }, (app) => second.run(app, before));
+  } finally {
+    await shared.drop();
+  }
+}
+
+async function withApp<T>(options: AppOptions, body: (app: FastifyInstance) => Promise<T>): Promise<T> {
+  const app = await buildApp(options);
+  try {
+    return await body(app);
+  } finally {
+    await app.close();
+  }
 }
 
 /** Starts the runners, waits until `probe` answers something truthy, and stops them (also when the wait fails). */
@@ -58,7 +87,7 @@ export async function raceClaims<Queued, Job>(
   queue: (db: Db) => Promise<Queued>,
   claim: (db: Db, runner: string, limit: number, leaseMs: number) => Promise<Job[]>,
 ): Promise<{ queued: Queued; taken: Job[][] }> {
-  const shared = await sharedDatabase('postgres', 6);
+  const shared = await sharedDatabase('postgres');
   const idle: AppOptions = { database: shared.options, jobs: { enabled: false }, mcUploads: { enabled: false } };
   const apps: FastifyInstance[] = [];
   try {

@@ -8,7 +8,7 @@ import { NetworkSimulator } from '../../server/gateways/network/simulator';
 import { PortJobRunner } from '../../server/jobs/port-job-runner';
 import { claimJobs, startPortJobs } from '../../server/repositories/adjuster-jobs';
 import { BACKENDS, createTestApp, expectShape, loginAs } from './helpers';
-import { raceClaims, runUntil, sharedDatabase, silentLog } from './job-helpers';
+import { acrossRestart, raceClaims, runUntil, sharedDatabase, silentLog } from './job-helpers';
 import { waitFor } from './mc-upload-fixtures';
 
 type JobRow = { id: number; status: string; completed: boolean; attempts: number; lockedBy: string | null; lastError: string | null };
@@ -150,43 +150,36 @@ describe.each(BACKENDS)('port-job runner on %s', (backend) => {
   }
 
   it('survives a restart: a closed app hands its jobs back and a new app on the same database finishes them', async () => {
-    const shared = await sharedDatabase(backend);
     const claimedBefore = new Set<number>();
-    try {
-      // Slow jobs (a run takes 3–7.5 s), so the app closes in the middle of one.
-      const first = await buildApp({
-        database: shared.options,
-        network: { timeScale: 3, failureShare: 0 },
-        jobs: { id: 'before-restart', pollMs: 20, onClaim: (job) => claimedBefore.add(job.id) },
-      });
-      let ids: number[];
-      try {
-        const client = await loginAs(first, 'installer');
-        const { jobs } = expectShape(PortJobsResponse, (await client.request('POST', '/adjuster/api/device/port', { payload: { bsName: 'BS-KZN-0001', portNum: 12 } })).json());
-        ids = Object.values(jobs);
-        await waitFor('a job to run', async () => (await jobRows(first.database.drizzle, ids)).some((row) => row.status === 'running'));
-      } finally {
-        await first.close();
-      }
-      expect(claimedBefore.size).toBeGreaterThan(0);
-
-      const second = await buildApp({ database: shared.options, network: { timeScale: 0.02, failureShare: 0 }, jobs: { id: 'after-restart', pollMs: 20 } });
-      try {
-        const db = second.database.drizzle;
-        await waitFor('the jobs to finish', async () => (await jobRows(db, ids)).every((row) => row.completed));
-        const rows = await jobRows(db, ids);
-        for (const row of rows) expect(row.status).toBe('success');
-        const resumed = rows.filter((row) => row.lockedBy === 'after-restart');
-        expect(resumed.length).toBeGreaterThan(0);
-        // The job the first app had in hand was handed back and claimed again.
-        for (const row of resumed) expect(row.attempts, String(row.id)).toBe(claimedBefore.has(row.id) ? 2 : 1);
-        expect(resumed.some((row) => claimedBefore.has(row.id))).toBe(true);
-      } finally {
-        await second.close();
-      }
-    } finally {
-      await shared.drop();
-    }
+    await acrossRestart(
+      backend,
+      {
+        // Slow jobs (a run takes 3–7.5 s), so the app closes in the middle of one.
+        options: { network: { timeScale: 3, failureShare: 0 }, jobs: { id: 'before-restart', pollMs: 20, onClaim: (job) => claimedBefore.add(job.id) } },
+        run: async (first) => {
+          const client = await loginAs(first, 'installer');
+          const { jobs } = expectShape(PortJobsResponse, (await client.request('POST', '/adjuster/api/device/port', { payload: { bsName: 'BS-KZN-0001', portNum: 12 } })).json());
+          const ids = Object.values(jobs);
+          await waitFor('a job to run', async () => (await jobRows(first.database.drizzle, ids)).some((row) => row.status === 'running'));
+          return ids;
+        },
+      },
+      {
+        options: { network: { timeScale: 0.02, failureShare: 0 }, jobs: { id: 'after-restart', pollMs: 20 } },
+        run: async (second, ids) => {
+          expect(claimedBefore.size).toBeGreaterThan(0);
+          const db = second.database.drizzle;
+          await waitFor('the jobs to finish', async () => (await jobRows(db, ids)).every((row) => row.completed));
+          const rows = await jobRows(db, ids);
+          for (const row of rows) expect(row.status).toBe('success');
+          const resumed = rows.filter((row) => row.lockedBy === 'after-restart');
+          expect(resumed.length).toBeGreaterThan(0);
+          // The job the first app had in hand was handed back and claimed again.
+          for (const row of resumed) expect(row.attempts, String(row.id)).toBe(claimedBefore.has(row.id) ? 2 : 1);
+          expect(resumed.some((row) => claimedBefore.has(row.id))).toBe(true);
+        },
+      },
+    );
   });
 
   it('takes over the jobs of a process that died once their lease runs out', async () => {

@@ -6,7 +6,7 @@ import { queryRows, type Db } from '../../server/db/client';
 import { McUploadRunner } from '../../server/jobs/mc-upload-runner';
 import { claimUploadJobs, startUpload } from '../../server/repositories/mc-uploads';
 import { BACKENDS, createTestApp } from './helpers';
-import { raceClaims, runUntil, sharedDatabase, silentLog } from './job-helpers';
+import { acrossRestart, raceClaims, runUntil, sharedDatabase, silentLog } from './job-helpers';
 import { CountingGateway, createCompanyWithDevices, waitFor } from './mc-upload-fixtures';
 
 type JobRow = { mac: string; status: string; attempts: number; lockedBy: string | null };
@@ -26,7 +26,7 @@ async function queueUpload(db: Db, devices: number): Promise<{ uploadId: number;
 
 describe.each(BACKENDS)('management company upload runner on %s', (backend) => {
   it('never lets two runners upload to the same device: each device gets one gateway call', async () => {
-    const shared = await sharedDatabase(backend, 6);
+    const shared = await sharedDatabase(backend);
     const gateway = new CountingGateway({ failureShare: 0, uploadMs: 10 });
     const claims: { job: number; runner: string }[] = [];
     const runnerOptions = (id: string) => ({ id, pollMs: 10, concurrency: 8, onClaim: (job: { id: number }, runner: string) => claims.push({ job: job.id, runner }) });
@@ -70,36 +70,33 @@ describe.each(BACKENDS)('management company upload runner on %s', (backend) => {
   }
 
   it('survives a restart: the devices not reached before are uploaded by the next process, none twice', async () => {
-    const shared = await sharedDatabase(backend, 6);
     const gateway = new CountingGateway({ failureShare: 0, uploadMs: 40 });
-    try {
-      const first = await buildApp({ database: shared.options, deviceGateway: { driver: gateway }, mcUploads: { id: 'before', pollMs: 10, concurrency: 2 } });
-      let uploadId: number;
-      let macs: string[];
-      try {
-        ({ uploadId, macs } = await queueUpload(first.database.drizzle, 30));
-        first.mcUploads?.wake();
-        await waitFor('a few devices to be done', async () => (await jobRows(first.database.drizzle, uploadId)).filter((row) => row.status === 'done').length >= 3);
-      } finally {
-        await first.close();
-      }
-      const second = await buildApp({ database: shared.options, deviceGateway: { driver: gateway }, mcUploads: { id: 'after', pollMs: 10 } });
-      try {
-        const db = second.database.drizzle;
-        const before = (await jobRows(db, uploadId)).filter((row) => row.lockedBy === 'before');
-        expect(before.every((row) => row.status === 'done')).toBe(true);
-        expect(before.length).toBeLessThan(macs.length);
-        await waitFor('the rest to end', allEnded(db, uploadId));
-        const rows = await jobRows(db, uploadId);
-        expect(rows.every((row) => row.status === 'done')).toBe(true);
-        expect(rows.filter((row) => row.lockedBy === 'after').length).toBe(macs.length - before.length);
-        for (const mac of macs) expect(gateway.calls.get(mac), mac).toBe(1);
-      } finally {
-        await second.close();
-      }
-    } finally {
-      await shared.drop();
-    }
+    await acrossRestart(
+      backend,
+      {
+        options: { deviceGateway: { driver: gateway }, mcUploads: { id: 'before', pollMs: 10, concurrency: 2 } },
+        run: async (first) => {
+          const queued = await queueUpload(first.database.drizzle, 30);
+          first.mcUploads?.wake();
+          await waitFor('a few devices to be done', async () => (await jobRows(first.database.drizzle, queued.uploadId)).filter((row) => row.status === 'done').length >= 3);
+          return queued;
+        },
+      },
+      {
+        options: { deviceGateway: { driver: gateway }, mcUploads: { id: 'after', pollMs: 10 } },
+        run: async (second, { uploadId, macs }) => {
+          const db = second.database.drizzle;
+          const before = (await jobRows(db, uploadId)).filter((row) => row.lockedBy === 'before');
+          expect(before.every((row) => row.status === 'done')).toBe(true);
+          expect(before.length).toBeLessThan(macs.length);
+          await waitFor('the rest to end', allEnded(db, uploadId));
+          const rows = await jobRows(db, uploadId);
+          expect(rows.every((row) => row.status === 'done')).toBe(true);
+          expect(rows.filter((row) => row.lockedBy === 'after').length).toBe(macs.length - before.length);
+          for (const mac of macs) expect(gateway.calls.get(mac), mac).toBe(1);
+        },
+      },
+    );
   });
 
   it('takes over the jobs of a process that died once their lease runs out', async () => {
