@@ -20,6 +20,7 @@ import type { HouseFlatRow } from '@contract/houses';
 import { OutlinedField } from '@/components/outlined-field';
 import { PagedList } from '@/components/paged-list/paged-list';
 import { PageSection } from '@/components/page-section';
+import { StatusChip } from '@/components/status-chip';
 import { useT } from '@/features/houses/messages';
 import { flatCardPath, isBlocked, isFlatSearch } from '../house-page-model';
 import type { HousePageModel } from '../use-house-page';
@@ -28,30 +29,11 @@ function flatName(row: HouseFlatRow): string {
   return row.letter ? `${row.flatNum} ${row.letter}` : String(row.flatNum);
 }
 
-/** Blocked in words, red; active in green outline (a badge of its own: Chip's code would cost the route). */
-function StatusChip({ status }: { status: number }) {
+/** Blocked in words, filled red; active in a green outline. */
+function FlatStatus({ status }: { status: number }) {
   const t = useT();
   const blocked = isBlocked(status);
-  return (
-    <Box
-      component="span"
-      sx={{
-        display: 'inline-block',
-        px: 1,
-        py: 0.25,
-        borderRadius: 3,
-        fontSize: '0.8125rem',
-        lineHeight: 1.5,
-        border: 1,
-        borderColor: blocked ? 'error.main' : 'success.main',
-        bgcolor: blocked ? 'error.main' : 'transparent',
-        color: blocked ? 'error.contrastText' : 'success.dark',
-        whiteSpace: 'nowrap',
-      }}
-    >
-      {blocked ? t('house.flats.status.blocked') : t('house.flats.status.active')}
-    </Box>
-  );
+  return <StatusChip tone={blocked ? 'bad' : 'good'}>{blocked ? t('house.flats.status.blocked') : t('house.flats.status.active')}</StatusChip>;
 }
 
 function FlatSearch({ value, onApply }: { value: string; onApply: (flatNum: string) => void }) {
@@ -182,7 +164,7 @@ function FlatCards({ houseUid, rows, actions }: FlatRowsProps) {
           >
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography sx={{ fontWeight: 600 }}>{t('house.flats.name', { flat: flatName(row) })}</Typography>
-              <StatusChip status={row.status} />
+              <FlatStatus status={row.status} />
             </Box>
             <Typography variant="body2">{t('house.flats.counts', { users: row.usersCount, keys: row.keysCount })}</Typography>
             {row.entrances.length > 0 && (
@@ -225,7 +207,7 @@ function FlatsTable({ houseUid, rows, loading, actions }: FlatRowsProps & { load
               </TableCell>
               <TableCell>{row.letter ?? ''}</TableCell>
               <TableCell>
-                <StatusChip status={row.status} />
+                <FlatStatus status={row.status} />
               </TableCell>
               <TableCell align="right">{row.usersCount}</TableCell>
               <TableCell align="right">{row.keysCount}</TableCell>

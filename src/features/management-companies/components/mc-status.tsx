@@ -1,24 +1,8 @@
-import Box from '@mui/material/Box';
+import { StatusChip } from '@/components/status-chip';
 import { useT } from '@/features/management-companies/messages';
 
-/** «Активна» / «Отключена» as a small outlined badge (a Chip would add its own module to the route). */
+/** «Активна» in a green outline, «Отключена» filled grey. */
 export function McStatus({ active }: { active: boolean }) {
   const t = useT();
-  return (
-    <Box
-      component="span"
-      sx={{
-        px: 1,
-        py: 0.25,
-        border: 1,
-        borderRadius: 4,
-        fontSize: '0.8125rem',
-        whiteSpace: 'nowrap',
-        borderColor: active ? 'success.main' : 'divider',
-        color: active ? 'success.dark' : 'text.secondary',
-      }}
-    >
-      {active ? t('mc.status.active') : t('mc.status.inactive')}
-    </Box>
-  );
+  return <StatusChip tone={active ? 'good' : 'off'}>{active ? t('mc.status.active') : t('mc.status.inactive')}</StatusChip>;
 }
