@@ -1,12 +1,6 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import { useId } from 'react';
 import type { GroupBuyer } from '@contract/groups';
+import { FormDialog } from '@/components/form-dialog';
 import { useT } from '../messages';
 import type { GroupFormValues, GroupRow } from '../model';
 import { useGroupForm } from '../use-group-form';
@@ -25,7 +19,6 @@ interface GroupFormDialogProps {
 /** Create, rename and move in one dialog; it cannot be closed while sending, and offline it keeps what was typed. */
 export function GroupFormDialog({ group, rows, buyers, online, onClose, onSubmit }: GroupFormDialogProps) {
   const t = useT();
-  const titleId = useId();
   const initial: GroupFormValues = group
     ? { name: group.name, parentId: group.parentId === null ? '' : String(group.parentId), buyerId: String(group.buyerId) }
     : { name: '', parentId: '', buyerId: buyers.length > 1 ? String(buyers[0]!.buyerId) : '' };
@@ -35,25 +28,18 @@ export function GroupFormDialog({ group, rows, buyers, online, onClose, onSubmit
   });
   const { submitting: isSubmitting } = model;
   return (
-    <Dialog open onClose={isSubmitting ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <form noValidate onSubmit={(event) => void model.submit(event)}>
-        <DialogTitle id={titleId}>{group ? t('groups.form.editTitle') : t('groups.form.createTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {!online && <Alert severity="warning">{t('groups.offline')}</Alert>}
-            {model.errors.banner && <Alert severity="error">{model.errors.banner}</Alert>}
-            <GroupFormFields model={model} rows={rows} groupId={group?.groupId ?? null} buyerId={group?.buyerId ?? null} buyers={buyers} autoFocus />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting || !online}>
-            {group ? t('groups.form.submitEdit') : t('groups.form.submitCreate')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={group ? t('groups.form.editTitle') : t('groups.form.createTitle')}
+      submitLabel={group ? t('groups.form.submitEdit') : t('groups.form.submitCreate')}
+      busy={isSubmitting}
+      submitDisabled={!online}
+      notice={!online && <Alert severity="warning">{t('groups.offline')}</Alert>}
+      error={model.errors.banner}
+      maxWidth="sm"
+      onClose={onClose}
+      onSubmit={(event) => void model.submit(event)}
+    >
+      <GroupFormFields model={model} rows={rows} groupId={group?.groupId ?? null} buyerId={group?.buyerId ?? null} buyers={buyers} autoFocus />
+    </FormDialog>
   );
 }

@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
 import { useForm } from 'react-hook-form';
+import { FormDialog } from '@/components/form-dialog';
 import { useFieldReasonText } from '@/components/field-reason/use-field-reason-text';
 import { OutlinedField } from '@/components/outlined-field';
 import { useT } from '@/features/houses/messages';
 import { HttpError } from '@/lib/http';
 import { placeFieldErrors } from '@/lib/field-errors';
-import { FormDialog } from './form-dialog';
 import { EMPTY_FLAT_FORM, checkFlatNum, checkLetter, type FlatCreateValues, type FlatFieldProblem } from '../house-page-model';
 
 interface FlatCreateDialogProps {

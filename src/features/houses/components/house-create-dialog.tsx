@@ -1,8 +1,8 @@
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
+import { FormDialog } from '@/components/form-dialog';
 import { useT } from '@/features/houses/messages';
 import { errorMessage } from '@/lib/http';
-import { FormDialog } from './form-dialog';
 import { EMPTY_HOUSE_FORM, REGION_PATTERN, type HouseFormValues } from '../model';
 
 interface HouseCreateDialogProps {

@@ -1,12 +1,11 @@
 import Alert from '@mui/material/Alert';
-import Stack from '@mui/material/Stack';
 import { useState, type FormEvent } from 'react';
 import { OPERATOR_BUYER_ID } from '@contract/buyers';
+import { FormDialog } from '@/components/form-dialog';
 import { OutlinedField } from '@/components/outlined-field';
 import type { FieldReason } from '@/lib/field-errors';
 import { useT } from '../messages';
 import { EMPTY_SIP, checkSip, type SipField, type SipValues } from '../model';
-import { FormDialog } from './form-dialog';
 import { PasswordField } from './password-field';
 import { useProblemText } from './use-problem-text';
 
@@ -40,16 +39,23 @@ export function SipAddDialog({ buyerId, busy, error, canWrite, onClose, onSubmit
     await onSubmit(values, (field, reason) => setErrors((current) => ({ ...current, [field]: problemText(reason) })));
   };
   return (
-    <FormDialog title={t('user.sip.dialog')} submitLabel={t('user.sip.submit')} busy={busy} submitDisabled={!canWrite} maxWidth="sm" onClose={onClose} onSubmit={(event) => void submit(event)}>
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        {error && <Alert severity="error">{error}</Alert>}
-        {buyerId === OPERATOR_BUYER_ID && <Alert severity="info">{t('user.sip.forcedProvider')}</Alert>}
+    <FormDialog
+      title={t('user.sip.dialog')}
+      submitLabel={t('user.sip.submit')}
+      busy={busy}
+      submitDisabled={!canWrite}
+      error={error}
+      maxWidth="sm"
+      phoneFullScreen
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+    >
+      {buyerId === OPERATOR_BUYER_ID && <Alert severity="info">{t('user.sip.forcedProvider')}</Alert>}
         <OutlinedField name="login" code required autoFocus value={values.login} onChange={set('login')} label={t('user.sip.field.login')} error={errors.login} />
         <PasswordField name="password" required value={values.password} onChange={set('password')} label={t('user.sip.field.password')} error={errors.password} />
         <OutlinedField name="domain" code required value={values.domain} onChange={set('domain')} label={t('user.sip.field.domain')} error={errors.domain} />
         <OutlinedField name="port" inputMode="numeric" required value={values.port} onChange={set('port')} label={t('user.sip.field.port')} error={errors.port} />
         <OutlinedField name="type" code value={values.type} onChange={set('type')} label={t('user.sip.field.type')} helperText={t('user.sip.field.type.helper')} />
-      </Stack>
     </FormDialog>
   );
 }

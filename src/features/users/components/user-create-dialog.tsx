@@ -1,11 +1,10 @@
 import Alert from '@mui/material/Alert';
-import Stack from '@mui/material/Stack';
 import { useState, type FormEvent } from 'react';
+import { FormDialog } from '@/components/form-dialog';
 import { OutlinedField } from '@/components/outlined-field';
 import { useT } from '../messages';
 import { EMPTY_USER_CREATE, PASSWORD_MIN, checkUserCreate, fieldOfPath, placeRefusal, type UserCreateField, type UserCreateValues } from '../model';
 import { BuyerField } from './buyer-field';
-import { FormDialog } from './form-dialog';
 import { PasswordField } from './password-field';
 import { RoleChecks } from './role-checks';
 import { useProblemText } from './use-problem-text';
@@ -63,10 +62,18 @@ export function UserCreateDialog({ online, superuser, buyerNames, buyersLoading,
   };
 
   return (
-    <FormDialog title={t('users.create.title')} submitLabel={t('users.create.submit')} busy={busy} submitDisabled={!online} maxWidth="sm" onClose={onClose} onSubmit={(event) => void submit(event)}>
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        {!online && <Alert severity="warning">{t('users.offline')}</Alert>}
-        {banner && <Alert severity="error">{banner}</Alert>}
+    <FormDialog
+      title={t('users.create.title')}
+      submitLabel={t('users.create.submit')}
+      busy={busy}
+      submitDisabled={!online}
+      notice={!online && <Alert severity="warning">{t('users.offline')}</Alert>}
+      error={banner}
+      maxWidth="sm"
+      phoneFullScreen
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+    >
         <OutlinedField name="login" code required autoFocus value={values.login} onChange={set('login')} label={t('users.field.login')} error={errors.login} />
         <PasswordField
           name="password"
@@ -96,7 +103,6 @@ export function UserCreateDialog({ online, superuser, buyerNames, buyersLoading,
           empty={t('users.field.roles.none')}
           onToggle={(roles) => setValues((current) => ({ ...current, roles }))}
         />
-      </Stack>
     </FormDialog>
   );
 }

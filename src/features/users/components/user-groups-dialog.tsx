@@ -6,10 +6,10 @@ import FormGroup from '@mui/material/FormGroup';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { FormDialog } from '@/components/form-dialog';
 import { errorMessage } from '@/lib/http';
 import { useT } from '../messages';
 import { userQueries } from '../queries';
-import { FormDialog } from './form-dialog';
 
 interface UserGroupsDialogProps {
   buyerId: number;
@@ -38,17 +38,18 @@ export function UserGroupsDialog({ buyerId, current, busy, canWrite, error, onCl
     <FormControlLabel key={id} control={<Checkbox checked={chosen.includes(id)} onChange={() => toggle(id)} />} label={label} title={hint} sx={{ pl: depth * 3 }} />
   );
   return (
-    <FormDialog title={t('user.groups.dialog')} submitLabel={t('user.save')} busy={busy} submitDisabled={!canWrite || choices.isPending} maxWidth="xs" onClose={onClose} onSubmit={submit}>
-      {error && (
-        <Alert severity="error" sx={{ mb: 1 }}>
-          {error}
-        </Alert>
-      )}
-      {choices.isError && (
-        <Alert severity="error" sx={{ mb: 1 }}>
-          {errorMessage(choices.error)}
-        </Alert>
-      )}
+    <FormDialog
+      title={t('user.groups.dialog')}
+      submitLabel={t('user.save')}
+      busy={busy}
+      submitDisabled={!canWrite || choices.isPending}
+      error={error}
+      maxWidth="xs"
+      phoneFullScreen
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      {choices.isError && <Alert severity="error">{errorMessage(choices.error)}</Alert>}
       {choices.isPending ? (
         <CircularProgress size={24} sx={{ m: 1 }} aria-label={t('user.groups.loading')} />
       ) : (
