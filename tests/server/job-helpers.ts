@@ -64,6 +64,44 @@ async function withApp<T>(options: AppOptions, body: (app: FastifyInstance) => P
   }
 }
 
+/**
+ * Two runners on one queue in one database: on PostgreSQL two apps (two processes' worth: two
+ * pools); on PGlite, which is one connection, two runners built by hand in one app. `queue` fills
+ * the queue first, from an app whose runners are off; `check` looks at the database once `ended`.
+ */
+export async function withTwoRunners<Queued>(
+  backend: Backend,
+  spec: {
+    queue: (db: Db) => Promise<Queued>;
+    /** PostgreSQL: the options of an app that runs runner `id`. */
+    app: (id: string) => AppOn;
+    /** PGlite: runner `id` on `db`. */
+    runner: (db: Db, id: string) => { start(): void; stop(): Promise<void> };
+    ended: (db: Db, queued: Queued) => () => Promise<boolean>;
+    check: (db: Db, queued: Queued) => Promise<void>;
+  },
+): Promise<void> {
+  const shared = await sharedDatabase(backend);
+  const apps: FastifyInstance[] = [];
+  try {
+    apps.push(await buildApp({ database: shared.options, jobs: { enabled: false }, mcUploads: { enabled: false } }));
+    const queued = await spec.queue(apps[0].database.drizzle);
+    const ids = ['runner-a', 'runner-b'];
+    if (backend === 'postgres') {
+      await apps.pop()!.close();
+      for (const id of ids) apps.push(await buildApp({ ...spec.app(id), database: shared.options }));
+      await waitFor('every job to end', spec.ended(apps[0].database.drizzle, queued));
+    } else {
+      const db = apps[0].database.drizzle;
+      await runUntil(ids.map((id) => spec.runner(db, id)), 'every job to end', spec.ended(db, queued));
+    }
+    await spec.check(apps[0].database.drizzle, queued);
+  } finally {
+    await Promise.all(apps.map((app) => app.close()));
+    await shared.drop();
+  }
+}
+
 /** Starts the runners, waits until `probe` answers something truthy, and stops them (also when the wait fails). */
 export async function runUntil<T>(
   runners: readonly { start(): void; stop(): Promise<void> }[],

@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { JobStatusResponse, PortJobsResponse } from '../../contract/adjuster';
-import { buildApp, type AppOptions } from '../../server/app';
 import { queryRows, type Db } from '../../server/db/client';
 import { NetworkSimulator } from '../../server/gateways/network/simulator';
 import { PortJobRunner } from '../../server/jobs/port-job-runner';
 import { claimJobs, startPortJobs } from '../../server/repositories/adjuster-jobs';
 import { BACKENDS, createTestApp, expectShape, loginAs } from './helpers';
-import { acrossRestart, raceClaims, runUntil, sharedDatabase, silentLog } from './job-helpers';
+import { acrossRestart, raceClaims, runUntil, silentLog, withTwoRunners } from './job-helpers';
 import { waitFor } from './mc-upload-fixtures';
 
 type JobRow = { id: number; status: string; completed: boolean; attempts: number; lockedBy: string | null; lastError: string | null };
@@ -95,45 +93,21 @@ describe.each(BACKENDS)('port-job runner on %s', (backend) => {
   });
 
   it('never lets two runners take the same job', async () => {
-    const shared = await sharedDatabase(backend);
+    const gateway = new NetworkSimulator({ timeScale: 0.02, failureShare: 0, addressBook: async () => [] });
     const claims: { job: number; runner: string }[] = [];
-    const options = (id: string): AppOptions => ({
-      database: shared.options,
-      network: { timeScale: 0.02, failureShare: 0 },
-      jobs: { id, pollMs: 20, concurrency: 4, onClaim: (job, runner) => claims.push({ job: job.id, runner }) },
-    });
-    const apps: FastifyInstance[] = [];
-    try {
-      if (backend === 'postgres') {
-        // Two processes' worth: two apps, two pools, two runners on one database.
-        apps.push(await buildApp({ ...options('runner-a'), jobs: { enabled: false } }));
-        const ids = await createJobs(apps[0].database.drizzle, SUCCEEDING_PORTS);
-        await apps[0].close();
-        apps.length = 0;
-        apps.push(await buildApp(options('runner-a')), await buildApp(options('runner-b')));
-        await waitFor('every job to finish', async () => (await jobRows(apps[0].database.drizzle, ids)).every((row) => row.completed), 30_000);
-        const rows = await jobRows(apps[0].database.drizzle, ids);
-        expect(rows.every((row) => row.status === 'success' && row.attempts === 1)).toBe(true);
-        expect(new Set(rows.map((row) => row.lockedBy))).toEqual(new Set(['runner-a', 'runner-b']));
-        expect(claims.map((claim) => claim.job).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
-      } else {
-        // PGlite is one connection: two runners in one process share it.
-        apps.push(await buildApp({ ...options('unused'), jobs: { enabled: false } }));
-        const db = apps[0].database.drizzle;
-        const ids = await createJobs(db, SUCCEEDING_PORTS.slice(0, 10));
-        const gateway = new NetworkSimulator({ timeScale: 0.02, failureShare: 0, addressBook: async () => [] });
-        const runners = ['runner-a', 'runner-b'].map(
-          (id) => new PortJobRunner(db, gateway, { id, pollMs: 20, leaseMs: 30_000, concurrency: 4, onClaim: (job, runner) => claims.push({ job: job.id, runner }) }, silentLog),
-        );
-        await runUntil(runners, 'every job to finish', async () => (await jobRows(db, ids)).every((row) => row.completed), 30_000);
+    const runnerOptions = (id: string) => ({ id, pollMs: 20, concurrency: 4, onClaim: (job: { id: number }, runner: string) => claims.push({ job: job.id, runner }) });
+    await withTwoRunners(backend, {
+      queue: (db) => createJobs(db, backend === 'postgres' ? SUCCEEDING_PORTS : SUCCEEDING_PORTS.slice(0, 10)),
+      app: (id) => ({ network: { timeScale: 0.02, failureShare: 0 }, jobs: runnerOptions(id) }),
+      runner: (db, id) => new PortJobRunner(db, gateway, { leaseMs: 30_000, ...runnerOptions(id) }, silentLog),
+      ended: (db, ids) => async () => (await jobRows(db, ids)).every((row) => row.completed),
+      check: async (db, ids) => {
         const rows = await jobRows(db, ids);
         expect(rows.every((row) => row.status === 'success' && row.attempts === 1)).toBe(true);
+        if (backend === 'postgres') expect(new Set(rows.map((row) => row.lockedBy))).toEqual(new Set(['runner-a', 'runner-b']));
         expect(claims.map((claim) => claim.job).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
-      }
-    } finally {
-      await Promise.all(apps.map((app) => app.close()));
-      await shared.drop();
-    }
+      },
+    });
   });
 
   if (backend === 'postgres') {

@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
 import { queryRows, type Db } from '../../server/db/client';
 import { McUploadRunner } from '../../server/jobs/mc-upload-runner';
 import { claimUploadJobs, startUpload } from '../../server/repositories/mc-uploads';
 import { BACKENDS, createTestApp } from './helpers';
-import { acrossRestart, raceClaims, runUntil, sharedDatabase, silentLog } from './job-helpers';
+import { acrossRestart, raceClaims, runUntil, silentLog, withTwoRunners } from './job-helpers';
 import { CountingGateway, createCompanyWithDevices, waitFor } from './mc-upload-fixtures';
 
 type JobRow = { mac: string; status: string; attempts: number; lockedBy: string | null };
@@ -26,36 +24,24 @@ async function queueUpload(db: Db, devices: number): Promise<{ uploadId: number;
 
 describe.each(BACKENDS)('management company upload runner on %s', (backend) => {
   it('never lets two runners upload to the same device: each device gets one gateway call', async () => {
-    const shared = await sharedDatabase(backend);
+    // One gateway to count on, shared by both runners.
     const gateway = new CountingGateway({ failureShare: 0, uploadMs: 10 });
     const claims: { job: number; runner: string }[] = [];
     const runnerOptions = (id: string) => ({ id, pollMs: 10, concurrency: 8, onClaim: (job: { id: number }, runner: string) => claims.push({ job: job.id, runner }) });
-    const apps: FastifyInstance[] = [];
-    try {
-      apps.push(await buildApp({ database: shared.options, mcUploads: { enabled: false } }));
-      const { uploadId, macs } = await queueUpload(apps[0].database.drizzle, 120);
-      if (backend === 'postgres') {
-        // Two processes' worth: two apps, two pools, two runners on one database, one gateway to count on.
-        await apps[0].close();
-        apps.length = 0;
-        for (const id of ['runner-a', 'runner-b']) apps.push(await buildApp({ database: shared.options, deviceGateway: { driver: gateway }, mcUploads: runnerOptions(id) }));
-        await waitFor('every device to end', allEnded(apps[0].database.drizzle, uploadId));
-      } else {
-        // PGlite is one connection: two runners in one process share it.
-        const db = apps[0].database.drizzle;
-        const runners = ['runner-a', 'runner-b'].map((id) => new McUploadRunner(db, gateway, { leaseMs: 30_000, ...runnerOptions(id) }, silentLog));
-        await runUntil(runners, 'every device to end', allEnded(db, uploadId));
-      }
-      const rows = await jobRows(apps[0].database.drizzle, uploadId);
-      expect(rows.every((row) => row.status === 'done' && row.attempts === 1)).toBe(true);
-      expect(new Set(rows.map((row) => row.lockedBy))).toEqual(new Set(['runner-a', 'runner-b']));
-      expect(claims).toHaveLength(macs.length);
-      for (const mac of macs) expect(gateway.calls.get(mac), mac).toBe(1);
-      expect([...gateway.calls.values()].reduce((sum, calls) => sum + calls, 0)).toBe(macs.length);
-    } finally {
-      await Promise.all(apps.map((app) => app.close()));
-      await shared.drop();
-    }
+    await withTwoRunners(backend, {
+      queue: (db) => queueUpload(db, 120),
+      app: (id) => ({ deviceGateway: { driver: gateway }, mcUploads: runnerOptions(id) }),
+      runner: (db, id) => new McUploadRunner(db, gateway, { leaseMs: 30_000, ...runnerOptions(id) }, silentLog),
+      ended: (db, { uploadId }) => allEnded(db, uploadId),
+      check: async (db, { uploadId, macs }) => {
+        const rows = await jobRows(db, uploadId);
+        expect(rows.every((row) => row.status === 'done' && row.attempts === 1)).toBe(true);
+        expect(new Set(rows.map((row) => row.lockedBy))).toEqual(new Set(['runner-a', 'runner-b']));
+        expect(claims).toHaveLength(macs.length);
+        for (const mac of macs) expect(gateway.calls.get(mac), mac).toBe(1);
+        expect([...gateway.calls.values()].reduce((sum, calls) => sum + calls, 0)).toBe(macs.length);
+      },
+    });
   });
 
   if (backend === 'postgres') {
