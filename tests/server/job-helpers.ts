@@ -14,21 +14,16 @@ import { adminQuery, createDatabaseFromTemplate } from './postgres';
 /** The log of runners built by hand: quiet. */
 export const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as FastifyInstance['log'];
 
-export interface SharedDatabase {
-  options: AppOptions['database'];
-  drop(): Promise<void>;
-}
-
 /**
  * A database two apps can share: on PostgreSQL a copy of the template; on PGlite the template
  * unpacked into a directory (PGlite is one process's, so two apps use it one after the other).
  */
-export async function sharedDatabase(backend: Backend, poolSize = 6): Promise<SharedDatabase> {
+async function sharedDatabase(backend: Backend): Promise<{ options: AppOptions['database']; drop(): Promise<void> }> {
   if (backend === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL!;
     const name = `intercom_test_${randomBytes(6).toString('hex')}`;
     const url = await createDatabaseFromTemplate(adminUrl, inject('postgresTemplate')!, name);
-    return { options: { kind: 'postgres', url, poolSize }, drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`) };
+    return { options: { kind: 'postgres', url, poolSize: 6 }, drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`) };
   }
   const dir = await mkdtemp(join(tmpdir(), 'intercom-jobs-'));
   execFileSync('tar', ['-xzf', inject('pgliteTemplatePath'), '-C', dir]);
