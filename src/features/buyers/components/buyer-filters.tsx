@@ -1,6 +1,5 @@
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import { useState, type FormEvent } from 'react';
+import { FilterForm } from '@/components/filter-form';
 import { OutlinedField, OutlinedSelect } from '@/components/outlined-field';
 import { useT } from '@/features/buyers/messages';
 import type { BuyerFilterKey } from '../model';
@@ -22,14 +21,14 @@ export function BuyerFilters({ filters, onApply, onClear }: BuyerFiltersProps) {
     onApply({ ...filters, name: name.trim() });
   };
   return (
-    <Paper
-      component="form"
-      role="search"
-      aria-label={t('buyers.title')}
-      variant="outlined"
-      noValidate
+    <FilterForm
+      label={t('buyers.title')}
+      columns="3fr 1fr auto auto"
+      smColumns="2fr 1fr"
+      applyLabel={t('buyers.filter.apply')}
+      resetLabel={t('buyers.filter.reset')}
       onSubmit={submit}
-      sx={{ p: 2, mb: 2, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr', md: '3fr 1fr auto auto' }, alignItems: 'start' }}
+      onReset={onClear}
     >
       <OutlinedField name="name" type="search" value={name} onChange={(event) => setName(event.target.value)} label={t('buyers.filter.name')} size="small" />
       <OutlinedSelect name="active" value={filters.active} onChange={(event) => onApply({ name: name.trim(), active: event.target.value })} label={t('buyers.filter.active')} size="small">
@@ -37,12 +36,6 @@ export function BuyerFilters({ filters, onApply, onClear }: BuyerFiltersProps) {
         <option value="1">{t('buyers.filter.active.yes')}</option>
         <option value="0">{t('buyers.filter.active.no')}</option>
       </OutlinedSelect>
-      <Button type="submit" variant="contained" sx={{ height: 40 }}>
-        {t('buyers.filter.apply')}
-      </Button>
-      <Button type="button" onClick={onClear} sx={{ height: 40 }}>
-        {t('buyers.filter.reset')}
-      </Button>
-    </Paper>
+    </FilterForm>
   );
 }

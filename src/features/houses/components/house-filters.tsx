@@ -1,7 +1,6 @@
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
+import { FilterForm } from '@/components/filter-form';
 import { useT } from '@/features/houses/messages';
 import { REGION_PATTERN, type HouseFilterKey } from '../model';
 
@@ -22,22 +21,14 @@ export function HouseFilters({ filters, onApply, onClear }: HouseFiltersProps) {
     formState: { errors },
   } = useForm<FilterValues>({ values: filters });
   return (
-    <Paper
-      component="form"
-      role="search"
-      variant="outlined"
-      noValidate
+    <FilterForm
+      columns="3fr 2fr 1fr 2fr auto auto"
+      applyLabel={t('houses.filter.apply')}
+      resetLabel={t('houses.filter.reset')}
       onSubmit={handleSubmit((values) =>
         onApply({ address: values.address.trim(), houseUid: values.houseUid.trim(), region: values.region.trim(), fias: values.fias.trim() }),
       )}
-      sx={{
-        p: 2,
-        mb: 2,
-        display: 'grid',
-        gap: 1.5,
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '3fr 2fr 1fr 2fr auto auto' },
-        alignItems: 'start',
-      }}
+      onReset={onClear}
     >
       <TextField {...register('address')} label={t('houses.filter.address')} type="search" />
       <TextField {...register('houseUid')} label={t('houses.filter.houseUid')} />
@@ -49,12 +40,6 @@ export function HouseFilters({ filters, onApply, onClear }: HouseFiltersProps) {
         helperText={errors.region?.message}
       />
       <TextField {...register('fias')} label={t('houses.filter.fias')} />
-      <Button type="submit" variant="contained" sx={{ height: 40 }}>
-        {t('houses.filter.apply')}
-      </Button>
-      <Button type="button" onClick={onClear} sx={{ height: 40 }}>
-        {t('houses.filter.reset')}
-      </Button>
-    </Paper>
+    </FilterForm>
   );
 }

@@ -1,6 +1,5 @@
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import { useState, type FormEvent } from 'react';
+import { FilterForm } from '@/components/filter-form';
 import { OutlinedField } from '@/components/outlined-field';
 import { useT } from '@/features/management-companies/messages';
 import type { McFilterKey } from '../model';
@@ -29,21 +28,13 @@ export function McFilters({ filters, withBuyer, onApply, onClear }: McFiltersPro
     onApply(Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()])) as FilterValues);
   };
   return (
-    <Paper
-      component="form"
-      role="search"
-      aria-label={t('mc.list.title')}
-      variant="outlined"
-      noValidate
+    <FilterForm
+      label={t('mc.list.title')}
+      columns={withBuyer ? '1fr 2fr 1fr 1fr 1fr auto auto' : '1fr 2fr 1fr 1fr auto auto'}
+      applyLabel={t('mc.filter.apply')}
+      resetLabel={t('mc.filter.reset')}
       onSubmit={submit}
-      sx={{
-        p: 2,
-        mb: 2,
-        display: 'grid',
-        gap: 1.5,
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: withBuyer ? '1fr 2fr 1fr 1fr 1fr auto auto' : '1fr 2fr 1fr 1fr auto auto' },
-        alignItems: 'start',
-      }}
+      onReset={onClear}
     >
       {keys.map((key) => (
         <OutlinedField
@@ -59,12 +50,6 @@ export function McFilters({ filters, withBuyer, onApply, onClear }: McFiltersPro
           size="small"
         />
       ))}
-      <Button type="submit" variant="contained" sx={{ height: 40 }}>
-        {t('mc.filter.apply')}
-      </Button>
-      <Button type="button" onClick={onClear} sx={{ height: 40 }}>
-        {t('mc.filter.reset')}
-      </Button>
-    </Paper>
+    </FilterForm>
   );
 }

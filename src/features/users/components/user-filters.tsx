@@ -1,6 +1,5 @@
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import { useState, type FormEvent } from 'react';
+import { FilterForm } from '@/components/filter-form';
 import { OutlinedField } from '@/components/outlined-field';
 import { useT } from '../messages';
 import { LOGIN_FILTER_MAX, isId, type UserFilterKey } from '../model';
@@ -43,20 +42,15 @@ export function UserFilters({ filters, withBuyer, onApply, onClear }: UserFilter
   };
 
   return (
-    <Paper
-      component="form"
-      role="search"
-      aria-label={t('users.filter.label')}
-      variant="outlined"
-      noValidate
+    <FilterForm
+      label={t('users.filter.label')}
+      columns={withBuyer ? '2fr 1fr 1fr 2fr auto auto' : '2fr 1fr 2fr auto auto'}
+      applyLabel={t('users.filter.apply')}
+      resetLabel={t('users.filter.reset')}
       onSubmit={submit}
-      sx={{
-        p: 2,
-        mb: 2,
-        display: 'grid',
-        gap: 1.5,
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: withBuyer ? '2fr 1fr 1fr 2fr auto auto' : '2fr 1fr 2fr auto auto' },
-        alignItems: 'start',
+      onReset={() => {
+        setProblems({});
+        onClear();
       }}
     >
       <OutlinedField name="login" type="search" code value={values.login} onChange={set('login')} label={t('users.filter.login')} size="small" error={problems.login} />
@@ -65,19 +59,6 @@ export function UserFilters({ filters, withBuyer, onApply, onClear }: UserFilter
         <OutlinedField name="buyerId" inputMode="numeric" value={values.buyerId} onChange={set('buyerId')} label={t('users.filter.buyerId')} size="small" error={problems.buyerId} />
       )}
       <OutlinedField name="comment" value={values.comment} onChange={set('comment')} label={t('users.filter.comment')} size="small" />
-      <Button type="submit" variant="contained" sx={{ height: 40 }}>
-        {t('users.filter.apply')}
-      </Button>
-      <Button
-        type="button"
-        sx={{ height: 40 }}
-        onClick={() => {
-          setProblems({});
-          onClear();
-        }}
-      >
-        {t('users.filter.reset')}
-      </Button>
-    </Paper>
+    </FilterForm>
   );
 }
