@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -46,6 +47,8 @@ export abstract class LeaseRunner<Job extends { id: number }, Outcome> {
     idTag: string,
   ) {
     this.id = options.id ?? `${hostname()}:${process.pid}:${idTag}${randomBytes(4).toString('hex')}`;
+    // Every job in hand listens to the one signal (one listener per wait), `concurrency` at a time and more.
+    setMaxListeners(0, this.abort.signal);
   }
 
   /** Claims up to `limit` due jobs for this runner. */
