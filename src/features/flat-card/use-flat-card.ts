@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
 import { useParams } from 'react-router-dom';
 import type { FlatDataResponse } from '@contract/flats';
 import { PERMISSIONS, ROLES } from '@contract/users';
 import { notify } from '@/components/notifications/notify';
+import { useSectionMutation } from '@/components/use-section-mutation';
 import { placeFieldErrors, type FieldReason } from '@/lib/field-errors';
 import { HttpError } from '@/lib/http';
 import { hasPermission, hasRole, useSession, type AuthItemMap } from '@/lib/session';
@@ -76,30 +77,14 @@ interface FlatMutation<Vars, Answer> {
 export function useFlatMutation<Vars, Answer>({ send, apply, done, onDone, fieldOf, onFieldError }: FlatMutation<Vars, Answer>) {
   const { flat } = useFlat();
   const client = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: send,
-    onMutate: () => setError(null),
-    onSuccess: async (answer, vars) => {
+  return useSectionMutation({
+    send,
+    onSuccess: async (answer: Answer, vars: Vars) => {
       if (apply) client.setQueryData(flatCardQueries.card(flat).queryKey, (data) => (data ? apply(data, vars, answer) : data));
       const text = done?.(vars, answer);
       if (text) notify(text, { variant: 'success' });
       await onDone?.(vars, answer);
     },
-    onError: (failure) => {
-      const banner = placeFieldErrors(failure, (path) => fieldOf?.(path) ?? null, (field, reason) => onFieldError?.(field, reason));
-      setError(banner);
-      if (banner) notify(banner, { variant: 'error' });
-    },
+    banner: (failure) => placeFieldErrors(failure, (path) => fieldOf?.(path) ?? null, (field, reason) => onFieldError?.(field, reason)),
   });
-  return {
-    run: (vars: Vars) =>
-      mutation.mutateAsync(vars).then(
-        () => true,
-        () => false,
-      ),
-    pending: mutation.isPending,
-    error,
-    clearError: () => setError(null),
-  };
 }

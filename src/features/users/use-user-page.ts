@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useState } from 'react';
+import { createContext, useContext } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { UserDetail } from '@contract/users';
 import { notify } from '@/components/notifications/notify';
+import { useSectionMutation } from '@/components/use-section-mutation';
 import { HttpError, errorMessage } from '@/lib/http';
 import { useSession, type SessionState } from '@/lib/session';
 import { useConnectivity } from '@/offline/connectivity';
@@ -82,28 +83,13 @@ interface UserMutation<Vars> {
 export function useUserMutation<Vars>({ send, done, onDone, onFailure }: UserMutation<Vars>) {
   const { userId } = useUser();
   const client = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: send,
-    onMutate: () => setError(null),
-    onSuccess: async (_answer, vars) => {
+  return useSectionMutation({
+    send,
+    onSuccess: async (_answer, vars: Vars) => {
       await client.invalidateQueries({ queryKey: userQueries.detail(userId).queryKey });
       notify(done(vars), { variant: 'success' });
       onDone?.(vars);
     },
-    onError: (failure) => {
-      const banner = onFailure ? onFailure(failure) : errorMessage(failure);
-      setError(banner);
-      if (banner) notify(banner, { variant: 'error' });
-    },
+    banner: (failure) => (onFailure ? onFailure(failure) : errorMessage(failure)),
   });
-  return {
-    run: (vars: Vars) =>
-      mutation.mutateAsync(vars).then(
-        () => true,
-        () => false,
-      ),
-    pending: mutation.isPending,
-    error,
-  };
 }
