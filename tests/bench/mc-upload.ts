@@ -191,7 +191,7 @@ export function mcUploadBudgetRows(figures: McUploadFigures | null): string[][] 
       `${label}, progress in ${figures.progressSteps} steps`,
       `≥ ${MC_UPLOAD_BUDGET.devicesPerSecond} devices/s`,
       `${figures.devicesPerSecond.toFixed(1)} devices/s${complete ? '' : ` (only ${figures.done + figures.failed} of ${figures.devices} ended)`}`,
-      `${(MC_UPLOAD_BUDGET.devicesPerSecond / figures.devicesPerSecond).toFixed(2)}`,
+      `${((figures.devicesPerSecond / MC_UPLOAD_BUDGET.devicesPerSecond) * 100).toFixed(0)}%`,
       complete && figures.progressSteps > 2 ? verdict(figures.devicesPerSecond >= MC_UPLOAD_BUDGET.devicesPerSecond) : 'BROKEN',
     ],
     ['  devices done twice', '0', String(figures.duplicates), '-', figures.duplicates === 0 ? 'PASS' : 'OVER'],
