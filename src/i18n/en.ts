@@ -134,6 +134,9 @@ export const en: Messages = {
   'confirm.delete': 'Delete',
 
   'common.cancel': 'Cancel',
+  'common.pager.displayed': '{from}–{to} of {count}',
+  'common.pager.previous': 'Previous page',
+  'common.pager.next': 'Next page',
   'common.close': 'Close',
   'common.error': 'Error: {message}',
   'common.requestFailed': 'The request failed',

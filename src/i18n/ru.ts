@@ -135,6 +135,9 @@ export const ru = {
   'confirm.delete': 'Удалить',
 
   'common.cancel': 'Отмена',
+  'common.pager.displayed': '{from}–{to} из {count}',
+  'common.pager.previous': 'Предыдущая страница',
+  'common.pager.next': 'Следующая страница',
   'common.close': 'Закрыть',
   'common.error': 'Ошибка: {message}',
   'common.requestFailed': 'Запрос не выполнен',

@@ -66,7 +66,4 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'group.users.open': 'Open user {login}',
   'group.users.none': 'The group has no users',
   'group.users.error': 'Could not load the users: {error}',
-  'group.pager.displayed': '{from}–{to} of {count}',
-  'group.pager.next': 'Next page',
-  'group.pager.previous': 'Previous page',
 };

@@ -67,9 +67,6 @@ export const ruMessages = {
   'group.users.open': 'Открыть пользователя {login}',
   'group.users.none': 'В группе нет пользователей',
   'group.users.error': 'Не удалось загрузить пользователей: {error}',
-  'group.pager.displayed': '{from}–{to} из {count}',
-  'group.pager.next': 'Следующая страница',
-  'group.pager.previous': 'Предыдущая страница',
 } as const;
 
 export type FeatureMessageKey = keyof typeof ruMessages;

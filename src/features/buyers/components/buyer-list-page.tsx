@@ -74,9 +74,6 @@ function BuyerRows({ model, cards }: { model: BuyerListModel; cards: boolean }) 
         list: model.list,
         totalCount: model.totalCount,
         pageSize: model.pageSize,
-        displayed: (range) => t('buyers.displayed', range),
-        previousLabel: t('buyers.page.previous'),
-        nextLabel: t('buyers.page.next'),
         navLabel: t('buyers.title'),
       }}
     >

@@ -1,8 +1,5 @@
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -20,28 +17,15 @@ import { Link as RouterLink } from 'react-router-dom';
 import { DEVICE_TYPE_NAMES } from '@contract/devices';
 import type { GroupDevice, GroupUser } from '@contract/groups';
 import { PageSection } from '@/components/page-section';
+import { ListPager } from '@/components/paged-list/list-pager';
 import { useT, type FeatureMessageKey } from '../messages';
 import { deviceCardPath, userPagePath } from '../model';
 import type { MembersPage } from '../use-group-page';
 
-/** «1–20 из 27» and the arrows over the server's pages. */
+/** The shared pager over the server's pages, hidden while everything fits on one. */
 function Pager({ list }: { list: MembersPage<unknown> }) {
-  const t = useT();
-  const pages = Math.max(1, Math.ceil(list.totalCount / list.pageSize));
-  const from = list.totalCount === 0 ? 0 : (list.page - 1) * list.pageSize + 1;
-  const to = Math.min(list.totalCount, list.page * list.pageSize);
   if (list.totalCount <= list.pageSize && list.page === 1) return null;
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, pt: 1 }}>
-      <Typography variant="body2">{t('group.pager.displayed', { from, to, count: list.totalCount })}</Typography>
-      <IconButton aria-label={t('group.pager.previous')} disabled={list.page <= 1} onClick={() => list.setPage(list.page - 1)}>
-        <ChevronLeft />
-      </IconButton>
-      <IconButton aria-label={t('group.pager.next')} disabled={list.page >= pages} onClick={() => list.setPage(list.page + 1)}>
-        <ChevronRight />
-      </IconButton>
-    </Box>
-  );
+  return <ListPager list={{ page: list.page, config: { firstPage: 1 }, setPage: list.setPage }} totalCount={list.totalCount} pageSize={list.pageSize} />;
 }
 
 interface Column<T> {

@@ -69,9 +69,6 @@ function McRows({ model, cards }: { model: McListModel; cards: boolean }) {
         list: model.list,
         totalCount: model.totalCount,
         pageSize: model.pageSize,
-        displayed: (range) => t('mc.displayed', range),
-        previousLabel: t('mc.page.previous'),
-        nextLabel: t('mc.page.next'),
         navLabel: t('mc.list.title'),
       }}
     >
