@@ -24,6 +24,8 @@ import { entranceRoutes } from './routes/entrances';
 import { flatBlockRoutes } from './routes/flat-blocks';
 import { flatRoutes } from './routes/flats';
 import { keyRoutes } from './routes/keys';
+import { commutatorRoutes } from './routes/commutators';
+import { doorCodeRoutes } from './routes/door-codes';
 import { managementCompanyRoutes } from './routes/management-companies';
 import { sessionRoutes } from './routes/session';
 import { userOptionRoutes } from './routes/user-options';
@@ -118,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(flatBlockRoutes);
     await app.register(accessCatalogueRoutes);
     await app.register(keyRoutes, { gateway: deviceGateway });
+    await app.register(commutatorRoutes, { gateway: deviceGateway });
+    await app.register(doorCodeRoutes, { gateway: deviceGateway });
     await app.register(groupRoutes);
     await app.register(managementCompanyRoutes);
     await app.register(dictionaryRoutes);

@@ -41,6 +41,8 @@ const app = await buildApp({
     timeoutMs: numberFromEnv('DEVICE_TIMEOUT_MS'),
     scanMs: numberFromEnv('DEVICE_SCAN_MS'),
     uploadMs: numberFromEnv('DEVICE_UPLOAD_MS'),
+    commutatorReadMs: numberFromEnv('DEVICE_COMMUTATOR_READ_MS'),
+    lineLevelMs: numberFromEnv('DEVICE_LINE_LEVEL_MS'),
   },
   deviceCountTtlMs: numberFromEnv('DEVICE_COUNT_TTL_MS'),
   jobs: {

@@ -52,7 +52,16 @@ export const ACCESS_RULES = {
     allows: (access: Access) => permission(PERMISSIONS.usersList)(access) || anyRole(ROLES.support)(access),
     whoKey: 'access.who.users',
   },
-  keys: { allows: permission(PERMISSIONS.keysList), whoKey: 'access.who.keys' },
+  /** Issue 14: the cross-device keys list; support reads it (the server refuses it every change). */
+  keys: { allows: (access: Access) => permission(PERMISSIONS.keysList)(access) || anyRole(ROLES.support)(access), whoKey: 'access.who.keys' },
+  /**
+   * A device's keys, RS keys, door codes and keyless access: the key editors (the permission or
+   * management) and support to read. Installers set devices up but do not manage keys.
+   */
+  deviceKeys: {
+    allows: (access: Access) => permission(PERMISSIONS.keysList)(access) || anyRole(ROLES.management, ROLES.support)(access),
+    whoKey: 'access.who.deviceKeys',
+  },
   /** Management companies are the operators' reference data (the server's list is theirs too). */
   managementCompanies: { allows: anyRole(ROLES.management, ROLES.support), whoKey: 'access.who.managementOrSupport' },
   /** Creating a company is a change: support, which only reads, is not let in. */

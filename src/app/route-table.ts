@@ -37,7 +37,7 @@ function placeholder(path: string, titleKey: MessageKey, access: AccessRule): Ap
   return { path, titleKey, access, page: notBuilt, placeholder: true };
 }
 
-const { anyone, buyers, devices, wizards, groups, houses, housing, users, keys, managementCompanies, managementCompanyCreate, outbox } = ACCESS_RULES;
+const { anyone, buyers, devices, deviceKeys, wizards, groups, houses, housing, users, keys, managementCompanies, managementCompanyCreate, outbox } = ACCESS_RULES;
 
 /** The login screen sits outside the workspace layout, so it loads neither the grid nor the pickers. */
 export const loginRoute: AppRouteDefinition = {
@@ -62,11 +62,11 @@ export const workspaceRoutes: AppRouteDefinition[] = [
   { path: '/devices/serial-number-wizard', titleKey: 'route.title.deviceSerialWizard', access: wizards, page: () => import('@/features/serial-number-wizard/components/serial-number-wizard-page').then((wizard) => ({ Component: wizard.withHouseOffline(HouseOfflineBlock) })) },
   { path: '/devices/replace-wizard', titleKey: 'route.title.deviceReplaceWizard', access: wizards, page: () => import('@/features/replace-wizard/components/replace-wizard-page').then((m) => ({ Component: m.ReplaceWizardPage })) },
   { path: '/devices/:mac/update', titleKey: 'route.title.deviceCard', access: devices, page: () => import('@/features/device-card/components/device-card-page').then((m) => ({ Component: m.DeviceCardPage })) },
-  placeholder('/devices/:mac/commutators', 'route.title.deviceCommutators', devices),
-  placeholder('/devices/:mac/keys', 'route.title.deviceKeys', devices),
-  placeholder('/devices/:mac/rs-keys', 'route.title.deviceRsKeys', devices),
-  placeholder('/devices/:mac/codes', 'route.title.deviceCodes', devices),
-  placeholder('/device/codes', 'route.title.keylessAccess', devices),
+  { path: '/devices/:mac/commutators', titleKey: 'route.title.deviceCommutators', access: devices, page: () => import('@/features/commutators/components/commutators-page').then((m) => ({ Component: m.CommutatorsPage })) },
+  { path: '/devices/:mac/keys', titleKey: 'route.title.deviceKeys', access: deviceKeys, page: () => import('@/features/device-keys/components/device-keys-page').then((m) => ({ Component: m.DeviceKeysPage })) },
+  { path: '/devices/:mac/rs-keys', titleKey: 'route.title.deviceRsKeys', access: deviceKeys, page: () => import('@/features/device-keys/components/device-rs-keys-page').then((m) => ({ Component: m.DeviceRsKeysPage })) },
+  { path: '/devices/:mac/codes', titleKey: 'route.title.deviceCodes', access: deviceKeys, page: () => import('@/features/door-codes/components/door-codes-page').then((m) => ({ Component: m.DoorCodesPage })) },
+  { path: '/device/codes', titleKey: 'route.title.keylessAccess', access: deviceKeys, page: () => import('@/features/door-codes/components/keyless-codes-page').then((m) => ({ Component: m.KeylessCodesPage })) },
   placeholder('/devices/:mac/power', 'route.title.devicePower', devices),
   placeholder('/devices/history', 'route.title.deviceHistory', devices),
   placeholder('/dialings/:mac', 'route.title.dialings', devices),
@@ -95,7 +95,7 @@ export const workspaceRoutes: AppRouteDefinition[] = [
   { path: '/groups/:groupId', titleKey: 'route.title.group', access: groups, page: () => import('@/features/groups/components/group-page').then((m) => ({ Component: m.GroupPage })) },
   { path: '/buyers', titleKey: 'route.title.buyers', access: buyers, page: () => import('@/features/buyers/components/buyer-list-page').then((m) => ({ Component: m.BuyerListPage })) },
   { path: '/buyers/:buyerId', titleKey: 'route.title.buyer', access: buyers, page: () => import('@/features/buyers/components/buyer-page').then((m) => ({ Component: m.BuyerPage })) },
-  placeholder('/keys', 'route.title.keys', keys),
+  { path: '/keys', titleKey: 'route.title.keys', access: keys, page: () => import('@/features/keys/components/key-list-page').then((m) => ({ Component: m.KeyListPage })) },
   // Issue 3 §8 (not in spec §2): the send queue and the drafts on this device.
   {
     path: '/outbox',

@@ -104,6 +104,7 @@ export const en: Messages = {
   'access.who.houses': 'It needs the installer, operator or support role, or the “Housing stock” permission.',
   'access.who.housing': 'It needs the operator or support role, or the “Housing stock” permission.',
   'access.who.users': 'It needs the “Users” permission or the support role.',
+  'access.who.deviceKeys': 'It needs the “Keys” permission, the operator or the support role.',
   'access.who.keys': 'It needs the “Keys” permission.',
   'access.who.outbox': 'It needs the installer, operator, support or administrator role.',
 

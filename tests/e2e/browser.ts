@@ -68,9 +68,9 @@ export const ACCOUNTS: readonly DemoAccount[] = [
     superuser: true,
   },
   { login: 'operator', password: 'operator', menu: ['Устройства', 'Группы', 'Жилой фонд', 'Пользователи', 'Ключи'], superuser: false },
-  // Issue 11: installers also see the house list; support reads devices and houses, and (issue 13) groups and users.
+  // Issue 11: installers also see the house list; support reads devices and houses, (issue 13) groups and users, and (issue 14) keys.
   { login: 'installer', password: 'installer', menu: ['Устройства', 'Жилой фонд'], superuser: false },
-  { login: 'support', password: 'support', menu: ['Устройства', 'Группы', 'Жилой фонд', 'Пользователи'], superuser: false },
+  { login: 'support', password: 'support', menu: ['Устройства', 'Группы', 'Жилой фонд', 'Пользователи', 'Ключи'], superuser: false },
 ];
 
 export function account(login: string): DemoAccount {

@@ -42,3 +42,23 @@ export const abonentUnits = pgTable(
   },
   (t) => [uniqueIndex('abonent_units_device_code_idx').on(t.deviceId, t.panelCode), index('abonent_units_flat_idx').on(t.flatId)],
 );
+
+/**
+ * A line-level check of a device's handsets (started by reading the matrix from the device): kept
+ * here so any server process can report its progress. status: running, done, failed.
+ */
+export const lineLevelChecks = pgTable(
+  'line_level_checks',
+  {
+    taskId: text('task_id').primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('running'),
+    progress: smallint('progress').notNull().default(0),
+    message: text('message'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('line_level_checks_device_idx').on(t.deviceId, t.startedAt)],
+);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { buyers } from './buyers';
 import { devices } from './devices';
@@ -29,11 +30,20 @@ export const keys = pgTable(
     blocked: boolean('blocked').notNull().default(false),
     userLogin: text('user_login'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A key of the RS485 controllers behind the device (/devices/:mac/rs-keys), kept apart from the panel's own. */
+    rs: boolean('rs').notNull().default(false),
+    /** Scenario numbers the key runs (the device keys screen's addScenario / deleteScenario). */
+    scenarios: smallint('scenarios').array().notNull().default(sql`'{}'::smallint[]`),
   },
   (t) => [
-    uniqueIndex('keys_device_value_idx').on(t.deviceId, t.value, t.inner),
-    index('keys_value_idx').on(t.value),
+    uniqueIndex('keys_device_value_idx').on(t.deviceId, t.rs, t.value, t.inner),
+    // Prefix search by value (LIKE 'ABC%') within a buyer and across all of them; text_pattern_ops also serves =.
+    index('keys_value_idx').using('btree', sql`${t.value} text_pattern_ops`),
+    index('keys_buyer_value_idx').using('btree', t.buyerId, sql`${t.value} text_pattern_ops`),
     index('keys_flat_idx').on(t.flatId),
-    index('keys_buyer_idx').on(t.buyerId),
+    // The cross-device list pages by id within a buyer.
+    index('keys_buyer_idx').on(t.buyerId, t.id),
+    // A device's list, newest first.
+    index('keys_device_created_idx').on(t.deviceId, t.rs, t.createdAt, t.id),
   ],
 );

@@ -41,7 +41,33 @@ export type DeviceChange =
   | { kind: 'rs485Model'; model: string }
   /** A flat's settings written now (realtime save); only the keys given change. */
   | { kind: 'flatSettings'; flatNum: number; settings: Readonly<Record<string, string | number | boolean | null>> }
-  | { kind: 'key'; action: 'add' | 'remove'; value: string; flatNum: number | null };
+  /**
+   * A key written to or removed from the device (rs: on its RS485 controllers); encode / decode
+   * switch the key's security mode (spec §4).
+   */
+  | { kind: 'key'; action: 'add' | 'remove' | 'encode' | 'decode'; value: string; flatNum: number | null; rs?: boolean; inner?: boolean }
+  /** A scenario added to or removed from keys of the device. */
+  | { kind: 'keyScenario'; action: 'add' | 'remove'; scenario: number; values: readonly string[] }
+  /** The commutation matrix written to the device (model in the KEY_TYPES order). */
+  | { kind: 'commutators'; model: number | null; commutators: readonly { index: number; matrix: readonly (readonly number[])[] }[] }
+  /** A door-open code set or removed (flatNum null: the common code). */
+  | { kind: 'doorCode'; action: 'set' | 'remove'; flatNum: number | null; code: string; expiresAt: string | null };
+
+/** The commutation as the server last wrote it, and the flats the device's entrance covers. */
+export interface CommutationOnDevice {
+  model: number | null;
+  commutators: readonly { index: number; matrix: readonly (readonly number[])[] }[];
+  /** The entrance's flats (null: the device has no entrance); a never-written device wires them in sequence. */
+  flatRange: { firstFlat: number; lastFlat: number } | null;
+  /** Commutator size (spec §4) when the device knows none yet. */
+  defaultSize: number;
+}
+
+/** A handset's line level as measured now, by panel code. */
+export interface LineLevelReading {
+  panelCode: number;
+  level: number;
+}
 
 /** One flat as a device knows it: its number and what the server last wrote there for it. */
 export interface FlatOnDevice {
@@ -144,6 +170,17 @@ export interface DeviceGateway {
    * lists). A device that is disabled or reset does not answer: DeviceGatewayError 'timeout'.
    */
   uploadFlats(device: DeviceRef, list: CompanyFlatList): Promise<void>;
+  /**
+   * Reads the commutation matrix from the device (a couple of seconds). What the server last wrote
+   * comes back, now and then with a cell rewired on site; a device never written answers the
+   * entrance's flats wired in sequence. A disabled or reset device refuses: DeviceGatewayError 'error'.
+   */
+  readCommutators(device: DeviceRef, stored: CommutationOnDevice): Promise<{ model: number | null; commutators: { index: number; matrix: number[][] }[] }>;
+  /**
+   * Measures the line level of each handset behind `panelCodes` (a few seconds for a full line);
+   * `onProgress` gets 0..100. Levels are 0..100; a dead line reads below 20.
+   */
+  checkLineLevels(device: DeviceRef, panelCodes: readonly number[], onProgress: (percent: number) => Promise<void> | void): Promise<LineLevelReading[]>;
   /** Stops timers; the app calls it on close. */
   close(): Promise<void>;
 }
@@ -160,6 +197,10 @@ export interface DeviceSimulatorOptions {
   flatReadMs?: number;
   /** How long writing a company's flat list to a device takes, ms (plus 1 ms per 20 flats, ±25 %). Default 300. */
   uploadMs?: number;
+  /** How long reading a commutation matrix from a device takes, ms. Default 2000. */
+  commutatorReadMs?: number;
+  /** How long a line-level check of a whole line takes, ms. Default 4000. */
+  lineLevelMs?: number;
   /** How long flashing a firmware takes, ms. Default 10000. */
   firmwareMs?: number;
   /** How long a live status holds before it may change, ms. Default 60000. */

@@ -1,5 +1,7 @@
 import type { FirmwareUpdateState, Rs485Scan } from '../../../contract/device-card-settings';
+import { matrixSize } from '../../../contract/commutators';
 import { DEVICE_STATUS } from '../../../contract/devices';
+import { KEY_TYPES } from '../../../contract/keys';
 import {
   DeviceGatewayError,
   type CameraLinks,
@@ -9,7 +11,9 @@ import {
   type DeviceRef,
   type DeviceSimulatorOptions,
   type FirmwareReport,
+  type CommutationOnDevice,
   type CompanyFlatList,
+  type LineLevelReading,
   type FlatDeviceReading,
   type FlatOnDevice,
   type FirmwareUpdateRecord,
@@ -26,6 +30,8 @@ export const SIMULATOR_DEFAULTS = {
   firmwareMs: 10_000,
   flatReadMs: 1_200,
   uploadMs: 300,
+  commutatorReadMs: 2_000,
+  lineLevelMs: 4_000,
   statusPeriodMs: 60_000,
   videoBaseUrl: 'https://video.intercom.local',
 } as const;
@@ -158,6 +164,33 @@ export class DeviceSimulator implements DeviceGateway {
     await this.call(device, 'upload', { error: 'Устройство отклонило список квартир', timeout: 'Устройство не ответило' });
   }
 
+  async readCommutators(device: DeviceRef, stored: CommutationOnDevice): Promise<{ model: number | null; commutators: { index: number; matrix: number[][] }[] }> {
+    if (device.statusCode === DEVICE_STATUS.disabled || device.statusCode === DEVICE_STATUS.reset) {
+      await this.sleep(Math.min(this.options.commutatorReadMs, 300));
+      throw new DeviceGatewayError('error', `Устройство ${device.mac} отклонило подключение: оно отключено или сброшено`);
+    }
+    await this.sleep(this.options.commutatorReadMs);
+    await this.call(device, 'commutators:read', { error: 'Устройство не отдало матрицу коммутации', timeout: 'Устройство не ответило' });
+    return commutationRead(device, stored);
+  }
+
+  async checkLineLevels(device: DeviceRef, panelCodes: readonly number[], onProgress: (percent: number) => Promise<void> | void): Promise<LineLevelReading[]> {
+    const steps = Math.max(1, Math.min(10, panelCodes.length));
+    const failAt = this.options.random() < this.options.failureShare ? Math.floor(this.options.random() * steps) : -1;
+    await onProgress(0);
+    for (let step = 0; step < steps; step++) {
+      await this.sleep(this.options.lineLevelMs / steps);
+      if (step === failAt) throw new DeviceGatewayError('error', `Проверка уровня линии прервана: устройство ${device.mac} перестало отвечать`);
+      await onProgress(Math.round(((step + 1) / steps) * 100));
+    }
+    // Each handset has its own steady level (from the MAC and the code); a few lines are dead.
+    return panelCodes.map((panelCode) => {
+      const seed = percentOf('line-level', device.mac, String(panelCode));
+      const level = seed < 4 ? seed * 3 : 40 + ((seed * 7) % 55);
+      return { panelCode, level };
+    });
+  }
+
   async close(): Promise<void> {
     this.closing.abort();
   }
@@ -250,6 +283,35 @@ export class DeviceSimulator implements DeviceGateway {
       signal.addEventListener('abort', onAbort, { once: true });
     });
   }
+}
+
+/**
+ * What a simulated device answers for its matrix: what was written, with one cell in twenty
+ * matrices rewired on site (from the MAC, so every read agrees); a never-written device wires its
+ * entrance's flats in sequence on the model's default size.
+ */
+export function commutationRead(device: DeviceRef, stored: CommutationOnDevice): { model: number | null; commutators: { index: number; matrix: number[][] }[] } {
+  const copy = stored.commutators.map((commutator) => ({ index: commutator.index, matrix: commutator.matrix.map((row) => [...row]) }));
+  const written = copy.some((commutator) => commutator.matrix.some((row) => row.some((cell) => cell !== 0)));
+  if (!written && stored.flatRange) {
+    const model = stored.model ?? 1;
+    const size = matrixSize(KEY_TYPES[model] ?? 'Metakom', stored.defaultSize) ?? { columns: 0, rows: 0 };
+    let flat = stored.flatRange.firstFlat;
+    const matrix = Array.from({ length: size.rows }, () => Array.from({ length: size.columns }, () => 0));
+    for (let column = 0; column < size.columns; column++) {
+      for (let row = 0; row < size.rows; row++) {
+        if (flat > stored.flatRange.lastFlat) break;
+        matrix[row][column] = flat++;
+      }
+    }
+    return { model, commutators: [{ index: 0, matrix }] };
+  }
+  const first = copy[0]?.matrix;
+  if (first && first.length > 0 && first[0].length > 1 && percentOf('rewired', device.mac) < 5) {
+    const row = first[0];
+    [row[0], row[1]] = [row[1], row[0]];
+  }
+  return { model: stored.model, commutators: copy };
 }
 
 /** The update recorded in the device's options, or null when there is none (or it is not one). */

@@ -10,6 +10,8 @@ import { flatsRules } from './flats';
 import { groupRules } from './groups';
 import { houseRules } from './houses';
 import { keysRules } from './keys';
+import { commutatorRules } from './commutators';
+import { doorCodeRules } from './door-codes';
 import { managementCompanyRules } from './management-companies';
 import { sessionRules } from './session';
 import { userOptionRules } from './user-options';
@@ -34,6 +36,8 @@ export const ALL_RULES: readonly RouteRule[] = [
   ...flatBlockRules,
   ...accessCatalogueRules,
   ...keysRules,
+  ...commutatorRules,
+  ...doorCodeRules,
   ...groupRules,
   ...managementCompanyRules,
   ...dictionaryRules,

@@ -69,10 +69,10 @@ describe('Header', () => {
     expect(screen.queryByRole('menuitem', { name: 'Справка (PDF)' })).toBeNull();
   });
 
-  it('offers support devices, groups, houses and users to read, but no wizards', () => {
+  it('offers support devices, groups, houses, users and keys to read, but no wizards', () => {
     renderWithApp(<Header />, { client: loggedInAs('support', ['support'], []) });
     const nav = screen.getByRole('navigation', { name: 'Главное меню' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Устройства', 'Группы', 'Жилой фонд', 'Пользователи']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Устройства', 'Группы', 'Жилой фонд', 'Пользователи', 'Ключи']);
     expect(within(nav).queryByRole('button', { name: 'Подключение' })).toBeNull();
   });
 

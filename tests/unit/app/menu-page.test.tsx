@@ -55,11 +55,11 @@ describe('MenuPage (issue 11 §1)', () => {
     ]);
   });
 
-  it('shows support what it reads (devices, groups, houses with the blocks and companies, users) and the queue, and no wizards', () => {
+  it('shows support what it reads (devices, groups, houses with the blocks and companies, users, keys) and the queue, and no wizards', () => {
     renderWithApp(<MenuPage />, { client: loggedInAs(['support']) });
     expect(screen.queryByRole('region', { name: 'Подключение устройств' })).toBeNull();
     expect(screen.queryByText('Добавить по серийному номеру')).toBeNull();
-    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/devices', '/groups', '/houses', '/access', '/mc', '/users', '/outbox', '/user/options']);
+    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/devices', '/groups', '/houses', '/access', '/mc', '/users', '/keys', '/outbox', '/user/options']);
     expect(screen.getByRole('link', { name: /Управление блокировками/ }).getAttribute('href')).toBe('/access');
   });
 });

@@ -38,8 +38,8 @@ describe('menu visibility (spec §6, with issue 11: houses for installers, devic
     expect(labels(ACCOUNTS.installer)).toEqual(['Устройства', 'Жилой фонд']);
   });
 
-  it('shows support what it may read: devices, groups, houses and users', () => {
-    expect(labels(ACCOUNTS.support)).toEqual(['Устройства', 'Группы', 'Жилой фонд', 'Пользователи']);
+  it('shows support what it may read: devices, groups, houses, users and keys', () => {
+    expect(labels(ACCOUNTS.support)).toEqual(['Устройства', 'Группы', 'Жилой фонд', 'Пользователи', 'Ключи']);
   });
 
   it('gates each item on its own key', () => {

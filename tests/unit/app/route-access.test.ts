@@ -30,10 +30,6 @@ const DEVICE_SCREENS = [
   '/devices',
   '/devices/:mac/update',
   '/devices/:mac/commutators',
-  '/devices/:mac/keys',
-  '/devices/:mac/rs-keys',
-  '/devices/:mac/codes',
-  '/device/codes',
   '/devices/:mac/power',
   '/devices/history',
   '/dialings/:mac',
@@ -45,6 +41,8 @@ const PEOPLE_SCREENS = ['/mc', '/mc/:mcId/update', '/users', '/users/:userId', '
 const OPERATOR_SCREENS = ['/groups', '/groups/:groupId', '/mc', '/mc/:mcId/update', '/mc/view-create'];
 const USER_SCREENS = ['/users', '/users/:userId', '/users/:userId/permissions'];
 const OPEN_TO_ALL = ['/', '/user/options', '*'];
+/** Issue 14: a device's keys, RS keys and codes, keyless access and the keys list; support reads them, installers do not. */
+const KEY_SCREENS = ['/devices/:mac/keys', '/devices/:mac/rs-keys', '/devices/:mac/codes', '/device/codes', '/keys'];
 
 function opens(access: Access): string[] {
   return workspaceRoutes.filter((route) => route.access.allows(access)).map((route) => route.path);
@@ -66,10 +64,10 @@ describe('route access rules (issue 11 §5)', () => {
     }
   });
 
-  it('refuses support the four wizards and the buyers, and lets it read devices, housing, companies, users, groups and the queue', () => {
+  it('refuses support the four wizards and the buyers, and lets it read devices, keys, housing, companies, users, groups and the queue', () => {
     const support = opens(ACCOUNTS.support);
     for (const path of WIZARDS) expect(support, path).not.toContain(path);
-    const readable = [...OPEN_TO_ALL, ...DEVICE_SCREENS, '/houses', ...HOUSING_SCREENS, ...PEOPLE_SCREENS, '/outbox'];
+    const readable = [...OPEN_TO_ALL, ...DEVICE_SCREENS, ...KEY_SCREENS, '/houses', ...HOUSING_SCREENS, ...PEOPLE_SCREENS, '/outbox'];
     expect(support).toEqual(workspaceRoutes.map((route) => route.path).filter((path) => readable.includes(path)));
     expect(support).toHaveLength(readable.length);
   });
@@ -77,7 +75,7 @@ describe('route access rules (issue 11 §5)', () => {
   it('lets the installer reach the wizards, the devices, the house list and the queue, and nothing of the operators', () => {
     const installer = opens(ACCOUNTS.installer);
     for (const path of [...WIZARDS, ...DEVICE_SCREENS, '/houses', '/outbox']) expect(installer, path).toContain(path);
-    for (const path of [...HOUSING_SCREENS, ...OPERATOR_SCREENS, ...USER_SCREENS, '/keys', '/buyers', '/buyers/:buyerId']) expect(installer, path).not.toContain(path);
+    for (const path of [...HOUSING_SCREENS, ...OPERATOR_SCREENS, ...USER_SCREENS, ...KEY_SCREENS, '/buyers', '/buyers/:buyerId']) expect(installer, path).not.toContain(path);
   });
 
   it('gives the house page, the flat card, the entrance page and /access the housing rule', () => {
@@ -102,6 +100,10 @@ describe('route access rules (issue 11 §5)', () => {
     expect(routeOf('/buyers/:buyerId').access).toBe(ACCESS_RULES.buyers);
     expect(routeOf('/users/:userId/permissions').access).toBe(ACCESS_RULES.users);
     expect(routeOf('/keys').access).toBe(ACCESS_RULES.keys);
+    for (const path of KEY_SCREENS.filter((screen) => screen !== '/keys')) expect(routeOf(path).access, path).toBe(ACCESS_RULES.deviceKeys);
+    const keysOnly = { roles: items(), permissions: items('KEYS_LIST_PERMISSION') };
+    expect(ACCESS_RULES.deviceKeys.allows(keysOnly)).toBe(true);
+    expect(ACCESS_RULES.keys.allows(keysOnly)).toBe(true);
     expect(routeOf('/devices/:mac/power').access).toBe(routeOf('/devices/:mac/update').access);
   });
 

@@ -7,6 +7,7 @@ import { commutatorEndpoints } from '../../../contract/commutators';
 import { deviceCardEndpoints } from '../../../contract/device-card';
 import { deviceSettingsEndpoints } from '../../../contract/device-card-settings';
 import { deviceEndpoints } from '../../../contract/devices';
+import { doorCodeEndpoints } from '../../../contract/door-codes';
 import { dictionaryEndpoints } from '../../../contract/dictionaries';
 import { entranceEndpoints } from '../../../contract/entrances';
 import { flatBlockEndpoints } from '../../../contract/flat-blocks';
@@ -34,6 +35,7 @@ const domains: Record<string, Record<string, { method: string; pattern: string; 
   deviceSettings: deviceSettingsEndpoints,
   commutators: commutatorEndpoints,
   keys: keyEndpoints,
+  doorCodes: doorCodeEndpoints,
   entrances: entranceEndpoints,
   flats: flatEndpoints,
   flatBlocks: flatBlockEndpoints,
