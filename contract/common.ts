@@ -96,6 +96,11 @@ export const PageQuery = fromString(PageNumber, parseQueryNumber);
 export const BooleanLike = coerceWhen(boolean(), (value): value is string | number => typeof value === 'string' || typeof value === 'number', (value) =>
   value === '1' || value === 'true' || value === 1 ? true : value === '0' || value === 'false' || value === 0 ? false : value,
 );
+/** An ISO 8601 instant with a time (`2026-11-25T10:00:00.000Z`, or with an offset) that Date can read. */
+export const IsoDateTime = define<string>(
+  'IsoDateTime',
+  (value) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)),
+);
 /** A string that is not empty after trimming. */
 export const NonEmptyString = define<string>('NonEmptyString', (value) => typeof value === 'string' && value.trim().length > 0);
 

@@ -1,4 +1,4 @@
-import { array, integer, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
+import { array, enums, integer, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
 import { BooleanLike, MacLike, ResultResponse, Scalar, endpoint, map, withResult } from './common';
 import { Device } from './devices';
 import type { KeyType } from './keys';
@@ -114,8 +114,25 @@ export type CommutatorsUpdate = Infer<typeof CommutatorsUpdate>;
 /** panelCode → unit. */
 export const AbonentUnitsResponse = withResult({ abonentUnits: map(AbonentUnit) });
 
+/** A line-level check (ours, docs/api.md "Commutators"): started by fetchFromDevice=1, polled to its end. */
+export const LINE_LEVEL_CHECK_STATUSES = ['running', 'done', 'failed'] as const;
+export const LineLevelCheck = type({
+  taskId: string(),
+  mac: MacLike,
+  status: enums(LINE_LEVEL_CHECK_STATUSES),
+  /** 0..100 */
+  progress: number(),
+  /** Why it failed (Russian), null otherwise. */
+  message: nullable(string()),
+  startedAt: string(),
+  finishedAt: nullable(string()),
+});
+export type LineLevelCheck = Infer<typeof LineLevelCheck>;
+export const LineLevelCheckResponse = withResult({ check: LineLevelCheck });
+
 export const commutatorEndpoints = {
   get: endpoint({ method: 'GET', pattern: '/front/devices/:mac/commutators', query: CommutatorsQuery, response: CommutatorsResponse }),
   save: endpoint({ method: 'POST', pattern: '/front/devices/:mac/commutators', body: CommutatorsUpdate, response: ResultResponse }),
   abonentUnits: endpoint({ method: 'GET', pattern: '/front/devices/:mac/abonent-units', response: AbonentUnitsResponse }),
+  lineLevelCheck: endpoint({ method: 'GET', pattern: '/front/devices/:mac/line-level-checks/:taskId', response: LineLevelCheckResponse }),
 } as const;

@@ -67,8 +67,20 @@ export const KeyListItem = type({
 });
 export type KeyListItem = Infer<typeof KeyListItem>;
 
-/** A row of POST /front/device-keys: the list item and the panel key fields together (docs/api.md). */
-export const DeviceKeyRow = assign(KeyListItem, PanelKey);
+/**
+ * A row of POST /front/device-keys: the list item and the panel key fields together (docs/api.md),
+ * plus ours: the key's id and type, its scenarios and whether it sits on an RS485 controller.
+ */
+export const DeviceKeyRow = assign(
+  KeyListItem,
+  PanelKey,
+  type({
+    KEY_ID: optional(number()),
+    KEY_TYPE: optional(nullable(string())),
+    SCENARIOS: optional(array(number())),
+    RS: optional(Flag),
+  }),
+);
 export type DeviceKeyRow = Infer<typeof DeviceKeyRow>;
 
 /** spec §3 "Duplicate key item". */
@@ -88,21 +100,32 @@ export type DuplicateKey = Infer<typeof DuplicateKey>;
 // ---------------------------------------------------------------------------
 // Requests and responses
 
-/** `mac` limits the list to one device; `key` searches by value; `panelCode` by flat code. */
+/**
+ * `mac` limits the list to one device; `key` searches by value (a prefix, hex, case and separators
+ * ignored); `panelCode` by flat code. `rs` (ours, with `mac`): the keys of the device's RS485
+ * controllers instead of the panel's own.
+ */
 export const DeviceKeysRequest = object({
   page: optional(PageQuery),
   key: optional(string()),
   panelCode: optional(nullable(integer())),
   mac: optional(MacLike),
+  rs: optional(boolean()),
 });
 export type DeviceKeysRequest = Infer<typeof DeviceKeysRequest>;
-/** `device` is null when no mac was given; `addresses`: MAC → house address. */
+/**
+ * `device` is null when no mac was given; `addresses`: MAC → house address. `keyTypes` (ours): the
+ * key and card types the device takes (null without a mac); `countCapped` (ours): the cross-device
+ * list counted only up to `totalCount` (there are more).
+ */
 export const DeviceKeysResponse = withResult({
   device: nullable(Device),
   deviceLiveStatus: nullable(boolean()),
   data: array(DeviceKeyRow),
   addresses: map(string()),
   pagination: Pagination,
+  keyTypes: optional(nullable(array(KeyKind))),
+  countCapped: optional(boolean()),
 });
 export type DeviceKeysResponse = Infer<typeof DeviceKeysResponse>;
 
@@ -134,33 +157,53 @@ export function normalizeKeyValue(keyType: KeyType | CardType, value: string): s
 export const KeyCreateResponse = withResult({ data: optional(PanelKey) });
 
 export const KeysDelete = object({ keys: array(object({ value: NonEmptyString, mac: MacLike })) });
-export const KeysDeleteResponse = withResult({ deleted: number() });
+/** `results` (ours): one per requested key, in order; `message` says why one was not deleted. */
+export const KeyDeleteResult = type({ value: string(), mac: MacLike, deleted: boolean(), message: nullable(string()) });
+export type KeyDeleteResult = Infer<typeof KeyDeleteResult>;
+export const KeysDeleteResponse = withResult({ deleted: number(), results: optional(array(KeyDeleteResult)) });
 
 export const NUMBER_SYSTEMS = ['dec', 'hex'] as const;
 export const KeysDuplicate = object({ values: array(NonEmptyString), numberSystem: enums(NUMBER_SYSTEMS) });
 export const KeysDuplicateResponse = withResult({ data: array(DuplicateKey) });
 
-/** create-key: the panel key fields the operator types. */
+/**
+ * create-key: the panel key fields the operator types; `KEY_TYPE` (ours) checks the value's format
+ * (docs/api.md "Keys"), `RS` (ours) puts the key on the device's RS485 controllers.
+ */
 export const DeviceKeyCreate = object({
   VALUE: NonEmptyString,
   FLAT_NUM: nullable(integer()),
   IS_SECURITY: optional(Flag),
   INNER: optional(Flag),
   AUTHENTIC: optional(Flag),
+  KEY_TYPE: optional(KeyKind),
+  RS: optional(Flag),
 });
 export type DeviceKeyCreate = Infer<typeof DeviceKeyCreate>;
 
 export const MULTIPLE_KEY_ACTIONS = ['deleteKeys', 'addScenario', 'deleteScenario'] as const;
-/** `scenario`: the scenario number for addScenario / deleteScenario. */
+export type MultipleKeyAction = (typeof MULTIPLE_KEY_ACTIONS)[number];
+/** Scenario numbers a key may run (docs/api.md "Keys"). */
+export const KEY_SCENARIO_MIN = 1;
+export const KEY_SCENARIO_MAX = 16;
+/**
+ * `scenario`: the scenario number for addScenario / deleteScenario (1–16). `rs` (ours): the items
+ * are keys of the RS485 controllers.
+ */
 export const DeviceKeysMultiple = object({
   action: enums(MULTIPLE_KEY_ACTIONS),
   items: array(object({ value: NonEmptyString, inner: optional(Flag) })),
   scenario: optional(integer()),
+  rs: optional(boolean()),
 });
 export type DeviceKeysMultiple = Infer<typeof DeviceKeysMultiple>;
-export const DeviceKeysMultipleResponse = withResult({ processed: number() });
+/** `failed` (ours): the items not processed, each with the reason. */
+export const MultipleKeyFailure = type({ value: string(), inner: Flag, message: string() });
+export type MultipleKeyFailure = Infer<typeof MultipleKeyFailure>;
+export const DeviceKeysMultipleResponse = withResult({ processed: number(), failed: optional(array(MultipleKeyFailure)) });
 
-export const KeyValueBody = object({ value: NonEmptyString });
+/** encode / decode: `inner` and `rs` (ours) pick the key where one value sits twice (an RS controller keeps inner and outer apart). */
+export const KeyValueBody = object({ value: NonEmptyString, inner: optional(Flag), rs: optional(boolean()) });
 
 /**
  * `DELETE /front/device/{deviceId}/key/{keyId}/delete` and `DELETE /front/device/{mac}/key/{key}/delete`

@@ -38,6 +38,11 @@ describe('commutator endpoints', () => {
       bad: { result: true, abonentUnits: { '45': { ...abonentUnit(), lineLevel: { lastChange: null, level: 'high' }, options: { a: {} } } } },
       paths: ['abonentUnits.45.lineLevel.level', 'abonentUnits.45.options.a'],
     },
+    lineLevelCheck: {
+      ok: { result: true, check: { taskId: 'll-7f3a', mac: MAC, status: 'running', progress: 40, message: null, startedAt: '2026-11-25T10:00:00.000Z', finishedAt: null } },
+      bad: { result: true, check: { taskId: 'll-7f3a', mac: MAC, status: 'paused', progress: '40', message: null, startedAt: '2026-11-25T10:00:00.000Z', finishedAt: null } },
+      paths: ['check.status', 'check.progress'],
+    },
   });
 
   it('accepts commutationModels and abonentUnits sent as []', () => {
