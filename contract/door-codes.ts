@@ -32,9 +32,11 @@ export const DoorCodesQuery = object({ page: optional(PageQuery), flatNum: optio
 /**
  * `common` is the common code (null: none); `data` the per-flat codes, by flat number, 50 a page.
  * `canFlatDoorCode`: the device takes per-flat codes. `flatRange` null when it has no entrance.
+ * `address`: the device's first house (null: none).
  */
 export const DoorCodesResponse = withResult({
   device: Device,
+  address: nullable(string()),
   canFlatDoorCode: boolean(),
   flatRange: nullable(FlatRange),
   common: nullable(DoorCode),
