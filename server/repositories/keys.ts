@@ -1,10 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PanelKey } from '../../contract/keys';
 import type { Db } from '../db/client';
 import { deviceHouses, devices } from '../db/schema/devices';
 import type { DeviceRef } from '../gateways/device/device-gateway';
 import { flats } from '../db/schema/flats';
 import { keys } from '../db/schema/keys';
+import { textArray } from './key-list';
 
 /** A device keys are written to, of the buyer `buyerId` (null: any); one query. */
 export async function findKeyDevice(db: Db, buyerId: number | null, where: { mac: string } | { id: number }): Promise<{ ref: DeviceRef; buyerId: number } | null> {
@@ -40,6 +41,10 @@ export interface NewKey {
   keyType: string;
   inner: boolean;
   userLogin: string;
+  isSecurity?: boolean;
+  authentic?: boolean;
+  /** A key of the device's RS485 controllers. */
+  rs?: boolean;
 }
 
 /** Stores the key; null when the device already has it (a request racing this one). */
@@ -61,14 +66,71 @@ export async function insertKey(db: Db, key: NewKey): Promise<PanelKey | null> {
   };
 }
 
-/** The key by its id on the device, or by its value (inner and outer alike). */
-export async function findDeviceKeys(db: Db, deviceId: number, key: { keyId: number } | { value: string }): Promise<{ id: number; value: string; flatNum: number | null }[]> {
+/** A key as the device calls need it. */
+export interface StoredKey {
+  id: number;
+  value: string;
+  flatNum: number | null;
+  rs: boolean;
+  inner: boolean;
+  isSecurity: boolean;
+  scenarios: number[];
+}
+
+const STORED_KEY = { id: keys.id, value: keys.value, flatNum: keys.flatNum, rs: keys.rs, inner: keys.inner, isSecurity: keys.isSecurity, scenarios: keys.scenarios };
+
+/**
+ * The device's keys by id, or by value (its panel's when `rs` is false, its RS485 controllers'
+ * when true, both when absent; inner and outer alike unless `inner` is given).
+ */
+export async function findDeviceKeys(
+  db: Db,
+  deviceId: number,
+  key: { keyId: number } | { value: string } | { values: readonly string[] },
+  where: { rs?: boolean; inner?: boolean } = {},
+): Promise<StoredKey[]> {
+  const match = 'keyId' in key ? eq(keys.id, key.keyId) : 'value' in key ? eq(keys.value, key.value) : inArray(keys.value, [...key.values]);
   return db
-    .select({ id: keys.id, value: keys.value, flatNum: keys.flatNum })
+    .select(STORED_KEY)
     .from(keys)
-    .where(and(eq(keys.deviceId, deviceId), 'keyId' in key ? eq(keys.id, key.keyId) : eq(keys.value, key.value)));
+    .where(
+      and(eq(keys.deviceId, deviceId), match, where.rs === undefined ? undefined : eq(keys.rs, where.rs), where.inner === undefined ? undefined : eq(keys.inner, where.inner)),
+    )
+    .orderBy(asc(keys.rs), asc(keys.inner), asc(keys.id));
 }
 
 export async function deleteKeyRows(db: Db, ids: readonly number[]): Promise<void> {
-  for (const id of ids) await db.delete(keys).where(eq(keys.id, id));
+  if (ids.length > 0) await db.delete(keys).where(inArray(keys.id, [...ids]));
+}
+
+export async function setKeySecurity(db: Db, id: number, isSecurity: boolean): Promise<void> {
+  await db.update(keys).set({ isSecurity }).where(eq(keys.id, id));
+}
+
+/** Adds the scenario to the keys (kept sorted, once) or removes it. */
+export async function setKeysScenario(db: Db, ids: readonly number[], scenario: number, add: boolean): Promise<void> {
+  if (ids.length === 0) return;
+  const scenarios = add
+    ? sql`array(select distinct s from unnest(array_append(${keys.scenarios}, ${scenario}::smallint)) s order by s)`
+    : sql`array_remove(${keys.scenarios}, ${scenario}::smallint)`;
+  await db
+    .update(keys)
+    .set({ scenarios: scenarios as unknown as number[] })
+    .where(inArray(keys.id, [...ids]));
+}
+
+/** Keys of the scope's devices (buyerId null: any) by (MAC, value), every one on the device (panel and RS, inner and outer). */
+export async function findKeysByMacAndValue(db: Db, buyerId: number | null, pairs: readonly { mac: string; value: string }[]): Promise<(StoredKey & { mac: string })[]> {
+  if (pairs.length === 0) return [];
+  return db
+    .select({ ...STORED_KEY, mac: devices.mac })
+    .from(keys)
+    .innerJoin(devices, eq(devices.id, keys.deviceId))
+    .where(
+      and(
+        sql`(${devices.mac}, ${keys.value}) in (select * from unnest(${textArray(pairs.map((pair) => pair.mac))}, ${textArray(pairs.map((pair) => pair.value))}))`,
+        buyerId === null ? undefined : eq(devices.buyerId, buyerId),
+      ),
+    )
+    .orderBy(asc(keys.rs), asc(keys.inner), asc(keys.id));
 }

@@ -1,35 +1,25 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { object, string } from 'superstruct';
-import { MAX_FLAT_NUM } from '../../contract/flat-card';
-import { KEY_VALUE_LENGTHS, keyEndpoints, normalizeKeyValue, parseDeviceKeyParams } from '../../contract/keys';
-import { PERMISSIONS, ROLES } from '../../contract/users';
-import type { Db } from '../db/client';
+import { KEY_VALUE_LENGTHS, keyEndpoints, normalizeKeyValue, parseDeviceKeyParams, type KeyDeleteResult } from '../../contract/keys';
 import type { DeviceGateway } from '../gateways/device/device-gateway';
 import { ApiError } from '../http/errors';
 import { defineRoute } from '../http/route';
 import { MAX_ID } from '../http/validation';
 import { buyerScope, currentUser } from '../plugins/session';
-import { deleteKeyRows, findDeviceKeys, findKeyDevice, flatOfDevice, insertKey } from '../repositories/keys';
-import { DEVICE_NOT_FOUND, onDevice } from './device-card-shared';
+import { deviceRefsByMac } from '../repositories/devices';
+import { findKeysByValues } from '../repositories/key-list';
+import { deleteKeyRows, findDeviceKeys, findKeysByMacAndValue, flatOfDevice, insertKey } from '../repositories/keys';
+import { onDevice } from './device-card-shared';
+import { deviceKeyRoutes } from './keys-device';
+import { duplicateCandidates } from './keys-values';
+import { KEY_EDITORS, KEY_READERS, compactKeyValue, flatNumber, isHex, mapLimit, removeFromDevice, requireBulkSize, requireKeyDevice } from './keys-shared';
 
-/** Operators with the keys permission (or management) write keys (docs/api.md "Keys"). */
-const KEY_EDITORS = { permissions: [PERMISSIONS.keysList], roles: [ROLES.management] } as const;
+const KEY_NOT_FOUND = 'Ключ не найден на устройстве';
 
-async function requireKeyDevice(db: Db, request: FastifyRequest, where: { mac: string } | { id: number }) {
-  const device = await findKeyDevice(db, buyerScope(request), where);
-  if (!device) throw new ApiError(404, 'mac' in where ? `${DEVICE_NOT_FOUND}: ${where.mac}` : DEVICE_NOT_FOUND);
-  return device;
-}
-
-function flatNumber(field: string, value: number | null | undefined): number | null {
-  if (value === undefined || value === null) return null;
-  if (value < 1 || value > MAX_FLAT_NUM) throw new ApiError(400, `Некорректное поле ${field}: ожидается целое число от 1 до ${MAX_FLAT_NUM}`);
-  return value;
-}
-
-/** Keys (docs/api.md "Keys"): the flat card's key create and delete. */
+/** Keys (docs/api.md "Keys"): the cross-device calls and the flat card's; a device's own in keys-device.ts. */
 export async function keyRoutes(app: FastifyInstance, options: { gateway: DeviceGateway }): Promise<void> {
   const { gateway } = options;
+  await deviceKeyRoutes(app, options);
 
   defineRoute(app, keyEndpoints.create, { access: KEY_EDITORS, idempotent: true }, async ({ body, request, db }) => {
     const value = normalizeKeyValue(body.keyType, body.value);
@@ -42,9 +32,9 @@ export async function keyRoutes(app: FastifyInstance, options: { gateway: Device
       throw new ApiError(400, `Некорректное поле ${body.flatNum == null ? 'panelCode' : 'flatNum'}: квартиры ${flatNum} нет в домах устройства ${body.mac}`);
     }
     const inner = body.inner === 1;
-    const existing = await findDeviceKeys(db, device.ref.id, { value });
+    const existing = await findDeviceKeys(db, device.ref.id, { value }, { rs: false });
     if (existing.length > 0) throw new ApiError(409, `Ключ ${value} уже есть на устройстве ${body.mac}`);
-    await onDevice(() => gateway.apply(device.ref, { kind: 'key', action: 'add', value, flatNum }));
+    await onDevice(() => gateway.apply(device.ref, { kind: 'key', action: 'add', value, flatNum, rs: false, inner }));
     const key = await insertKey(db, {
       deviceId: device.ref.id,
       mac: device.ref.mac,
@@ -60,15 +50,71 @@ export async function keyRoutes(app: FastifyInstance, options: { gateway: Device
     return { result: true, message: 'Ключ добавлен', data: key };
   });
 
-  defineRoute(app, keyEndpoints.removeDeviceKey, { access: KEY_EDITORS, params: object({ device: string(), key: string() }) }, async ({ params, request, db }) => {
+  defineRoute(app, keyEndpoints.removeDeviceKey, { access: KEY_EDITORS, idempotent: true, params: object({ device: string(), key: string() }) }, async ({ params, request, db }) => {
     const target = parseDeviceKeyParams(params.device, params.key);
     if (!target) throw new ApiError(400, 'Некорректное поле device: ожидается DEVICE_ID с KEY_ID или MAC с значением ключа');
     if (target.kind === 'id' && (target.deviceId > MAX_ID || target.keyId > MAX_ID)) throw new ApiError(400, `Некорректное поле key: ожидается целое число от 1 до ${MAX_ID}`);
     const device = await requireKeyDevice(db, request, target.kind === 'id' ? { id: target.deviceId } : { mac: target.mac });
-    const found = await findDeviceKeys(db, device.ref.id, target.kind === 'id' ? { keyId: target.keyId } : { value: target.value.toUpperCase() });
-    if (found.length === 0) throw new ApiError(404, 'Ключ не найден на устройстве');
-    await onDevice(() => gateway.apply(device.ref, { kind: 'key', action: 'remove', value: found[0].value, flatNum: found[0].flatNum }));
+    // By MAC and value: the panel's key, inner and outer (an RS key goes by rs-key/{key}/{inner}).
+    const found =
+      target.kind === 'id'
+        ? await findDeviceKeys(db, device.ref.id, { keyId: target.keyId })
+        : await findDeviceKeys(db, device.ref.id, { value: compactKeyValue(target.value) }, { rs: false });
+    if (found.length === 0) throw new ApiError(404, KEY_NOT_FOUND);
+    for (const key of found) await onDevice(() => removeFromDevice(gateway, device.ref, key));
     await deleteKeyRows(db, found.map((key) => key.id));
     return { result: true, message: 'Ключ удалён' };
+  });
+
+  defineRoute(app, keyEndpoints.remove, { access: KEY_EDITORS, idempotent: true }, async ({ body, request, db }) => {
+    requireBulkSize('keys', body.keys.length);
+    const scope = buyerScope(request);
+    const wanted = body.keys.map((key) => ({ mac: key.mac, value: compactKeyValue(key.value) }));
+    const [refs, stored] = await Promise.all([
+      deviceRefsByMac(db, { buyerId: scope }, [...new Set(wanted.map((key) => key.mac))]),
+      findKeysByMacAndValue(db, scope, wanted.filter((key) => isHex(key.value))),
+    ]);
+    const devices = new Map(refs.map((ref) => [ref.mac, ref]));
+    const taken = new Set<number>();
+    const removed: number[] = [];
+    // Every key of a pair (panel and RS, inner and outer) goes through the device; a pair is deleted when all of them went.
+    const results = await mapLimit(wanted, 8, async ({ mac, value }, index): Promise<KeyDeleteResult> => {
+      const asked = { value: body.keys[index].value, mac };
+      const device = devices.get(mac);
+      if (!device) return { ...asked, deleted: false, message: `Устройство не найдено: ${mac}` };
+      const keys = stored.filter((key) => key.mac === mac && key.value === value && !taken.has(key.id));
+      if (keys.length === 0) return { ...asked, deleted: false, message: KEY_NOT_FOUND };
+      for (const key of keys) taken.add(key.id);
+      for (const key of keys) {
+        const refused = await removeFromDevice(gateway, device, key).then(
+          () => null,
+          (error: unknown) => (error instanceof Error ? error.message : String(error)),
+        );
+        if (refused !== null) return { ...asked, deleted: false, message: refused };
+        removed.push(key.id);
+      }
+      return { ...asked, deleted: true, message: null };
+    });
+    await deleteKeyRows(db, removed);
+    const deleted = results.filter((result) => result.deleted).length;
+    return { result: true, message: `Удалено ключей: ${deleted} из ${results.length}`, deleted, results };
+  });
+
+  defineRoute(app, keyEndpoints.duplicates, { access: KEY_READERS }, async ({ body, request, db }) => {
+    requireBulkSize('values', body.values.length);
+    const order = new Map<string, number>();
+    body.values.forEach((raw, index) => {
+      const candidates = duplicateCandidates(raw, body.numberSystem);
+      if (candidates === null) {
+        const expected = body.numberSystem === 'dec' ? 'десятичное число или «серия,номер» EM-Marine' : 'шестнадцатеричное число до 20 цифр';
+        throw new ApiError(400, `Некорректное поле values.${index}: «${raw}» — ожидается ${expected}`);
+      }
+      for (const candidate of candidates) if (!order.has(candidate)) order.set(candidate, index);
+    });
+    const data = await findKeysByValues(db, buyerScope(request), [...order.keys()]);
+    // In the order the values were given; within a value, by MAC (the query's order).
+    const ranked = data.map((key, at) => ({ key, rank: order.get(key.value) ?? 0, at }));
+    ranked.sort((a, b) => a.rank - b.rank || a.at - b.at);
+    return { result: true, data: ranked.map((item) => item.key) };
   });
 }

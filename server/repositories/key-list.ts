@@ -1,0 +1,198 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DeviceKeyRow, DuplicateKey } from '../../contract/keys';
+import { queryRows, type Db } from '../db/client';
+
+/** The cross-device list counts its matches up to this many (or to the end of the page asked for). */
+export const KEY_COUNT_CAP = 10_000;
+
+export interface KeyListFilter {
+  /** Upper-case hex digits the value starts with. */
+  valuePrefix?: string;
+  /** The flat number the key is bound to. */
+  flatNum?: number;
+}
+
+export interface KeyPage {
+  rows: DeviceKeyRow[];
+  /** Exact when `capped` is false; otherwise the cap, and more keys match. */
+  total: number;
+  capped: boolean;
+  /** MAC → the address of the device's first house, for the page's devices. */
+  addresses: Record<string, string>;
+}
+
+interface KeyRecord extends Record<string, unknown> {
+  id: number;
+  value: string;
+  flat_num: number | null;
+  is_security: boolean;
+  authentic: boolean;
+  user_login: string | null;
+  created_at: string;
+  inner: boolean;
+  inc_value: string | null;
+  blocked: boolean;
+  key_type: string | null;
+  scenarios: number[] | string | null;
+  rs: boolean;
+  mac: string;
+  house_uid: string | null;
+  address: string | null;
+  device_address: string | null;
+}
+
+/** A text[] parameter (each element quoted, so any text is safe). */
+export function textArray(values: readonly string[]): SQL {
+  return sql`${`{${values.map((value) => `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`}::text[]`;
+}
+
+const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
+
+/** PGlite and node-postgres both parse smallint[]; a driver that does not gives `{1,2}`. */
+function scenarioList(value: KeyRecord['scenarios']): number[] {
+  if (Array.isArray(value)) return value.map(Number);
+  if (typeof value === 'string' && value.length > 2) return value.slice(1, -1).split(',').map(Number);
+  return [];
+}
+
+function rowOf(record: KeyRecord): DeviceKeyRow {
+  return {
+    KEY_ID: record.id,
+    VALUE: record.value,
+    FLAT_NUM: record.flat_num,
+    IS_SECURITY: flag(record.is_security),
+    AUTHENTIC: flag(record.authentic),
+    USER_LOGIN: record.user_login,
+    KEY_ADDED_DATE: record.created_at,
+    INNER: flag(record.inner),
+    INC_VALUE: record.inc_value,
+    BLOCKED: flag(record.blocked),
+    MAC: record.mac,
+    HOUSE_UID: record.house_uid,
+    ADDRESS: record.address,
+    KEY_TYPE: record.key_type,
+    SCENARIOS: scenarioList(record.scenarios),
+    RS: flag(record.rs),
+  };
+}
+
+/** The device's first house (by uid), as the device card lists them. */
+const FIRST_HOUSE = sql`(select dh.house_uid from device_houses dh where dh.device_id = d.id order by dh.house_uid limit 1)`;
+
+/**
+ * The page's rows with their device and house: `ids` is a query of the page's key ids in order
+ * (column `id`, and `n`, its position). A key bound to a flat shows the flat's house, any other the
+ * device's first house.
+ */
+async function readRecords(db: Db, ids: SQL): Promise<KeyRecord[]> {
+  return queryRows<KeyRecord>(
+    db,
+    sql`with page as materialized (${ids})
+        select k.id, k.value, k.flat_num, k.is_security, k.authentic, k.user_login,
+               to_char(k.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+               k."inner", k.inc_value, k.blocked, k.key_type, k.scenarios, k.rs, d.mac,
+               coalesce(f.house_uid, fh.uid) as house_uid, coalesce(h.address, fh.address) as address, fh.address as device_address
+        from page
+        join keys k on k.id = page.id
+        join devices d on d.id = k.device_id
+        left join flats f on f.id = k.flat_id
+        left join houses h on h.uid = f.house_uid
+        left join houses fh on fh.uid = ${FIRST_HOUSE}
+        order by page.n`,
+  );
+}
+
+function addressesOf(records: readonly KeyRecord[]): Record<string, string> {
+  const addresses: Record<string, string> = {};
+  for (const record of records) if (record.device_address !== null) addresses[record.mac] = record.device_address;
+  return addresses;
+}
+
+function filterOf(filter: KeyListFilter): SQL[] {
+  const conditions: SQL[] = [];
+  // Hex digits only (checked by the route), so the prefix holds no LIKE wildcard.
+  if (filter.valuePrefix) conditions.push(sql`k.value like ${`${filter.valuePrefix}%`}`);
+  if (filter.flatNum !== undefined) conditions.push(sql`k.flat_num = ${filter.flatNum}`);
+  return conditions;
+}
+
+/**
+ * One device's keys (rs: its RS485 controllers'), newest first, through (device_id, rs,
+ * created_at, id); a device holds hundreds of keys at most, so they are counted exactly.
+ */
+export async function listDeviceKeys(db: Db, deviceId: number, rs: boolean, filter: KeyListFilter, page: number, pageSize: number): Promise<KeyPage> {
+  const where = sql.join([sql`k.device_id = ${deviceId}`, sql`k.rs = ${rs}`, ...filterOf(filter)], sql` and `);
+  const [counted] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from keys k where ${where}`);
+  const total = Number(counted?.total ?? 0);
+  if (total === 0 || (page - 1) * pageSize >= total) return { rows: [], total, capped: false, addresses: {} };
+  const records = await readRecords(
+    db,
+    sql`select p.id, row_number() over (order by p.created_at desc, p.id desc) as n
+        from (select k.id, k.created_at from keys k where ${where} order by k.created_at desc, k.id desc limit ${pageSize} offset ${(page - 1) * pageSize}) p`,
+  );
+  return { rows: records.map(rowOf), total, capped: false, addresses: addressesOf(records) };
+}
+
+/**
+ * Every key a scope sees (buyerId null: all), newest id first. The matches are counted up to a cap
+ * (a value prefix through (buyer_id, value text_pattern_ops), the rest walking (buyer_id, id)), and
+ * up to it the page is sorted out of them; past it the matches are dense, and the page is walked
+ * down (buyer_id, id) (the `offset 0` subquery keeps the planner from sorting every match).
+ */
+export async function listAllKeys(db: Db, buyerId: number | null, filter: KeyListFilter, page: number, pageSize: number): Promise<KeyPage> {
+  const cap = Math.max(KEY_COUNT_CAP, page * pageSize);
+  const offset = (page - 1) * pageSize;
+  const conditions = [...(buyerId === null ? [] : [sql`k.buyer_id = ${buyerId}`]), ...filterOf(filter)];
+  const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
+  const [counted] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from (select 1 from keys k where ${where} limit ${cap + 1}) m`);
+  const matched = Number(counted?.total ?? 0);
+  const capped = matched > cap;
+  if (matched === 0 || offset >= matched) return { rows: [], total: matched, capped: false, addresses: {} };
+  const scope = buyerId === null ? sql`true` : sql`k.buyer_id = ${buyerId}`;
+  const pageIds = capped
+    ? sql`select k.id from (select * from keys k where ${scope} order by k.id desc offset 0) k where ${where} limit ${pageSize} offset ${offset}`
+    : sql`select m.id from (select k.id from keys k where ${where} limit ${cap + 1}) m order by m.id desc limit ${pageSize} offset ${offset}`;
+  const ids = sql`select p.id, row_number() over (order by p.id desc) as n from (${pageIds}) p`;
+  const records = await readRecords(db, ids);
+  return { rows: records.map(rowOf), total: capped ? cap : matched, capped, addresses: addressesOf(records) };
+}
+
+interface DuplicateRecord extends Record<string, unknown> {
+  id: number;
+  value: string;
+  flat_num: number | null;
+  authentic: boolean;
+  buyer_id: number;
+  device_id: number;
+  cipher_id: number | null;
+  mac: string;
+  address: string | null;
+}
+
+/** Every key with one of `values` a scope sees (buyerId null: all), by value then MAC; one query on the value index. */
+export async function findKeysByValues(db: Db, buyerId: number | null, values: readonly string[]): Promise<DuplicateKey[]> {
+  if (values.length === 0) return [];
+  const records = await queryRows<DuplicateRecord>(
+    db,
+    sql`select k.id, k.value, k.flat_num, k.authentic, k.buyer_id, k.device_id, k.cipher_id, d.mac,
+               coalesce(h.address, (select fh.address from device_houses dh join houses fh on fh.uid = dh.house_uid
+                                    where dh.device_id = d.id order by dh.house_uid limit 1)) as address
+        from keys k
+        join devices d on d.id = k.device_id
+        left join flats f on f.id = k.flat_id
+        left join houses h on h.uid = f.house_uid
+        where k.value = any(${textArray(values)})${buyerId === null ? sql`` : sql` and k.buyer_id = ${buyerId}`}
+        order by k.value, d.mac, k.rs, k."inner", k.id`,
+  );
+  return records.map((record) => ({
+    address: record.address ?? '',
+    mac: record.mac,
+    value: record.value,
+    flatNum: record.flat_num,
+    authentic: flag(record.authentic),
+    buyerId: record.buyer_id,
+    deviceId: record.device_id,
+    keyId: record.id,
+    cipherId: record.cipher_id,
+  }));
+}
