@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { deviceTypeId } from '../../contract/devices';
+import { DeviceKeysResponse, PanelKey, keyEndpoints } from '../../contract/keys';
+import { queryRows } from '../../server/db/client';
+import { deviceHouses, devices } from '../../server/db/schema/devices';
+import { keys } from '../../server/db/schema/keys';
+import { capabilitiesOf } from '../../server/devices/capabilities';
+import { DeviceGatewayError, type DeviceChange, type DeviceFailureKind, type DeviceRef } from '../../server/gateways/device/device-gateway';
+import { DeviceSimulator } from '../../server/gateways/device/simulator';
+import { expectShape, type TestClient } from './helpers';
+
+/** The simulator that never fails by chance, records every change and refuses the ones `refuse` names. */
+export class KeyGateway extends DeviceSimulator {
+  readonly changes: { mac: string; change: DeviceChange }[] = [];
+  refuse: ((change: DeviceChange) => DeviceFailureKind | null) | null = null;
+
+  constructor() {
+    super({ failureShare: 0 });
+  }
+
+  override async apply(device: DeviceRef, change: DeviceChange): Promise<void> {
+    const kind = this.refuse?.(change) ?? null;
+    if (kind === 'error') throw new DeviceGatewayError('error', `Устройство ответило ошибкой: команда для ${device.mac} не выполнена`);
+    if (kind === 'timeout') throw new DeviceGatewayError('timeout', `Устройство не ответило за 5 с (${device.mac})`);
+    this.changes.push({ mac: device.mac, change });
+  }
+}
+
+/** A key of `value` refused by the device (error or timeout). */
+export function refuseValue(value: string, kind: DeviceFailureKind = 'error'): (change: DeviceChange) => DeviceFailureKind | null {
+  return (change) => ((change.kind === 'key' && change.value === value) || (change.kind === 'keyScenario' && change.values.includes(value)) ? kind : null);
+}
+
+/** An ISCOM_X1 of buyer 2 in the fixture's foreign house, holding one key; answers its MAC and id. */
+export async function foreignKeyDevice(app: FastifyInstance, mac: string, houseUid: string, value: string): Promise<{ mac: string; id: number }> {
+  const db = app.database.drizzle;
+  const type = deviceTypeId('ISCOM_X1');
+  const [row] = await db.insert(devices).values({ mac, buyerId: 2, type, statusCode: 1, capabilities: capabilitiesOf(type), options: {} }).returning({ id: devices.id });
+  await db.insert(deviceHouses).values({ deviceId: row.id, houseUid });
+  await db.insert(keys).values({ deviceId: row.id, buyerId: 2, value, keyType: 'Metakom' });
+  return { mac, id: row.id };
+}
+
+/** `count` keys on the device straight into the table (value = prefix + a counter), oldest first. */
+export async function insertKeys(app: FastifyInstance, mac: string, count: number, prefix: string): Promise<void> {
+  const width = 12 - prefix.length;
+  await queryRows(
+    app.database.drizzle,
+    sql`insert into keys (device_id, buyer_id, value, key_type, created_at)
+        select d.id, d.buyer_id, ${prefix} || lpad(upper(to_hex(n)), ${width}, '0'), 'Metakom', now() - interval '1 day' + n * interval '1 second'
+        from devices d, generate_series(1, ${count}) n where d.mac = ${mac}`,
+  );
+}
+
+/** The key list for a body, decoded. */
+export async function listKeys(client: TestClient, body: object): Promise<DeviceKeysResponse> {
+  const response = await client.request('POST', keyEndpoints.list.path({}), { payload: body });
+  expect(response.statusCode, response.body).toBe(200);
+  return expectShape(DeviceKeysResponse, response.json());
+}
+
+/** create-key on a device, expecting 200; answers the stored key. */
+export async function createDeviceKey(client: TestClient, mac: string, body: object): Promise<PanelKey> {
+  const response = await client.request('POST', keyEndpoints.createDeviceKey.path({ mac }), { payload: body });
+  expect(response.statusCode, response.body).toBe(200);
+  return expectShape(PanelKey, (response.json() as { data: unknown }).data);
+}
