@@ -1,0 +1,232 @@
+import { CARD_TYPES, KEY_TYPES, KEY_VALUE_LENGTHS, NUMBER_SYSTEMS, normalizeKeyValue, type CardType, type DeviceKeysRequest, type DuplicateKey, type KeyCreate, type KeyDeleteResult, type KeyType } from '@contract/keys';
+import { PERMISSIONS, ROLES } from '@contract/users';
+import { normalizeMac } from '@contract/common';
+import type { ListState, ListStateConfig } from '@/components/list-table/list-state-model';
+import { hasPermission, hasRole, type AuthItemMap } from '@/lib/session';
+
+/* Pure logic of the keys screen: no React, no requests. */
+
+interface Access {
+  permissions: AuthItemMap;
+  roles: AuthItemMap;
+}
+
+/** The server's rule for key changes: KEYS_LIST_PERMISSION or management (the superuser passes); support reads only. */
+export function canEditKeys(access: Access): boolean {
+  return hasRole(access.roles, ROLES.superuser) || hasRole(access.roles, ROLES.management) || hasPermission(access.permissions, PERMISSIONS.keysList);
+}
+
+// ---------------------------------------------------------------------------
+// The list
+
+export type KeyFilterKey = 'key' | 'panelCode' | 'mac';
+
+/** The list's search in the URL (the API's names); pages start at 1. */
+export const KEY_LIST_STATE: ListStateConfig<KeyFilterKey> = { filterKeys: ['key', 'panelCode', 'mac'], firstPage: 1 };
+
+/** A panel code the server takes: an integer 1–99,999 (docs/api.md "Keys"). */
+export const PANEL_CODE_MAX = 99_999;
+export function isPanelCode(text: string): boolean {
+  return /^\d{1,5}$/.test(text) && Number(text) >= 1 && Number(text) <= PANEL_CODE_MAX;
+}
+
+/** A value search: hex digits, separators dropped as the server drops them. */
+export function valueSearch(text: string): string {
+  return text.replace(/[\s:.-]/g, '').toUpperCase();
+}
+export function isValueSearch(text: string): boolean {
+  return /^[0-9A-F]*$/.test(valueSearch(text));
+}
+
+/** The URL state as the list call's body; a hand-edited filter the server would refuse is left out. */
+export function keyListBody(state: ListState<KeyFilterKey>): DeviceKeysRequest {
+  const { key, panelCode, mac } = state.filters;
+  const value = valueSearch(key);
+  const device = normalizeMac(mac);
+  return {
+    page: state.page,
+    ...(value !== '' && isValueSearch(key) ? { key: value } : {}),
+    ...(isPanelCode(panelCode) ? { panelCode: Number(panelCode) } : {}),
+    ...(device ? { mac: device } : {}),
+  };
+}
+
+export function deviceKeysPath(mac: string): string {
+  return `/devices/${encodeURIComponent(mac)}/keys`;
+}
+
+// ---------------------------------------------------------------------------
+// Create
+
+export type KeyKind = KeyType | CardType;
+export const KEY_KINDS: readonly KeyKind[] = [...KEY_TYPES, ...CARD_TYPES];
+
+/** Where the key goes: a panel code (a flat behind a commutator) or the device's controller. */
+export type KeyTarget = 'panel' | 'controller';
+
+export interface KeyCreateDraft {
+  /** The devices chosen, normalised MACs in the order picked. */
+  macs: string[];
+  /** A MAC being typed, not yet added. */
+  macText: string;
+  kind: KeyKind;
+  value: string;
+  target: KeyTarget;
+  panelCode: string;
+  flatNum: string;
+  inner: boolean;
+}
+
+export const EMPTY_KEY_DRAFT: KeyCreateDraft = { macs: [], macText: '', kind: 'Metakom', value: '', target: 'panel', panelCode: '', flatNum: '', inner: false };
+
+export type KeyDraftField = 'macs' | 'value' | 'panelCode' | 'flatNum';
+
+export type KeyValueProblem = { kind: 'required' } | { kind: 'hex' } | { kind: 'length'; lengths: string; got: number };
+export type KeyDraftProblem = KeyValueProblem | { kind: 'noDevice' } | { kind: 'panelCode' } | { kind: 'flatNum' };
+
+/** `8, 14 или 20` — the hex digits a value of the kind holds. */
+export function describeLengths(lengths: readonly number[]): string {
+  return lengths.join(', ');
+}
+
+/** The contract's format rule, told in parts so the field can say what is wrong as it is typed. */
+export function checkKeyValue(kind: KeyKind, value: string): KeyValueProblem | null {
+  const hex = valueSearch(value);
+  if (hex === '') return { kind: 'required' };
+  if (!/^[0-9A-F]+$/.test(hex)) return { kind: 'hex' };
+  if (normalizeKeyValue(kind, value) === null) return { kind: 'length', lengths: describeLengths(KEY_VALUE_LENGTHS[kind]), got: hex.length };
+  return null;
+}
+
+/** What the form refuses before sending, field by field. */
+export function checkKeyDraft(draft: KeyCreateDraft): Partial<Record<KeyDraftField, KeyDraftProblem>> {
+  const problems: Partial<Record<KeyDraftField, KeyDraftProblem>> = {};
+  if (draft.macs.length === 0) problems.macs = { kind: 'noDevice' };
+  const value = checkKeyValue(draft.kind, draft.value);
+  if (value) problems.value = value;
+  if (draft.target === 'panel' && !isPanelCode(draft.panelCode.trim())) problems.panelCode = { kind: 'panelCode' };
+  if (draft.flatNum.trim() !== '' && !isPanelCode(draft.flatNum.trim())) problems.flatNum = { kind: 'flatNum' };
+  return problems;
+}
+
+/** One keys/create per chosen device (docs/api.md "Keys"); without a panel code the key goes to the controller. */
+export function keyCreateBodies(draft: KeyCreateDraft): KeyCreate[] {
+  const value = normalizeKeyValue(draft.kind, draft.value) ?? valueSearch(draft.value);
+  const flatNum = draft.flatNum.trim();
+  return draft.macs.map((mac) => ({
+    mac,
+    value,
+    keyType: draft.kind,
+    ...(draft.target === 'panel' ? { panelCode: Number(draft.panelCode.trim()) } : {}),
+    ...(flatNum !== '' ? { flatNum: Number(flatNum) } : {}),
+    ...(draft.inner ? { inner: 1 as const } : {}),
+  }));
+}
+
+/** Adds typed or picked MACs (normalised) that are not chosen yet; answers the list and what could not be read. */
+export function addMacs(chosen: readonly string[], texts: readonly string[]): { macs: string[]; unreadable: string[] } {
+  const macs = [...chosen];
+  const unreadable: string[] = [];
+  for (const text of texts) {
+    if (text.trim() === '') continue;
+    const mac = normalizeMac(text);
+    if (mac === null) unreadable.push(text.trim());
+    else if (!macs.includes(mac)) macs.push(mac);
+  }
+  return { macs, unreadable };
+}
+
+// ---------------------------------------------------------------------------
+// Duplicates
+
+export type NumberSystem = (typeof NUMBER_SYSTEMS)[number];
+/** The most values one duplicate search takes. */
+export const DUPLICATE_SEARCH_MAX = 1000;
+
+export interface PastedValues {
+  /** Each value once, as sent (hex upper-case without separators; dec digits), in the order pasted. */
+  values: string[];
+  /** Values pasted more than once (sent once). */
+  repeated: string[];
+  /** Lines that are no value of the number system: their 1-based number and text. */
+  invalid: { line: number; text: string }[];
+  /** More values than one search takes. */
+  overCap: boolean;
+}
+
+/** One a line: trimmed, blank lines skipped, each value once; hex separators dropped, dec leading zeros kept off. */
+export function parsePastedValues(text: string, system: NumberSystem): PastedValues {
+  const values: string[] = [];
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  const invalid: PastedValues['invalid'] = [];
+  text.split(/\r\n|\r|\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    if (line === '') return;
+    const value = system === 'hex' ? valueSearch(line) : line.replace(/\s/g, '').replace(/^0+(?=\d)/, '');
+    const valid = system === 'hex' ? /^[0-9A-F]+$/.test(value) : /^\d+$/.test(value);
+    if (!valid) {
+      invalid.push({ line: index + 1, text: line });
+      return;
+    }
+    if (seen.has(value)) repeated.add(value);
+    else {
+      seen.add(value);
+      values.push(value);
+    }
+  });
+  return { values, repeated: [...repeated], invalid, overCap: values.length > DUPLICATE_SEARCH_MAX };
+}
+
+/** A value as hex digits without leading zeros: how a pasted value and a stored one are compared. */
+export function hexKey(value: string, system: NumberSystem): string {
+  const hex = system === 'dec' ? BigInt(value).toString(16).toUpperCase() : valueSearch(value);
+  return hex.replace(/^0+(?=.)/, '');
+}
+
+export interface DuplicateGroup {
+  /** The value as pasted (normalised). */
+  pasted: string;
+  /** Where it lives; empty when nowhere. */
+  rows: DuplicateKey[];
+}
+
+/**
+ * The search's answer grouped by the pasted value, in the pasted order, values found nowhere included;
+ * a stored row the server matched some other way is listed under its own value at the end.
+ */
+export function groupDuplicates(values: readonly string[], system: NumberSystem, rows: readonly DuplicateKey[]): DuplicateGroup[] {
+  const groups = values.map((pasted): DuplicateGroup => ({ pasted, rows: [] }));
+  const byHex = new Map(groups.map((group) => [hexKey(group.pasted, system), group]));
+  const extra = new Map<string, DuplicateGroup>();
+  for (const row of rows) {
+    const key = hexKey(row.value, 'hex');
+    const group = byHex.get(key) ?? extra.get(key);
+    if (group) group.rows.push(row);
+    else extra.set(key, { pasted: row.value, rows: [row] });
+  }
+  return [...groups, ...extra.values()];
+}
+
+/** A stored key as the delete call names it, and as the selection keeps it. */
+export function keyRef(row: { value: string; mac: string }): string {
+  return `${row.mac}|${row.value}`;
+}
+
+/** The chosen rows as the delete call's keys, each once. */
+export function deleteTargets(groups: readonly DuplicateGroup[], chosen: ReadonlySet<string>): { value: string; mac: string }[] {
+  const targets = new Map<string, { value: string; mac: string }>();
+  for (const row of groups.flatMap((group) => group.rows)) {
+    const ref = keyRef(row);
+    if (chosen.has(ref) && !targets.has(ref)) targets.set(ref, { value: row.value, mac: row.mac });
+  }
+  return [...targets.values()];
+}
+
+/** The outcome per key: the server's `results`, or, from an older server, the count over the keys sent. */
+export function deleteOutcomes(sent: readonly { value: string; mac: string }[], answer: { deleted: number; results?: KeyDeleteResult[] }): Map<string, KeyDeleteResult> {
+  const outcomes = new Map<string, KeyDeleteResult>();
+  if (answer.results) for (const result of answer.results) outcomes.set(keyRef(result), result);
+  else if (answer.deleted === sent.length) for (const key of sent) outcomes.set(keyRef(key), { ...key, deleted: true, message: null });
+  return outcomes;
+}

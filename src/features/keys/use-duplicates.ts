@@ -1,0 +1,88 @@
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { KeyDeleteResult } from '@contract/keys';
+import { notify } from '@/components/notifications/notify';
+import { errorMessage } from '@/lib/http';
+import { deleteKeys, findDuplicates } from './api';
+import { useT } from './messages';
+import { deleteOutcomes, deleteTargets, groupDuplicates, keyRef, parsePastedValues, type DuplicateGroup, type NumberSystem } from './model';
+
+interface Search {
+  values: string[];
+  system: NumberSystem;
+}
+
+/**
+ * The duplicate search: the pasted list read as typed, sent as one search; the answer grouped by
+ * value; rows chosen and deleted in one call, the outcome kept per key beside its row.
+ */
+export function useDuplicates({ onDeleted }: { onDeleted: () => unknown }) {
+  const t = useT();
+  const [text, setText] = useState('');
+  const [system, setSystem] = useState<NumberSystem>('hex');
+  const [tried, setTried] = useState(false);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [outcomes, setOutcomes] = useState<ReadonlyMap<string, KeyDeleteResult>>(new Map());
+  const pasted = useMemo(() => parsePastedValues(text, system), [text, system]);
+
+  const search = useMutation({
+    mutationFn: async ({ values, system }: Search) => ({ values, system, rows: await findDuplicates(values, system) }),
+    onSuccess: () => {
+      setChosen(new Set());
+      setOutcomes(new Map());
+    },
+  });
+  const groups: DuplicateGroup[] = useMemo(
+    () => (search.data ? groupDuplicates(search.data.values, search.data.system, search.data.rows) : []),
+    [search.data],
+  );
+
+  const remove = useMutation({
+    mutationFn: async (keys: { value: string; mac: string }[]) => ({ keys, answer: await deleteKeys(keys) }),
+    onSuccess: ({ keys, answer }) => {
+      const found = deleteOutcomes(keys, answer);
+      setOutcomes((current) => new Map([...current, ...found]));
+      setChosen(new Set());
+      notify(t('keys.dup.delete.done', { deleted: answer.deleted, count: keys.length }), { variant: answer.deleted === keys.length ? 'success' : 'warning' });
+      void onDeleted();
+    },
+  });
+
+  /** Rows that may still be chosen: not deleted already. */
+  const choosable = groups.flatMap((group) => group.rows).map(keyRef).filter((ref) => outcomes.get(ref)?.deleted !== true);
+  const setChosenRefs = (refs: readonly string[], on: boolean) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      for (const ref of refs) if (on) next.add(ref);
+      else next.delete(ref);
+      return next;
+    });
+
+  return {
+    text,
+    setText,
+    system,
+    setSystem,
+    pasted,
+    /** Sending was tried: an empty or over-long list says why it was not sent. */
+    tried,
+    submit: () => {
+      setTried(true);
+      if (pasted.values.length === 0 || pasted.overCap) return;
+      search.mutate({ values: pasted.values, system });
+    },
+    searching: search.isPending,
+    searchError: search.error ? errorMessage(search.error) : null,
+    searched: search.data !== undefined,
+    groups,
+    chosen,
+    choosable,
+    setChosenRefs,
+    outcomes,
+    targets: deleteTargets(groups, chosen),
+    remove,
+    removeError: remove.error ? errorMessage(remove.error) : null,
+  };
+}
+
+export type DuplicatesModel = ReturnType<typeof useDuplicates>;
