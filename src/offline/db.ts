@@ -9,7 +9,7 @@ import { normalizeMac } from '@contract/common';
  */
 export const OFFLINE_DB_NAME = 'intercom-back-office';
 
-export const DRAFT_KINDS = ['serial-number', 'device-setup', 'adjuster', 'replace'] as const;
+export const DRAFT_KINDS = ['serial-number', 'device-setup', 'adjuster', 'replace', 'commutators'] as const;
 export type DraftKind = (typeof DRAFT_KINDS)[number];
 
 /** What the draft list shows without decoding the data. */

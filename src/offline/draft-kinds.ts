@@ -12,6 +12,7 @@ interface DraftDataByKind {
   'device-setup': Infer<typeof WizardDraft>;
   adjuster: import('./draft-schemas/adjuster').AdjusterWizardDraft;
   replace: import('./draft-schemas/replace').ReplaceDraft;
+  commutators: import('./draft-schemas/commutators').CommutatorsDraft;
 }
 
 export type DraftData<K extends DraftKind> = DraftDataByKind[K];
@@ -27,6 +28,7 @@ const loaders: { [K in DraftKind]: () => Promise<DraftSchema<DraftData<K>>> } = 
   'device-setup': () => import('./draft-schemas/device-setup').then((module) => module.deviceSetupDraftSchema),
   adjuster: () => import('./draft-schemas/adjuster').then((module) => module.adjusterDraftSchema),
   replace: () => import('./draft-schemas/replace').then((module) => module.replaceDraftSchema),
+  commutators: () => import('./draft-schemas/commutators').then((module) => module.commutatorsDraftSchema),
 };
 
 const loaded: DraftSchemas = {};

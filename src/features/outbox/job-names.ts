@@ -76,6 +76,8 @@ export const DRAFT_STEPS: Record<DraftKind, ReadonlyArray<{ id: string | number;
     { id: 'setup', label: 'drafts.step.setup' },
     { id: 'bind', label: 'drafts.step.bind' },
   ],
+  // A matrix is one screen, not a wizard: its draft has no steps.
+  commutators: [],
 };
 
 /** The `target.step` every wizard stores once its submission went through. */

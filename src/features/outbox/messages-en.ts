@@ -74,6 +74,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'drafts.kind.device-setup': 'Device set-up wizard',
   'drafts.kind.adjuster': 'Add a device by base station and port',
   'drafts.kind.replace': 'Replace a device',
+  'drafts.kind.commutators': 'Commutation matrix',
   'drafts.kind.other': 'Draft of an unknown kind',
   'drafts.step.of': '{name} ({number} of {total})',
   'drafts.step.done': 'Sent',

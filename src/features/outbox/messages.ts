@@ -75,6 +75,7 @@ export const ruMessages = {
   'drafts.kind.device-setup': 'Мастер настройки устройства',
   'drafts.kind.adjuster': 'Добавление устройства по базовой станции и порту',
   'drafts.kind.replace': 'Замена устройства',
+  'drafts.kind.commutators': 'Матрица коммутации',
   'drafts.kind.other': 'Черновик неизвестного вида',
   'drafts.step.of': '{name} ({number} из {total})',
   'drafts.step.done': 'Отправлено',

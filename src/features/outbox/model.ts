@@ -24,6 +24,9 @@ export function draftResumePath(kind: DraftKind, id: string, target: DraftTarget
       return `/devices/replace-wizard${draft}`;
     case 'device-setup':
       return target.mac ? `/devices/${encodeURIComponent(target.mac)}/wizard${draft}` : null;
+    case 'commutators':
+      // One matrix draft per device: its screen finds it by the MAC and offers it back.
+      return target.mac ? `/devices/${encodeURIComponent(target.mac)}/commutators` : null;
   }
 }
 
@@ -46,6 +49,7 @@ export const DRAFT_KIND_LABELS: Record<DraftKind, MessageKey> = {
   'device-setup': 'drafts.kind.device-setup',
   adjuster: 'drafts.kind.adjuster',
   replace: 'drafts.kind.replace',
+  commutators: 'drafts.kind.commutators',
 };
 
 export interface JobView {

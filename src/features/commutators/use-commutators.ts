@@ -1,0 +1,133 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useReducer, useState } from 'react';
+import { ROLES } from '@contract/users';
+import { HttpError, errorMessage } from '@/lib/http';
+import { hasRole, useSession } from '@/lib/session';
+import { useConnectivity } from '@/offline/connectivity';
+import { readCommutatorsFromDevice, saveCommutators } from './api';
+import { useT } from './messages';
+import { checkMatrix, fillSequence, resizeState, sameState, setCell, stateFromServer, type Cell, type FillOptions, type MatrixState } from './model';
+import { commutatorQueries } from './queries';
+import { useMatrixDraft } from './use-matrix-draft';
+
+type Edit =
+  | { kind: 'cell'; position: number; cell: Cell; value: number }
+  | { kind: 'resize'; model: number | null; size: number }
+  | { kind: 'fill'; position: number; options: FillOptions }
+  | { kind: 'replace'; state: MatrixState | null };
+
+interface EditState {
+  /** The matrix as edited; null while nothing was changed since the server's. */
+  edited: MatrixState | null;
+}
+
+function reduce(base: MatrixState | undefined) {
+  return (current: EditState, edit: Edit): EditState => {
+    if (edit.kind === 'replace') return { edited: edit.state };
+    const from = current.edited ?? base;
+    if (!from) return current;
+    let next: MatrixState;
+    switch (edit.kind) {
+      case 'cell': {
+        const commutator = from.commutators[edit.position];
+        if (!commutator) return current;
+        const matrix = setCell(commutator.matrix, edit.cell, edit.value);
+        if (matrix === commutator.matrix) return current;
+        const commutators = from.commutators.slice();
+        commutators[edit.position] = { index: commutator.index, matrix };
+        next = { ...from, commutators };
+        break;
+      }
+      case 'resize':
+        next = resizeState(from, edit.model, edit.size);
+        break;
+      case 'fill': {
+        const commutator = from.commutators[edit.position];
+        if (!commutator) return current;
+        const commutators = from.commutators.slice();
+        commutators[edit.position] = { index: commutator.index, matrix: fillSequence(commutator.matrix, edit.options) };
+        next = { ...from, commutators };
+        break;
+      }
+    }
+    return { edited: next };
+  };
+}
+
+/** The commutation matrix screen's logic: the server's matrix, the edits, the checks, the draft, saving and reading from the device. */
+export function useCommutators(mac: string) {
+  const t = useT();
+  const session = useSession();
+  const client = useQueryClient();
+  const online = useConnectivity().state !== 'offline';
+  const query = useQuery(commutatorQueries.matrix(mac));
+  const answer = query.data;
+  const base = useMemo(() => (answer ? stateFromServer(answer.model, answer.commutators) : undefined), [answer]);
+  const reducer = useMemo(() => reduce(base), [base]);
+  const [{ edited }, dispatch] = useReducer(reducer, { edited: null });
+  const current = edited ?? base;
+  const dirty = edited !== null && base !== undefined && !sameState(edited, base);
+  const flatRange = answer?.flatRange ?? null;
+  const check = useMemo(() => checkMatrix(current?.commutators ?? [], flatRange), [current, flatRange]);
+
+  // The server decides for the adjuster (a device it is setting up); support only reads.
+  const canEdit = [ROLES.superuser, ROLES.management, ROLES.adjuster].some((role) => hasRole(session.roles, role));
+  const draft = useMatrixDraft({ mac, userId: session.userId, edited: dirty ? edited : null, baseState: base, title: t('commutators.draftTitle', { mac }) });
+
+  const [taskId, setTaskId] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (state: MatrixState) => saveCommutators(mac, { model: state.model, matrix: state.commutators }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: commutatorQueries.matrix(mac).queryKey });
+      dispatch({ kind: 'replace', state: null });
+    },
+  });
+  const read = useMutation({
+    mutationFn: () => readCommutatorsFromDevice(mac),
+    onSuccess: (fresh) => {
+      client.setQueryData(commutatorQueries.matrix(mac).queryKey, fresh);
+      dispatch({ kind: 'replace', state: null });
+      setTaskId(fresh.checkLinelevelTaskId);
+    },
+  });
+
+  const setCellValue = useCallback((position: number, cell: Cell, value: number) => dispatch({ kind: 'cell', position, cell, value }), []);
+  const resize = useCallback((model: number | null, size: number) => dispatch({ kind: 'resize', model, size }), []);
+  const fill = useCallback((position: number, options: FillOptions) => dispatch({ kind: 'fill', position, options }), []);
+  const restoreDraft = useCallback(() => {
+    if (draft.offer) dispatch({ kind: 'replace', state: draft.offer.state });
+    draft.decide();
+  }, [draft]);
+
+  const refusal = (error: unknown): string | null => {
+    if (!error) return null;
+    if (error instanceof HttpError && error.status === 403) return t('commutators.forbidden', { error: errorMessage(error) });
+    return errorMessage(error);
+  };
+
+  return {
+    query,
+    answer,
+    current,
+    dirty,
+    check,
+    flatRange,
+    canEdit,
+    online,
+    draft,
+    setCellValue,
+    resize,
+    fill,
+    restoreDraft,
+    save: () => current && save.mutate(current),
+    saving: save.isPending,
+    saveError: refusal(save.error),
+    saved: save.isSuccess && !dirty,
+    readFromDevice: () => read.mutate(),
+    reading: read.isPending,
+    readError: refusal(read.error),
+    taskId,
+  };
+}
+
+export type CommutatorsScreen = ReturnType<typeof useCommutators>;
