@@ -102,4 +102,13 @@ describe('commutator requests', () => {
   it('builds the commutators path for a MAC', () => {
     expect(commutatorEndpoints.get.path({ mac: MAC })).toBe('/front/devices/00%3A1A%3A2B%3A3C%3A4D%3A5E/commutators');
   });
+
+  it('builds the line-level check path for a MAC and a task id', () => {
+    expect(commutatorEndpoints.lineLevelCheck.path({ mac: MAC, taskId: 'a/b' })).toBe('/front/devices/00%3A1A%3A2B%3A3C%3A4D%3A5E/line-level-checks/a%2Fb');
+  });
+
+  it('takes whole numbers only as the model, an index and a cell', () => {
+    expectFailurePaths(CommutatorsUpdate, { model: 1.5, matrix: [{ index: 0.5, matrix: [[37, 2.5]] }] }, ['model', 'matrix.0.index', 'matrix.0.matrix.0.1']);
+    expect(decode(CommutatorsUpdate, { model: null, matrix: [] })).toEqual({ model: null, matrix: [] });
+  });
 });
