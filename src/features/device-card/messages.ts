@@ -20,6 +20,11 @@ export const ruMessages = {
   'card.no': 'нет',
   'card.unknown': 'неизвестно',
 
+  'card.links': 'Экраны устройства',
+  'card.links.keys': 'Ключи',
+  'card.links.rsKeys': 'RS-ключи',
+  'card.links.codes': 'Коды открытия двери',
+  'card.links.commutators': 'Матрица коммутации',
   'card.tabs': 'Разделы устройства',
   'card.tab.overview': 'Основное',
   'card.tab.sip': 'SIP',

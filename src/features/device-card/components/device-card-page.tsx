@@ -18,6 +18,7 @@ import { getDeviceById } from '../api';
 import { pickTab, visibleTabs, type CardTab, type DeviceCard } from '../model';
 import { deviceCardQueries } from '../queries';
 import { CardSummary } from './card-summary';
+import { DeviceLinksSection } from './device-links-section';
 
 interface TabProps {
   card: DeviceCard;
@@ -140,6 +141,7 @@ function CardScreen({ mac }: { mac: string }) {
         </Alert>
       )}
       <CardSummary card={card} />
+      <DeviceLinksSection device={card.device} />
       <Tabs
         value={tab}
         onChange={(_event, next: CardTab) => selectTab(next)}

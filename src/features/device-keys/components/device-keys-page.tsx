@@ -1,4 +1,8 @@
-import { NotBuiltPage } from '@/app/not-built-page';
+import { useParams } from 'react-router-dom';
+import { KeysScreen } from './keys-screen';
 
-/** Replaced by the real screen (issue 14). */
-export const DeviceKeysPage = NotBuiltPage;
+/** `/devices/:mac/keys` (issue 14 §1 "Device keys"): the panel's own keys. */
+export function DeviceKeysPage() {
+  const { mac = '' } = useParams();
+  return <KeysScreen key={mac} mac={mac} rs={false} />;
+}

@@ -1,4 +1,8 @@
-import { NotBuiltPage } from '@/app/not-built-page';
+import { useParams } from 'react-router-dom';
+import { KeysScreen } from './keys-screen';
 
-/** Replaced by the real screen (issue 14). */
-export const DeviceRsKeysPage = NotBuiltPage;
+/** `/devices/:mac/rs-keys` (issue 14 §1 "RS keys"): the keys of the RS485 controllers behind the device. */
+export function DeviceRsKeysPage() {
+  const { mac = '' } = useParams();
+  return <KeysScreen key={mac} mac={mac} rs />;
+}

@@ -4,8 +4,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Suspense, lazy, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { ACCESS_RULES } from '@/app/access-rules';
+import { useSession } from '@/lib/session';
 import { useT } from '../messages';
 import type { FlatKeyGroup } from '../model';
 import { useFlat } from '../use-flat-card';
@@ -23,6 +27,8 @@ export function KeysSection() {
   const label = useFlatLabel();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<FlatKeyGroup | null>(null);
+  // Each key's device opens that device's keys, for those the app lets in there.
+  const opensDeviceKeys = ACCESS_RULES.deviceKeys.allows(useSession());
 
   return (
     <Section
@@ -62,11 +68,23 @@ export function KeysSection() {
                   {group.blocked && <Chip size="small" color="warning" label={t('flat.keys.blocked')} sx={{ ml: 1 }} />}
                 </Typography>
                 <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.25 }} aria-label={t('flat.keys.devices')}>
-                  {group.devices.map((device) => (
-                    <Typography key={`${device.deviceId}-${device.keyId}`} variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
-                      {device.mac ?? t('flat.dash')}
-                    </Typography>
-                  ))}
+                  {group.devices.map((device) =>
+                    device.mac && opensDeviceKeys ? (
+                      <Link
+                        key={`${device.deviceId}-${device.keyId}`}
+                        component={RouterLink}
+                        to={`/devices/${encodeURIComponent(device.mac)}/keys`}
+                        variant="caption"
+                        sx={{ fontFamily: 'monospace' }}
+                      >
+                        {device.mac}
+                      </Link>
+                    ) : (
+                      <Typography key={`${device.deviceId}-${device.keyId}`} variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+                        {device.mac ?? t('flat.dash')}
+                      </Typography>
+                    ),
+                  )}
                 </Box>
               </Box>
               {canEdit && (
