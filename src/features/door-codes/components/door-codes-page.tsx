@@ -1,4 +1,92 @@
-import { NotBuiltPage } from '@/app/not-built-page';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { Suspense, lazy } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { normalizeMac } from '@contract/common';
+import { deviceCardPath } from '@/components/device-mac-chip';
+import { LazyConfirmDialog } from '@/components/lazy-confirm-dialog';
+import { PageHeader } from '@/components/page-header';
+import { PageLoadError } from '@/components/page-load-error';
+import { useT } from '../messages';
+import { useDoorCodes, type DoorCodesModel } from '../use-door-codes';
+import { CommonCodeSection } from './common-code-section';
+import { FlatCodesSection } from './flat-codes-section';
 
-/** Replaced by the real screen (issue 14). */
-export const DoorCodesPage = NotBuiltPage;
+const CodeFormDialog = lazy(() => import('./code-form-dialog').then((module) => ({ default: module.CodeFormDialog })));
+
+/** `/devices/:mac/codes`: the device's common code and its per-flat codes. */
+export function DoorCodesPage() {
+  const { mac: raw = '' } = useParams();
+  const mac = normalizeMac(raw) ?? raw;
+  const model = useDoorCodes(mac);
+  const t = useT();
+  return (
+    <Box sx={{ maxWidth: 1400, mx: 'auto', display: 'grid', gap: 2, minWidth: 0 }}>
+      <Box>
+        <PageHeader title={t('doorCodes.title')} />
+        <DeviceLine model={model} mac={mac} />
+      </Box>
+      {model.pending && !model.error ? (
+        <Skeleton variant="rounded" height={120} />
+      ) : model.answer === undefined ? (
+        <PageLoadError error={model.error} message={(error) => t('doorCodes.loadError', { error })} retryLabel={t('doorCodes.retry')} onRetry={model.retry} />
+      ) : (
+        <>
+          {!model.online && <Alert severity="warning">{t('doorCodes.offline')}</Alert>}
+          {!model.canEdit && <Alert severity="info">{t('doorCodes.readOnly')}</Alert>}
+          <CommonCodeSection model={model} />
+          <FlatCodesSection model={model} />
+        </>
+      )}
+      {model.form && (
+        <Suspense fallback={null}>
+          <CodeFormDialog
+            mode={model.form}
+            range={model.answer?.flatRange ?? null}
+            online={model.online}
+            busy={model.saving}
+            error={model.saveError}
+            onClose={model.closeForm}
+            onSave={model.save}
+          />
+        </Suspense>
+      )}
+      <LazyConfirmDialog
+        open={model.removing !== null}
+        title={t('doorCodes.confirmDelete.title')}
+        text={t('doorCodes.confirmDelete.text', {
+          who: model.removing?.flatNum == null ? t('doorCodes.whoCommon') : t('doorCodes.whoFlat', { flat: model.removing.flatNum }),
+        })}
+        confirmLabel={t('doorCodes.confirmDelete.ok')}
+        danger
+        busy={model.removePending}
+        onConfirm={model.confirmRemove}
+        onClose={() => model.askRemove(null)}
+      />
+    </Box>
+  );
+}
+
+/** The device: its MAC opening its card, its address and the flats of its entrance. */
+function DeviceLine({ model, mac }: { model: DoorCodesModel; mac: string }) {
+  const t = useT();
+  const answer = model.answer;
+  const range = answer?.flatRange;
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 2, rowGap: 0.5, mt: -1 }}>
+      <Typography sx={{ fontFamily: 'monospace' }}>{t('doorCodes.device', { mac })}</Typography>
+      <Typography sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>{answer ? (answer.address ?? t('doorCodes.noAddress')) : ''}</Typography>
+      {range && (
+        <Typography color="text.secondary">
+          {t('doorCodes.range', { entrance: range.entranceTitle ?? range.entranceNum ?? '', first: range.firstFlat, last: range.lastFlat })}
+        </Typography>
+      )}
+      <Link component={RouterLink} to={deviceCardPath(mac)}>
+        {t('doorCodes.openCard')}
+      </Link>
+    </Box>
+  );
+}
