@@ -126,7 +126,8 @@ export function useCommutators(mac: string) {
     readFromDevice: () => read.mutate(),
     reading: read.isPending,
     readError: refusal(read.error),
-    taskId,
+    // A check still running when the screen opened is followed too.
+    taskId: taskId ?? answer?.checkLinelevelTaskId ?? null,
   };
 }
 

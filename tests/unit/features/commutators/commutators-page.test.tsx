@@ -1,0 +1,164 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CommutatorsPage } from '@/features/commutators/components/commutators-page';
+import { matrixDraftId } from '@/features/commutators/use-matrix-draft';
+import { setCsrfToken } from '@/lib/csrf';
+import { setLoggedFlag } from '@/lib/logged-flag';
+import { sessionQueries } from '@/lib/session';
+import { loadDraft, saveDraft } from '@/offline/drafts';
+import { getOfflineDb } from '@/offline/db';
+import { ADDRESS, HOUSE_UID, MAC, device } from '../../contract/fixtures';
+import { authItems, jsonResponse, renderWithApp, testQueryClient } from '../../helpers/render';
+
+const USER = 2;
+const PATH = `/devices/${MAC}/commutators`;
+const MATRIX_URL = `/front/devices/${encodeURIComponent(MAC)}/commutators`;
+let posted: unknown[] = [];
+
+/** Metakom 20: 2 columns × 10 rows, flats 1–20; flat 1 wired at row 1, column 1. */
+function matrix20(): number[][] {
+  const rows = Array.from({ length: 10 }, () => [0, 0]);
+  rows[0][0] = 1;
+  return rows;
+}
+
+function answer(matrix = matrix20()) {
+  return {
+    result: true,
+    commutators: [{ index: 0, matrix }],
+    mac: MAC,
+    model: 1,
+    commutationModels: {},
+    device: device(),
+    flatRange: { firstFlat: 1, lastFlat: 20, entranceNum: 1, entranceTitle: 'Подъезд 1' },
+    checkLinelevelTaskId: null,
+  };
+}
+
+beforeEach(async () => {
+  posted = [];
+  setCsrfToken('token');
+  setLoggedFlag(true);
+  await getOfflineDb().drafts.clear();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      const path = decodeURIComponent(url.split('?')[0]);
+      if (method === 'GET' && path === decodeURIComponent(MATRIX_URL)) return jsonResponse(200, answer());
+      if (method === 'POST' && path === decodeURIComponent(MATRIX_URL)) {
+        posted.push(JSON.parse(String(init.body)));
+        return jsonResponse(200, { result: true });
+      }
+      if (path.endsWith('/abonent-units'))
+        return jsonResponse(200, { result: true, abonentUnits: { '1': { id: 1, lineLevel: { lastChange: '2026-11-25T10:00:00.000Z', level: 12 }, mac: MAC, options: {}, panelCode: 1, type: 0 } } });
+      if (path === `/front/houses/${HOUSE_UID}`) return jsonResponse(200, { result: true, data: { id: HOUSE_UID, address: ADDRESS, region: 16, fias: null } });
+      return jsonResponse(404, { result: false, message: 'not in this test' });
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function open(role: 'management' | 'support' = 'management') {
+  const client = testQueryClient();
+  client.setQueryData(sessionQueries.permissions().queryKey, { result: true, userId: USER, buyerId: 1, roles: authItems(role), permissions: authItems() });
+  return renderWithApp(<CommutatorsPage />, { path: PATH, route: '/devices/:mac/commutators', client });
+}
+
+const cell = (row: number, column: number) => screen.getByRole('textbox', { name: `Ряд ${row}, столбец ${column}` });
+
+describe('the commutation matrix screen', () => {
+  it('a roving-tabindex grid: arrows, Enter and Tab move, digits edit, Delete clears', async () => {
+    open();
+    expect(await screen.findByRole('grid', { name: 'Матрица коммутатора 1' })).toBeTruthy();
+    expect(cell(1, 1).tabIndex).toBe(0);
+    expect(cell(1, 2).tabIndex).toBe(-1);
+    act(() => cell(1, 1).focus());
+    fireEvent.keyDown(cell(1, 1), { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(cell(1, 2));
+    expect(cell(1, 2).tabIndex).toBe(0);
+    expect(cell(1, 1).tabIndex).toBe(-1);
+    fireEvent.change(cell(1, 2), { target: { value: '7' } });
+    expect((cell(1, 2) as HTMLInputElement).value).toBe('7');
+    fireEvent.keyDown(cell(1, 2), { key: 'Enter' });
+    expect(document.activeElement).toBe(cell(2, 2));
+    fireEvent.keyDown(cell(2, 2), { key: 'Tab' });
+    expect(document.activeElement).toBe(cell(3, 1));
+    fireEvent.keyDown(cell(3, 1), { key: 'ArrowUp' });
+    fireEvent.keyDown(cell(2, 1), { key: 'ArrowUp' });
+    fireEvent.keyDown(cell(1, 1), { key: 'Delete' });
+    expect((cell(1, 1) as HTMLInputElement).value).toBe('');
+    expect(screen.getByText(/Не подключены \(19\): 1–6, 8–20/)).toBeTruthy();
+  });
+
+  it('a duplicate marks both cells, names them and keeps Save disabled; fixing it saves every commutator', async () => {
+    open();
+    await screen.findByRole('grid');
+    fireEvent.change(cell(2, 2), { target: { value: '1' } });
+    expect(cell(1, 1).getAttribute('aria-invalid')).toBe('true');
+    expect(cell(2, 2).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/квартира 1: коммутатор 1, ряд 1, столбец 1; коммутатор 1, ряд 2, столбец 2/)).toBeTruthy();
+    const save = screen.getByRole('button', { name: 'Сохранить' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    fireEvent.change(cell(2, 2), { target: { value: '21' } });
+    expect(screen.getByText(/Номера вне диапазона квартир 1–20/)).toBeTruthy();
+    fireEvent.change(cell(2, 2), { target: { value: '2' } });
+    expect(save.disabled).toBe(false);
+    fireEvent.click(save);
+    await waitFor(() => expect(posted).toHaveLength(1));
+    const expected = matrix20();
+    expected[1][1] = 2;
+    expect(posted[0]).toEqual({ model: 1, matrix: [{ index: 0, matrix: expected }] });
+  });
+
+  it('the abonent units name the handset and mark a dead line; a click highlights its cell', async () => {
+    open();
+    const unit = await screen.findByRole('button', { name: /Код 1 · аналоговая трубка/ });
+    expect(unit.textContent).toMatch(/Линия не отвечает: уровень 12/);
+    fireEvent.click(unit);
+    expect(cell(1, 1).closest('td')?.hasAttribute('data-highlight')).toBe(true);
+  });
+
+  it('edits are kept as a draft by MAC; coming back offers them, and restoring brings the cells back', async () => {
+    const first = open();
+    await screen.findByRole('grid');
+    fireEvent.change(cell(3, 2), { target: { value: '5' } });
+    first.unmount();
+    const id = matrixDraftId(USER, MAC);
+    await waitFor(async () => expect((await loadDraft(getOfflineDb(), id, { kind: 'commutators', userId: USER })).status).toBe('ok'));
+    const stored = await loadDraft(getOfflineDb(), id, { kind: 'commutators', userId: USER });
+    expect(stored.status === 'ok' && stored.draft.data.commutators[0].matrix[2][1]).toBe(5);
+    expect(stored.status === 'ok' && stored.draft.target.mac).toBe(MAC);
+
+    open();
+    expect(await screen.findByText(/Есть несохранённые изменения от/)).toBeTruthy();
+    expect((cell(3, 2) as HTMLInputElement).value).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Восстановить' }));
+    expect((cell(3, 2) as HTMLInputElement).value).toBe('5');
+    expect(screen.queryByText(/Есть несохранённые изменения от/)).toBeNull();
+  });
+
+  it('discarding the offered draft deletes it', async () => {
+    const data = { mac: MAC, model: 1, size: 20, commutators: [{ index: 0, matrix: matrix20().map((row, index) => (index === 4 ? [0, 9] : row)) }], base: '' };
+    await saveDraft(getOfflineDb(), { id: matrixDraftId(USER, MAC), kind: 'commutators', userId: USER, title: 't', target: { mac: MAC }, data });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Отбросить' }));
+    await waitFor(async () => expect((await loadDraft(getOfflineDb(), matrixDraftId(USER, MAC))).status).toBe('missing'));
+    expect((cell(5, 2) as HTMLInputElement).value).toBe('');
+  });
+
+  it('support reads: cells are read-only and nothing that changes is offered', async () => {
+    open('support');
+    await screen.findByRole('grid');
+    expect(screen.getByText(/Только просмотр/)).toBeTruthy();
+    expect((cell(1, 1) as HTMLInputElement).readOnly).toBe(true);
+    fireEvent.keyDown(cell(1, 1), { key: 'Delete' });
+    expect((cell(1, 1) as HTMLInputElement).value).toBe('1');
+    for (const name of ['Сохранить', 'Заполнить по порядку', 'Считать с устройства', 'Копировать в другие подъезды']) expect(screen.queryByRole('button', { name })).toBeNull();
+    expect((screen.getByRole('combobox', { name: 'Модель (тип ключа)' }) as HTMLSelectElement).disabled).toBe(true);
+  });
+});
