@@ -204,6 +204,15 @@ export async function writeDevicesOfEntrance(
   }
 }
 
+/**
+ * A handset's line level from a draw of 0…99, on the device simulator's scale: never measured
+ * (null) for 4 in 100, a dead line (under 20) for 5, else 40…94. access-data.ts says the same in SQL.
+ */
+function lineLevelOf(reading: number): number | null {
+  if (reading < 4) return null;
+  return reading < 9 ? reading * 2 : 40 + ((reading * 7) % 55);
+}
+
 /** Commutators, handsets on the line, RS485 sub-devices and per-flat settings. */
 async function writeDeviceDetails(context: SeedContext, deviceId: number, type: number, purpose: number, entrance: EntranceSkeleton): Promise<void> {
   const { random, writer } = context;
@@ -218,18 +227,21 @@ async function writeDeviceDetails(context: SeedContext, deviceId: number, type: 
     );
     await writer.add(commutators, { deviceId, index: 0, matrix });
     for (const flat of entrance.flats) {
+      const unitType = random.weighted([
+        [0, 80],
+        [1, 15],
+        [2, 5],
+      ] as const);
+      const reading = random.int(0, 99);
+      const measuredAt = daysAgo(random, 60);
       await writer.add(abonentUnits, {
         deviceId,
         flatId: flat.id,
         panelCode: flat.num,
-        type: random.weighted([
-          [0, 80],
-          [1, 15],
-          [2, 5],
-        ] as const),
+        type: unitType,
         options: {},
-        lineLevel: random.int(200, 600),
-        lineLevelChangedAt: daysAgo(random, 60),
+        lineLevel: lineLevelOf(reading),
+        lineLevelChangedAt: lineLevelOf(reading) === null ? null : measuredAt,
       });
       if (random.chance(0.1)) {
         await writer.add(flatDeviceSettings, {

@@ -83,7 +83,7 @@ export function flatExtrasStatements(seed: number): string[] {
        from seed_showcase s join users u on u.login = '78' || lpad(s.flat_id::text, 9, '0') where not s.sip order by s.n
      ) as made`,
     `insert into keys (device_id, buyer_id, flat_id, flat_num, value, key_type, is_security, authentic, "inner", blocked, user_login, created_at)
-     select s.device_id, s.buyer_id, s.flat_id, s.flat_num, upper(substr(md5('${seed}-showcase-key-' || s.flat_id || '-' || k), 1, 12)),
+     select s.device_id, s.buyer_id, s.flat_id, s.flat_num, upper(substr(md5('${seed}-showcase-key-' || s.flat_id || '-' || k), 1, case when k = 2 then 14 else 12 end)),
             (array['Metakom', 'MIFARE', 'Cyfral'])[k], false, true, false, k = 3, 'operator', ${daysAgo('s.flat_id * 4 + k', 221, 300, 10)}
      from seed_showcase s cross join generate_series(1, 3) as k
      order by s.n, k

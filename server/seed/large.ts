@@ -4,6 +4,7 @@ import { DEVICE_TYPE_NAMES, deviceTypeId } from '../../contract/devices';
 import { DEFAULT_DEVICE_LOGIN, FACTORY_PASSWORD } from '../../contract/wizard';
 import { queryRows, type Db } from '../db/client';
 import { ANALOG_TYPES, CAMERA_TYPES, ISCOM_TYPES, capabilitiesOf } from '../devices/capabilities';
+import { commutationStatements, doorCodeStatements, flatCodeTypes, keyStatements, keylessStatements } from './access-data';
 import { addressColumnsSql } from './extra-houses';
 import { BLOCK_REASONS, blockHistoryOfBlockedFlats } from './flat-extras';
 import { CITIES, FIRST_NAMES, LAST_NAMES, PHONES } from './names';
@@ -31,6 +32,10 @@ const REBUILT_INDEX_TABLES = [
   'sip_accounts',
   'device_groups',
   'keys',
+  'abonent_units',
+  'device_door_codes',
+  'keyless_codes',
+  'keyless_code_devices',
   'device_history_events',
   'users',
   'flat_users',
@@ -260,29 +265,24 @@ export async function seedLargeHousing(db: Db, profile: SeedProfile, org: OrgDat
      order by 1`,
   ]);
 
-  // Keys on every working panel, most of them for a flat the panel opens.
-  const [keysMin, keysMax] = profile.keysPerDevice;
-  const kinds = ['Metakom', 'Metakom', 'Metakom', 'Metakom', 'Metakom', 'Metakom', 'Cyfral', 'Cyfral', 'Cyfral', 'Eltis', 'Eltis', 'Vizit', 'Vizit', 'Factorial', 'MIFARE', 'MIFARE', 'MIFARE', 'MIFARE', 'RFID', 'RFID'];
-  await step('keys', 'keys', [
-    `insert into keys (id, device_id, buyer_id, flat_id, flat_num, value, key_type, cipher_id, is_security, authentic, "inner", inc_value, blocked, user_login, created_at)
-     select row_number() over (order by d.id, n), d.id, d.buyer_id,
-            case when flat.has then flat.id end, case when flat.has then flat.num end,
-            upper(substr(md5('${seed}-key-' || d.id || '-' || n), 1, case when kind = 'MIFARE' then 14 else 12 end)), kind,
-            case when ${r('d.id * 16 + n', 91)} < 0.2 then ${int('d.id * 16 + n', 92, 1, 4)} end,
-            ${r('d.id * 16 + n', 93)} < 0.1, ${r('d.id * 16 + n', 94)} < 0.95, ${r('d.id * 16 + n', 95)} < 0.1, null,
-            ${r('d.id * 16 + n', 96)} < 0.03, case when ${r('d.id * 16 + n', 97)} < 0.5 then 'operator' end, ${daysAgo('d.id * 16 + n', 98, 900)}
-     from seed_devices d
-     cross join lateral generate_series(1, ${int('d.k', 90, keysMin, keysMax)}) as n
-     cross join lateral (select ${jsonLiteral(kinds)} ->> ${int('d.id * 16 + n', 99, 0, kinds.length - 1)} as kind) as k
-     cross join lateral (
-       select ${r('d.id * 16 + n', 100)} < 0.8 as has,
-              case when d.entrance_type = 1 then d.first_flat_id + floor(${r('d.id * 16 + n', 101)} * (d.flat_to - d.flat_from + 1))::int
-                   else d.house_first_flat_id + floor(${r('d.id * 16 + n', 101)} * d.flat_count)::int end as id,
-              case when d.entrance_type = 1 then d.flat_from + floor(${r('d.id * 16 + n', 101)} * (d.flat_to - d.flat_from + 1))::int
-                   else 1 + floor(${r('d.id * 16 + n', 101)} * d.flat_count)::int end as num
-     ) as flat
-     where d.status_code <> 3`,
+  // Keys, door codes, keyless codes and matrices over the working panels (access-data.ts).
+  const access = { seed, profile: profile.access, source: 'large' } as const;
+  await step('panels', null, [
+    `create temp table seed_panels on commit drop as
+     select d.id, d.k, d.buyer_id, d.type, d.status_code, d.purpose, d.house_uid, d.entrance_type, d.flat_from, d.flat_to, d.house_first_flat_id,
+            'rsKeys' = any(t.capabilities) as rs_keys, 'commutators' = any(t.capabilities) as analog,
+            d.type = any(array[${flatCodeTypes().join(', ')}]::int[]) as flat_codes, false as wired
+     from seed_devices d join seed_types t on t.type = d.type where d.status_code <> 3`,
+    `create unique index on seed_panels (id)`,
+    `analyze seed_panels`,
   ]);
+  const [own, rs, copies] = keyStatements(access);
+  await step('keys', 'keys', [own]);
+  await step('rs keys', 'keys', [rs]);
+  await step('keys on other panels', 'keys', [copies]);
+  await step('door codes', 'device_door_codes', doorCodeStatements(access));
+  await step('keyless codes', 'keyless_code_devices', keylessStatements(access));
+  await step('commutators', 'abonent_units', commutationStatements(access));
 
   const [eventsMin, eventsMax] = profile.historyPerDevice;
   await step('device history events', 'device_history_events', [

@@ -5,7 +5,8 @@ import { accessActions, accessReasons, accessServices, userAccess } from '../db/
 import { adjusterJobs } from '../db/schema/adjuster';
 import { authAssignments, authItemChildren, authItems } from '../db/schema/auth';
 import { buyers, managementCompanies } from '../db/schema/buyers';
-import { abonentUnits, commutators, deviceCommutations } from '../db/schema/commutators';
+import { abonentUnits, commutators, deviceCommutations, lineLevelChecks } from '../db/schema/commutators';
+import { deviceDoorCodes, keylessCodeDevices, keylessCodes } from '../db/schema/door-codes';
 import { deviceHistoryEvents, deviceHouses, deviceRelays, devices, executors, firmwareVersions, rs485Devices } from '../db/schema/devices';
 import {
   flatAccessServices,
@@ -23,6 +24,7 @@ import { entranceGates, entranceRanges, entrances, houses } from '../db/schema/h
 import { keys } from '../db/schema/keys';
 import { sipAccounts } from '../db/schema/sip';
 import { externalUsers, userDevices, userOptions, users } from '../db/schema/users';
+import { accessStatements, panelsFromTables } from './access-data';
 import type { SeedContext, SeedCounters } from './context';
 import { buildDeviceListHouses } from './device-list-houses';
 import { writeDevicesOfEntrance } from './devices';
@@ -77,6 +79,10 @@ const TABLE_ORDER: readonly PgTable[] = [
   deviceCommutations,
   commutators,
   abonentUnits,
+  lineLevelChecks,
+  deviceDoorCodes,
+  keylessCodes,
+  keylessCodeDevices,
   flatDeviceSettings,
   rs485Devices,
 ];
@@ -145,6 +151,11 @@ export async function seedDatabase(db: Db, size: SeedSize, seed: number = DEFAUL
     if (profile.generator === 'node') {
       await timed('flat card extras', async () => {
         for (const statement of flatExtrasStatements(seed)) await tx.execute(sql.raw(statement));
+      });
+      await timed('keys, codes, commutators', async () => {
+        // PostgreSQL would compile these long expressions (JIT) for a few thousand rows: seconds lost, nothing gained.
+        await tx.execute(sql`set local jit = off`);
+        for (const statement of [...panelsFromTables(), ...accessStatements({ seed, profile: profile.access, source: 'tables' })]) await tx.execute(sql.raw(statement));
       });
     }
     // The device list's houses projection is kept by triggers; rows loaded with them off are built here in one statement.

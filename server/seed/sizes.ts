@@ -5,6 +5,24 @@ export function isSeedSize(value: string): value is SeedSize {
   return (SEED_SIZES as readonly string[]).includes(value);
 }
 
+/** Keys, door codes, keyless codes and matrices made in SQL over the panels (access-data.ts). */
+export interface AccessProfile {
+  /** Keys per panel with an entrance (the large size's only keys; more on top of Node's on the small ones). */
+  keysPerPanel: readonly [number, number];
+  /** RS keys per panel with the rsKeys capability (a quarter of them both inner and outer). */
+  rsKeysPerPanel: readonly [number, number];
+  /** Share of a main panel's flat keys also written on the house's other panels that open the flat. */
+  copiedKeyShare: number;
+  /** Share of the panels with a common door code. */
+  commonCodeShare: number;
+  /** Share of the panels taking per-flat door codes that have some (besides the first of each buyer). */
+  flatCodePanelShare: number;
+  /** Share of such a panel's flats with a code. */
+  flatCodeShare: number;
+  keylessCodesPerBuyer: number;
+  keylessDevicesPerCode: readonly [number, number];
+}
+
 export interface SeedProfile {
   buyers: number;
   houses: number;
@@ -14,7 +32,9 @@ export interface SeedProfile {
   flatsPerEntrance: readonly [number, number];
   /** Share of flats with residents (each gets one or two users). */
   residentShare: number;
+  /** Keys Node writes per device (the small sizes; the SQL generator's are in `access`). */
   keysPerDevice: readonly [number, number];
+  access: AccessProfile;
   historyPerDevice: readonly [number, number];
   /** Staff users per role and buyer, besides the demo accounts. */
   staffPerRole: number;
@@ -50,6 +70,16 @@ export const SEED_PROFILES: Record<SeedSize, SeedProfile> = {
     flatsPerEntrance: [4, 8],
     residentShare: 0.5,
     keysPerDevice: [1, 3],
+    access: {
+      keysPerPanel: [2, 4],
+      rsKeysPerPanel: [2, 4],
+      copiedKeyShare: 0.5,
+      commonCodeShare: 0.85,
+      flatCodePanelShare: 0.3,
+      flatCodeShare: 0.5,
+      keylessCodesPerBuyer: 6,
+      keylessDevicesPerCode: [2, 5],
+    },
     historyPerDevice: [2, 4],
     staffPerRole: 1,
     managementCompaniesPerBuyer: 2,
@@ -68,6 +98,16 @@ export const SEED_PROFILES: Record<SeedSize, SeedProfile> = {
     flatsPerEntrance: [12, 36],
     residentShare: 0.35,
     keysPerDevice: [3, 12],
+    access: {
+      keysPerPanel: [3, 6],
+      rsKeysPerPanel: [3, 8],
+      copiedKeyShare: 0.3,
+      commonCodeShare: 0.85,
+      flatCodePanelShare: 0.15,
+      flatCodeShare: 0.3,
+      keylessCodesPerBuyer: 12,
+      keylessDevicesPerCode: [3, 15],
+    },
     historyPerDevice: [5, 15],
     staffPerRole: 3,
     managementCompaniesPerBuyer: 3,
@@ -86,7 +126,18 @@ export const SEED_PROFILES: Record<SeedSize, SeedProfile> = {
     // About 26 flats per entrance, two entrances per house: 1.3 million flats.
     flatsPerEntrance: [12, 40],
     residentShare: 0.25,
-    keysPerDevice: [2, 6],
+    keysPerDevice: [0, 0],
+    // About 21 keys on each of 95,000 working panels, RS keys and copies: over 2.2 million.
+    access: {
+      keysPerPanel: [12, 30],
+      rsKeysPerPanel: [3, 8],
+      copiedKeyShare: 0.1,
+      commonCodeShare: 0.85,
+      flatCodePanelShare: 0.1,
+      flatCodeShare: 0.2,
+      keylessCodesPerBuyer: 60,
+      keylessDevicesPerCode: [20, 300],
+    },
     historyPerDevice: [2, 6],
     staffPerRole: 3,
     managementCompaniesPerBuyer: 8,
