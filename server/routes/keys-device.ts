@@ -48,34 +48,29 @@ async function oneKey(db: Db, deviceId: number, value: string, rs: boolean, inne
   return found[0];
 }
 
-/** Each item's keys through `apply`: the ones done, and the ones not found or refused, with why. */
+/** Each item's keys through `apply`: the ones done, and the ones not found or refused, with why, in the items' order. */
 async function processItems(
   keys: readonly StoredKey[],
   items: readonly { value: string; inner?: 0 | 1 }[],
   apply: (key: StoredKey) => Promise<void>,
 ): Promise<{ done: StoredKey[]; failed: MultipleKeyFailure[] }> {
-  const done: StoredKey[] = [];
-  const failed: MultipleKeyFailure[] = [];
   const taken = new Set<number>();
-  await mapLimit(items, 4, async (item) => {
+  const outcomes = await mapLimit(items, 4, async (item) => {
     const value = compactKeyValue(item.value);
     const matches = keys.filter((key) => key.value === value && (item.inner === undefined || key.inner === (item.inner === 1)) && !taken.has(key.id));
-    const inner = item.inner ?? 0;
-    if (matches.length === 0) {
-      failed.push({ value: item.value, inner, message: KEY_NOT_FOUND });
-      return;
-    }
-    for (const key of matches) {
-      taken.add(key.id);
-      try {
-        await apply(key);
-        done.push(key);
-      } catch (error) {
-        failed.push({ value: key.value, inner: key.inner ? 1 : 0, message: error instanceof Error ? error.message : String(error) });
-      }
-    }
+    if (matches.length === 0) return [{ key: null, failure: { value: item.value, inner: item.inner ?? 0, message: KEY_NOT_FOUND } }];
+    for (const key of matches) taken.add(key.id);
+    return Promise.all(
+      matches.map((key) =>
+        apply(key).then(
+          () => ({ key, failure: null }),
+          (error: unknown) => ({ key: null, failure: { value: key.value, inner: key.inner ? 1 : 0, message: error instanceof Error ? error.message : String(error) } as MultipleKeyFailure }),
+        ),
+      ),
+    );
   });
-  return { done, failed };
+  const flat = outcomes.flat();
+  return { done: flat.flatMap((outcome) => (outcome.key ? [outcome.key] : [])), failed: flat.flatMap((outcome) => (outcome.failure ? [outcome.failure] : [])) };
 }
 
 /** A device's keys and its RS485 controllers' (docs/api.md "Keys"). */
