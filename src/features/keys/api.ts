@@ -1,4 +1,3 @@
-import { deviceEndpoints } from '@contract/devices';
 import { keyEndpoints, type DeviceKeysRequest, type KeyCreate } from '@contract/keys';
 import { expectResult, request } from '@/lib/http';
 import type { NumberSystem } from './model';
@@ -19,8 +18,4 @@ export async function findDuplicates(values: string[], numberSystem: NumberSyste
 
 export async function deleteKeys(keys: { value: string; mac: string }[]) {
   return expectResult(await request(keyEndpoints.remove, { body: { keys } }));
-}
-
-export async function getHouseMacs(houseUid: string, signal?: AbortSignal) {
-  return expectResult(await request(deviceEndpoints.macsFromHouse, { query: { houseUid }, signal })).data;
 }

@@ -140,11 +140,11 @@ export function addMacs(chosen: readonly string[], texts: readonly string[]): { 
 // Duplicates
 
 export type NumberSystem = (typeof NUMBER_SYSTEMS)[number];
-/** The most values one duplicate search takes. */
+/** The most values one duplicate search, and one delete call, take (docs/api.md "Keys"). */
 export const DUPLICATE_SEARCH_MAX = 1000;
 
 export interface PastedValues {
-  /** Each value once, as sent (hex upper-case without separators; dec digits), in the order pasted. */
+  /** Each value once, as sent (hex: upper case without separators; dec: digits, or EM-Marine «series,number»), in the order pasted. */
   values: string[];
   /** Values pasted more than once (sent once). */
   repeated: string[];
@@ -154,7 +154,26 @@ export interface PastedValues {
   overCap: boolean;
 }
 
-/** One a line: trimmed, blank lines skipped, each value once; hex separators dropped, dec leading zeros kept off. */
+/** The longest stored value: a 10-byte MIFARE UID. */
+const MAX_HEX_DIGITS = 20;
+/** EM-Marine's printed «series,number» (0–255, 0–65535), the server's other decimal form. */
+const EM_MARINE = /^(\d{1,3})\s*[,/]\s*(\d{1,5})$/;
+
+/** A pasted line as the search sends it, or null when it is no value of the system. */
+function readValue(line: string, system: NumberSystem): string | null {
+  if (system === 'hex') {
+    const hex = valueSearch(line);
+    return /^[0-9A-F]+$/.test(hex) && hex.length <= MAX_HEX_DIGITS ? hex : null;
+  }
+  const em = EM_MARINE.exec(line);
+  if (em) return Number(em[1]) <= 0xff && Number(em[2]) <= 0xffff ? `${Number(em[1])},${Number(em[2])}` : null;
+  const digits = line.replace(/\s/g, '');
+  if (!/^\d{1,25}$/.test(digits)) return null;
+  const value = digits.replace(/^0+(?=\d)/, '');
+  return BigInt(value).toString(16).length <= MAX_HEX_DIGITS ? value : null;
+}
+
+/** One a line: trimmed, blank lines skipped, each value once, lines of another number system set apart. */
 export function parsePastedValues(text: string, system: NumberSystem): PastedValues {
   const values: string[] = [];
   const seen = new Set<string>();
@@ -163,13 +182,9 @@ export function parsePastedValues(text: string, system: NumberSystem): PastedVal
   text.split(/\r\n|\r|\n/).forEach((raw, index) => {
     const line = raw.trim();
     if (line === '') return;
-    const value = system === 'hex' ? valueSearch(line) : line.replace(/\s/g, '').replace(/^0+(?=\d)/, '');
-    const valid = system === 'hex' ? /^[0-9A-F]+$/.test(value) : /^\d+$/.test(value);
-    if (!valid) {
-      invalid.push({ line: index + 1, text: line });
-      return;
-    }
-    if (seen.has(value)) repeated.add(value);
+    const value = readValue(line, system);
+    if (value === null) invalid.push({ line: index + 1, text: line });
+    else if (seen.has(value)) repeated.add(value);
     else {
       seen.add(value);
       values.push(value);
@@ -178,10 +193,17 @@ export function parsePastedValues(text: string, system: NumberSystem): PastedVal
   return { values, repeated: [...repeated], invalid, overCap: values.length > DUPLICATE_SEARCH_MAX };
 }
 
-/** A value as hex digits without leading zeros: how a pasted value and a stored one are compared. */
+/** A value as hex digits without leading zeros: how a pasted value and a stored one are compared (the server pads to each stored length). */
 export function hexKey(value: string, system: NumberSystem): string {
-  const hex = system === 'dec' ? BigInt(value).toString(16).toUpperCase() : valueSearch(value);
-  return hex.replace(/^0+(?=.)/, '');
+  let hex: string;
+  if (system === 'hex') hex = valueSearch(value);
+  else {
+    const em = EM_MARINE.exec(value);
+    hex = em
+      ? Number(em[1]).toString(16).padStart(2, '0') + Number(em[2]).toString(16).padStart(4, '0')
+      : BigInt(value).toString(16);
+  }
+  return hex.toUpperCase().replace(/^0+(?=.)/, '');
 }
 
 export interface DuplicateGroup {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { DeviceKeysRequest } from '@contract/keys';
-import { getHouseMacs, getKeyList } from './api';
+import { getKeyList } from './api';
 
 export const keyQueries = {
   all: () => ['keys'] as const,
@@ -15,7 +15,7 @@ export const keyQueries = {
   houseMacs: (houseUid: string) =>
     queryOptions({
       queryKey: [...keyQueries.all(), 'house-macs', houseUid] as const,
-      queryFn: ({ signal }) => getHouseMacs(houseUid, signal),
+      queryFn: async ({ signal }) => (await import('./house-macs-api')).getHouseMacs(houseUid, signal),
       staleTime: 60_000,
       retry: false,
     }),

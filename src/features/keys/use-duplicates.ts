@@ -5,7 +5,7 @@ import { notify } from '@/components/notifications/notify';
 import { errorMessage } from '@/lib/http';
 import { deleteKeys, findDuplicates } from './api';
 import { useT } from './messages';
-import { deleteOutcomes, deleteTargets, groupDuplicates, keyRef, parsePastedValues, type DuplicateGroup, type NumberSystem } from './model';
+import { DUPLICATE_SEARCH_MAX, deleteOutcomes, deleteTargets, groupDuplicates, keyRef, parsePastedValues, type DuplicateGroup, type NumberSystem } from './model';
 
 interface Search {
   values: string[];
@@ -38,7 +38,17 @@ export function useDuplicates({ onDeleted }: { onDeleted: () => unknown }) {
   );
 
   const remove = useMutation({
-    mutationFn: async (keys: { value: string; mac: string }[]) => ({ keys, answer: await deleteKeys(keys) }),
+    mutationFn: async (keys: { value: string; mac: string }[]) => {
+      // A call takes at most DUPLICATE_SEARCH_MAX keys: a longer choice goes in turns, the answers joined.
+      const answer = { deleted: 0, results: [] as KeyDeleteResult[] };
+      for (let start = 0; start < keys.length; start += DUPLICATE_SEARCH_MAX) {
+        const part = keys.slice(start, start + DUPLICATE_SEARCH_MAX);
+        const got = await deleteKeys(part);
+        answer.deleted += got.deleted;
+        answer.results.push(...[...deleteOutcomes(part, got).values()]);
+      }
+      return { keys, answer };
+    },
     onSuccess: ({ keys, answer }) => {
       const found = deleteOutcomes(keys, answer);
       setOutcomes((current) => new Map([...current, ...found]));

@@ -165,7 +165,7 @@ function ResultTable({ groups, model, canDelete }: RowsProps) {
               {group.rows.map((row) => {
                 const outcome = outcomeText(row);
                 return (
-                  <TableRow key={keyRef(row)}>
+                  <TableRow key={row.keyId}>
                     {canDelete && <TableCell padding="checkbox">{rowCheck(row)}</TableCell>}
                     <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{row.value}</TableCell>
                     <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.address || '—'}</TableCell>
@@ -207,7 +207,7 @@ function ResultCards({ groups, model, canDelete }: RowsProps) {
               {group.rows.map((row) => {
                 const outcome = outcomeText(row);
                 return (
-                  <Box component="li" key={keyRef(row)} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', borderTop: 1, borderColor: 'divider', pt: 1 }}>
+                  <Box component="li" key={row.keyId} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', borderTop: 1, borderColor: 'divider', pt: 1 }}>
                     {canDelete && rowCheck(row)}
                     <Box sx={{ display: 'grid', gap: 0.5, minWidth: 0, flex: 1 }}>
                       <Box>

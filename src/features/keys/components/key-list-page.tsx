@@ -2,8 +2,6 @@ import Add from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, lazy, useState } from 'react';
@@ -14,6 +12,7 @@ import { useT } from '../messages';
 import { useKeyList } from '../use-key-list';
 import { KeyFilters } from './key-filters';
 import { KeyCards, KeyTable } from './key-rows';
+import { ViewSwitch } from './view-switch';
 
 // Opened by few and only on demand: loaded with their first opening (the route's 250 KB budget).
 const KeyCreateDialog = lazy(() => import('./key-create-dialog').then((module) => ({ default: module.KeyCreateDialog })));
@@ -61,10 +60,15 @@ export function KeyListPage() {
           {t('keys.offline')}
         </Alert>
       )}
-      <Tabs value={view} onChange={(_event, next: View) => showView(next)} aria-label={t('keys.view.label')} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
-        <Tab value="list" label={t('keys.view.list')} id="keys-tab-list" aria-controls="keys-panel-list" />
-        <Tab value="duplicates" label={t('keys.view.duplicates')} id="keys-tab-duplicates" aria-controls="keys-panel-duplicates" />
-      </Tabs>
+      <ViewSwitch
+        label={t('keys.view.label')}
+        value={view}
+        onChange={showView}
+        views={[
+          { value: 'list', label: t('keys.view.list'), tabId: 'keys-tab-list', panelId: 'keys-panel-list' },
+          { value: 'duplicates', label: t('keys.view.duplicates'), tabId: 'keys-tab-duplicates', panelId: 'keys-panel-duplicates' },
+        ]}
+      />
       <Box role="tabpanel" id="keys-panel-list" aria-labelledby="keys-tab-list" hidden={view !== 'list'}>
         <KeyFilters filters={list.filters} onApply={list.setFilters} onClear={list.clearFilters} />
         <PagedList
