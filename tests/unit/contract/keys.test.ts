@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decode } from '../../../contract/common';
-import { DeviceKeysMultiple, DeviceKeysRequest, KeyCreate, KeysDelete, isInnerKey, keyEndpoints, parseDeviceKeyParams } from '../../../contract/keys';
+import { DeviceKeyCreate, DeviceKeysMultiple, DeviceKeysRequest, KeyCreate, KeyValueBody, KeysDelete, isInnerKey, keyEndpoints, parseDeviceKeyParams } from '../../../contract/keys';
 import { ADDRESS, HOUSE_UID, MAC, MAC2, device, pagination } from './fixtures';
 import { expectFailurePaths, itDecodesEveryResponse, plainCase } from './helpers';
 
@@ -17,16 +17,47 @@ const panelKey = {
   MAC,
 };
 const keyRow = { ...panelKey, HOUSE_UID, ADDRESS };
+/** A row as the reference server sends it: with the key's id, type, scenarios and RS flag. */
+const serverRow = { ...keyRow, KEY_ID: 55012, KEY_TYPE: 'Metakom', SCENARIOS: [2, 5], RS: 0 };
 
 describe('key endpoints', () => {
   itDecodesEveryResponse(keyEndpoints, {
     list: {
-      ok: { result: true, message: null, device: device(), deviceLiveStatus: true, data: [keyRow], addresses: { [MAC]: ADDRESS }, pagination: pagination() },
-      bad: { result: true, device: null, deviceLiveStatus: null, data: [{ ...keyRow, IS_SECURITY: true, FLAT_NUM: '45' }], addresses: [], pagination: pagination() },
-      paths: ['data.0.IS_SECURITY', 'data.0.FLAT_NUM'],
+      ok: {
+        result: true,
+        message: null,
+        device: device(),
+        deviceLiveStatus: true,
+        data: [keyRow, serverRow],
+        addresses: { [MAC]: ADDRESS },
+        pagination: pagination(),
+        keyTypes: ['Metakom', 'MIFARE', 'RFID'],
+      },
+      bad: {
+        result: true,
+        device: null,
+        deviceLiveStatus: null,
+        data: [{ ...serverRow, IS_SECURITY: true, FLAT_NUM: '45', SCENARIOS: ['2'], RS: true }],
+        addresses: [],
+        pagination: pagination(),
+        keyTypes: ['Proximity'],
+        countCapped: 1,
+      },
+      paths: ['data.0.IS_SECURITY', 'data.0.FLAT_NUM', 'data.0.SCENARIOS.0', 'data.0.RS', 'keyTypes.0', 'countCapped'],
     },
     create: { ok: { result: true, data: panelKey }, bad: { result: true, data: { ...panelKey, INNER: 2 } }, paths: ['data.INNER'] },
-    remove: { ok: { result: true, deleted: 2 }, bad: { result: true }, paths: ['deleted'] },
+    remove: {
+      ok: {
+        result: true,
+        deleted: 1,
+        results: [
+          { value: '00000A1B2C3D', mac: MAC, deleted: true, message: null },
+          { value: '00000A1B2C3E', mac: MAC2, deleted: false, message: 'Устройство не найдено: ' + MAC2 },
+        ],
+      },
+      bad: { result: true, results: [{ value: '00000A1B2C3D', mac: MAC, deleted: 1 }] },
+      paths: ['deleted', 'results.0.deleted', 'results.0.message'],
+    },
     duplicates: {
       ok: {
         result: true,
@@ -41,7 +72,11 @@ describe('key endpoints', () => {
     removeDeviceKey: plainCase,
     removeRsKey: plainCase,
     createDeviceKey: { ok: { result: true, data: panelKey }, bad: { result: true, data: { ...panelKey, MAC: 'nope' } }, paths: ['data.MAC'] },
-    multiple: { ok: { result: true, processed: 3 }, bad: { result: 'ok', processed: 3 }, paths: ['result'] },
+    multiple: {
+      ok: { result: true, processed: 3, failed: [{ value: '00000A1B2C3D', inner: 0, message: 'Ключ не найден на устройстве' }] },
+      bad: { result: 'ok', processed: 3, failed: [{ value: '00000A1B2C3D', inner: 2 }] },
+      paths: ['result', 'failed.0.inner', 'failed.0.message'],
+    },
     decode: plainCase,
     encode: plainCase,
   });
@@ -88,7 +123,19 @@ describe('key requests', () => {
   });
 
   it('knows the three multi-select actions', () => {
-    expect(decode(DeviceKeysMultiple, { action: 'addScenario', items: [{ value: '0A1B2C3D', inner: 1 }], scenario: 2 }).action).toBe('addScenario');
-    expectFailurePaths(DeviceKeysMultiple, { action: 'blockKeys', items: [] }, ['action']);
+    expect(decode(DeviceKeysMultiple, { action: 'addScenario', items: [{ value: '0A1B2C3D', inner: 1 }], scenario: 2, rs: true }).rs).toBe(true);
+    expectFailurePaths(DeviceKeysMultiple, { action: 'blockKeys', items: [], scenario: 1.5, rs: 1 }, ['action', 'scenario', 'rs']);
+  });
+
+  it('lists a device’s RS485 keys with rs, and creates one with RS and KEY_TYPE', () => {
+    expect(decode(DeviceKeysRequest, { mac: MAC, rs: true }).rs).toBe(true);
+    expectFailurePaths(DeviceKeysRequest, { rs: 'yes', panelCode: 1.5 }, ['panelCode', 'rs']);
+    expect(decode(DeviceKeyCreate, { VALUE: '0A1B2C3D4E5F', FLAT_NUM: null, KEY_TYPE: 'Cyfral', RS: 1, INNER: 1 })).toMatchObject({ KEY_TYPE: 'Cyfral', RS: 1 });
+    expectFailurePaths(DeviceKeyCreate, { VALUE: '0A1B2C3D4E5F', KEY_TYPE: 'Proximity', RS: true }, ['FLAT_NUM', 'KEY_TYPE', 'RS']);
+  });
+
+  it('encodes or decodes one side of a value with inner and rs', () => {
+    expect(decode(KeyValueBody, { value: '0A1B2C3D4E5F', inner: 1, rs: true })).toEqual({ value: '0A1B2C3D4E5F', inner: 1, rs: true });
+    expectFailurePaths(KeyValueBody, { value: '', inner: 2 }, ['value', 'inner']);
   });
 });
