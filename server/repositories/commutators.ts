@@ -31,7 +31,6 @@ export async function commutationOfDevice(db: Db, deviceId: number): Promise<Sto
 /** The device's flat range, with the house whose flats it numbers (to link new handsets to their flat). */
 export interface DeviceFlatRange extends FlatRange {
   houseUid: string;
-  entranceUid: string;
 }
 
 /**
@@ -46,7 +45,6 @@ export async function flatRangeOfDevice(db: Db, deviceId: number): Promise<Devic
       entranceNum: entrances.entranceNum,
       entranceTitle: entrances.title,
       houseUid: entrances.houseUid,
-      entranceUid: entrances.uid,
     })
     .from(deviceRelays)
     .innerJoin(entrances, eq(entrances.uid, deviceRelays.entranceUid))
