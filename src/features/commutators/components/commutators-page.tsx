@@ -199,7 +199,7 @@ function DeviceHeader({ mac, houseUid, flatRange }: { mac: string; houseUid: str
         <strong>{t('commutators.range')}</strong>{' '}
         {flatRange
           ? t('commutators.range.value', {
-              entrance: flatRange.entranceTitle ?? (flatRange.entranceNum === null ? '—' : String(flatRange.entranceNum)),
+              entrance: flatRange.entranceTitle ?? t('commutators.range.entrance', { number: flatRange.entranceNum ?? '—' }),
               first: flatRange.firstFlat,
               last: flatRange.lastFlat,
             })
