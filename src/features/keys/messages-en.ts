@@ -53,6 +53,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'keys.create.mac': 'Device MAC',
   'keys.create.macHint': 'Several may be pasted, separated by spaces or new lines',
   'keys.create.addMac': 'Add',
+  'keys.create.addMac.label': 'Add the device',
   'keys.create.macInvalid': 'Not a MAC: {text}',
   'keys.create.removeMac': 'Remove {mac}',
   'keys.create.house': 'Or the devices of a house',

@@ -54,6 +54,7 @@ export const ruMessages = {
   'keys.create.mac': 'MAC устройства',
   'keys.create.macHint': 'Можно вставить несколько через пробел или с новой строки',
   'keys.create.addMac': 'Добавить',
+  'keys.create.addMac.label': 'Добавить устройство',
   'keys.create.macInvalid': 'Это не MAC: {text}',
   'keys.create.removeMac': 'Убрать {mac}',
   'keys.create.house': 'Или устройства дома',

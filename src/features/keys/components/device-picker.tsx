@@ -80,7 +80,7 @@ export function DevicePicker({ macs, onChange, macText, onMacText, error, disabl
           error={unreadable.length > 0 ? t('keys.create.macInvalid', { text: unreadable.join(', ') }) : undefined}
           disabled={disabled}
         />
-        <Button variant="outlined" onClick={addTyped} disabled={disabled || macText.trim() === ''} sx={{ height: 40, flexShrink: 0 }}>
+        <Button variant="outlined" aria-label={t('keys.create.addMac.label')} onClick={addTyped} disabled={disabled || macText.trim() === ''} sx={{ height: 40, flexShrink: 0 }}>
           {t('keys.create.addMac')}
         </Button>
       </Box>
