@@ -172,6 +172,11 @@ export type KeyValueProblem = { kind: 'required' } | { kind: 'alphabet' } | { ki
 
 const SEPARATORS = /[\s:.-]/g;
 
+/** A value search: hex digits (separators ignored), or nothing. */
+export function isKeyPrefix(text: string): boolean {
+  return /^[0-9A-F]*$/.test(text.replace(SEPARATORS, '').toUpperCase());
+}
+
 export function checkKeyValue(keyType: KeyKind, value: string): KeyValueProblem | null {
   const hex = value.replace(SEPARATORS, '').toUpperCase();
   if (hex === '') return { kind: 'required' };

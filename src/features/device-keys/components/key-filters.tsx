@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { FilterForm } from '@/components/filter-form';
 import { OutlinedField } from '@/components/outlined-field';
 import { useT } from '../messages';
-import { isFlatNumber, type KeyFilterKey } from '../model';
+import { isFlatNumber, isKeyPrefix, type KeyFilterKey } from '../model';
 
 type FilterValues = Record<KeyFilterKey, string>;
 
@@ -16,22 +16,25 @@ interface KeyFiltersProps {
 export function KeyFilters({ filters, onApply, onClear }: KeyFiltersProps) {
   const t = useT();
   const [values, setValues] = useState<FilterValues>(filters);
-  const [panelCodeProblem, setPanelCodeProblem] = useState<string | undefined>();
+  const [problems, setProblems] = useState<Partial<Record<KeyFilterKey, string>>>({});
   // The URL changed (applied, reset, back button): the fields show it, without a remount that would take the focus.
   const [shown, setShown] = useState(filters);
   if (shown.key !== filters.key || shown.panelCode !== filters.panelCode) {
     setShown(filters);
     setValues(filters);
-    setPanelCodeProblem(undefined);
+    setProblems({});
   }
   const set = (key: KeyFilterKey) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [key]: event.target.value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next = { key: values.key.trim(), panelCode: values.panelCode.trim() };
-    const wrong = next.panelCode !== '' && !isFlatNumber(next.panelCode);
-    setPanelCodeProblem(wrong ? t('deviceKeys.filter.panelCodeNumber') : undefined);
-    if (!wrong) onApply(next);
+    const found: Partial<Record<KeyFilterKey, string>> = {};
+    // The server searches by a hex prefix (separators dropped) and refuses anything else.
+    if (!isKeyPrefix(next.key)) found.key = t('deviceKeys.check.alphabet');
+    if (next.panelCode !== '' && !isFlatNumber(next.panelCode)) found.panelCode = t('deviceKeys.filter.panelCodeNumber');
+    setProblems(found);
+    if (Object.keys(found).length === 0) onApply(next);
   };
 
   return (
@@ -42,12 +45,12 @@ export function KeyFilters({ filters, onApply, onClear }: KeyFiltersProps) {
       resetLabel={t('deviceKeys.filter.reset')}
       onSubmit={submit}
       onReset={() => {
-        setPanelCodeProblem(undefined);
+        setProblems({});
         onClear();
       }}
     >
-      <OutlinedField name="key" type="search" code value={values.key} onChange={set('key')} label={t('deviceKeys.filter.key')} size="small" />
-      <OutlinedField name="panelCode" inputMode="numeric" value={values.panelCode} onChange={set('panelCode')} label={t('deviceKeys.filter.panelCode')} size="small" error={panelCodeProblem} />
+      <OutlinedField name="key" type="search" code value={values.key} onChange={set('key')} label={t('deviceKeys.filter.key')} size="small" error={problems.key} />
+      <OutlinedField name="panelCode" inputMode="numeric" value={values.panelCode} onChange={set('panelCode')} label={t('deviceKeys.filter.panelCode')} size="small" error={problems.panelCode} />
     </FilterForm>
   );
 }
