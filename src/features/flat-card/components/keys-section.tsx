@@ -74,6 +74,7 @@ export function KeysSection() {
                         key={`${device.deviceId}-${device.keyId}`}
                         component={RouterLink}
                         to={`/devices/${encodeURIComponent(device.mac)}/keys`}
+                        aria-label={`${t('flat.section.keys')} ${device.mac}`}
                         variant="caption"
                         sx={{ fontFamily: 'monospace' }}
                       >
