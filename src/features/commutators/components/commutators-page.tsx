@@ -4,8 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useCallback, useState } from 'react';
@@ -26,6 +24,7 @@ import { MatrixPickers } from './matrix-pickers';
 // Dialogs load on first opening: the screen's first view carries the grid only.
 const FillDialog = lazy(() => import('./fill-dialog').then((m) => ({ default: m.FillDialog })));
 const CopyDialog = lazy(() => import('./copy-dialog').then((m) => ({ default: m.CopyDialog })));
+const CommutatorTabs = lazy(() => import('./commutator-tabs').then((m) => ({ default: m.CommutatorTabs })));
 
 /** /devices/:mac/commutators: the commutation matrix of a panel (docs/api.md "Commutators"). */
 export function CommutatorsPage() {
@@ -115,11 +114,9 @@ function MatrixScreen({ mac, screen }: { mac: string; screen: CommutatorsScreen 
         onChange={screen.resize}
       />
       {current.commutators.length > 1 && (
-        <Tabs value={commutatorPosition} onChange={(_event, value: number) => setPosition(value)} variant="scrollable" aria-label={t('commutators.tabs')}>
-          {current.commutators.map((each, index) => (
-            <Tab key={each.index} value={index} label={t('commutators.tab', { number: each.index + 1 })} />
-          ))}
-        </Tabs>
+        <Suspense fallback={null}>
+          <CommutatorTabs commutators={current.commutators} position={commutatorPosition} onChange={setPosition} />
+        </Suspense>
       )}
 
       {!hasMatrix ? (

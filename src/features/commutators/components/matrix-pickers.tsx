@@ -1,10 +1,10 @@
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { memo } from 'react';
 import { COMMUTATOR_SIZES, matrixSize } from '@contract/commutators';
 import { KEY_TYPES } from '@contract/keys';
 import { useT } from '../messages';
 import { keyTypeOf } from '../model';
+import { PlainSelect } from './plain-select';
 
 interface MatrixPickersProps {
   model: number | null;
@@ -30,35 +30,20 @@ export function sizesFor(model: number | null, commutationModels: MatrixPickersP
 /** The model (key type) and size pickers; a change resizes every commutator, keeping the cells that stay. */
 export const MatrixPickers = memo(function MatrixPickers({ model, size, commutationModels, disabled, onChange }: MatrixPickersProps) {
   const t = useT();
-  const sizes = sizesFor(model, commutationModels);
+  const listed = sizesFor(model, commutationModels);
+  const sizes = size > 0 && !listed.includes(size) ? [...listed, size].sort((a, b) => a - b) : listed;
   const keyType = keyTypeOf(model);
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-      <TextField
-        select
-        label={t('commutators.model')}
-        value={model === null ? '' : String(model)}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value), size)}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        sx={{ minWidth: 200 }}
-      >
+      <PlainSelect label={t('commutators.model')} value={model === null ? '' : String(model)} disabled={disabled} onChange={(value) => onChange(value === '' ? null : Number(value), size)}>
         <option value="">{t('commutators.model.none')}</option>
         {KEY_TYPES.map((type, index) => (
           <option key={type} value={String(index)}>
             {type}
           </option>
         ))}
-      </TextField>
-      <TextField
-        select
-        label={t('commutators.size')}
-        value={String(size)}
-        disabled={disabled || model === null}
-        onChange={(event) => onChange(model, Number(event.target.value))}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        sx={{ minWidth: 200 }}
-      >
+      </PlainSelect>
+      <PlainSelect label={t('commutators.size')} value={String(size)} disabled={disabled || model === null} onChange={(value) => onChange(model, Number(value))}>
         <option value="0">{t('commutators.size.none')}</option>
         {sizes.map((each) => {
           const dimensions = keyType ? matrixSize(keyType, each) : null;
@@ -68,7 +53,7 @@ export const MatrixPickers = memo(function MatrixPickers({ model, size, commutat
             </option>
           );
         })}
-      </TextField>
+      </PlainSelect>
     </Stack>
   );
 });
