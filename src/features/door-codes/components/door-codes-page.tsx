@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Suspense, lazy } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -13,6 +12,7 @@ import { PageLoadError } from '@/components/page-load-error';
 import { useT } from '../messages';
 import { useDoorCodes, type DoorCodesModel } from '../use-door-codes';
 import { CommonCodeSection } from './common-code-section';
+import { LoadingBlock } from './loading-block';
 import { FlatCodesSection } from './flat-codes-section';
 
 const CodeFormDialog = lazy(() => import('./code-form-dialog').then((module) => ({ default: module.CodeFormDialog })));
@@ -30,7 +30,7 @@ export function DoorCodesPage() {
         <DeviceLine model={model} mac={mac} />
       </Box>
       {model.pending && !model.error ? (
-        <Skeleton variant="rounded" height={120} />
+        <LoadingBlock label={t('doorCodes.flats.loading')} height={240} />
       ) : model.answer === undefined ? (
         <PageLoadError error={model.error} message={(error) => t('doorCodes.loadError', { error })} retryLabel={t('doorCodes.retry')} onRetry={model.retry} />
       ) : (

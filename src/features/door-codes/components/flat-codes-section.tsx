@@ -9,15 +9,14 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import type { DoorCode } from '@contract/door-codes';
 import { FilterForm } from '@/components/filter-form';
+import { OutlinedField } from '@/components/outlined-field';
 import { PageSection } from '@/components/page-section';
-import { ListSkeleton } from '@/components/paged-list/list-skeleton';
 import { PagedList } from '@/components/paged-list/paged-list';
 import { useT } from '../messages';
 import type { DoorCodesModel } from '../use-door-codes';
@@ -25,6 +24,7 @@ import { CodeActions } from './code-actions';
 import { CodeAuthor } from './code-author';
 import { CodeExpiry } from './code-expiry';
 import { CodeValue } from './code-value';
+import { LoadingBlock } from './loading-block';
 
 /** The per-flat codes, 50 a page with a flat filter; a table from 900 px, cards below. */
 export function FlatCodesSection({ model }: { model: DoorCodesModel }) {
@@ -58,7 +58,7 @@ export function FlatCodesSection({ model }: { model: DoorCodesModel }) {
         error={model.error}
         errorText={(error) => t('doorCodes.loadError', { error })}
         retry={{ label: t('doorCodes.retry'), onRetry: model.retry }}
-        firstLoad={{ pending: model.pending, skeleton: <ListSkeleton rowHeight={cards ? 96 : 44} /> }}
+        firstLoad={{ pending: model.pending, skeleton: <LoadingBlock label={t('doorCodes.flats.loading')} height={160} /> }}
         emptyText={model.list.filters.flatNum ? t('doorCodes.flats.noneFound') : t('doorCodes.flats.none')}
         pager={{ list: model.list, totalCount: answer?.pagination.totalCount ?? 0, pageSize: answer?.pagination.pageSize || 50, navLabel: t('doorCodes.flats.title') }}
       >
@@ -87,12 +87,13 @@ function FlatFilter({ model }: { model: DoorCodesModel }) {
         model.list.clearFilters();
       }}
     >
-      <TextField
+      <OutlinedField
+        name="flatNum"
         label={t('doorCodes.flats.filter')}
         size="small"
         value={flat}
         onChange={(event) => setFlat(event.target.value.replace(/\D/g, '').slice(0, 5))}
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        inputMode="numeric"
       />
     </FilterForm>
   );

@@ -2,7 +2,6 @@ import Add from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import { Suspense, lazy } from 'react';
 import { LazyConfirmDialog } from '@/components/lazy-confirm-dialog';
 import { PageHeader } from '@/components/page-header';
@@ -12,6 +11,7 @@ import { useKeylessCodes } from '../use-keyless-codes';
 import { KeylessDetail } from './keyless-detail';
 import { KeylessFilters } from './keyless-filters';
 import { KeylessList } from './keyless-list';
+import { LoadingBlock } from './loading-block';
 
 const KeylessCreateForm = lazy(() => import('./keyless-create-form').then((module) => ({ default: module.KeylessCreateForm })));
 
@@ -36,7 +36,7 @@ export function KeylessCodesPage() {
       {!model.online && <Alert severity="warning">{t('keyless.offline')}</Alert>}
       {!model.canEdit && <Alert severity="info">{t('keyless.readOnly')}</Alert>}
       {model.canEdit && model.creating && (
-        <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
+        <Suspense fallback={<LoadingBlock label={t('keyless.form.title')} height={320} />}>
           <KeylessCreateForm online={model.online} onCreated={model.created} onCancel={() => model.setCreating(false)} />
         </Suspense>
       )}

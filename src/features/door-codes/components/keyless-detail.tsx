@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { KeylessCodeDetail } from '@contract/door-codes';
 import { DeviceMacChip } from '@/components/device-mac-chip';
@@ -17,6 +16,7 @@ import { serviceKey } from '../model';
 import type { KeylessCodesModel } from '../use-keyless-codes';
 import { CodeExpiry } from './code-expiry';
 import { KeylessCounts, TargetStatus } from './keyless-counts';
+import { LoadingBlock } from './loading-block';
 
 /** The opened code: its terms, the devices it reached and those it did not (with why), retry and delete. */
 export function KeylessDetail({ model }: { model: KeylessCodesModel }) {
@@ -33,7 +33,7 @@ export function KeylessDetail({ model }: { model: KeylessCodesModel }) {
         {model.openedError ? (
           <PageLoadError error={model.openedError} message={(error) => t('keyless.detail.loadError', { error })} retryLabel={t('keyless.retry')} onRetry={model.reloadOpened} />
         ) : (
-          <Skeleton variant="rounded" height={160} />
+          <LoadingBlock label={t('keyless.loading')} height={160} />
         )}
       </PageSection>
     );

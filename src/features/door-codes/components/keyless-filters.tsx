@@ -1,7 +1,7 @@
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { KEYLESS_SERVICES } from '@contract/door-codes';
 import { FilterForm } from '@/components/filter-form';
+import { OutlinedField, OutlinedSelect } from '@/components/outlined-field';
 import { useT } from '../messages';
 import { serviceKey } from '../model';
 import type { KeylessCodesModel } from '../use-keyless-codes';
@@ -26,20 +26,20 @@ export function KeylessFilters({ model }: { model: KeylessCodesModel }) {
         model.list.clearFilters();
       }}
     >
-      <TextField select size="small" label={t('keyless.filter.service')} value={values.service} onChange={set('service')} slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
+      <OutlinedSelect size="small" label={t('keyless.filter.service')} value={values.service} onChange={set('service')}>
         <option value="">{t('keyless.filter.anyService')}</option>
         {KEYLESS_SERVICES.map((service) => (
           <option key={service} value={service}>
             {t(serviceKey(service))}
           </option>
         ))}
-      </TextField>
-      <TextField select size="small" label={t('keyless.filter.active')} value={values.active} onChange={set('active')} slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
+      </OutlinedSelect>
+      <OutlinedSelect size="small" label={t('keyless.filter.active')} value={values.active} onChange={set('active')}>
         <option value="">{t('keyless.filter.all')}</option>
         <option value="1">{t('keyless.filter.activeOnly')}</option>
         <option value="0">{t('keyless.filter.expiredOnly')}</option>
-      </TextField>
-      <TextField size="small" label={t('keyless.filter.mac')} value={values.mac} onChange={set('mac')} slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }} />
+      </OutlinedSelect>
+      <OutlinedField name="mac" size="small" label={t('keyless.filter.mac')} value={values.mac} onChange={set('mac')} code />
     </FilterForm>
   );
 }

@@ -11,7 +11,6 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { KeylessCode } from '@contract/door-codes';
-import { ListSkeleton } from '@/components/paged-list/list-skeleton';
 import { PagedList } from '@/components/paged-list/paged-list';
 import { useDateFormat } from '@/lib/dates';
 import { useT } from '../messages';
@@ -19,6 +18,7 @@ import { serviceKey } from '../model';
 import type { KeylessCodesModel } from '../use-keyless-codes';
 import { CodeExpiry } from './code-expiry';
 import { KeylessCounts } from './keyless-counts';
+import { LoadingBlock } from './loading-block';
 
 /** The keyless codes, 20 a page: a table from 900 px, cards below; «Подробнее» opens one. */
 export function KeylessList({ model }: { model: KeylessCodesModel }) {
@@ -32,7 +32,7 @@ export function KeylessList({ model }: { model: KeylessCodesModel }) {
       error={model.error}
       errorText={(error) => t('keyless.loadError', { error })}
       retry={{ label: t('keyless.retry'), onRetry: model.retryList }}
-      firstLoad={{ pending: model.pending, skeleton: <ListSkeleton rowHeight={cards ? 110 : 44} /> }}
+      firstLoad={{ pending: model.pending, skeleton: <LoadingBlock label={t('keyless.loading')} height={200} /> }}
       emptyText={model.filtered ? t('keyless.noneFound') : t('keyless.none')}
       pager={{ list: model.list, totalCount: model.totalCount, pageSize: model.pageSize, navLabel: t('keyless.title') }}
     >

@@ -1,0 +1,14 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+
+/**
+ * A first load's place holder: a progress bar in a block of the content's height (the list's bar
+ * is loaded anyway; Skeleton would cost the route its own code).
+ */
+export function LoadingBlock({ label, height }: { label: string; height: number }) {
+  return (
+    <Box aria-busy="true" sx={{ minHeight: height }}>
+      <LinearProgress aria-label={label} />
+    </Box>
+  );
+}
