@@ -1,6 +1,25 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Device } from '../../contract/devices';
 import type { DeviceKeyRow, DuplicateKey } from '../../contract/keys';
+import { DEFAULT_SIP_TYPE } from '../../contract/wizard';
 import { queryRows, type Db } from '../db/client';
+
+const dialect = new PgDialect();
+
+/**
+ * Rows of a query run as a named prepared statement on PostgreSQL: each pooled connection plans a
+ * shape of the query once (planning cost more than running it). PGlite runs it as usual.
+ */
+async function preparedRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `key_list_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  return (await client.query<T>({ name, text, values: params })).rows;
+}
 
 /** The cross-device list counts its matches up to this many (or to the end of the page asked for). */
 export const KEY_COUNT_CAP = 10_000;
@@ -84,22 +103,23 @@ const FIRST_HOUSE = sql`(select dh.house_uid from device_houses dh where dh.devi
  * (column `id`, and `n`, its position). A key bound to a flat shows the flat's house, any other the
  * device's first house.
  */
-async function readRecords(db: Db, ids: SQL): Promise<KeyRecord[]> {
-  return queryRows<KeyRecord>(
-    db,
-    sql`with page as materialized (${ids})
-        select k.id, k.value, k.flat_num, k.is_security, k.authentic, k.user_login,
+const ROW_SELECT = sql`select k.id, k.value, k.flat_num, k.is_security, k.authentic, k.user_login,
                to_char(k.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
                k."inner", k.inc_value, k.blocked, k.key_type, k.scenarios, k.rs, d.mac,
-               coalesce(f.house_uid, fh.uid) as house_uid, coalesce(h.address, fh.address) as address, fh.address as device_address
+               coalesce(f.house_uid, fh.uid) as house_uid, coalesce(h.address, fh.address) as address, fh.address as device_address, page.n
         from page
         join keys k on k.id = page.id
         join devices d on d.id = k.device_id
         left join flats f on f.id = k.flat_id
         left join houses h on h.uid = f.house_uid
-        left join houses fh on fh.uid = ${FIRST_HOUSE}
-        order by page.n`,
-  );
+        left join houses fh on fh.uid = ${FIRST_HOUSE}`;
+
+function readQuery(ids: SQL): SQL {
+  return sql`with page as materialized (${ids}) ${ROW_SELECT} order by page.n`;
+}
+
+async function readRecords(db: Db, ids: SQL): Promise<KeyRecord[]> {
+  return queryRows<KeyRecord>(db, readQuery(ids));
 }
 
 function addressesOf(records: readonly KeyRecord[]): Record<string, string> {
@@ -116,21 +136,59 @@ function filterOf(filter: KeyListFilter): SQL[] {
   return conditions;
 }
 
+/** spec §3 Device as the card answers it (repositories/devices.ts findDevice), built in SQL. */
+const ISO = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const DEVICE_JSON = sql`json_build_object(
+  'mac', dev.mac, 'buyerId', dev.buyer_id, 'type', dev.type, 'statusCode', dev.status_code,
+  'createDate', ${ISO(sql`dev.create_date`)}, 'updateDate', ${ISO(sql`dev.update_date`)}, 'options', dev.options,
+  'houses', coalesce((select json_agg(dh.house_uid order by dh.house_uid) from device_houses dh where dh.device_id = dev.id), '[]'::json),
+  'capabilities', to_json(dev.capabilities),
+  'sipAccount', (select json_build_object('id', s.id, 'login', s.login, 'password', s.password, 'domain', s.domain, 'port', s.port,
+                   'type', coalesce(s.type, ${DEFAULT_SIP_TYPE}::text), 'flat_num', s.flat_num, 'house_uid', s.house_uid, 'userId', s.user_id, 'buyer_id', s.buyer_id)
+                 from sip_accounts s where s.device_id = dev.id limit 1),
+  'relays', coalesce((select json_agg(json_build_object('id', r.relay_num, 'statusCode', r.status_code, 'entrance', coalesce(r.entrance_uid, '')) order by r.relay_num)
+                      from device_relays r where r.device_id = dev.id), '[]'::json))`;
+
+export interface DeviceKeyPage extends KeyPage {
+  /** The device's row id and the device; null when the scope does not see it. */
+  deviceId: number | null;
+  device: Device | null;
+}
+
 /**
  * One device's keys (rs: its RS485 controllers'), newest first, through (device_id, rs,
- * created_at, id); a device holds hundreds of keys at most, so they are counted exactly.
+ * created_at, id), with the device itself: one statement. The device by MAC within the scope
+ * (buyerId null: any); a device holds hundreds of keys at most, so the count rides along as a
+ * window. Only a page past the end, which has no row to carry it, counts apart.
  */
-export async function listDeviceKeys(db: Db, deviceId: number, rs: boolean, filter: KeyListFilter, page: number, pageSize: number): Promise<KeyPage> {
-  const where = sql.join([sql`k.device_id = ${deviceId}`, sql`k.rs = ${rs}`, ...filterOf(filter)], sql` and `);
-  const [counted] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from keys k where ${where}`);
-  const total = Number(counted?.total ?? 0);
-  if (total === 0 || (page - 1) * pageSize >= total) return { rows: [], total, capped: false, addresses: {} };
-  const records = await readRecords(
+export async function listDeviceKeys(
+  db: Db,
+  where: { mac: string; buyerId: number | null },
+  rs: boolean,
+  filter: KeyListFilter,
+  page: number,
+  pageSize: number,
+): Promise<DeviceKeyPage> {
+  const owner = where.buyerId === null ? sql`` : sql` and d.buyer_id = ${where.buyerId}`;
+  const keysWhere = sql.join([sql`k.device_id = (select dev.id from dev)`, sql`k.rs = ${rs}`, ...filterOf(filter)], sql` and `);
+  const [answer] = await preparedRows<{ id: number | null; device: Device | null; rows: KeyRecord[] | null; total: number | string | null }>(
     db,
-    sql`select p.id, row_number() over (order by p.created_at desc, p.id desc) as n
-        from (select k.id, k.created_at from keys k where ${where} order by k.created_at desc, k.id desc limit ${pageSize} offset ${(page - 1) * pageSize}) p`,
+    sql`with dev as materialized (select d.* from devices d where d.mac = ${where.mac}${owner}),
+        page as materialized (
+          select k.id, row_number() over (order by k.created_at desc, k.id desc) as n, count(*) over () as total from keys k where ${keysWhere}
+          order by k.created_at desc, k.id desc limit ${pageSize} offset ${(page - 1) * pageSize}
+        ),
+        rows as (${ROW_SELECT})
+        select (select dev.id from dev) as id, (select ${DEVICE_JSON} from dev) as device,
+               (select json_agg(rows order by rows.n) from rows) as rows, (select max(page.total) from page) as total`,
   );
-  return { rows: records.map(rowOf), total, capped: false, addresses: addressesOf(records) };
+  const found = { deviceId: answer?.id ?? null, device: answer?.device ?? null };
+  const records = answer?.rows ?? [];
+  if (found.deviceId === null || records.length > 0 || page === 1) {
+    return { ...found, rows: records.map(rowOf), total: Number(answer?.total ?? 0), capped: false, addresses: addressesOf(records) };
+  }
+  const [counted] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from keys k where ${sql.join([sql`k.device_id = ${found.deviceId}`, sql`k.rs = ${rs}`, ...filterOf(filter)], sql` and `)}`);
+  return { ...found, rows: [], total: Number(counted?.total ?? 0), capped: false, addresses: {} };
 }
 
 /**

@@ -8,10 +8,9 @@ import { ApiError } from '../http/errors';
 import { pageNumber, paginationOf } from '../http/pagination';
 import { defineRoute } from '../http/route';
 import { buyerScope, currentUser } from '../plugins/session';
-import { deviceRefOf } from '../repositories/devices';
 import { listAllKeys, listDeviceKeys, type KeyListFilter } from '../repositories/key-list';
 import { deleteKeyRows, findDeviceKeys, flatOfDevice, insertKey, setKeySecurity, setKeysScenario, type StoredKey } from '../repositories/keys';
-import { MacParams, onDevice, requireDevice } from './device-card-shared';
+import { DEVICE_NOT_FOUND, MacParams, onDevice } from './device-card-shared';
 import {
   KEY_EDITORS,
   KEY_READERS,
@@ -94,13 +93,23 @@ export async function deviceKeyRoutes(app: FastifyInstance, options: { gateway: 
         ...(listed.capped ? { countCapped: true } : {}),
       };
     }
-    const record = await requireDevice(db, request, { mac: body.mac });
-    const ref = deviceRefOf(record);
     const rs = body.rs === true;
-    const [listed, live] = await Promise.all([listDeviceKeys(db, record.id, rs, filter, page, KEY_LIST_PAGE_SIZE), gateway.statuses([ref])]);
+    const listed = await listDeviceKeys(db, { mac: body.mac, buyerId: buyerScope(request) }, rs, filter, page, KEY_LIST_PAGE_SIZE);
+    if (listed.deviceId === null || listed.device === null) throw new ApiError(404, `${DEVICE_NOT_FOUND}: ${body.mac}`);
+    const { device } = listed;
+    const ref = {
+      id: listed.deviceId,
+      mac: device.mac,
+      type: device.type,
+      statusCode: device.statusCode,
+      capabilities: device.capabilities,
+      hasSipAccount: device.sipAccount !== null,
+      options: device.options as Record<string, unknown>,
+    };
+    const live = await gateway.statuses([ref]);
     return {
       result: true,
-      device: record.device,
+      device,
       deviceLiveStatus: live.get(ref.mac)?.liveStatus ?? false,
       keyTypes: keyTypesOf(ref, rs),
       data: listed.rows,

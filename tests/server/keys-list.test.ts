@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DeviceCardResponse, deviceCardEndpoints } from '../../contract/device-card';
 import { KEY_LIST_PAGE_SIZE, keyEndpoints } from '../../contract/keys';
 import { createFlat, useFlatSetup } from './flat-fixtures';
-import { BACKENDS, TestClient, expectError, loginAs } from './helpers';
+import { queryRows } from '../../server/db/client';
+import { BACKENDS, TestClient, expectError, expectShape, loginAs } from './helpers';
 import { KeyGateway, createDeviceKey, foreignKeyDevice, insertKeys, listKeys } from './keys-fixtures';
 
 const TAG = 0x41;
@@ -24,6 +27,21 @@ describe.each(BACKENDS)('key list on %s', (backend) => {
     await createDeviceKey(operator(), fx().iscomMac, { VALUE: 'C0C0C0C0C0C0', FLAT_NUM: null, RS: 1, INNER: 1 });
     await createDeviceKey(operator(), fx().bewardMac, { VALUE: 'A1B2C3D4E5', FLAT_NUM: 7 });
     await foreignKeyDevice(app(), FOREIGN_MAC, fx().foreignHouseUid, 'A1B2C3D4E5F6');
+    // A SIP account and options on the panel, so its Device has every part to compare with the card's.
+    await queryRows(
+      app().database.drizzle,
+      sql`insert into sip_accounts (login, password, domain, port, buyer_id, device_id) select 'keys-list-sip', 'secret', 'sip.test', 5060, 1, id from devices where mac = ${fx().iscomMac}`,
+    );
+    await queryRows(app().database.drizzle, sql`update devices set options = '{"isMifare": true, "VENDOR": "ISCOM"}' where mac = ${fx().iscomMac}`);
+  });
+
+  it('answers the device as the device card does', async () => {
+    const card = expectShape(DeviceCardResponse, (await operator().get(deviceCardEndpoints.card.path({ mac: fx().iscomMac }))).json());
+    const listed = await listKeys(operator(), { mac: fx().iscomMac, page: 5 });
+    expect(listed.device).toEqual(card.device);
+    expect(listed.device?.sipAccount).toMatchObject({ login: 'keys-list-sip', type: 'udp' });
+    expect(listed.data).toEqual([]);
+    expect(listed.pagination).toMatchObject({ page: 5, totalCount: 28, pageCount: 2 });
   });
 
   it('lists a device’s panel keys 20 a page, newest first, with the device, its live status and the key types it takes', async () => {
