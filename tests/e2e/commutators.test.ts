@@ -182,6 +182,25 @@ describe('commutation matrix', () => {
     }
   }, 60_000);
 
+  it('fills the range in sequence down the columns from the first cell, every flat then wired, and saves it', async () => {
+    const { mac, first, last } = devices[0];
+    await saveMatrix(page, mac, { model: 1, matrix: [{ index: 0, matrix: Array.from({ length: 10 }, () => [0, 0, 0, 0]) }] });
+    await page.goto(`/devices/${mac}/commutators`);
+    await page.getByRole('grid').waitFor();
+    await page.getByRole('button', { name: 'Заполнить по порядку' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Заполнить по порядку' });
+    expect(await dialog.getByLabel('Первая квартира').inputValue()).toBe(String(first));
+    expect(await dialog.getByLabel('Последняя квартира').inputValue()).toBe(String(last));
+    await dialog.getByRole('button', { name: 'Заполнить' }).click();
+    for (let flat = first; flat <= last; flat++) {
+      const index = flat - first;
+      expect(await cell(page, (index % 10) + 1, Math.floor(index / 10) + 1).inputValue()).toBe(String(flat));
+    }
+    await page.getByText('Все квартиры диапазона подключены.').waitFor();
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    await page.getByText('Матрица сохранена').waitFor();
+  }, 60_000);
+
   it('on a phone: the 28 × 8 Factorial grid scrolls inside itself, zooms, and a tapped cell edits', async () => {
     const { mac, first, last } = devices[1];
     let flat = first;

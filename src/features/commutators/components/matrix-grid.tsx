@@ -80,7 +80,8 @@ export const MatrixGrid = memo(function MatrixGrid({ matrix, index, problems, re
   if (rows === 0 || columns === 0) return null;
 
   return (
-    <Box>
+    // As wide as the grid (the zoom buttons stay by it), never wider than the screen.
+    <Box sx={{ width: 'fit-content', maxWidth: '100%', minWidth: 240 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
           {t('commutators.grid.size', { rows, columns })}
@@ -101,7 +102,6 @@ export const MatrixGrid = memo(function MatrixGrid({ matrix, index, problems, re
       <Box
         sx={{
           overflow: 'auto',
-          width: 'fit-content',
           maxWidth: '100%',
           maxHeight: { xs: '60vh', md: '70vh' },
           border: 1,
