@@ -128,6 +128,7 @@ describe('the operator on /keys', () => {
     await page.getByText('Значений: 3; найдены: 2; копий на устройствах: 3').waitFor();
     for (const mac of macs) await result.getByRole('checkbox', { name: `Выбрать ${value} на ${mac}` }).waitFor();
     await result.getByRole('checkbox', { name: `Выбрать ${other} на ${macs[0]}` }).waitFor();
+    await page.getByRole('heading', { name: 'Где находятся ключи' }).evaluate((element) => element.scrollIntoView());
     await screenshot(page, 'keys-duplicates');
 
     await result.getByRole('checkbox', { name: `Выбрать все копии ${value}` }).check();
@@ -137,9 +138,11 @@ describe('the operator on /keys', () => {
     await confirm.getByRole('button', { name: 'Удалить' }).click();
     await confirm.waitFor({ state: 'detached' });
     await expect.poll(() => result.getByRole('cell', { name: 'Удалён', exact: true }).count()).toBe(2);
+    await page.getByRole('region', { name: 'Где находятся ключи' }).getByText('Удалено ключей: 2 из 2').waitFor();
     for (const mac of macs) expect(await result.getByRole('checkbox', { name: `Выбрать ${value} на ${mac}` }).isDisabled()).toBe(true);
     // The other value stays where it was.
     expect(await result.getByRole('checkbox', { name: `Выбрать ${other} на ${macs[0]}` }).isDisabled()).toBe(false);
+    await page.getByRole('heading', { name: 'Где находятся ключи' }).evaluate((element) => element.scrollIntoView());
     await screenshot(page, 'keys-duplicates-deleted');
     expect(operator.pageErrors).toEqual([]);
   });

@@ -79,6 +79,7 @@ export function useDuplicates({ onDeleted }: { onDeleted: () => unknown }) {
     submit: () => {
       setTried(true);
       if (pasted.values.length === 0 || pasted.overCap) return;
+      remove.reset();
       search.mutate({ values: pasted.values, system });
     },
     searching: search.isPending,
@@ -92,6 +93,8 @@ export function useDuplicates({ onDeleted }: { onDeleted: () => unknown }) {
     targets: deleteTargets(groups, chosen),
     remove,
     removeError: remove.error ? errorMessage(remove.error) : null,
+    /** The last delete's count, kept on screen beside the per-key results (the toast goes away). */
+    removed: remove.data ? { deleted: remove.data.answer.deleted, count: remove.data.keys.length } : null,
   };
 }
 

@@ -54,6 +54,11 @@ export function DuplicateResults({ model, canDelete, online }: DuplicateResultsP
           {`${t('keys.dup.nowhere')}: ${nowhere.map((group) => group.pasted).join(', ')}`}
         </Alert>
       )}
+      {model.removed && !model.remove.isPending && (
+        <Alert severity={model.removed.deleted === model.removed.count ? 'success' : 'warning'} sx={{ mb: 1 }}>
+          {t('keys.dup.delete.done', model.removed)}
+        </Alert>
+      )}
       {model.removeError && (
         <Alert severity="error" sx={{ mb: 1 }}>
           {t('keys.dup.delete.error', { error: model.removeError })}

@@ -56,7 +56,7 @@ export function KeyTable({ rows, addresses, loading }: KeyRowsProps & { loading:
           {rows.map((row) => (
             <TableRow key={rowId(row)} hover>
               <TableCell>
-                <Box component="span" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
                   {row.VALUE}
                 </Box>
                 {row.KEY_TYPE && (
