@@ -230,7 +230,8 @@ interface DuplicateRecord extends Record<string, unknown> {
 /** Every key with one of `values` a scope sees (buyerId null: all), by value then MAC; one query on the value index. */
 export async function findKeysByValues(db: Db, buyerId: number | null, values: readonly string[]): Promise<DuplicateKey[]> {
   if (values.length === 0) return [];
-  const records = await queryRows<DuplicateRecord>(
+  // Prepared: one plan for any list of values (a literal list of 1,000 took longer to plan than to run).
+  const records = await preparedRows<DuplicateRecord>(
     db,
     sql`select k.id, k.value, k.flat_num, k.authentic, k.buyer_id, k.device_id, k.cipher_id, d.mac,
                coalesce(h.address, (select fh.address from device_houses dh join houses fh on fh.uid = dh.house_uid
