@@ -102,6 +102,7 @@ export const MatrixGrid = memo(function MatrixGrid({ matrix, index, problems, re
       <Box
         sx={{
           overflow: 'auto',
+          width: 'fit-content',
           maxWidth: '100%',
           maxHeight: { xs: '60vh', md: '70vh' },
           border: 1,

@@ -14,6 +14,7 @@ const USER = 2;
 const PATH = `/devices/${MAC}/commutators`;
 const MATRIX_URL = `/front/devices/${encodeURIComponent(MAC)}/commutators`;
 let posted: unknown[] = [];
+let postAnswer: () => Response = () => jsonResponse(200, { result: true });
 
 /** Metakom 20: 2 columns × 10 rows, flats 1–20; flat 1 wired at row 1, column 1. */
 function matrix20(): number[][] {
@@ -37,6 +38,7 @@ function answer(matrix = matrix20()) {
 
 beforeEach(async () => {
   posted = [];
+  postAnswer = () => jsonResponse(200, { result: true });
   setCsrfToken('token');
   setLoggedFlag(true);
   await getOfflineDb().drafts.clear();
@@ -48,7 +50,7 @@ beforeEach(async () => {
       if (method === 'GET' && path === decodeURIComponent(MATRIX_URL)) return jsonResponse(200, answer());
       if (method === 'POST' && path === decodeURIComponent(MATRIX_URL)) {
         posted.push(JSON.parse(String(init.body)));
-        return jsonResponse(200, { result: true });
+        return postAnswer();
       }
       if (path.endsWith('/abonent-units'))
         return jsonResponse(200, { result: true, abonentUnits: { '1': { id: 1, lineLevel: { lastChange: '2026-11-25T10:00:00.000Z', level: 12 }, mac: MAC, options: {}, panelCode: 1, type: 0 } } });
@@ -63,7 +65,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function open(role: 'management' | 'support' = 'management') {
+function open(role: 'management' | 'support' | 'adjuster' = 'management') {
   const client = testQueryClient();
   client.setQueryData(sessionQueries.permissions().queryKey, { result: true, userId: USER, buyerId: 1, roles: authItems(role), permissions: authItems() });
   return renderWithApp(<CommutatorsPage />, { path: PATH, route: '/devices/:mac/commutators', client });
@@ -115,6 +117,19 @@ describe('the commutation matrix screen', () => {
     expect(posted[0]).toEqual({ model: 1, matrix: [{ index: 0, matrix: expected }] });
   });
 
+  it("the server's refusals are shown plainly: a 400 naming the cell, a 403 as no rights; the edits stay", async () => {
+    open('adjuster');
+    await screen.findByRole('grid');
+    fireEvent.change(cell(2, 1), { target: { value: '3' } });
+    postAnswer = () => jsonResponse(400, { result: false, message: 'Некорректное поле matrix[0][1][0]: квартира 3 вне диапазона 1–2' });
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Матрица не сохранена: Некорректное поле matrix[0][1][0]: квартира 3 вне диапазона 1–2')).toBeTruthy();
+    postAnswer = () => jsonResponse(403, { result: false, message: 'Недостаточно прав' });
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Матрица не сохранена: Нет прав: Недостаточно прав')).toBeTruthy();
+    expect((cell(2, 1) as HTMLInputElement).value).toBe('3');
+  });
+
   it('the abonent units name the handset and mark a dead line; a click highlights its cell', async () => {
     open();
     const unit = await screen.findByRole('button', { name: /Код 1 · аналоговая трубка/ });
@@ -149,6 +164,30 @@ describe('the commutation matrix screen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Отбросить' }));
     await waitFor(async () => expect((await loadDraft(getOfflineDb(), matrixDraftId(USER, MAC))).status).toBe('missing'));
     expect((cell(5, 2) as HTMLInputElement).value).toBe('');
+  });
+
+  it('offline: says so, turns off saving, reading and copying, and editing goes on into the draft', async () => {
+    open();
+    await screen.findByRole('grid');
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { getConnectivityStore } = await import('@/offline/connectivity');
+    await act(() => getConnectivityStore().check());
+    try {
+      expect(await screen.findByText(/Нет связи с сервером: сохранить и считать с устройства нельзя/)).toBeTruthy();
+      fireEvent.change(cell(4, 1), { target: { value: '9' } });
+      expect((cell(4, 1) as HTMLInputElement).value).toBe('9');
+      for (const name of ['Сохранить', 'Считать с устройства', 'Копировать в другие подъезды']) {
+        expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+      }
+      const id = matrixDraftId(USER, MAC);
+      await waitFor(async () => {
+        const stored = await loadDraft(getOfflineDb(), id, { kind: 'commutators', userId: USER });
+        expect(stored.status === 'ok' && stored.draft.data.commutators[0].matrix[3][0]).toBe(9);
+      });
+    } finally {
+      vi.restoreAllMocks();
+      await act(() => getConnectivityStore().check().catch(() => false));
+    }
   });
 
   it('support reads: cells are read-only and nothing that changes is offered', async () => {
