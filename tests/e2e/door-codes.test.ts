@@ -181,9 +181,38 @@ describe('keyless access (operator, 1440×900)', () => {
     await detail.getByRole('button', { name: 'Удалить код' }).click();
     await page.getByRole('dialog', { name: 'Удалить код?' }).getByRole('button', { name: 'Удалить' }).click();
     await detail.waitFor({ state: 'detached' });
+    await screenshot(page, 'keyless-codes-list');
     const after = await getJson<{ data: { code: string }[] }>(page, '/front/keyless-codes?service=courier');
     expect(after.data.map((row) => row.code)).not.toContain(code);
     expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('keyless access offline (operator)', () => {
+  const operator = sessionOf('operator', DESKTOP);
+
+  it('says so, keeps what was typed and sends nothing until the network is back', async () => {
+    const { page, context } = operator();
+    await page.goto('/device/codes');
+    await page.getByRole('button', { name: 'Новый код' }).click();
+    const form = page.getByRole('form', { name: 'Новый код бесключевого доступа' });
+    await form.getByLabel('Комментарий').fill('Набрано до обрыва связи');
+    await form.getByRole('textbox', { name: 'MAC устройства' }).fill('E4:5A:D4:00:00:05');
+    await form.getByRole('button', { name: 'Добавить', exact: true }).click();
+    await form.getByText('Устройства: 1 из 500').waitFor();
+    await context.setOffline(true);
+    try {
+      await form.getByText(/^Нет связи с сервером/).waitFor();
+      expect(await form.getByRole('button', { name: 'Записать на устройства' }).isDisabled()).toBe(true);
+      expect(await form.getByLabel('Комментарий').inputValue()).toBe('Набрано до обрыва связи');
+      await form.getByText('Устройства: 1 из 500').waitFor();
+      await screenshot(page, 'keyless-codes-offline');
+    } finally {
+      await context.setOffline(false);
+    }
+    await form.getByText(/^Нет связи с сервером/).waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await form.getByRole('button', { name: 'Записать на устройства' }).isDisabled()).toBe(false);
+    expect(await form.getByLabel('Комментарий').inputValue()).toBe('Набрано до обрыва связи');
   });
 });
 

@@ -81,7 +81,7 @@ function DeviceLine({ model, mac }: { model: DoorCodesModel; mac: string }) {
       <Typography sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>{answer ? (answer.address ?? t('doorCodes.noAddress')) : ''}</Typography>
       {range && (
         <Typography color="text.secondary">
-          {t('doorCodes.range', { entrance: range.entranceTitle ?? range.entranceNum ?? '', first: range.firstFlat, last: range.lastFlat })}
+          {t('doorCodes.range', { entrance: range.entranceTitle ?? t('doorCodes.entrance', { num: range.entranceNum ?? '' }), first: range.firstFlat, last: range.lastFlat })}
         </Typography>
       )}
       <Link component={RouterLink} to={deviceCardPath(mac)}>

@@ -74,7 +74,7 @@ function FlatFilter({ model }: { model: DoorCodesModel }) {
   return (
     <FilterForm
       label={t('doorCodes.flats.filter')}
-      columns="minmax(160px, 240px) auto auto"
+      columns="minmax(160px, 240px) auto auto 1fr"
       smColumns="1fr auto auto"
       applyLabel={t('doorCodes.flats.filterApply')}
       resetLabel={t('doorCodes.flats.filterReset')}

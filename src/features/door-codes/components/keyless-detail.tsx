@@ -65,7 +65,7 @@ export function KeylessDetail({ model }: { model: KeylessCodesModel }) {
         <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600, mt: 1 }}>
           {t('keyless.detail.targets')}
         </Typography>
-        <Box component="ul" aria-label={t('keyless.detail.targets')} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: '1fr 1fr 1fr' } }}>
+        <Box component="ul" aria-label={t('keyless.detail.targets')} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', lg: '1fr 1fr 1fr' } }}>
           {code.targets.map((target) => (
             <Paper component="li" key={target.mac} variant="outlined" data-status={target.status} sx={{ p: 1.25, display: 'grid', gap: 0.5, minWidth: 0 }}>
               <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
