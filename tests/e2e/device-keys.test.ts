@@ -241,6 +241,9 @@ describe('device keys', () => {
             expect(await shot.page.getByRole('table', { name: /ключи$/i }).count()).toBeGreaterThan(0);
           }
           expect(await shot.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+          // The add button is enabled once the device's key types came; MUI fades it in.
+          await expect.poll(() => shot.page.getByRole('button', { name: /^Добавить/ }).isEnabled()).toBe(true);
+          await shot.page.waitForTimeout(400);
           await screenshot(shot.page, name);
         }
         expect(shot.pageErrors).toEqual([]);

@@ -89,8 +89,11 @@ export function KeyCreateDialog({ rs, keyTypes, online, create, onClose }: KeyCr
     }
   };
 
-  const keys = KEY_TYPES.filter((type) => keyTypes.includes(type));
-  const cards = CARD_TYPES.filter((type) => keyTypes.includes(type));
+  // The device's types, keys and cards apart.
+  const groups = [
+    { label: t('deviceKeys.create.type.keys'), types: KEY_TYPES.filter((type) => keyTypes.includes(type)) },
+    { label: t('deviceKeys.create.type.cards'), types: CARD_TYPES.filter((type) => keyTypes.includes(type)) },
+  ];
   return (
     <FormDialog
       title={t(rs ? 'deviceKeys.create.rsTitle' : 'deviceKeys.create.title')}
@@ -110,23 +113,17 @@ export function KeyCreateDialog({ rs, keyTypes, online, create, onClose }: KeyCr
       onSubmit={(event) => void submit(event)}
     >
       <OutlinedSelect label={t('deviceKeys.create.type')} value={values.keyType} onChange={(event) => set('keyType', event.target.value as KeyKind)} error={typeError} required>
-        {keys.length > 0 && (
-          <optgroup label={t('deviceKeys.create.type.keys')}>
-            {keys.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </optgroup>
-        )}
-        {cards.length > 0 && (
-          <optgroup label={t('deviceKeys.create.type.cards')}>
-            {cards.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </optgroup>
+        {groups.map(
+          (group) =>
+            group.types.length > 0 && (
+              <optgroup key={group.label} label={group.label}>
+                {group.types.map((type) => (
+                  <option key={type} value={type}>
+                    {type}
+                  </option>
+                ))}
+              </optgroup>
+            ),
         )}
       </OutlinedSelect>
       <OutlinedField

@@ -54,8 +54,11 @@ function useKeyWords() {
     type: (row: DeviceKeyRow) => row.KEY_TYPE ?? dash,
     flat: (row: DeviceKeyRow) => (row.FLAT_NUM === null ? dash : String(row.FLAT_NUM)),
     side: (row: DeviceKeyRow) => t(isInnerKey(row.INNER) ? 'deviceKeys.side.inner' : 'deviceKeys.side.outer'),
-    added: (row: DeviceKeyRow) =>
-      row.USER_LOGIN === null && row.KEY_ADDED_DATE === null ? dash : t('deviceKeys.added', { login: row.USER_LOGIN ?? dash, date: row.KEY_ADDED_DATE === null ? dash : dateTime(row.KEY_ADDED_DATE) }),
+    added: (row: DeviceKeyRow) => {
+      const date = row.KEY_ADDED_DATE === null ? null : dateTime(row.KEY_ADDED_DATE);
+      if (row.USER_LOGIN === null || date === null) return row.USER_LOGIN ?? date ?? dash;
+      return t('deviceKeys.added', { login: row.USER_LOGIN, date });
+    },
     scenarios: (row: DeviceKeyRow) => (row.SCENARIOS && row.SCENARIOS.length > 0 ? row.SCENARIOS.join(', ') : dash),
   };
 }
@@ -139,7 +142,7 @@ function KeyTable({ label, rows, loading, actions }: KeyRowsProps) {
                   <RowCheckbox row={row} actions={actions} />
                 </TableCell>
               )}
-              <TableCell sx={MONO}>{row.VALUE}</TableCell>
+              <TableCell sx={{ ...MONO, whiteSpace: 'nowrap' }}>{row.VALUE}</TableCell>
               <TableCell>{words.type(row)}</TableCell>
               <TableCell align="right">{words.flat(row)}</TableCell>
               <TableCell>{words.side(row)}</TableCell>
