@@ -46,7 +46,7 @@ function sessionOf(login: string, viewport: Viewport): () => Session {
 
 const codesPath = (mac: string) => `/devices/${encodeURIComponent(mac)}/codes`;
 const codesApi = (mac: string, query = '') => `/front/devices/${encodeURIComponent(mac)}/door-codes${query}`;
-/** Seven digits: no seed code is that long, so it collides with none. */
+/** Seven random digits: one in millions to meet a code the seed put on the same device. */
 const freshCode = () => String(randomInt(1_000_000, 10_000_000));
 
 /** A device of the operator that takes per-flat codes, has a flat range and no common code yet. */
