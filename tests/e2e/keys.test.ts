@@ -155,11 +155,21 @@ describe('the operator on /keys', () => {
   });
 });
 
+/** A session of its own for one test, closed whatever happens. */
+async function inSession(login: string, viewport: typeof DESKTOP | typeof MOBILE, run: (session: Session) => Promise<void>): Promise<void> {
+  const session = await openSession(browser, viewport);
+  try {
+    await logIn(session.page, account(login));
+    await run(session);
+    expect(session.pageErrors).toEqual([]);
+  } finally {
+    await session.context.close();
+  }
+}
+
 describe('on a phone', () => {
   it('shows the list as cards, the create dialog and the duplicates result, with no sideways scroll', async () => {
-    const phone = await openSession(browser, MOBILE);
-    try {
-      await logIn(phone.page, account('operator'));
+    await inSession('operator', MOBILE, async (phone) => {
       await phone.page.goto('/keys');
       await phone.page.getByRole('list', { name: 'Ключи' }).getByRole('listitem').first().waitFor();
       expect(await sideways(phone.page)).toBe(0);
@@ -183,18 +193,13 @@ describe('on a phone', () => {
       await cards.scrollIntoViewIfNeeded();
       expect(await sideways(phone.page)).toBe(0);
       await screenshot(phone.page, 'keys-duplicates');
-      expect(phone.pageErrors).toEqual([]);
-    } finally {
-      await phone.context.close();
-    }
+    });
   });
 });
 
 describe('support', () => {
   it('reads the list and searches duplicates, with no create and no delete', async () => {
-    const support = await openSession(browser, DESKTOP);
-    try {
-      await logIn(support.page, account('support'));
+    await inSession('support', DESKTOP, async (support) => {
       await support.page.goto('/keys');
       await support.page.getByRole('table', { name: 'Ключи' }).waitFor();
       await support.page.getByRole('heading', { level: 1, name: 'Ключи' }).waitFor();
@@ -207,9 +212,6 @@ describe('support', () => {
       await result.getByText(macs[0]).waitFor();
       expect(await result.getByRole('checkbox').count()).toBe(0);
       expect(await support.page.getByRole('button', { name: /^Удалить выбранные/ }).count()).toBe(0);
-      expect(support.pageErrors).toEqual([]);
-    } finally {
-      await support.context.close();
-    }
+    });
   });
 });

@@ -18,6 +18,12 @@ import { describeLengths, type KeyCreateDraft, type KeyKind, type KeyTarget } fr
 import { useKeyCreate } from '../use-key-create';
 import { DevicePicker } from './device-picker';
 
+/** The key systems, then the card types, each under its heading. */
+const KIND_GROUPS = [
+  ['keys.create.kind.keys', KEY_TYPES],
+  ['keys.create.kind.cards', CARD_TYPES],
+] as const;
+
 interface KeyCreateDialogProps {
   /** Kept by the page: what was typed survives closing the dialog and a lost connection. */
   draft: KeyCreateDraft;
@@ -59,20 +65,15 @@ export function KeyCreateDialog({ draft, setDraft, online, onCreated, onClose }:
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '170px minmax(0, 1fr)' } }}>
         <OutlinedSelect label={t('keys.create.kind')} value={draft.kind} onChange={(event) => update({ kind: event.target.value as KeyKind })}>
-          <optgroup label={t('keys.create.kind.keys')}>
-            {KEY_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </optgroup>
-          <optgroup label={t('keys.create.kind.cards')}>
-            {CARD_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </optgroup>
+          {KIND_GROUPS.map(([label, kinds]) => (
+            <optgroup key={label} label={t(label)}>
+              {kinds.map((kind) => (
+                <option key={kind} value={kind}>
+                  {kind}
+                </option>
+              ))}
+            </optgroup>
+          ))}
         </OutlinedSelect>
         <OutlinedField
           name="value"
