@@ -76,7 +76,8 @@ export function useCommutators(mac: string) {
 
   const [taskId, setTaskId] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: (state: MatrixState) => saveCommutators(mac, { model: state.model, matrix: state.commutators }),
+    // Without a model the device has no commutator: the server takes no matrices then.
+    mutationFn: (state: MatrixState) => saveCommutators(mac, { model: state.model, matrix: state.model === null ? [] : state.commutators }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: commutatorQueries.matrix(mac).queryKey });
       dispatch({ kind: 'replace', state: null });

@@ -146,7 +146,7 @@ function MatrixScreen({ mac, screen }: { mac: string; screen: CommutatorsScreen 
       {screen.saved && <Alert severity="success">{t('commutators.saved')}</Alert>}
       {canEdit && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button variant="contained" disabled={!online || !screen.dirty || errors || screen.saving || !hasMatrix} onClick={screen.save}>
+          <Button variant="contained" disabled={!online || !screen.dirty || errors || screen.saving || (!hasMatrix && current.model !== null)} onClick={screen.save}>
             {screen.saving ? t('commutators.saving') : t('commutators.save')}
           </Button>
           <Button variant="outlined" disabled={!hasMatrix} onClick={() => setDialog('fill')}>

@@ -130,6 +130,15 @@ describe('the commutation matrix screen', () => {
     expect((cell(2, 1) as HTMLInputElement).value).toBe('3');
   });
 
+  it('choosing no model removes the commutator: saved as model null without matrices', async () => {
+    open();
+    await screen.findByRole('grid');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Модель (тип ключа)' }), { target: { value: '' } });
+    expect(screen.getByText(/У устройства нет коммутатора/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(posted).toEqual([{ model: null, matrix: [] }]));
+  });
+
   it('the abonent units name the handset and mark a dead line; a click highlights its cell', async () => {
     open();
     const unit = await screen.findByRole('button', { name: /Код 1 · аналоговая трубка/ });
