@@ -251,7 +251,8 @@ export function keylessStatements({ seed, profile }: AccessStatementsOptions): s
 
 /**
  * A commutation for every analogue panel without one: a model, the smallest size of spec §4 that
- * holds its range, and the range's flats wired in sequence down the columns (the last flat left
+ * holds its range (the next one up on some, room to spare; the first of each buyer a Metakom one
+ * size up, fully wired), and the range's flats wired in sequence down the columns (the last flat left
  * unwired on some); an abonent unit per wired panel code, its line level measured on most (a few
  * dead lines under 20), never on a few.
  */
@@ -264,18 +265,23 @@ export function commutationStatements({ seed, source }: AccessStatementsOptions)
     }),
   );
   const largest = Math.max(...COMMUTATOR_SIZES);
+  const METAKOM = KEY_TYPES.indexOf('Metakom');
   const unitKey = 'w.id * 256 + num';
   return [
     `create temp table seed_wiring on commit drop as
      select w.*, dm.rows, dm.columns
      from (
-       select p.id, p.k, p.house_uid, p.house_first_flat_id, p.flat_from, ${int('p.k', 601, 0, KEY_TYPES.length - 1)} as model,
-              least(p.flat_to - p.flat_from + 1 - case when p.flat_to > p.flat_from and ${r('p.k', 602)} < 0.15 then 1 else 0 end, ${largest}) as wired
-       from seed_panels p where p.analog and not p.wired
+       select p.id, p.k, p.house_uid, p.house_first_flat_id, p.flat_from,
+              case when p.nth = 1 then ${METAKOM} else ${int('p.k', 601, 0, KEY_TYPES.length - 1)} end as model,
+              least(p.flat_to - p.flat_from + 1 - case when p.nth > 1 and p.flat_to > p.flat_from and ${r('p.k', 602)} < 0.15 then 1 else 0 end, ${largest}) as wired,
+              case when p.nth = 1 or ${r('p.k', 604)} < 0.3 then 1 else 0 end as spare
+       from (select p.*, row_number() over (partition by p.buyer_id order by p.id) as nth from seed_panels p where p.analog and not p.wired) as p
      ) as w
      cross join lateral (
-       select d.rows, d.columns from (values ${dims.join(', ')}) as d(model, size, rows, columns)
-       where d.model = w.model and d.size >= w.wired order by d.size limit 1
+       select d.rows, d.columns
+       from (select d.*, row_number() over (order by d.size) - 1 as larger from (values ${dims.join(', ')}) as d(model, size, rows, columns)
+             where d.model = w.model and d.size >= w.wired) as d
+       order by abs(d.larger - w.spare), d.larger limit 1
      ) as dm`,
     `insert into device_commutations (device_id, model, check_linelevel_task_id, updated_at)
      select id, model, null, ${daysAgo('k', 603, 200)} from seed_wiring order by id`,
