@@ -7,13 +7,15 @@ import type { DeviceGateway } from '../gateways/device/device-gateway';
 import { ApiError } from '../http/errors';
 import { pageNumber, paginationOf } from '../http/pagination';
 import { defineRoute } from '../http/route';
-import { buyerScope, currentUser } from '../plugins/session';
+import { buyerScope } from '../plugins/session';
 import { listAllKeys, listDeviceKeys, type KeyListFilter } from '../repositories/key-list';
-import { deleteKeyRows, findDeviceKeys, flatOfDevice, insertKey, setKeySecurity, setKeysScenario, type StoredKey } from '../repositories/keys';
+import { deleteKeyRows, findDeviceKeys, setKeySecurity, setKeysScenario, type StoredKey } from '../repositories/keys';
+import { deviceRefOf } from '../repositories/devices';
 import { DEVICE_NOT_FOUND, MacParams, onDevice } from './device-card-shared';
 import {
   KEY_EDITORS,
   KEY_READERS,
+  addKey,
   checkKeyValue,
   compactKeyValue,
   flatNumber,
@@ -33,10 +35,6 @@ function searchPrefix(key: string | undefined): string | undefined {
   if (prefix === '') return undefined;
   if (!isHex(prefix)) throw new ApiError(400, 'Некорректное поле key: ожидаются шестнадцатеричные цифры (0–9, A–F)');
   return prefix;
-}
-
-function place(rs: boolean): string {
-  return rs ? 'на контроллерах RS485 устройства' : 'на устройстве';
 }
 
 /** The device's key by value (panel or RS, inner and outer unless `inner` is given); 400 naming inner when both sides hold it. */
@@ -97,15 +95,7 @@ export async function deviceKeyRoutes(app: FastifyInstance, options: { gateway: 
     const listed = await listDeviceKeys(db, { mac: body.mac, buyerId: buyerScope(request) }, rs, filter, page, KEY_LIST_PAGE_SIZE);
     if (listed.deviceId === null || listed.device === null) throw new ApiError(404, `${DEVICE_NOT_FOUND}: ${body.mac}`);
     const { device } = listed;
-    const ref = {
-      id: listed.deviceId,
-      mac: device.mac,
-      type: device.type,
-      statusCode: device.statusCode,
-      capabilities: device.capabilities,
-      hasSipAccount: device.sipAccount !== null,
-      options: device.options as Record<string, unknown>,
-    };
+    const ref = deviceRefOf({ id: listed.deviceId, removalReason: null, device });
     const live = await gateway.statuses([ref]);
     return {
       result: true,
@@ -128,29 +118,16 @@ export async function deviceKeyRoutes(app: FastifyInstance, options: { gateway: 
     }
     const { value, keyType } = checkKeyValue('VALUE', body.VALUE, types, body.KEY_TYPE);
     const flatNum = flatNumber('FLAT_NUM', body.FLAT_NUM);
-    const flatId = flatNum === null ? null : await flatOfDevice(db, device.ref.id, flatNum);
-    if (flatNum !== null && flatId === null) throw new ApiError(400, `Некорректное поле FLAT_NUM: квартиры ${flatNum} нет в домах устройства ${params.mac}`);
-    const inner = body.INNER === 1;
-    // A panel holds a value once (inner or outer); an RS controller keeps inner and outer apart.
-    const existing = await findDeviceKeys(db, device.ref.id, { value }, rs ? { rs, inner } : { rs });
-    const duplicate = `Ключ ${value} уже есть ${place(rs)} ${params.mac}${rs ? (inner ? ' (внутренний)' : ' (внешний)') : ''}`;
-    if (existing.length > 0) throw new ApiError(409, duplicate);
-    await onDevice(() => gateway.apply(device.ref, { kind: 'key', action: 'add', value, flatNum, rs, inner }));
-    const key = await insertKey(db, {
-      deviceId: device.ref.id,
-      mac: device.ref.mac,
-      buyerId: device.buyerId,
-      flatId,
-      flatNum,
+    const key = await addKey(db, gateway, request, device, {
       value,
       keyType,
-      inner,
+      flatNum,
+      flatField: 'FLAT_NUM',
+      inner: body.INNER === 1,
       rs,
       isSecurity: body.IS_SECURITY === 1,
       authentic: body.AUTHENTIC !== 0,
-      userLogin: currentUser(request).login,
     });
-    if (!key) throw new ApiError(409, duplicate);
     return { result: true, message: 'Ключ добавлен', data: key };
   });
 

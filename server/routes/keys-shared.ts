@@ -6,9 +6,9 @@ import type { Db } from '../db/client';
 import { ANALOG_TYPES, CAMERA_TYPES, ISCOM_TYPES } from '../devices/capabilities';
 import type { DeviceGateway, DeviceRef } from '../gateways/device/device-gateway';
 import { ApiError } from '../http/errors';
-import { buyerScope } from '../plugins/session';
-import { findKeyDevice, type StoredKey } from '../repositories/keys';
-import { DEVICE_NOT_FOUND } from './device-card-shared';
+import { buyerScope, currentUser } from '../plugins/session';
+import { findDeviceKeys, findKeyDevice, flatOfDevice, insertKey, type StoredKey } from '../repositories/keys';
+import { DEVICE_NOT_FOUND, onDevice } from './device-card-shared';
 
 export type KeyKind = KeyType | CardType;
 
@@ -103,4 +103,48 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, run: (i
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
+}
+
+export interface KeyToAdd {
+  value: string;
+  keyType: KeyKind;
+  flatNum: number | null;
+  /** The request field a flat number that is not a flat of the device's houses is named by. */
+  flatField: string;
+  inner: boolean;
+  rs: boolean;
+  isSecurity?: boolean;
+  authentic?: boolean;
+}
+
+/**
+ * Binds the key to its flat (a flat of the device's houses, else 400), refuses a duplicate (409:
+ * on the panel the value inner or outer, on the RS controllers the same value on the same side),
+ * writes it to the device (502 / 504, nothing stored) and stores it; answers the stored key.
+ */
+export async function addKey(db: Db, gateway: DeviceGateway, request: FastifyRequest, device: { ref: DeviceRef; buyerId: number }, key: KeyToAdd) {
+  const { value, flatNum, inner, rs } = key;
+  const flatId = flatNum === null ? null : await flatOfDevice(db, device.ref.id, flatNum);
+  if (flatNum !== null && flatId === null) throw new ApiError(400, `Некорректное поле ${key.flatField}: квартиры ${flatNum} нет в домах устройства ${device.ref.mac}`);
+  const side = rs ? (inner ? ' (внутренний)' : ' (внешний)') : '';
+  const duplicate = `Ключ ${value} уже есть ${rs ? 'на контроллерах RS485 устройства' : 'на устройстве'} ${device.ref.mac}${side}`;
+  const existing = await findDeviceKeys(db, device.ref.id, { value }, rs ? { rs, inner } : { rs });
+  if (existing.length > 0) throw new ApiError(409, duplicate);
+  await onDevice(() => gateway.apply(device.ref, { kind: 'key', action: 'add', value, flatNum, rs, inner }));
+  const stored = await insertKey(db, {
+    deviceId: device.ref.id,
+    mac: device.ref.mac,
+    buyerId: device.buyerId,
+    flatId,
+    flatNum,
+    value,
+    keyType: key.keyType,
+    inner,
+    rs,
+    isSecurity: key.isSecurity ?? false,
+    authentic: key.authentic ?? true,
+    userLogin: currentUser(request).login,
+  });
+  if (!stored) throw new ApiError(409, duplicate);
+  return stored;
 }

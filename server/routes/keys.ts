@@ -5,14 +5,14 @@ import type { DeviceGateway } from '../gateways/device/device-gateway';
 import { ApiError } from '../http/errors';
 import { defineRoute } from '../http/route';
 import { MAX_ID } from '../http/validation';
-import { buyerScope, currentUser } from '../plugins/session';
+import { buyerScope } from '../plugins/session';
 import { deviceRefsByMac } from '../repositories/devices';
 import { findKeysByValues } from '../repositories/key-list';
-import { deleteKeyRows, findDeviceKeys, findKeysByMacAndValue, flatOfDevice, insertKey } from '../repositories/keys';
+import { deleteKeyRows, findDeviceKeys, findKeysByMacAndValue } from '../repositories/keys';
 import { onDevice } from './device-card-shared';
 import { deviceKeyRoutes } from './keys-device';
 import { duplicateCandidates } from './keys-values';
-import { KEY_EDITORS, KEY_READERS, compactKeyValue, flatNumber, isHex, mapLimit, removeFromDevice, requireBulkSize, requireKeyDevice } from './keys-shared';
+import { KEY_EDITORS, KEY_READERS, addKey, compactKeyValue, flatNumber, isHex, mapLimit, removeFromDevice, requireBulkSize, requireKeyDevice } from './keys-shared';
 
 const KEY_NOT_FOUND = 'Ключ не найден на устройстве';
 
@@ -27,26 +27,8 @@ export async function keyRoutes(app: FastifyInstance, options: { gateway: Device
     // A flat behind a commutator is dialled by its panel code, which is its number unless set otherwise.
     const flatNum = flatNumber('flatNum', body.flatNum) ?? flatNumber('panelCode', body.panelCode);
     const device = await requireKeyDevice(db, request, { mac: body.mac });
-    const flatId = flatNum === null ? null : await flatOfDevice(db, device.ref.id, flatNum);
-    if (flatNum !== null && flatId === null) {
-      throw new ApiError(400, `Некорректное поле ${body.flatNum == null ? 'panelCode' : 'flatNum'}: квартиры ${flatNum} нет в домах устройства ${body.mac}`);
-    }
-    const inner = body.inner === 1;
-    const existing = await findDeviceKeys(db, device.ref.id, { value }, { rs: false });
-    if (existing.length > 0) throw new ApiError(409, `Ключ ${value} уже есть на устройстве ${body.mac}`);
-    await onDevice(() => gateway.apply(device.ref, { kind: 'key', action: 'add', value, flatNum, rs: false, inner }));
-    const key = await insertKey(db, {
-      deviceId: device.ref.id,
-      mac: device.ref.mac,
-      buyerId: device.buyerId,
-      flatId,
-      flatNum,
-      value,
-      keyType: body.keyType,
-      inner,
-      userLogin: currentUser(request).login,
-    });
-    if (!key) throw new ApiError(409, `Ключ ${value} уже есть на устройстве ${body.mac}`);
+    const flatField = body.flatNum == null ? 'panelCode' : 'flatNum';
+    const key = await addKey(db, gateway, request, device, { value, keyType: body.keyType, flatNum, flatField, inner: body.inner === 1, rs: false });
     return { result: true, message: 'Ключ добавлен', data: key };
   });
 
