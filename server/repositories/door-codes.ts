@@ -13,22 +13,23 @@ function iso(value: Date | null): string | null {
   return value === null ? null : value.toISOString();
 }
 
-function isExpired(expiresAt: Date | null, now: Date): boolean {
-  return expiresAt !== null && expiresAt.getTime() <= now.getTime();
-}
+type CodeRow = Pick<DoorCodeRow, 'id' | 'code' | 'expiresAt' | 'comment' | 'createdBy' | 'createdAt'>;
 
-function doorCodeOf(row: DoorCodeRow, now: Date): DoorCode {
+/** What a door code and a keyless code share; `expired` once `expiresAt` has passed. */
+function codeFieldsOf(row: CodeRow, now: Date) {
   return {
     id: row.id,
-    flatNum: row.flatNum,
     code: row.code,
     expiresAt: iso(row.expiresAt),
-    expired: isExpired(row.expiresAt, now),
+    expired: row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime(),
     comment: row.comment,
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+function doorCodeOf(row: DoorCodeRow, now: Date): DoorCode {
+  return { ...codeFieldsOf(row, now), flatNum: row.flatNum, updatedAt: row.updatedAt.toISOString() };
 }
 
 /** The flats of the entrance the device's first relay opens (null: no entrance with a range). */
@@ -217,17 +218,7 @@ async function countsOf(db: Db, ids: readonly number[]): Promise<Map<number, Key
 }
 
 function keylessOf(row: KeylessRow, counts: KeylessCode['devices'] | undefined, now: Date): KeylessCode {
-  return {
-    id: row.id,
-    service: row.service as KeylessService,
-    code: row.code,
-    expiresAt: iso(row.expiresAt),
-    expired: isExpired(row.expiresAt, now),
-    comment: row.comment,
-    createdBy: row.createdBy,
-    createdAt: row.createdAt.toISOString(),
-    devices: counts ?? { total: 0, written: 0, failed: 0, pending: 0 },
-  };
+  return { ...codeFieldsOf(row, now), service: row.service as KeylessService, devices: counts ?? { total: 0, written: 0, failed: 0, pending: 0 } };
 }
 
 export interface KeylessFilter {

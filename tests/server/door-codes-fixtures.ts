@@ -13,7 +13,7 @@ import { DeviceGatewayError, type DeviceChange, type DeviceRef } from '../../ser
  */
 export class ScriptedGateway extends DeviceSimulator {
   readonly failing = new Map<string, 'error' | 'timeout'>();
-  readonly changes: { mac: string; change: DeviceChange }[] = [];
+  readonly changes: { mac: string; change: Extract<DeviceChange, { kind: 'doorCode' }> }[] = [];
 
   constructor() {
     super({ failureShare: 0 });

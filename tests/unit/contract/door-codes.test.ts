@@ -2,19 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { decode } from '../../../contract/common';
 import { DOOR_CODE_PATTERN, DoorCodeCreate, KeylessCodeCreate, KeylessCodesQuery, doorCodeEndpoints } from '../../../contract/door-codes';
 import { ADDRESS, MAC, MAC2, device, pagination } from './fixtures';
+import { DOOR_CODE } from '../features/door-codes/fixtures';
 import { expectFailurePaths, itDecodesEveryResponse, plainCase } from './helpers';
 
-const doorCode = {
-  id: 7,
-  flatNum: 12,
-  code: '482913',
-  expiresAt: '2026-12-31T21:00:00.000Z',
-  expired: false,
-  comment: 'Ремонт',
-  createdBy: 'operator',
-  createdAt: '2026-11-25T10:00:00.000Z',
-  updatedAt: '2026-11-25T10:00:00.000Z',
-};
+const doorCode = DOOR_CODE;
 const keyless = {
   id: 3,
   service: 'post',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEYLESS_MAX_DEVICES, type DoorCode } from '@contract/door-codes';
+import { KEYLESS_MAX_DEVICES } from '@contract/door-codes';
 import type { AuthItem } from '@contract/users';
 import {
   DraftKeys,
@@ -18,21 +18,12 @@ import {
   parseMacList,
   updateBody,
 } from '@/features/door-codes/model';
+import { DOOR_CODE } from './fixtures';
 
 const MOSCOW = 'Europe/Moscow';
 const NOW = new Date('2026-11-25T12:00:00.000Z');
 const RANGE = { firstFlat: 1, lastFlat: 50, entranceNum: 1, entranceTitle: 'Подъезд 1' };
-const code: DoorCode = {
-  id: 7,
-  flatNum: 12,
-  code: '482913',
-  expiresAt: '2026-12-31T21:00:00.000Z',
-  expired: false,
-  comment: 'Ремонт',
-  createdBy: 'operator',
-  createdAt: '2026-11-25T10:00:00.000Z',
-  updatedAt: '2026-11-25T10:00:00.000Z',
-};
+const code = DOOR_CODE;
 const grant: AuthItem = { name: 'x', type: 1, description: null, ruleName: null, data: null, createdAt: null, updatedAt: null };
 
 describe('door code rules on the client', () => {
