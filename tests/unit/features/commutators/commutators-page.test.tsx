@@ -14,6 +14,8 @@ const USER = 2;
 const PATH = `/devices/${MAC}/commutators`;
 const MATRIX_URL = `/front/devices/${encodeURIComponent(MAC)}/commutators`;
 let posted: unknown[] = [];
+let unitLoads = 0;
+let checkPolls = 0;
 let postAnswer: () => Response = () => jsonResponse(200, { result: true });
 
 /** Metakom 20: 2 columns × 10 rows, flats 1–20; flat 1 wired at row 1, column 1. */
@@ -38,6 +40,8 @@ function answer(matrix = matrix20()) {
 
 beforeEach(async () => {
   posted = [];
+  unitLoads = 0;
+  checkPolls = 0;
   postAnswer = () => jsonResponse(200, { result: true });
   setCsrfToken('token');
   setLoggedFlag(true);
@@ -47,13 +51,35 @@ beforeEach(async () => {
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
       const path = decodeURIComponent(url.split('?')[0]);
-      if (method === 'GET' && path === decodeURIComponent(MATRIX_URL)) return jsonResponse(200, answer());
+      if (method === 'GET' && path === decodeURIComponent(MATRIX_URL)) {
+        // Read from the device: flat 2 is wired there, and a line-level check starts.
+        if (url.includes('fetchFromDevice')) return jsonResponse(200, { ...answer(matrix20().map((row, index) => (index === 1 ? [2, 0] : row))), checkLinelevelTaskId: 'task-1' });
+        return jsonResponse(200, answer());
+      }
+      if (path.endsWith('/line-level-checks/task-1')) {
+        checkPolls += 1;
+        const finished = checkPolls > 1;
+        return jsonResponse(200, {
+          result: true,
+          check: {
+            taskId: 'task-1',
+            mac: MAC,
+            status: finished ? 'failed' : 'running',
+            progress: finished ? 40 : 20,
+            message: finished ? 'Проверка уровня линии прервана: устройство перестало отвечать' : null,
+            startedAt: '2026-11-25T16:00:00.000Z',
+            finishedAt: finished ? '2026-11-25T16:00:03.000Z' : null,
+          },
+        });
+      }
       if (method === 'POST' && path === decodeURIComponent(MATRIX_URL)) {
         posted.push(JSON.parse(String(init.body)));
         return postAnswer();
       }
-      if (path.endsWith('/abonent-units'))
+      if (path.endsWith('/abonent-units')) {
+        unitLoads += 1;
         return jsonResponse(200, { result: true, abonentUnits: { '1': { id: 1, lineLevel: { lastChange: '2026-11-25T10:00:00.000Z', level: 12 }, mac: MAC, options: {}, panelCode: 1, type: 0 } } });
+      }
       if (path === `/front/houses/${HOUSE_UID}`) return jsonResponse(200, { result: true, data: { id: HOUSE_UID, address: ADDRESS, region: 16, fias: null } });
       return jsonResponse(404, { result: false, message: 'not in this test' });
     }),
@@ -137,6 +163,21 @@ describe('the commutation matrix screen', () => {
     expect(screen.getByText(/У устройства нет коммутатора/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
     await waitFor(() => expect(posted).toEqual([{ model: null, matrix: [] }]));
+  });
+
+  it('reading from the device asks before replacing unsaved edits, then follows the line-level check to its end (failed: its message) and reloads the units', async () => {
+    open();
+    await screen.findByRole('grid');
+    await waitFor(() => expect(unitLoads).toBe(1));
+    fireEvent.change(cell(5, 2), { target: { value: '6' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Считать с устройства' }));
+    const confirm = await screen.findByRole('button', { name: 'Считать и заменить' }, { timeout: 10_000 });
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Проверка уровней линий: 20%')).toBeTruthy();
+    expect((cell(2, 1) as HTMLInputElement).value).toBe('2');
+    expect((cell(5, 2) as HTMLInputElement).value).toBe('');
+    expect(await screen.findByText('Проверка уровней линий не удалась: Проверка уровня линии прервана: устройство перестало отвечать', {}, { timeout: 5_000 })).toBeTruthy();
+    await waitFor(() => expect(unitLoads).toBe(2));
   });
 
   it('the abonent units name the handset and mark a dead line; a click highlights its cell', async () => {
