@@ -192,6 +192,7 @@ describe('device keys', () => {
     // textContent: the buttons' CSS upper-cases what they show, not their names.
     expect((await links.getByRole('link').allTextContents()).map((text) => text.trim())).toEqual(['Ключи', 'RS-ключи', 'Коды открытия двери', 'Матрица коммутации']);
     expect(await links.getByRole('link', { name: 'Матрица коммутации' }).getAttribute('href')).toBe(`/devices/${encodeURIComponent(mac)}/commutators`);
+    await screenshot(page, 'device-card-links');
     await links.getByRole('link', { name: 'RS-ключи' }).click();
     await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/devices/${mac}/rs-keys`);
     await page.getByRole('link', { name: 'Карточка устройства' }).click();
