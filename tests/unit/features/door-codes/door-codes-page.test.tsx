@@ -98,7 +98,7 @@ describe('DoorCodesPage', SLOW, () => {
   });
 
   it('expires a code now with a PUT of the present moment, and filters by flat through the URL', async () => {
-    api.handle = (method, url) => (method === 'PUT' ? jsonResponse(200, { result: true, data: { ...DOOR_CODE, expired: true } }) : undefined);
+    api.handle = (method) => (method === 'PUT' ? jsonResponse(200, { result: true, data: { ...DOOR_CODE, expired: true } }) : undefined);
     renderCodes();
     fireEvent.click(await screen.findByRole('button', { name: 'Истечь код квартиры 12' }));
     const put = `PUT ${CODES}/7`;
