@@ -128,10 +128,16 @@ function addressesOf(records: readonly KeyRecord[]): Record<string, string> {
   return addresses;
 }
 
-function filterOf(filter: KeyListFilter): SQL[] {
+/**
+ * `byIndex`: the value prefix as a LIKE the value indexes serve (across devices). Within one device
+ * it is a comparison no index serves, so the planner keeps to the device's own index instead of
+ * reading every key of the prefix in the table.
+ */
+function filterOf(filter: KeyListFilter, byIndex = true): SQL[] {
   const conditions: SQL[] = [];
+  const prefix = filter.valuePrefix;
   // Hex digits only (checked by the route), so the prefix holds no LIKE wildcard.
-  if (filter.valuePrefix) conditions.push(sql`k.value like ${`${filter.valuePrefix}%`}`);
+  if (prefix) conditions.push(byIndex ? sql`k.value like ${`${prefix}%`}` : sql`left(k.value, ${prefix.length}) = ${prefix}`);
   if (filter.flatNum !== undefined) conditions.push(sql`k.flat_num = ${filter.flatNum}`);
   return conditions;
 }
@@ -170,7 +176,7 @@ export async function listDeviceKeys(
   pageSize: number,
 ): Promise<DeviceKeyPage> {
   const owner = where.buyerId === null ? sql`` : sql` and d.buyer_id = ${where.buyerId}`;
-  const keysWhere = sql.join([sql`k.device_id = (select dev.id from dev)`, sql`k.rs = ${rs}`, ...filterOf(filter)], sql` and `);
+  const keysWhere = sql.join([sql`k.device_id = (select dev.id from dev)`, sql`k.rs = ${rs}`, ...filterOf(filter, false)], sql` and `);
   const [answer] = await preparedRows<{ id: number | null; device: Device | null; rows: KeyRecord[] | null; total: number | string | null }>(
     db,
     sql`with dev as materialized (select d.* from devices d where d.mac = ${where.mac}${owner}),
@@ -187,7 +193,7 @@ export async function listDeviceKeys(
   if (found.deviceId === null || records.length > 0 || page === 1) {
     return { ...found, rows: records.map(rowOf), total: Number(answer?.total ?? 0), capped: false, addresses: addressesOf(records) };
   }
-  const [counted] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from keys k where ${sql.join([sql`k.device_id = ${found.deviceId}`, sql`k.rs = ${rs}`, ...filterOf(filter)], sql` and `)}`);
+  const [counted] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from keys k where ${sql.join([sql`k.device_id = ${found.deviceId}`, sql`k.rs = ${rs}`, ...filterOf(filter, false)], sql` and `)}`);
   return { ...found, rows: [], total: Number(counted?.total ?? 0), capped: false, addresses: {} };
 }
 
