@@ -1,7 +1,7 @@
 import { COMMUTATOR_SIZES, matrixSize } from '../../contract/commutators';
 import { DEVICE_TYPE_NAMES } from '../../contract/devices';
 import { KEYLESS_SERVICES } from '../../contract/door-codes';
-import { KEY_TYPES } from '../../contract/keys';
+import { KEY_SCENARIO_MAX, KEY_SCENARIO_MIN, KEY_TYPES } from '../../contract/keys';
 import { flatDeviceFlags } from '../repositories/flat-devices';
 import { capabilitiesOf } from '../devices/capabilities';
 import type { AccessProfile } from './sizes';
@@ -123,10 +123,11 @@ export function keyStatements({ seed, profile, source }: AccessStatementsOptions
   const onConflict = source === 'tables' ? 'on conflict do nothing' : '';
   const columns = `(device_id, buyer_id, flat_id, flat_num, value, key_type, cipher_id, is_security, authentic, "inner", inc_value, blocked, user_login, created_at, rs, scenarios)`;
   const key = 'p.id * 64 + n';
-  // One or two scenarios (1…16) on some keys.
+  // One scenario on a tenth of the keys, two (in order) on a twentieth.
+  const half = Math.floor((KEY_SCENARIO_MAX - KEY_SCENARIO_MIN + 1) / 2);
   const scenarios = (hash: string) =>
-    `case when ${r(hash, 311)} < 0.1 then array[${int(hash, 312, 1, 16)}]::smallint[]
-          when ${r(hash, 311)} < 0.15 then array[${int(hash, 313, 1, 8)}, ${int(hash, 313, 1, 8)} + ${int(hash, 314, 1, 8)}]::smallint[]
+    `case when ${r(hash, 311)} < 0.1 then array[${int(hash, 312, KEY_SCENARIO_MIN, KEY_SCENARIO_MAX)}]::smallint[]
+          when ${r(hash, 311)} < 0.15 then array[${int(hash, 313, KEY_SCENARIO_MIN, KEY_SCENARIO_MIN + half - 1)}, ${int(hash, 313, KEY_SCENARIO_MIN, KEY_SCENARIO_MIN + half - 1)} + ${int(hash, 314, 1, half)}]::smallint[]
           else '{}'::smallint[] end`;
   const flatOf = (hash: string, salt: number) => `(
     select ${r(hash, salt)} < 0.8 as has, p.flat_from + floor(${r(hash, salt + 1)} * (p.flat_to - p.flat_from + 1))::int as num
