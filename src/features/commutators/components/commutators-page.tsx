@@ -82,6 +82,29 @@ function MatrixScreen({ mac, screen }: { mac: string; screen: CommutatorsScreen 
   const errors = check.problems.size > 0;
   const address = answer.device.houses[0];
 
+  // Right under the grid (and above the units on a phone), so Save is never a long scroll away.
+  const actions = (
+    <>
+      {screen.saveError && <Alert severity="error">{t('commutators.saveError', { error: screen.saveError })}</Alert>}
+      {screen.saved && <Alert severity="success">{t('commutators.saved')}</Alert>}
+      {canEdit && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button variant="contained" disabled={!online || !screen.dirty || errors || screen.saving || (!hasMatrix && current.model !== null)} onClick={screen.save}>
+            {screen.saving ? t('commutators.saving') : t('commutators.save')}
+          </Button>
+          <Button variant="outlined" disabled={!hasMatrix} onClick={() => setDialog('fill')}>
+            {t('commutators.fill')}
+          </Button>
+          <Button variant="outlined" disabled={!online || !hasMatrix || errors} onClick={() => setDialog('copy')}>
+            {t('commutators.copy')}
+          </Button>
+          <DeviceRead mac={mac} screen={screen} />
+        </Stack>
+      )}
+      {errors && canEdit && <Typography color="error">{t('commutators.saveBlocked')}</Typography>}
+    </>
+  );
+
   return (
     <Stack spacing={2}>
       <DeviceHeader mac={answer.mac} houseUid={address ?? null} flatRange={flatRange} />
@@ -120,7 +143,10 @@ function MatrixScreen({ mac, screen }: { mac: string; screen: CommutatorsScreen 
       )}
 
       {!hasMatrix ? (
-        <Alert severity="info">{canEdit ? t('commutators.empty.pick') : t('commutators.empty')}</Alert>
+        <>
+          <Alert severity="info">{canEdit ? t('commutators.empty.pick') : t('commutators.empty')}</Alert>
+          {actions}
+        </>
       ) : (
         <Box sx={{ display: 'flex', flexDirection: { xs: 'column', lg: 'row' }, gap: 2, alignItems: 'flex-start' }}>
           <Stack spacing={2} sx={{ minWidth: 0, maxWidth: '100%', flex: '1 1 auto' }}>
@@ -135,6 +161,7 @@ function MatrixScreen({ mac, screen }: { mac: string; screen: CommutatorsScreen 
               onChange={onChange}
             />
             <MatrixChecks check={check} flatRange={flatRange} />
+            {actions}
           </Stack>
           <Box sx={{ width: { xs: '100%', lg: 340 }, flex: 'none' }}>
             <AbonentUnits mac={mac} highlightFlat={highlightFlat} onHighlight={setHighlightFlat} />
@@ -142,23 +169,6 @@ function MatrixScreen({ mac, screen }: { mac: string; screen: CommutatorsScreen 
         </Box>
       )}
 
-      {screen.saveError && <Alert severity="error">{t('commutators.saveError', { error: screen.saveError })}</Alert>}
-      {screen.saved && <Alert severity="success">{t('commutators.saved')}</Alert>}
-      {canEdit && (
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button variant="contained" disabled={!online || !screen.dirty || errors || screen.saving || (!hasMatrix && current.model !== null)} onClick={screen.save}>
-            {screen.saving ? t('commutators.saving') : t('commutators.save')}
-          </Button>
-          <Button variant="outlined" disabled={!hasMatrix} onClick={() => setDialog('fill')}>
-            {t('commutators.fill')}
-          </Button>
-          <Button variant="outlined" disabled={!online || !hasMatrix || errors} onClick={() => setDialog('copy')}>
-            {t('commutators.copy')}
-          </Button>
-          <DeviceRead mac={mac} screen={screen} />
-        </Stack>
-      )}
-      {errors && canEdit && <Typography color="error">{t('commutators.saveBlocked')}</Typography>}
 
       <Suspense fallback={null}>
         {dialog === 'fill' && commutator && (
