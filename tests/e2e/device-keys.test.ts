@@ -202,6 +202,18 @@ describe('device keys', () => {
     await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/devices/${mac}/update`);
   });
 
+  it("links a flat card's key to the keys of its device", async () => {
+    const list = (await (
+      await page.request.post('/front/device-keys', { headers: { ...XHR, 'X-CSRF-Token': await csrf(page) }, data: { mac, page: 1 } })
+    ).json()) as { data: { FLAT_NUM: number | null; HOUSE_UID: string | null; VALUE: string }[] };
+    const bound = list.data.find((row) => row.FLAT_NUM !== null && row.HOUSE_UID !== null);
+    if (!bound) throw new Error(`no key of ${mac} bound to a flat in the seed`);
+    await page.goto(`/houses/${encodeURIComponent(bound.HOUSE_UID!)}/flats/${bound.FLAT_NUM}/update`);
+    await page.getByRole('link', { name: `Ключи ${mac}` }).first().click();
+    await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/devices/${mac}/keys`);
+    await page.getByRole('table', { name: 'Ключи' }).waitFor();
+  });
+
   it('shows support the keys with no control that changes anything', async () => {
     const support = await openSession(browser, DESKTOP);
     try {
