@@ -206,10 +206,15 @@ describe('support', () => {
       expect(await support.page.getByRole('button', { name: 'Добавить ключ' }).count()).toBe(0);
       await support.page.getByRole('tab', { name: 'Поиск дубликатов' }).click();
       const form = support.page.getByRole('form', { name: 'Поиск дубликатов' });
-      await form.getByRole('textbox', { name: 'Значения ключей, по одному в строке' }).fill(other);
+      // The same key in decimal, as some fobs print it: grouped under what was pasted.
+      const decimal = BigInt(`0x${other}`).toString();
+      await form.getByRole('button', { name: 'Десятичная' }).click();
+      await form.getByRole('textbox', { name: 'Значения ключей, по одному в строке' }).fill(decimal);
       await form.getByRole('button', { name: 'Найти, где находятся' }).click();
       const result = support.page.getByRole('table', { name: 'Где находятся ключи' });
       await result.getByText(macs[0]).waitFor();
+      await result.getByText(decimal, { exact: true }).waitFor();
+      expect(await result.getByText('Копий: 1', { exact: true }).count()).toBe(1);
       expect(await result.getByRole('checkbox').count()).toBe(0);
       expect(await support.page.getByRole('button', { name: /^Удалить выбранные/ }).count()).toBe(0);
     });

@@ -2,21 +2,20 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import InputLabel from '@mui/material/InputLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import { useId, type FormEvent } from 'react';
+import Typography from '@mui/material/Typography';
+import { Suspense, lazy, useId, type FormEvent } from 'react';
 import { NUMBER_SYSTEMS } from '@contract/keys';
 import { useT } from '../messages';
 import { DUPLICATE_SEARCH_MAX, type NumberSystem } from '../model';
 import { useDuplicates } from '../use-duplicates';
-import { DuplicateResults } from './duplicate-results';
+
+// Shown only after a search, with its checkboxes and confirm: loaded then (the route's 250 KB budget).
+const DuplicateResults = lazy(() => import('./duplicate-results').then((module) => ({ default: module.DuplicateResults })));
 
 interface DuplicatesPanelProps {
   /** Support searches but deletes nothing. */
@@ -81,15 +80,30 @@ export function DuplicatesPanel({ canDelete, online, onDeleted }: DuplicatesPane
             })}
           </Alert>
         )}
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-          <FormControl>
-            <FormLabel id={`${id}-system`}>{t('keys.dup.system')}</FormLabel>
-            <RadioGroup row aria-labelledby={`${id}-system`} value={model.system} onChange={(event) => model.setSystem(event.target.value as NumberSystem)}>
-              {[...NUMBER_SYSTEMS].reverse().map((system) => (
-                <FormControlLabel key={system} value={system} control={<Radio />} label={systemLabel(system)} />
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
+          <Box role="group" aria-labelledby={`${id}-system`} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+            <Typography id={`${id}-system`} color="text.secondary">
+              {t('keys.dup.system')}
+            </Typography>
+            {/* Two pressed-or-not buttons rather than MUI's RadioGroup: lighter on the route. */}
+            <Box sx={{ display: 'inline-flex' }}>
+              {[...NUMBER_SYSTEMS].reverse().map((system, index) => (
+                <Button
+                  key={system}
+                  variant="outlined"
+                  aria-pressed={model.system === system}
+                  onClick={() => model.setSystem(system)}
+                  sx={{
+                    borderRadius: index === 0 ? '4px 0 0 4px' : '0 4px 4px 0',
+                    ml: index === 0 ? 0 : '-1px',
+                    ...(model.system === system ? { bgcolor: 'action.selected', fontWeight: 700 } : { color: 'text.secondary' }),
+                  }}
+                >
+                  {systemLabel(system)}
+                </Button>
               ))}
-            </RadioGroup>
-          </FormControl>
+            </Box>
+          </Box>
           <Button type="submit" variant="contained" disabled={!online || model.searching || pasted.overCap}>
             {t('keys.dup.search')}
           </Button>
@@ -97,7 +111,7 @@ export function DuplicatesPanel({ canDelete, online, onDeleted }: DuplicatesPane
         {model.searching && <LinearProgress aria-label={t('keys.dup.searching')} />}
         {model.searchError && <Alert severity="error">{t('keys.dup.searchError', { error: model.searchError })}</Alert>}
       </Paper>
-      {model.searched && <DuplicateResults model={model} canDelete={canDelete} online={online} />}
+      <Suspense>{model.searched && <DuplicateResults model={model} canDelete={canDelete} online={online} />}</Suspense>
     </>
   );
 }

@@ -21,7 +21,8 @@ interface KeyRowsProps {
 }
 
 const rowId = (row: DeviceKeyRow) => `${row.MAC}|${row.VALUE}|${row.INNER}|${row.KEY_ID ?? ''}`;
-const addressOf = (row: DeviceKeyRow, addresses: Record<string, string>) => addresses[row.MAC] ?? row.ADDRESS ?? null;
+// A key bound to a flat is at that flat's house; any other at its device's (the list's `addresses`).
+const addressOf = (row: DeviceKeyRow, addresses: Record<string, string>) => row.ADDRESS ?? addresses[row.MAC] ?? null;
 
 /** A device's MAC opening its keys. */
 export function DeviceLink({ mac }: { mac: string }) {

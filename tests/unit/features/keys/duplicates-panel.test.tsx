@@ -48,7 +48,7 @@ describe('KeyListPage: duplicates', SLOW, () => {
     expect(within(form).getByText('Повторяются в списке и ищутся один раз: 0A0B0C0D0E0F')).toBeTruthy();
     expect(within(form).getByText('Не прочитаны (Шестнадцатеричная): строка 5 «zz»')).toBeTruthy();
     fireEvent.click(within(form).getByRole('button', { name: 'Найти, где находятся' }));
-    await screen.findByRole('table', { name: 'Где находятся ключи' });
+    await screen.findByRole('table', { name: 'Где находятся ключи' }, LAZY);
     expect(bodiesOf(api, FIND)).toEqual([{ values: ['0A0B0C0D0E0F', '04A21F3B', 'FFFF'], numberSystem: 'hex' }]);
   });
 
@@ -58,7 +58,8 @@ describe('KeyListPage: duplicates', SLOW, () => {
     expect(within(form).getByText('Значений 1001 — за один поиск не больше 1000: разбейте список')).toBeTruthy();
     expect((within(form).getByRole('button', { name: 'Найти, где находятся' }) as HTMLButtonElement).disabled).toBe(true);
     paste(form, '1234\n123,45678');
-    fireEvent.click(within(form).getByRole('radio', { name: 'Десятичная' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Десятичная' }));
+    expect(within(form).getByRole('button', { name: 'Десятичная' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(within(form).getByRole('button', { name: 'Найти, где находятся' }));
     await waitFor(() => expect(bodiesOf(api, FIND)).toEqual([{ values: ['1234', '123,45678'], numberSystem: 'dec' }]));
   });
@@ -67,7 +68,7 @@ describe('KeyListPage: duplicates', SLOW, () => {
     const form = await openDuplicates();
     paste(form, '0A0B0C0D0E0F\n04A21F3B\nFFFF');
     fireEvent.click(within(form).getByRole('button', { name: 'Найти, где находятся' }));
-    const table = await screen.findByRole('table', { name: 'Где находятся ключи' });
+    const table = await screen.findByRole('table', { name: 'Где находятся ключи' }, LAZY);
     expect(within(table).getByText('Копий: 2')).toBeTruthy();
     expect(within(table).getAllByText('Нигде не найдены')).toHaveLength(1);
     expect(screen.getByText('Нигде не найдены: FFFF')).toBeTruthy();
@@ -94,7 +95,7 @@ describe('KeyListPage: duplicates', SLOW, () => {
     const form = await openDuplicates('support');
     paste(form, '0A0B0C0D0E0F');
     fireEvent.click(within(form).getByRole('button', { name: 'Найти, где находятся' }));
-    const table = await screen.findByRole('table', { name: 'Где находятся ключи' });
+    const table = await screen.findByRole('table', { name: 'Где находятся ключи' }, LAZY);
     expect(within(table).queryByRole('checkbox')).toBeNull();
     expect(screen.queryByRole('button', { name: /^Удалить выбранные/ })).toBeNull();
   });
@@ -104,7 +105,7 @@ describe('KeyListPage: duplicates', SLOW, () => {
     const form = await openDuplicates();
     paste(form, '0A0B0C0D0E0F\n04A21F3B\nFFFF');
     fireEvent.click(within(form).getByRole('button', { name: 'Найти, где находятся' }));
-    const cards = await screen.findByRole('list', { name: 'Где находятся ключи' });
+    const cards = await screen.findByRole('list', { name: 'Где находятся ключи' }, LAZY);
     expect(within(cards).getAllByRole('listitem').filter((item) => item.parentElement === cards)).toHaveLength(3);
     expect(screen.queryByRole('table', { name: 'Где находятся ключи' })).toBeNull();
   });
