@@ -166,8 +166,6 @@ export function checkMatrix(commutators: readonly Commutator[], range: FlatRange
   return { problems, outOfRange, duplicates, unwired };
 }
 
-export const hasErrors = (check: MatrixCheck): boolean => check.problems.size > 0;
-
 /** Sorted numbers as runs: [1,2,3,4,9,12,13] → «1–4, 9, 12–13». */
 export function compactRanges(numbers: readonly number[]): string {
   const sorted = [...new Set(numbers)].sort((a, b) => a - b);
@@ -229,8 +227,6 @@ export function moveCell(cell: Cell, key: GridKey, rows: number, columns: number
   }
 }
 
-/** Handset types of the abonent units (spec §3): 0 analogue, 1 digital, 2 video monitor. */
-export const HANDSET_TYPES = [0, 1, 2] as const;
 /** A line level below this is a dead line. */
 export const DEAD_LINE_LEVEL = 20;
 
