@@ -262,6 +262,14 @@ describe('device keys', () => {
           await shot.page.waitForTimeout(400);
           await screenshot(shot.page, name);
         }
+        // The add dialog: the whole screen on a phone.
+        await shot.page.getByRole('button', { name: 'Добавить RS-ключ' }).click();
+        const add = shot.page.getByRole('dialog', { name: 'Новый RS-ключ' });
+        await add.getByRole('textbox', { name: 'Значение ключа' }).fill('12:34');
+        await add.getByText(/нужно 12 шестнадцатеричных цифр, введено 4/).waitFor();
+        // The dialog fades in.
+        await shot.page.waitForTimeout(400);
+        await screenshot(shot.page, 'device-rs-keys-add');
         expect(shot.pageErrors).toEqual([]);
       } finally {
         await shot.context.close();
