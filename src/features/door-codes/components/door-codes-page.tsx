@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Suspense, lazy } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -84,9 +83,10 @@ function DeviceLine({ model, mac }: { model: DoorCodesModel; mac: string }) {
           {t('doorCodes.range', { entrance: range.entranceTitle ?? t('doorCodes.entrance', { num: range.entranceNum ?? '' }), first: range.firstFlat, last: range.lastFlat })}
         </Typography>
       )}
-      <Link component={RouterLink} to={deviceCardPath(mac)}>
+      {/* A plain router link: MUI's Link would cost the route its own code. */}
+      <Typography component={RouterLink} to={deviceCardPath(mac)} sx={{ color: 'primary.main', textDecorationColor: 'inherit' }}>
         {t('doorCodes.openCard')}
-      </Link>
+      </Typography>
     </Box>
   );
 }
