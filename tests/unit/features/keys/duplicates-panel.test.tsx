@@ -1,8 +1,8 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KeyListPage } from '@/features/keys/components/key-list-page';
 import { jsonResponse, renderWithApp, stubPhoneScreen, stubWideScreen } from '../../helpers/render';
-import { MAC_1, MAC_2, as, bodiesOf, duplicate, listAnswer, stubApi, type ApiLog } from './fixtures';
+import { MAC_1, MAC_2, as, bodiesOf, duplicate, listAnswer, stubApi, type ApiLog, whileOffline } from './fixtures';
 
 let api: ApiLog;
 const LAZY = { timeout: 10_000 };
@@ -118,16 +118,10 @@ describe('KeyListPage: duplicates', SLOW, () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Поиск дубликатов' }));
     const again = await screen.findByRole('form', { name: 'Поиск дубликатов' });
     expect((within(again).getByRole('textbox', { name: 'Значения ключей, по одному в строке' }) as HTMLTextAreaElement).value).toBe('0A0B0C0D0E0F');
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const { getConnectivityStore } = await import('@/offline/connectivity');
-    await act(() => getConnectivityStore().check());
-    try {
+    await whileOffline(async () => {
       expect(await screen.findByText(/Нет связи с сервером/)).toBeTruthy();
       expect((within(again).getByRole('button', { name: 'Найти, где находятся' }) as HTMLButtonElement).disabled).toBe(true);
       expect((within(again).getByRole('textbox', { name: 'Значения ключей, по одному в строке' }) as HTMLTextAreaElement).value).toBe('0A0B0C0D0E0F');
-    } finally {
-      vi.restoreAllMocks();
-      await act(() => getConnectivityStore().check().catch(() => false));
-    }
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { DeviceKeyRow, DuplicateKey } from '@contract/keys';
 import { setCsrfToken } from '@/lib/csrf';
@@ -95,4 +96,17 @@ export function as(role: 'operator' | 'support') {
     permissions: role === 'operator' ? authItems('KEYS_LIST_PERMISSION') : authItems(),
   });
   return client;
+}
+
+/** Runs `check` with the browser offline (the app's connectivity store told so), then back online. */
+export async function whileOffline(check: () => Promise<void>): Promise<void> {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  const { getConnectivityStore } = await import('@/offline/connectivity');
+  await act(() => getConnectivityStore().check());
+  try {
+    await check();
+  } finally {
+    vi.restoreAllMocks();
+    await act(() => getConnectivityStore().check().catch(() => false));
+  }
 }

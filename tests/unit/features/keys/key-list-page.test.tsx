@@ -1,8 +1,8 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KeyListPage } from '@/features/keys/components/key-list-page';
 import { jsonResponse, renderWithApp, stubPhoneScreen, stubWideScreen } from '../../helpers/render';
-import { KEY_ROWS, MAC_1, MAC_2, as, bodiesOf, keyRow, listAnswer, stubApi, type ApiLog } from './fixtures';
+import { KEY_ROWS, MAC_1, MAC_2, as, bodiesOf, keyRow, listAnswer, stubApi, type ApiLog, whileOffline } from './fixtures';
 
 let api: ApiLog;
 /** Dialogs are lazy chunks, transformed on first import: slow on a busy machine. */
@@ -191,16 +191,10 @@ describe('KeyListPage: creating keys', SLOW, () => {
   it('offline says so and disables adding, keeping the list and what was typed', async () => {
     const dialog = await openDialog();
     fireEvent.change(within(dialog).getByRole('textbox', { name: /^Значение/ }), { target: { value: '0102' } });
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const { getConnectivityStore } = await import('@/offline/connectivity');
-    await act(() => getConnectivityStore().check());
-    try {
+    await whileOffline(async () => {
       expect(await within(dialog).findByText(/Нет связи с сервером/)).toBeTruthy();
       expect((within(dialog).getByRole('button', { name: 'Добавить' }) as HTMLButtonElement).disabled).toBe(true);
       expect((within(dialog).getByRole('textbox', { name: /^Значение/ }) as HTMLInputElement).value).toBe('0102');
-    } finally {
-      vi.restoreAllMocks();
-      await act(() => getConnectivityStore().check().catch(() => false));
-    }
+    });
   });
 });
