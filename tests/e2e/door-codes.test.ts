@@ -202,7 +202,7 @@ describe('keyless access offline (operator)', () => {
     await form.getByText('Устройства: 1 из 500').waitFor();
     await context.setOffline(true);
     try {
-      await form.getByText(/^Нет связи с сервером/).waitFor();
+      await page.getByText(/^Нет связи с сервером/).waitFor();
       expect(await form.getByRole('button', { name: 'Записать на устройства' }).isDisabled()).toBe(true);
       expect(await form.getByLabel('Комментарий').inputValue()).toBe('Набрано до обрыва связи');
       await form.getByText('Устройства: 1 из 500').waitFor();
@@ -210,7 +210,7 @@ describe('keyless access offline (operator)', () => {
     } finally {
       await context.setOffline(false);
     }
-    await form.getByText(/^Нет связи с сервером/).waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByText(/^Нет связи с сервером/).waitFor({ state: 'detached', timeout: 30_000 });
     expect(await form.getByRole('button', { name: 'Записать на устройства' }).isDisabled()).toBe(false);
     expect(await form.getByLabel('Комментарий').inputValue()).toBe('Набрано до обрыва связи');
   });

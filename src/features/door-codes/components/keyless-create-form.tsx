@@ -1,5 +1,4 @@
 import Close from '@mui/icons-material/Close';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -20,7 +19,7 @@ interface KeylessCreateFormProps {
   onCancel: () => void;
 }
 
-/** A new keyless code: service, code (or generated), expiry, comment, and the devices it goes to. */
+/** A new keyless code: service, code (or generated), expiry, comment, and the devices it goes to (offline: the page says so). */
 export function KeylessCreateForm({ online, onCreated, onCancel }: KeylessCreateFormProps) {
   const t = useT();
   const form = useKeylessForm(onCreated);
@@ -41,11 +40,6 @@ export function KeylessCreateForm({ online, onCreated, onCancel }: KeylessCreate
         }}
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}
       >
-        {!online && (
-          <Alert severity="warning" sx={{ gridColumn: '1 / -1' }}>
-            {t('keyless.offline')}
-          </Alert>
-        )}
         <Box sx={{ display: 'grid', gap: 2 }}>
           <TextField
             select
