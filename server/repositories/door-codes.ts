@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { FlatRange } from '../../contract/commutators';
 import { KEYLESS_TARGET_STATUSES, type DoorCode, type KeylessCode, type KeylessCodeDetail, type KeylessService, type KeylessTarget } from '../../contract/door-codes';
 import type { Db } from '../db/client';
-import { deviceHouses, deviceRelays, devices } from '../db/schema/devices';
+import { deviceHouses, devices } from '../db/schema/devices';
 import { deviceDoorCodes, keylessCodeDevices, keylessCodes } from '../db/schema/door-codes';
-import { entranceRanges, entrances, houses } from '../db/schema/houses';
+import { houses } from '../db/schema/houses';
 import { selectPage } from './paging';
 
 type DoorCodeRow = typeof deviceDoorCodes.$inferSelect;
@@ -30,19 +29,6 @@ function codeFieldsOf(row: CodeRow, now: Date) {
 
 function doorCodeOf(row: DoorCodeRow, now: Date): DoorCode {
   return { ...codeFieldsOf(row, now), flatNum: row.flatNum, updatedAt: row.updatedAt.toISOString() };
-}
-
-/** The flats of the entrance the device's first relay opens (null: no entrance with a range). */
-export async function deviceFlatRange(db: Db, deviceId: number): Promise<FlatRange | null> {
-  const [row] = await db
-    .select({ firstFlat: entranceRanges.rangeStart, lastFlat: entranceRanges.rangeEnd, entranceNum: entrances.entranceNum, entranceTitle: entrances.title })
-    .from(deviceRelays)
-    .innerJoin(entrances, eq(entrances.uid, deviceRelays.entranceUid))
-    .innerJoin(entranceRanges, eq(entranceRanges.entranceUid, entrances.uid))
-    .where(eq(deviceRelays.deviceId, deviceId))
-    .orderBy(asc(deviceRelays.relayNum))
-    .limit(1);
-  return row ?? null;
 }
 
 /** The buyers the devices belong to. */

@@ -29,7 +29,6 @@ import {
   deleteKeylessCode,
   deviceAddress,
   deviceBuyers,
-  deviceFlatRange,
   findDoorCode,
   findKeylessCode,
   insertDoorCode,
@@ -42,6 +41,7 @@ import {
   type CodeHolder,
   type TargetResult,
 } from '../repositories/door-codes';
+import { flatRangeOfDevice } from '../repositories/commutators';
 import { flatDeviceFlags } from '../repositories/flat-devices';
 import { flatOfDevice } from '../repositories/keys';
 import { requireDevice, onDevice, scopeOf } from './device-card-shared';
@@ -135,7 +135,7 @@ async function requireCodeDevice(db: Db, request: FastifyRequest, mac: string) {
 /** A flat the device serves: inside its entrance's range, or (no entrance) a flat of its houses. */
 async function requireDeviceFlat(db: Db, deviceId: number, mac: string, flatNum: number): Promise<void> {
   if (flatNum < 1 || flatNum > MAX_FLAT_NUM) throw bad('flatNum', `ожидается целое число от 1 до ${MAX_FLAT_NUM}`);
-  const range = await deviceFlatRange(db, deviceId);
+  const range = await flatRangeOfDevice(db, deviceId);
   if (range) {
     if (flatNum < range.firstFlat || flatNum > range.lastFlat) throw bad('flatNum', `квартиры ${flatNum} нет в подъезде устройства (${range.firstFlat}–${range.lastFlat})`);
     return;
@@ -164,8 +164,8 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
     if (query.flatNum !== undefined && (query.flatNum < 1 || query.flatNum > MAX_FLAT_NUM)) throw bad('flatNum', `ожидается целое число от 1 до ${MAX_FLAT_NUM}`);
     const { record, flags } = await requireCodeDevice(db, request, params.mac);
     const now = new Date();
-    const [flatRange, address, codes] = await Promise.all([
-      deviceFlatRange(db, record.id),
+    const [range, address, codes] = await Promise.all([
+      flatRangeOfDevice(db, record.id),
       deviceAddress(db, record.id),
       listDoorCodes(db, record.id, { flatNum: query.flatNum, page, pageSize: DOOR_CODE_PAGE_SIZE }, now),
     ]);
@@ -174,7 +174,7 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
       device: record.device,
       address,
       canFlatDoorCode: flags.canFlatDoorCode,
-      flatRange,
+      flatRange: range && { firstFlat: range.firstFlat, lastFlat: range.lastFlat, entranceNum: range.entranceNum, entranceTitle: range.entranceTitle },
       common: codes.common,
       data: codes.data,
       pagination: paginationOf(codes.data.length, page, codes.total, DOOR_CODE_PAGE_SIZE),
