@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { KEY_LIST_PAGE_SIZE } from '@contract/keys';
 import { useUrlListState } from '@/components/list-table/use-url-list-state';
-import { errorMessage } from '@/lib/http';
 import { useSession } from '@/lib/session';
 import { useConnectivity } from '@/offline/connectivity';
 import { EMPTY_KEY_DRAFT, KEY_LIST_STATE, canEditKeys, keyListBody, type KeyCreateDraft } from './model';
@@ -28,8 +27,10 @@ export function useKeyList() {
     capped: query.data?.countCapped === true,
     pageSize: query.data?.pagination.pageSize || KEY_LIST_PAGE_SIZE,
     loading: query.isFetching || !session.ready,
+    /** Nothing loaded yet (the session or the first page). */
     firstLoad: query.isPending,
-    error: query.error ? errorMessage(query.error) : null,
+    /** The last load's failure (a 403 or 404 is final: no retry offered). */
+    error: query.error,
     retry: () => void query.refetch(),
     // The server decides; the client only hides what it would refuse (support reads only).
     canEdit: canEditKeys(session),

@@ -79,6 +79,13 @@ describe('KeyListPage: the list', SLOW, () => {
     expect(await screen.findByText('0A0B0C0D0E0F')).toBeTruthy();
   });
 
+  it('offers no retry when the server refuses the list for good (403)', async () => {
+    api.handle = (_method, url) => (url === '/front/device-keys' ? jsonResponse(403, { result: false, message: 'Недостаточно прав' }) : undefined);
+    renderWithApp(<KeyListPage />, { path: '/keys', route: '/keys', client: as('operator') });
+    expect(await screen.findByText('Не удалось загрузить ключи: Недостаточно прав')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Повторить' })).toBeNull();
+  });
+
   it('lists keys as cards on a phone, the unusual states as badges', async () => {
     stubPhoneScreen();
     renderWithApp(<KeyListPage />, { path: '/keys', route: '/keys', client: as('operator') });
