@@ -43,6 +43,8 @@ export const keys = pgTable(
     index('keys_flat_idx').on(t.flatId),
     // The cross-device list pages by id within a buyer.
     index('keys_buyer_idx').on(t.buyerId, t.id),
+    // The cross-device list filtered by panel code (a flat number) alone.
+    index('keys_buyer_flat_idx').on(t.buyerId, t.flatNum, t.id),
     // A device's list, newest first.
     index('keys_device_created_idx').on(t.deviceId, t.rs, t.createdAt, t.id),
   ],

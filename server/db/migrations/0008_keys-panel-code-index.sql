@@ -1,0 +1,1 @@
+CREATE INDEX "keys_buyer_flat_idx" ON "keys" USING btree ("buyer_id","flat_num","id");
