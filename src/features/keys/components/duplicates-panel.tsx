@@ -71,8 +71,7 @@ export function DuplicatesPanel({ canDelete, online, onDeleted }: DuplicatesPane
         )}
         {pasted.invalid.length > 0 && (
           <Alert severity="warning" sx={{ overflowWrap: 'anywhere' }}>
-            {t('keys.dup.invalid', {
-              system: systemLabel(model.system),
+            {t(model.system === 'hex' ? 'keys.dup.invalid.hex' : 'keys.dup.invalid.dec', {
               lines: pasted.invalid
                 .slice(0, 10)
                 .map((line) => t('keys.dup.invalidLine', line))

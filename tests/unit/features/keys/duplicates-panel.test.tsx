@@ -46,7 +46,7 @@ describe('KeyListPage: duplicates', SLOW, () => {
     paste(form, '0a:0b:0c:0d:0e:0f\n\n 04a21f3b \n0A0B0C0D0E0F\nzz\nFFFF\n');
     expect(within(form).getByText('Значений: 3 из 1000. Не больше 1000 значений за один поиск')).toBeTruthy();
     expect(within(form).getByText('Повторяются в списке и ищутся один раз: 0A0B0C0D0E0F')).toBeTruthy();
-    expect(within(form).getByText('Не прочитаны (Шестнадцатеричная): строка 5 «zz»')).toBeTruthy();
+    expect(within(form).getByText('Не шестнадцатеричные значения, не ищутся: строка 5 «zz»')).toBeTruthy();
     fireEvent.click(within(form).getByRole('button', { name: 'Найти, где находятся' }));
     await screen.findByRole('table', { name: 'Где находятся ключи' }, LAZY);
     expect(bodiesOf(api, FIND)).toEqual([{ values: ['0A0B0C0D0E0F', '04A21F3B', 'FFFF'], numberSystem: 'hex' }]);
