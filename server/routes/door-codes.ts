@@ -281,7 +281,7 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
     }
     const code = given ?? generateCode(await codesInUse(db, ids));
     const codeId = await insertKeylessCode(db, { buyerId, service: body.service, code, expiresAt, comment, createdBy: currentUser(request).login, deviceIds: ids }, now);
-    const change: DeviceChange = { kind: 'doorCode', action: 'set', flatNum: null, code, expiresAt: expiresAt?.toISOString() ?? null };
+    const change: DeviceChange = { kind: 'doorCode', action: 'set', flatNum: null, code, expiresAt: expiresAt?.toISOString() ?? null, service: body.service };
     const results = await mapLimited(refs, KEYLESS_CONCURRENCY, (ref) => writeTo(gateway, ref, change));
     await recordTargetResults(db, codeId, results, new Date());
     const { buyerId: _buyerId, ...data } = await requireKeyless(db, request, codeId, now);
@@ -299,7 +299,7 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
       { buyerId: current.buyerId },
       unwritten.map((target) => target.mac),
     );
-    const change: DeviceChange = { kind: 'doorCode', action: 'set', flatNum: null, code: current.code, expiresAt: current.expiresAt };
+    const change: DeviceChange = { kind: 'doorCode', action: 'set', flatNum: null, code: current.code, expiresAt: current.expiresAt, service: current.service };
     const results = await mapLimited(refs, KEYLESS_CONCURRENCY, (ref) => writeTo(gateway, ref, change));
     await recordTargetResults(db, current.id, results, new Date());
     const { buyerId: _buyerId, ...data } = await requireKeyless(db, request, current.id, now);
@@ -314,7 +314,7 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
       { buyerId: current.buyerId },
       current.targets.filter((target) => target.status !== 'pending').map((target) => target.mac),
     );
-    const change: DeviceChange = { kind: 'doorCode', action: 'remove', flatNum: null, code: current.code, expiresAt: current.expiresAt };
+    const change: DeviceChange = { kind: 'doorCode', action: 'remove', flatNum: null, code: current.code, expiresAt: current.expiresAt, service: current.service };
     const results = await mapLimited(refs, KEYLESS_CONCURRENCY, (ref) => writeTo(gateway, ref, change));
     await deleteKeylessCode(db, current.id);
     const failed = refs.filter((_ref, index) => results[index].status === 'failed').map((ref) => ref.mac);

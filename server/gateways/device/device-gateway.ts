@@ -50,8 +50,11 @@ export type DeviceChange =
   | { kind: 'keyScenario'; action: 'add' | 'remove'; scenario: number; values: readonly string[] }
   /** The commutation matrix written to the device (model in the KEY_TYPES order). */
   | { kind: 'commutators'; model: number | null; commutators: readonly { index: number; matrix: readonly (readonly number[])[] }[] }
-  /** A door-open code set or removed (flatNum null: the common code). */
-  | { kind: 'doorCode'; action: 'set' | 'remove'; flatNum: number | null; code: string; expiresAt: string | null };
+  /**
+   * A door-open code set or removed: flatNum null is the common code, unless `service` names the
+   * keyless-access service (post, courier …) the code was made for.
+   */
+  | { kind: 'doorCode'; action: 'set' | 'remove'; flatNum: number | null; code: string; expiresAt: string | null; service?: string };
 
 /** The commutation as the server last wrote it, and the flats the device's entrance covers. */
 export interface CommutationOnDevice {
