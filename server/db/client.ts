@@ -79,6 +79,25 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
   };
 }
 
+/**
+ * A transaction is one connection, and its handlers may still read in parallel (Promise.all):
+ * pg queues such queries itself today but warns that pg 9 will not. Each connection's queries wait
+ * for the one before instead. Callback and submittable forms (cursors) pass through untouched.
+ */
+function queueQueries(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let previous: Promise<unknown> = Promise.resolve();
+  const queued = (...args: unknown[]): unknown => {
+    const [first] = args;
+    const passThrough = typeof args[args.length - 1] === 'function' || (typeof first === 'object' && first !== null && 'submit' in first);
+    if (passThrough) return query(...args);
+    const run = previous.then(() => query(...args));
+    previous = run.catch(() => undefined);
+    return run;
+  };
+  client.query = queued as typeof client.query;
+}
+
 async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: options.url,
@@ -88,6 +107,7 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   });
   // A failed idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  pool.on('connect', queueQueries);
   const db = drizzleNodePg({ client: pool });
   return {
     kind: 'postgres',

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { repoRoot } from './server-process';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -49,6 +49,26 @@ export async function openSession(browser: Browser, viewport: Viewport = DESKTOP
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   return { context, page, pageErrors };
+}
+
+/**
+ * A demo account logged in at `viewport` for a describe's tests: opened in the describe's beforeAll,
+ * its profile closed in its afterAll. `browser` is read only then, after the file's own beforeAll
+ * launched it.
+ */
+export function sessionOf(browser: () => Browser, login: string, viewport: Viewport = DESKTOP): () => Session {
+  let session: Session | undefined;
+  beforeAll(async () => {
+    session = await openSession(browser(), viewport);
+    await logIn(session.page, account(login));
+  });
+  afterAll(async () => {
+    await session?.context.close();
+  });
+  return () => {
+    if (!session) throw new Error(`the ${login} session is not open yet`);
+    return session;
+  };
 }
 
 export interface DemoAccount {
@@ -197,9 +217,13 @@ export async function getJson<T>(page: Page, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** The session's CSRF token, for writes through the API. */
+export async function csrfToken(page: Page): Promise<string> {
+  return ((await (await page.request.get('/site/csrf', { headers: XHR })).json()) as { token: string }).token;
+}
+
 /** The user's language as the server holds it (PUT /front/user-options). */
 export async function setUserLanguage(page: Page, language: 'ru' | 'en'): Promise<void> {
-  const token = ((await (await page.request.get('/site/csrf', { headers: XHR })).json()) as { token: string }).token;
-  const response = await page.request.put('/front/user-options', { headers: { ...XHR, 'X-CSRF-Token': token }, data: { settingOptions: { language } } });
+  const response = await page.request.put('/front/user-options', { headers: { ...XHR, 'X-CSRF-Token': await csrfToken(page) }, data: { settingOptions: { language } } });
   expect(response.status()).toBe(200);
 }

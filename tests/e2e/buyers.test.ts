@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, XHR, account, getJson, launchBrowser, logIn, openSession, screenshot, type Session, type Viewport } from './browser';
+import { account, csrfToken, DESKTOP, getJson, launchBrowser, logIn, MOBILE, openSession, screenshot, sessionOf, XHR } from './browser';
 import { sideways } from './housing-helpers';
 
 /*
@@ -33,21 +33,6 @@ async function settled(dialog: Locator): Promise<void> {
   await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element.closest('.MuiDialog-container') ?? element).opacity)).toBe('1');
 }
 
-/** The admin logged in at `viewport` for a describe's tests, the profile closed after them. */
-function adminSession(viewport: Viewport): () => Session {
-  let session: Session | undefined;
-  beforeAll(async () => {
-    session = await openSession(browser, viewport);
-    await logIn(session.page, account('admin'));
-  });
-  afterAll(async () => {
-    await session?.context.close();
-  });
-  return () => {
-    if (!session) throw new Error('the admin session is not open yet');
-    return session;
-  };
-}
 
 /** The seed buyer with devices other than the operator itself, with its counts. */
 async function buyerWithDevices(page: Page): Promise<BuyerRow> {
@@ -60,7 +45,7 @@ async function buyerWithDevices(page: Page): Promise<BuyerRow> {
 }
 
 describe('the superuser on the buyer screens', () => {
-  const admin = adminSession(DESKTOP);
+  const admin = sessionOf(() => browser, 'admin', DESKTOP);
   const name = `ООО «Проверка ${randomBytes(3).toString('hex')}»`;
   let buyerId = 0;
 
@@ -174,8 +159,7 @@ describe('the superuser on the buyer screens', () => {
     await page.getByText(`Удалить нельзя: у покупателя устройств — ${used.devices}, пользователей — ${used.users}.`, { exact: false }).waitFor();
     expect(await page.getByRole('button', { name: 'Удалить покупателя' }).isDisabled()).toBe(true);
     // The server refuses it too, naming the counts.
-    const token = ((await (await page.request.get('/site/csrf', { headers: XHR })).json()) as { token: string }).token;
-    const refused = await page.request.delete(`/front/buyers/${used.id}`, { headers: { ...XHR, 'X-CSRF-Token': token } });
+    const refused = await page.request.delete(`/front/buyers/${used.id}`, { headers: { ...XHR, 'X-CSRF-Token': await csrfToken(page) } });
     expect(refused.status()).toBe(409);
     expect(((await refused.json()) as { message: string }).message).toMatch(new RegExp(`^Покупателя нельзя удалить: у покупателя ${used.devices} устройств?[ао]? и ${used.users} пользовател`));
     await page.getByRole('region', { name: 'Удаление' }).scrollIntoViewIfNeeded();
@@ -197,7 +181,7 @@ describe('the superuser on the buyer screens', () => {
 });
 
 describe('the buyer screens on a phone', () => {
-  const admin = adminSession(MOBILE);
+  const admin = sessionOf(() => browser, 'admin', MOBILE);
 
   it('shows the buyers as cards without sideways scroll, and a buyer page that fits', async () => {
     const { page, pageErrors } = admin();

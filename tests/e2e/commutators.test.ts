@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, XHR, account, getJson, launchBrowser, logIn, openSession, screenshot, type Session } from './browser';
+import { account, csrfToken, DESKTOP, getJson, launchBrowser, logIn, MOBILE, openSession, screenshot, XHR, type Session } from './browser';
 
 /*
  * The commutation matrix (issue 14 §1) in Chromium against the real server (SEED=small) as the
@@ -27,12 +27,8 @@ let devices: { mac: string; first: number; last: number }[] = [];
 
 const matrixPath = (mac: string) => `/front/devices/${encodeURIComponent(mac)}/commutators`;
 
-async function csrf(on: Page): Promise<string> {
-  return ((await (await on.request.get('/site/csrf', { headers: XHR })).json()) as { token: string }).token;
-}
-
 async function saveMatrix(on: Page, mac: string, body: { model: number | null; matrix: { index: number; matrix: number[][] }[] }): Promise<void> {
-  const response = await on.request.post(matrixPath(mac), { headers: { ...XHR, 'X-CSRF-Token': await csrf(on) }, data: body });
+  const response = await on.request.post(matrixPath(mac), { headers: { ...XHR, 'X-CSRF-Token': await csrfToken(on) }, data: body });
   expect(response.status(), await response.text()).toBe(200);
 }
 

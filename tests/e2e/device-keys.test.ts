@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, XHR, account, getJson, launchBrowser, logIn, openSession, screenshot, type Session, type Viewport } from './browser';
+import { account, csrfToken, DESKTOP, getJson, launchBrowser, logIn, MOBILE, openSession, screenshot, XHR, type Session, type Viewport } from './browser';
 
 /*
  * A device's keys and RS keys (issue 14 §1) in Chromium against the real server (SEED=small): the
@@ -25,14 +25,10 @@ function freshValue(prefix = ''): string {
   return (prefix + randomBytes(6).toString('hex').toUpperCase()).slice(0, 12);
 }
 
-async function csrf(on: Page): Promise<string> {
-  return ((await (await on.request.get('/site/csrf', { headers: XHR })).json()) as { token: string }).token;
-}
-
 /** Adds a key through the API (the test's own data, not the seed's). */
 async function createKey(value: string, extra: Record<string, unknown> = {}): Promise<void> {
   const response = await page.request.post(`/front/device-keys/${encodeURIComponent(mac)}/create-key`, {
-    headers: { ...XHR, 'X-CSRF-Token': await csrf(page) },
+    headers: { ...XHR, 'X-CSRF-Token': await csrfToken(page) },
     data: { VALUE: value, FLAT_NUM: null, KEY_TYPE: 'Metakom', ...extra },
   });
   expect(response.status(), await response.text()).toBe(200);
@@ -204,7 +200,7 @@ describe('device keys', () => {
 
   it("links a flat card's key to the keys of its device", async () => {
     const list = (await (
-      await page.request.post('/front/device-keys', { headers: { ...XHR, 'X-CSRF-Token': await csrf(page) }, data: { mac, page: 1 } })
+      await page.request.post('/front/device-keys', { headers: { ...XHR, 'X-CSRF-Token': await csrfToken(page) }, data: { mac, page: 1 } })
     ).json()) as { data: { FLAT_NUM: number | null; HOUSE_UID: string | null; VALUE: string }[] };
     const bound = list.data.find((row) => row.FLAT_NUM !== null && row.HOUSE_UID !== null);
     if (!bound) throw new Error(`no key of ${mac} bound to a flat in the seed`);

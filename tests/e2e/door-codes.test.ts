@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, account, getJson, launchBrowser, logIn, openSession, screenshot, type Session, type Viewport } from './browser';
+import { DESKTOP, getJson, launchBrowser, MOBILE, screenshot, sessionOf } from './browser';
 import { send, sideways } from './housing-helpers';
 
 /*
@@ -29,20 +29,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-function sessionOf(login: string, viewport: Viewport): () => Session {
-  let session: Session | undefined;
-  beforeAll(async () => {
-    session = await openSession(browser, viewport);
-    await logIn(session.page, account(login));
-  });
-  afterAll(async () => {
-    await session?.context.close();
-  });
-  return () => {
-    if (!session) throw new Error('the session is not open yet');
-    return session;
-  };
-}
 
 const codesPath = (mac: string) => `/devices/${encodeURIComponent(mac)}/codes`;
 const codesApi = (mac: string, query = '') => `/front/devices/${encodeURIComponent(mac)}/door-codes${query}`;
@@ -76,7 +62,7 @@ async function twoHousesWithDevices(page: Page): Promise<{ address: string; macs
 }
 
 describe('a device’s door codes (operator, 1440×900)', () => {
-  const operator = sessionOf('operator', DESKTOP);
+  const operator = sessionOf(() => browser, 'operator', DESKTOP);
 
   it('sets the common code and a flat code, expires the flat code (marked expired), deletes both', async () => {
     const { page, pageErrors } = operator();
@@ -138,7 +124,7 @@ describe('a device’s door codes (operator, 1440×900)', () => {
 });
 
 describe('keyless access (operator, 1440×900)', () => {
-  const operator = sessionOf('operator', DESKTOP);
+  const operator = sessionOf(() => browser, 'operator', DESKTOP);
 
   it('puts a code on the devices of two houses and lists every device it reached, then deletes it', async () => {
     const { page, pageErrors } = operator();
@@ -189,7 +175,7 @@ describe('keyless access (operator, 1440×900)', () => {
 });
 
 describe('keyless access offline (operator)', () => {
-  const operator = sessionOf('operator', DESKTOP);
+  const operator = sessionOf(() => browser, 'operator', DESKTOP);
 
   it('says so, keeps what was typed and sends nothing until the network is back', async () => {
     const { page, context } = operator();
@@ -217,7 +203,7 @@ describe('keyless access offline (operator)', () => {
 });
 
 describe('both screens on a phone (operator, 390×844)', () => {
-  const operator = sessionOf('operator', MOBILE);
+  const operator = sessionOf(() => browser, 'operator', MOBILE);
 
   it('shows the codes as cards without sideways scroll', async () => {
     const { page, pageErrors } = operator();
@@ -249,8 +235,8 @@ describe('both screens on a phone (operator, 390×844)', () => {
 });
 
 describe('support reads both screens', () => {
-  const operator = sessionOf('operator', DESKTOP);
-  const support = sessionOf('support', DESKTOP);
+  const operator = sessionOf(() => browser, 'operator', DESKTOP);
+  const support = sessionOf(() => browser, 'support', DESKTOP);
 
   it('sees the codes and where a keyless code went, with no control that changes them', async () => {
     const { mac, flatNum } = await flatCodeDevice(operator().page);

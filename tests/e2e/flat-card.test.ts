@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, XHR, account, getJson, launchBrowser, logIn, openSession, screenshot, type Session } from './browser';
+import { account, csrfToken, DESKTOP, getJson, launchBrowser, logIn, MOBILE, openSession, screenshot, XHR, type Session } from './browser';
 
 /*
  * The flat card (issue 12 §1) in Chromium against the real server (SEED=small), as the operator:
@@ -44,10 +44,6 @@ const flatUrl = (flat: Target) => `/houses/${encodeURIComponent(flat.houseUid)}/
 const flatApi = (flat: Target) => `/front/flats/${encodeURIComponent(flat.houseUid)}:${flat.flatNum}`;
 const card = (flat: Target) => getJson<FlatAnswer>(page, flatApi(flat));
 
-async function csrf(): Promise<string> {
-  return ((await (await page.request.get('/site/csrf', { headers: XHR })).json()) as { token: string }).token;
-}
-
 async function findRichFlat(): Promise<Target> {
   const houses = await getJson<{ data: { id: string }[] }>(page, '/front/house-list?page=1');
   for (const house of houses.data) {
@@ -70,7 +66,7 @@ async function createFlat(houseUid: string): Promise<Target> {
   const flats = await getJson<{ data: { flatNum: number }[]; pagination: { totalCount: number } }>(page, `/front/houses/${encodeURIComponent(houseUid)}/flats?page=1`);
   const flatNum = 9000 + Math.floor(Math.random() * 900) + flats.pagination.totalCount;
   const response = await page.request.post(`/front/flats/${encodeURIComponent(houseUid)}/flat`, {
-    headers: { ...XHR, 'X-CSRF-Token': await csrf() },
+    headers: { ...XHR, 'X-CSRF-Token': await csrfToken(page) },
     data: { flatNum, letter: 'Б' },
   });
   expect(response.status(), await response.text()).toBe(200);

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { XHR, getJson } from './browser';
+import { XHR, csrfToken, getJson } from './browser';
 
 /*
  * What the house and entrance tests share: the operator's houses with their entrances, writes
@@ -38,13 +38,9 @@ export async function houseWithEntrances(page: Page): Promise<{ house: HouseRow;
   throw new Error('the seed gave this user no house with two entrances');
 }
 
-async function token(page: Page): Promise<string> {
-  return ((await (await page.request.get('/site/csrf', { headers: XHR })).json()) as { token: string }).token;
-}
-
 /** A write through the API; anything but `status` fails the test. */
 export async function send(page: Page, method: 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown, status = 200): Promise<unknown> {
-  const response = await page.request.fetch(path, { method, headers: { ...XHR, 'X-CSRF-Token': await token(page) }, data });
+  const response = await page.request.fetch(path, { method, headers: { ...XHR, 'X-CSRF-Token': await csrfToken(page) }, data });
   expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(status);
   return response.json();
 }

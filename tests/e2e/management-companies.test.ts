@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, account, getJson, launchBrowser, logIn, openSession, pathOf, screenshot, type Session, type Viewport } from './browser';
+import { DESKTOP, getJson, launchBrowser, MOBILE, pathOf, screenshot, sessionOf } from './browser';
 import { send, sideways } from './housing-helpers';
 
 /*
@@ -47,20 +47,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-function sessionOf(login: string, viewport: Viewport): () => Session {
-  let session: Session | undefined;
-  beforeAll(async () => {
-    session = await openSession(browser, viewport);
-    await logIn(session.page, account(login));
-  });
-  afterAll(async () => {
-    await session?.context.close();
-  });
-  return () => {
-    if (!session) throw new Error('the session is not open yet');
-    return session;
-  };
-}
 
 /** A seed company of the operator's buyer with devices on its houses. */
 async function companyWithDevices(page: Page): Promise<{ company: Company; devices: CompanyDevice[] }> {
@@ -106,7 +92,7 @@ function count(page: Page, key: string) {
 }
 
 describe('the operator on the management company screens', () => {
-  const session = sessionOf('operator', DESKTOP);
+  const session = sessionOf(() => browser, 'operator', DESKTOP);
   const internalId = `E2E-${randomBytes(3).toString('hex').toUpperCase()}`;
 
   it('creates a company, sets a 3-week interval and reads back 1814400 seconds', async () => {
@@ -213,7 +199,7 @@ describe('the operator on the management company screens', () => {
 });
 
 describe('the operator on a phone', () => {
-  const session = sessionOf('operator', MOBILE);
+  const session = sessionOf(() => browser, 'operator', MOBILE);
 
   it('shows the list as cards and the company page without sideways scroll', async () => {
     const { page } = session();
@@ -237,7 +223,7 @@ describe('the operator on a phone', () => {
 });
 
 describe('support on the management company screens', () => {
-  const session = sessionOf('support', DESKTOP);
+  const session = sessionOf(() => browser, 'support', DESKTOP);
 
   it('reads the list and a company with no control that changes anything', async () => {
     const { page } = session();
