@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, csrfToken, DESKTOP, getJson, launchBrowser, logIn, MOBILE, openSession, screenshot, XHR, type Session } from './browser';
+import { DESKTOP, MOBILE, XHR, account, csrfToken, getJson, launchBrowser, logIn, openSession, screenshot, type Session } from './browser';
 
 /*
  * The flat card (issue 12 §1) in Chromium against the real server (SEED=small), as the operator:

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, getJson, launchBrowser, MOBILE, pathOf, screenshot, sessionOf } from './browser';
+import { DESKTOP, MOBILE, getJson, launchBrowser, pathOf, screenshot, sessionOf } from './browser';
 import { send, sideways } from './housing-helpers';
 
 /*
