@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -5,7 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -136,4 +137,19 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
 export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Rows of a query run as a named prepared statement on PostgreSQL (`name` prefixes the statement's
+ * name): each pooled connection plans a shape of the query once, where planning costs more than
+ * running it (the hot lists). PGlite, and a transaction's connection, run it as usual.
+ */
+export async function preparedRows<T extends Record<string, unknown>>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const statement = `${name}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  return (await client.query<T>({ name: statement, text, values: params })).rows;
 }

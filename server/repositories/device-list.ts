@@ -1,25 +1,7 @@
-import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import type { DeviceListRow } from '../../contract/devices';
-import { queryRows, type Db } from '../db/client';
+import { preparedRows, type Db } from '../db/client';
 import { JsonText, jsonArray } from '../http/json-text';
-
-const dialect = new PgDialect();
-
-/**
- * Rows of a query run as a named prepared statement on PostgreSQL: each pooled connection plans a
- * shape of the list query once (planning cost more than running it). PGlite runs it as usual.
- */
-async function preparedRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
-  const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `device_list_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-  const result = await client.query<T>({ name, text, values: params });
-  return result.rows;
-}
 
 /** Whose devices a user sees: one buyer's, or every buyer's (null, the superuser). */
 export interface DeviceScope {
@@ -135,6 +117,7 @@ export async function listDevicePage(db: Db, scope: DeviceScope, filter: DeviceL
   // and migration 0003); a read only, so the hot path never writes.
   const rows = await preparedRows<ListRecord>(
     db,
+    'device_list',
     sql`with ids as materialized (
           select d.id from devices d
           where ${whereOf(scope, filter)}
@@ -154,7 +137,7 @@ export async function listDevicePage(db: Db, scope: DeviceScope, filter: DeviceL
 }
 
 export async function countDevices(db: Db, scope: DeviceScope, filter: DeviceListFilter): Promise<number> {
-  const [row] = await preparedRows<{ total: number | string }>(db, sql`select count(*)::int as total from devices d where ${whereOf(scope, filter)}`);
+  const [row] = await preparedRows<{ total: number | string }>(db, 'device_list', sql`select count(*)::int as total from devices d where ${whereOf(scope, filter)}`);
   return Number(row?.total ?? 0);
 }
 

@@ -1,25 +1,8 @@
-import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import type { Device } from '../../contract/devices';
 import type { DeviceKeyRow, DuplicateKey } from '../../contract/keys';
 import { DEFAULT_SIP_TYPE } from '../../contract/wizard';
-import { queryRows, type Db } from '../db/client';
-
-const dialect = new PgDialect();
-
-/**
- * Rows of a query run as a named prepared statement on PostgreSQL: each pooled connection plans a
- * shape of the query once (planning cost more than running it). PGlite runs it as usual.
- */
-async function preparedRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
-  const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `key_list_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-  return (await client.query<T>({ name, text, values: params })).rows;
-}
+import { preparedRows, queryRows, type Db } from '../db/client';
 
 /** The cross-device list counts its matches up to this many (or to the end of the page asked for). */
 export const KEY_COUNT_CAP = 10_000;
@@ -179,6 +162,7 @@ export async function listDeviceKeys(
   const keysWhere = sql.join([sql`k.device_id = (select dev.id from dev)`, sql`k.rs = ${rs}`, ...filterOf(filter, false)], sql` and `);
   const [answer] = await preparedRows<{ id: number | null; device: Device | null; rows: KeyRecord[] | null; total: number | string | null }>(
     db,
+    'key_list',
     sql`with dev as materialized (select d.* from devices d where d.mac = ${where.mac}${owner}),
         page as materialized (
           select k.id, row_number() over (order by k.created_at desc, k.id desc) as n, count(*) over () as total from keys k where ${keysWhere}
@@ -239,6 +223,7 @@ export async function findKeysByValues(db: Db, buyerId: number | null, values: r
   // Prepared: one plan for any list of values (a literal list of 1,000 took longer to plan than to run).
   const records = await preparedRows<DuplicateRecord>(
     db,
+    'key_list',
     sql`select k.id, k.value, k.flat_num, k.authentic, k.buyer_id, k.device_id, k.cipher_id, d.mac,
                coalesce(h.address, (select fh.address from device_houses dh join houses fh on fh.uid = dh.house_uid
                                     where dh.device_id = d.id order by dh.house_uid limit 1)) as address

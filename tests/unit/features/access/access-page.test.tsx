@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccessPage } from '@/features/access/components/access-page';
 import { setCsrfToken } from '@/lib/csrf';
 import { setLoggedFlag } from '@/lib/logged-flag';
-import { sessionQueries } from '@/lib/session';
-import { authItems, jsonResponse, renderWithApp, stubWideScreen, testQueryClient } from '../../helpers/render';
+import { jsonResponse, renderWithApp, stubWideScreen } from '../../helpers/render';
+import { operatorOrSupport } from '../../helpers/session';
 
 const BLOCKED = [
   { flatId: 11, houseUid: 'h-1', address: 'г. Москва, ул. Лесная, д. 28', flatNum: 5, letter: null, blockedAt: '2026-11-20T09:30:00Z', blockedBy: 'operator', reason: 'Долг' },
@@ -62,17 +62,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function as(role: 'operator' | 'support') {
-  const client = testQueryClient();
-  client.setQueryData(sessionQueries.permissions().queryKey, {
-    result: true,
-    userId: 2,
-    buyerId: 1,
-    roles: authItems(role === 'operator' ? 'management' : 'support'),
-    permissions: role === 'operator' ? authItems('HOUSES_LIST_PERMISSION') : authItems(),
-  });
-  return client;
-}
+const as = (role: 'operator' | 'support') => operatorOrSupport(role, 'HOUSES_LIST_PERMISSION');
 
 function location() {
   return screen.getByRole('status', { name: 'location' }).textContent;

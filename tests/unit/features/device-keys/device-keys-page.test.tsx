@@ -2,9 +2,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DeviceKeysPage } from '@/features/device-keys/components/device-keys-page';
 import { DeviceRsKeysPage } from '@/features/device-keys/components/device-rs-keys-page';
-import { sessionQueries } from '@/lib/session';
-import { authItems, jsonResponse, renderWithApp, stubPhoneScreen, stubWideScreen, testQueryClient } from '../../helpers/render';
-import { stubApi, type ApiLog } from '../users/fixtures';
+import { bodiesOf, stubApi, type ApiLog } from '../../helpers/api-stub';
+import { jsonResponse, renderWithApp, stubPhoneScreen, stubWideScreen } from '../../helpers/render';
+import { operatorOrSupport } from '../../helpers/session';
 import { MAC, keyRow, listAnswer } from './fixtures';
 
 let api: ApiLog;
@@ -29,20 +29,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function as(role: 'operator' | 'support') {
-  const client = testQueryClient();
-  client.setQueryData(sessionQueries.permissions().queryKey, {
-    result: true,
-    userId: 2,
-    buyerId: 1,
-    roles: authItems(role === 'operator' ? 'management' : 'support'),
-    permissions: role === 'operator' ? authItems('KEYS_LIST_PERMISSION') : authItems(),
-  });
-  return client;
-}
+const as = (role: 'operator' | 'support') => operatorOrSupport(role, 'KEYS_LIST_PERMISSION');
 
 const location = () => screen.getByRole('status', { name: 'location', hidden: true }).textContent;
-const listBodies = () => api.calls.filter((call) => call === LIST).map(() => api.bodies[LIST]);
 
 function renderKeys(path = `/devices/${MAC}/keys`, role: 'operator' | 'support' = 'operator') {
   return renderWithApp(<DeviceKeysPage />, { path, route: '/devices/:mac/keys', client: as(role) });
@@ -74,7 +63,7 @@ describe('DeviceKeysPage', SLOW, () => {
     fireEvent.change(within(search).getByRole('textbox', { name: 'Код панели' }), { target: { value: '12' } });
     fireEvent.click(within(search).getByRole('button', { name: 'Найти' }));
     await waitFor(() => expect(location()).toBe(`/devices/${MAC}/keys?key=AABB&panelCode=12`));
-    await waitFor(() => expect(listBodies().at(-1)).toEqual({ mac: MAC, page: 1, key: 'AABB', panelCode: 12 }));
+    await waitFor(() => expect(bodiesOf(api, LIST).at(-1)).toEqual({ mac: MAC, page: 1, key: 'AABB', panelCode: 12 }));
   });
 
   it('adds a key: the format is checked for the chosen type as it is typed, the server refusal lands at its field', async () => {

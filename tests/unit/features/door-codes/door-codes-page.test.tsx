@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DoorCodesPage } from '@/features/door-codes/components/door-codes-page';
 import { KeylessCodesPage } from '@/features/door-codes/components/keyless-codes-page';
-import { sessionQueries } from '@/lib/session';
 import { ADDRESS, MAC, device } from '../../contract/fixtures';
-import { authItems, jsonResponse, renderWithApp, stubPhoneScreen, stubWideScreen, testQueryClient } from '../../helpers/render';
-import { stubApi, type ApiLog } from '../users/fixtures';
+import { stubApi, type ApiLog } from '../../helpers/api-stub';
+import { jsonResponse, renderWithApp, stubPhoneScreen, stubWideScreen } from '../../helpers/render';
+import { operatorOrSupport } from '../../helpers/session';
 import { DOOR_CODE } from './fixtures';
 
 const SLOW = { timeout: 20_000 };
@@ -46,17 +46,7 @@ const TARGETS = [
 
 let api: ApiLog;
 
-function as(role: 'operator' | 'support') {
-  const client = testQueryClient();
-  client.setQueryData(sessionQueries.permissions().queryKey, {
-    result: true,
-    userId: 2,
-    buyerId: 1,
-    roles: authItems(role === 'operator' ? 'management' : 'support'),
-    permissions: role === 'operator' ? authItems('KEYS_LIST_PERMISSION') : authItems(),
-  });
-  return client;
-}
+const as = (role: 'operator' | 'support') => operatorOrSupport(role, 'KEYS_LIST_PERMISSION');
 
 beforeEach(() => {
   stubWideScreen();

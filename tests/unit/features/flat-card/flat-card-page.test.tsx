@@ -1,17 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FlatCardPage } from '@/features/flat-card/components/flat-card-page';
-import { setCsrfToken } from '@/lib/csrf';
-import { setLoggedFlag } from '@/lib/logged-flag';
-import { sessionQueries } from '@/lib/session';
-import { authItems, jsonResponse, renderWithApp, testQueryClient } from '../../helpers/render';
+import { stubApi, type ApiLog } from '../../helpers/api-stub';
+import { jsonResponse, renderWithApp } from '../../helpers/render';
+import { loggedInClient } from '../../helpers/session';
 import { HOUSE_UID, flatAnswer } from './fixtures';
 
-type Handler = (method: string, url: string, body: unknown) => Response | undefined;
-
 const FLAT = `/front/flats/${HOUSE_UID}:12`;
-let calls: string[] = [];
-let handle: Handler = () => undefined;
+let api: ApiLog;
 /** Sections below the first screen load when they scroll into view: `reveal` scrolls them all there. */
 let observers: { callback: IntersectionObserverCallback; observing: boolean }[] = [];
 
@@ -41,28 +37,15 @@ function reveal() {
 }
 
 beforeEach(() => {
-  calls = [];
   observers = [];
-  handle = () => undefined;
   vi.stubGlobal('IntersectionObserver', ObserverStub);
-  setCsrfToken('token');
-  setLoggedFlag(true);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const method = init.method ?? 'GET';
-      calls.push(`${method} ${url}`);
-      const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      const answer = handle(method, url, body);
-      if (answer) return answer;
-      if (method === 'GET' && url === FLAT) return jsonResponse(200, flatAnswer());
-      if (method === 'GET' && url.startsWith(`${FLAT}/block-history`)) return jsonResponse(200, { result: true, mac: null, blockData: [], scheduleBlockData: [] });
-      if (method === 'GET' && url.startsWith(`${FLAT}/cms-block-history`)) return jsonResponse(200, { result: true, mac: null, blockData: [], scheduleBlockData: [] });
-      if (url.startsWith('/front/access/get-services')) return jsonResponse(200, { result: true, data: [] });
-      if (url.startsWith('/front/user/')) return jsonResponse(200, { result: false, message: 'not in this test' });
-      throw new Error(`Unexpected ${method} ${url}`);
-    }),
-  );
+  api = stubApi((method, url) => {
+    if (method === 'GET' && url === FLAT) return jsonResponse(200, flatAnswer());
+    if (method === 'GET' && url.startsWith(`${FLAT}/block-history`)) return jsonResponse(200, { result: true, mac: null, blockData: [], scheduleBlockData: [] });
+    if (method === 'GET' && url.startsWith(`${FLAT}/cms-block-history`)) return jsonResponse(200, { result: true, mac: null, blockData: [], scheduleBlockData: [] });
+    if (url.startsWith('/front/access/get-services')) return jsonResponse(200, { result: true, data: [] });
+    return undefined;
+  }, { refuseUserCalls: true });
 });
 
 afterEach(() => {
@@ -70,17 +53,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function as(role: 'management' | 'support') {
-  const client = testQueryClient();
-  client.setQueryData(sessionQueries.permissions().queryKey, {
-    result: true,
-    userId: 2,
-    buyerId: 1,
-    roles: authItems(role),
-    permissions: role === 'management' ? authItems('HOUSES_LIST_PERMISSION') : authItems(),
-  });
-  return client;
-}
+const as = (role: 'management' | 'support') => loggedInClient({ roles: [role], permissions: role === 'management' ? ['HOUSES_LIST_PERMISSION'] : [] });
 
 function renderCard(role: 'management' | 'support' = 'management') {
   return renderWithApp(<FlatCardPage />, { path: `/houses/${HOUSE_UID}/flats/12/update`, route: '/houses/:houseUid/flats/:flatNum/update', client: as(role) });
@@ -102,7 +75,7 @@ describe('FlatCardPage', () => {
     }
     // Below the first screen: a named placeholder until it scrolls into view, then the section.
     expect(region('Услуги и разрешения').getAttribute('aria-busy')).toBe('true');
-    expect(calls.some((call) => call.includes('block-history'))).toBe(false);
+    expect(api.calls.some((call) => call.includes('block-history'))).toBe(false);
     reveal();
     expect(await within(await screen.findByRole('region', { name: /^Услуги и разрешения/, busy: false }, LAZY)).findByText('Источник: Биллинг')).toBeTruthy();
     await screen.findByRole('region', { name: /^Настройки на устройствах/, busy: false }, LAZY);
@@ -114,11 +87,11 @@ describe('FlatCardPage', () => {
   it('refuses a flat number that is not a positive integer without asking the server', async () => {
     renderWithApp(<FlatCardPage />, { path: `/houses/${HOUSE_UID}/flats/abc/update`, route: '/houses/:houseUid/flats/:flatNum/update', client: as('management') });
     expect(await screen.findByText(/номер должен быть целым положительным числом/)).toBeTruthy();
-    expect(calls.filter((call) => call.startsWith('GET /front/flats'))).toEqual([]);
+    expect(api.calls.filter((call) => call.startsWith('GET /front/flats'))).toEqual([]);
   });
 
   it('shows the server’s message when the flat is not there, with no retry', async () => {
-    handle = (method, url) => (method === 'GET' && url === FLAT ? jsonResponse(404, { result: false, message: 'Квартира не найдена' }) : undefined);
+    api.handle = (method, url) => (method === 'GET' && url === FLAT ? jsonResponse(404, { result: false, message: 'Квартира не найдена' }) : undefined);
     renderCard();
     expect(await screen.findByText('Не удалось загрузить квартиру: Квартира не найдена')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Повторить' })).toBeNull();
@@ -126,7 +99,7 @@ describe('FlatCardPage', () => {
 
   it('removes a resident only when the server answers result true, else keeps them and says why', async () => {
     let allow = false;
-    handle = (method, url) =>
+    api.handle = (method, url) =>
       method === 'DELETE' && url === `${FLAT}/user` ? jsonResponse(200, allow ? { result: true } : { result: false, message: 'Жилец отмечен «не отвязывать»' }) : undefined;
     renderCard();
     await screen.findByTestId('flat-card-ready');
@@ -146,7 +119,7 @@ describe('FlatCardPage', () => {
 
   it('writes a key to each device and, when one refuses, says which and keeps the dialog open', async () => {
     const bodies: unknown[] = [];
-    handle = (method, url, body) => {
+    api.handle = (method, url, body) => {
       if (method !== 'POST' || url !== '/front/keys/create') return undefined;
       bodies.push(body);
       const mac = (body as { mac: string }).mac;
@@ -171,14 +144,14 @@ describe('FlatCardPage', () => {
       { mac: 'AA:00:00:00:00:02', value: 'ABCDEF012345', keyType: 'Metakom', flatNum: 12 },
     ]);
     // The card is read again for the new key's ids.
-    await waitFor(() => expect(calls.filter((call) => call === `GET ${FLAT}`)).toHaveLength(2));
+    await waitFor(() => expect(api.calls.filter((call) => call === `GET ${FLAT}`)).toHaveLength(2));
   });
 
   it('shows an expired code as expired and replaces it with a new one (delete, then create)', async () => {
     const expired = { flatId: 5, tempCode: '551740', created: '2025-05-02T09:00:00Z', duration: 3600, entrances: ['e-1'] };
     const fresh = { ...expired, tempCode: '908172', created: new Date().toISOString(), duration: 86_400 };
     const writes: string[] = [];
-    handle = (method, url, body) => {
+    api.handle = (method, url, body) => {
       if (method === 'GET' && url === FLAT) return jsonResponse(200, flatAnswer({ temporaryCode: expired }));
       if (url !== `${FLAT}/temporary-access-code`) return undefined;
       writes.push(`${method} ${JSON.stringify(body ?? null)}`);
@@ -198,7 +171,7 @@ describe('FlatCardPage', () => {
 
   it('asks for a reason before blocking and sends it with status 1', async () => {
     let sent: unknown = null;
-    handle = (method, url, body) => {
+    api.handle = (method, url, body) => {
       if (method === 'PUT' && url === `${FLAT}/status`) {
         sent = body;
         return jsonResponse(200, { result: true });
@@ -218,7 +191,7 @@ describe('FlatCardPage', () => {
   });
 
   it('shows a device’s settings by its flags and keeps the form when the device refuses to be read', async () => {
-    handle = (method, url) =>
+    api.handle = (method, url) =>
       method === 'GET' && url.startsWith(`${FLAT}/get-settings-from-device`) ? jsonResponse(504, { result: false, message: 'Устройство не ответило вовремя' }) : undefined;
     renderCard();
     await screen.findByTestId('flat-card-ready');

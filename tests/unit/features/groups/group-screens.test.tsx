@@ -2,10 +2,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GroupListPage } from '@/features/groups/components/group-list-page';
 import { GroupPage } from '@/features/groups/components/group-page';
-import { setCsrfToken } from '@/lib/csrf';
-import { setLoggedFlag } from '@/lib/logged-flag';
-import { sessionQueries } from '@/lib/session';
-import { authItems, jsonResponse, renderWithApp, testQueryClient } from '../../helpers/render';
+import { bodiesOf, stubApi, type ApiLog } from '../../helpers/api-stub';
+import { jsonResponse, renderWithApp } from '../../helpers/render';
+import { loggedInClient } from '../../helpers/session';
 
 const LAZY = { timeout: 5_000 };
 const pagination = (totalCount: number, page = 1) => ({ count: Math.min(20, totalCount), page, pageCount: Math.ceil(totalCount / 20), pageSize: 20, totalCount });
@@ -17,46 +16,26 @@ const TREE = {
   truncated: false,
 };
 
-type Handler = (method: string, url: string, body: unknown) => Response | undefined;
-
 describe('the group screens', { timeout: 20_000 }, () => {
-  const calls: string[] = [];
-  let extra: Handler = () => undefined;
+  let api: ApiLog;
 
   beforeEach(() => {
-    calls.length = 0;
-    extra = () => undefined;
-    setCsrfToken('token');
-    setLoggedFlag(true);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init: RequestInit) => {
-        const method = init.method ?? 'GET';
-        const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-        calls.push(`${method} ${url}${body === undefined ? '' : ` ${JSON.stringify(body)}`}`);
-        const answer = extra(method, url, body);
-        if (answer) return answer;
-        if (url === '/front/groups/tree') return jsonResponse(200, TREE);
-        if (url === '/front/groups/2') return jsonResponse(200, { result: true, data: TREE.data[1] });
-        if (url.startsWith('/front/groups/2/devices')) {
-          return jsonResponse(200, { result: true, data: [{ deviceId: 9, mac: '00:1A:2B:3C:4D:5E', type: 6, addresses: ['г. Тверь, ул. Новая, д. 1'] }], pagination: pagination(21, 1) });
-        }
-        if (url.startsWith('/front/groups/2/users')) return jsonResponse(200, { result: true, data: [{ userId: 4, login: 'support', comment: 'Техподдержка', givenBy: 'admin' }], pagination: pagination(1) });
-        if (url.startsWith('/front/user/')) return jsonResponse(200, { result: false, message: 'not in this test' });
-        throw new Error(`Unexpected ${method} ${url}`);
-      }),
-    );
+    api = stubApi((_method, url) => {
+      if (url === '/front/groups/tree') return jsonResponse(200, TREE);
+      if (url === '/front/groups/2') return jsonResponse(200, { result: true, data: TREE.data[1] });
+      if (url.startsWith('/front/groups/2/devices')) {
+        return jsonResponse(200, { result: true, data: [{ deviceId: 9, mac: '00:1A:2B:3C:4D:5E', type: 6, addresses: ['г. Тверь, ул. Новая, д. 1'] }], pagination: pagination(21, 1) });
+      }
+      if (url.startsWith('/front/groups/2/users')) return jsonResponse(200, { result: true, data: [{ userId: 4, login: 'support', comment: 'Техподдержка', givenBy: 'admin' }], pagination: pagination(1) });
+      return undefined;
+    }, { refuseUserCalls: true });
   });
 
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
-  function as(role: 'management' | 'support', permissions: string[] = ['USERS_LIST_PERMISSION']) {
-    const client = testQueryClient();
-    client.setQueryData(sessionQueries.permissions().queryKey, { result: true, userId: 2, buyerId: 1, roles: authItems(role), permissions: authItems(...permissions) });
-    return client;
-  }
+  const as = (role: 'management' | 'support', permissions: string[] = ['USERS_LIST_PERMISSION']) => loggedInClient({ roles: [role], permissions });
   const location = () => screen.getByRole('status', { name: 'location' }).textContent;
 
   it('shows the tree, folds a branch away, and searches by name keeping the ancestors', async () => {
@@ -78,7 +57,7 @@ describe('the group screens', { timeout: 20_000 }, () => {
   });
 
   it('creates a group under a parent picked from the tree', async () => {
-    extra = (method, url) => (method === 'POST' && url === '/front/groups/create' ? jsonResponse(200, { result: true, data: group(9, 'Новая', 2) }) : undefined);
+    api.handle = (method, url) => (method === 'POST' && url === '/front/groups/create' ? jsonResponse(200, { result: true, data: group(9, 'Новая', 2) }) : undefined);
     renderWithApp(<GroupListPage />, { path: '/groups', route: '/groups', client: as('management') });
     await screen.findByRole('list', { name: 'Дерево групп' });
     fireEvent.click(screen.getByRole('button', { name: 'Добавить группу' }));
@@ -88,12 +67,12 @@ describe('the group screens', { timeout: 20_000 }, () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Название/ }), { target: { value: ' Новая ' } });
     fireEvent.change(within(dialog).getByRole('combobox', { name: 'Родительская группа' }), { target: { value: '2' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Добавить' }));
-    await waitFor(() => expect(calls).toContain('POST /front/groups/create {"name":"Новая","parentId":2}'));
+    await waitFor(() => expect(bodiesOf(api, 'POST /front/groups/create')).toContainEqual({ name: 'Новая', parentId: 2 }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('shows a 400 naming parentId at the parent, and a refused delete (409) with its reason', async () => {
-    extra = (method, url) => {
+    api.handle = (method, url) => {
       if (method === 'POST' && url === '/front/groups/2') return jsonResponse(400, { result: false, message: 'Некорректное поле parentId: группа не может быть вложена в саму себя или в свою вложенную группу' });
       if (method === 'DELETE' && url === '/front/groups/1') return jsonResponse(409, { result: false, message: 'Группу нельзя удалить: в ней вложенных групп — 1' });
       return undefined;
@@ -106,7 +85,7 @@ describe('the group screens', { timeout: 20_000 }, () => {
     fireEvent.change(parent, { target: { value: '4' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
     expect(await within(dialog).findByText(/группа не может быть вложена в саму себя/)).toBeTruthy();
-    expect(calls).toContain('POST /front/groups/2 {"name":"Центр","parentId":4}');
+    expect(bodiesOf(api, 'POST /front/groups/2')).toContainEqual({ name: 'Центр', parentId: 4 });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Отмена' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Удалить группу Северный район' }));
@@ -132,7 +111,7 @@ describe('the group screens', { timeout: 20_000 }, () => {
 
   it('lists the group’s devices and users with links, pages the devices in the URL, and saves a new name', async () => {
     let saved: ReturnType<typeof group> | null = null;
-    extra = (method, url) => {
+    api.handle = (method, url) => {
       if (method === 'POST' && url === '/front/groups/2') saved = group(2, 'Центр-2', 1);
       return saved && url === '/front/groups/2' ? jsonResponse(200, { result: true, data: saved }) : undefined;
     };
@@ -148,12 +127,12 @@ describe('the group screens', { timeout: 20_000 }, () => {
     expect(within(users).queryByRole('link')).toBeNull();
     fireEvent.click(within(devices).getByRole('button', { name: 'Следующая страница' }));
     await waitFor(() => expect(location()).toBe('/groups/2?devicesPage=2'));
-    await waitFor(() => expect(calls).toContain('GET /front/groups/2/devices?page=2'));
+    await waitFor(() => expect(api.calls).toContain('GET /front/groups/2/devices?page=2'));
 
     const name = await screen.findByRole('textbox', { name: /Название/ });
     fireEvent.change(name, { target: { value: 'Центр-2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
-    await waitFor(() => expect(calls).toContain('POST /front/groups/2 {"name":"Центр-2","parentId":1}'));
+    await waitFor(() => expect(bodiesOf(api, 'POST /front/groups/2')).toContainEqual({ name: 'Центр-2', parentId: 1 }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Центр-2' })).toBeTruthy();
   });
 
@@ -169,7 +148,7 @@ describe('the group screens', { timeout: 20_000 }, () => {
       expect((screen.getByRole('button', { name: 'Сохранить' }) as HTMLButtonElement).disabled).toBe(true);
       expect((screen.getByRole('button', { name: 'Удалить группу' }) as HTMLButtonElement).disabled).toBe(true);
       expect((name as HTMLInputElement).value).toBe('Набрано без сети');
-      expect(calls.some((call) => call.startsWith('POST') || call.startsWith('DELETE'))).toBe(false);
+      expect(api.calls.some((call) => call.startsWith('POST') || call.startsWith('DELETE'))).toBe(false);
     } finally {
       vi.restoreAllMocks();
       await act(() => getConnectivityStore().check().catch(() => false));
@@ -177,11 +156,11 @@ describe('the group screens', { timeout: 20_000 }, () => {
   });
 
   it('says when the tree cannot be loaded, and when there are no groups', async () => {
-    extra = (_method, url) => (url === '/front/groups/tree' ? jsonResponse(500, { result: false, message: 'Внутренняя ошибка сервера' }) : undefined);
+    api.handle = (_method, url) => (url === '/front/groups/tree' ? jsonResponse(500, { result: false, message: 'Внутренняя ошибка сервера' }) : undefined);
     const { unmount } = renderWithApp(<GroupListPage />, { path: '/groups', route: '/groups', client: as('management') });
     expect(await screen.findByText(/Не удалось загрузить группы/)).toBeTruthy();
     unmount();
-    extra = (_method, url) => (url === '/front/groups/tree' ? jsonResponse(200, { ...TREE, data: [] }) : undefined);
+    api.handle = (_method, url) => (url === '/front/groups/tree' ? jsonResponse(200, { ...TREE, data: [] }) : undefined);
     renderWithApp(<GroupListPage />, { path: '/groups', route: '/groups', client: as('management') });
     expect(await screen.findByText('Групп пока нет')).toBeTruthy();
   });

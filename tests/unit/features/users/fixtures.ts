@@ -1,8 +1,5 @@
-import { vi } from 'vitest';
 import type { UserDetail, UserListRow } from '@contract/users';
-import { setCsrfToken } from '@/lib/csrf';
-import { setLoggedFlag } from '@/lib/logged-flag';
-import { jsonResponse } from '../../helpers/render';
+import { stubApi as stubSessionApi, type ApiLog, type Handler } from '../../helpers/api-stub';
 
 export const USER_ROWS: UserListRow[] = [
   { userId: 41, buyerId: 1, login: 'ivanov', comment: 'кв. 12, Лесная', dateCreate: '2024-06-03T17:42:10.000Z' },
@@ -40,38 +37,7 @@ export function userDetail(patch: Partial<UserDetail> = {}): UserDetail {
   };
 }
 
-export type Handler = (method: string, url: string, body: unknown) => Response | undefined;
+export type { ApiLog, Handler } from '../../helpers/api-stub';
 
-/** What the page sent: each call as `METHOD url`, and the last body sent to each. */
-export interface ApiLog {
-  calls: string[];
-  bodies: Record<string, unknown>;
-  /** A test's own answers, asked first; `undefined` falls through to the defaults. */
-  handle: Handler;
-}
-
-/**
- * Stubs fetch for a logged-in session with a CSRF token: `log.handle` answers first, then
- * `defaults`; a call neither answers fails the test.
- */
-export function stubApi(defaults: Handler): ApiLog {
-  const log: ApiLog = { calls: [], bodies: {}, handle: () => undefined };
-  setCsrfToken('token');
-  setLoggedFlag(true);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const method = init.method ?? 'GET';
-      log.calls.push(`${method} ${url}`);
-      const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      log.bodies[`${method} ${url}`] = body;
-      const answer = log.handle(method, url, body) ?? defaults(method, url, body);
-      if (answer) return answer;
-      // The connectivity probe: the server answers, so the page is online.
-      if (url === '/site/csrf') return jsonResponse(200, { result: true, token: 'token' });
-      if (url.startsWith('/front/user/')) return jsonResponse(200, { result: false, message: 'not in this test' });
-      throw new Error(`Unexpected ${method} ${url}`);
-    }),
-  );
-  return log;
-}
+/** The shared stub, the header's user calls refused rather than failing the test. */
+export const stubApi = (defaults: Handler): ApiLog => stubSessionApi(defaults, { refuseUserCalls: true });
