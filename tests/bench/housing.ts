@@ -25,7 +25,7 @@ import { repoRoot, startServer } from '../e2e/server-process';
 import { launchBenchBrowser, logIn, openContext } from './app-browser';
 import { DIST, recordScripts, type LoadedScript } from './bundle';
 import { largeDatabaseUrl } from './device-list';
-import { loadPaths, logInCookie, statusSummary, type LoadFigures, type LoadOptions } from './load';
+import { latencyRow, loadPaths, logInCookie, statusSummary, type LoadFigures, type LoadOptions } from './load';
 
 const KB = 1024;
 export const HOUSING_BUDGET = { flatP99Ms: 30, houseSearchP99Ms: 50, routeJsGzip: 250 * KB, flatCardInteractiveMs: 500, largeSeedMs: 10 * 60_000 };
@@ -336,15 +336,6 @@ export async function housingPageReport(heading: Heading, table: Table, options:
 
 const ratio = (measured: number, limit: number) => `${((measured / limit) * 100).toFixed(0)}%`;
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'OVER');
-
-function latencyRow(label: string, figures: LoadFigures | undefined, limitMs: number): string[] {
-  if (!figures) return [label, `${limitMs} ms`, 'not measured', '-', 'SKIPPED'];
-  // A call that answers errors is not measured: its speed says nothing about the real call.
-  if (figures.non2xx > 0 || figures.errors > 0) {
-    return [label, `${limitMs} ms`, `${figures.p99} ms, ${figures.non2xx + figures.errors} of ${figures.requests} not 2xx (${statusSummary(figures)})`, '-', 'BROKEN'];
-  }
-  return [label, `${limitMs} ms`, `${figures.p99} ms`, ratio(figures.p99, limitMs), verdict(figures.p99 <= limitMs)];
-}
 
 /** Budget rows for run.ts: [budget, limit, measured, ratio, verdict]. */
 export function housingBudgetRows(large: LargeSeedFigures | null, api: HousingApiFigures | null, pages: HousingPageFigures | null): string[][] {

@@ -11,12 +11,11 @@
 // run.ts it never builds the large seed: it measures the database as it is.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { repoRoot, startServer } from '../e2e/server-process';
 import { largeDatabaseUrl } from './device-list';
 import type { LargeSeedFigures } from './housing';
-import { load, logInCookie, statusSummary, type LoadFigures, type LoadOptions } from './load';
+import { latencyRow, load, loadPosts, logInCookie, statusSummary, type LoadFigures, type LoadOptions } from './load';
 import { median } from './offline-report';
 
 export const KEYS_BUDGET = { deviceKeysP99Ms: 30, duplicatesMedianMs: 200 };
@@ -72,24 +71,6 @@ async function sample(url: string): Promise<Sample> {
 function duplicateValues(found: readonly string[]): string[] {
   const missing = Array.from({ length: DUPLICATE_VALUES - found.length }, (_item, index) => `FEDC${index.toString(16).toUpperCase().padStart(8, '0')}`);
   return [...found, ...missing];
-}
-
-function run(options: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
-  });
-}
-
-/** autocannon against POSTs of JSON bodies taken in turn across all connections, after a warm-up. */
-async function loadPosts(name: string, baseUrl: string, path: string, bodies: readonly object[], headers: Record<string, string>, options: LoadOptions): Promise<LoadFigures> {
-  let next = 0;
-  const requests: autocannon.Request[] = [{ method: 'POST', path, setupRequest: (request) => ({ ...request, path, body: JSON.stringify(bodies[next++ % bodies.length]) }) }];
-  const base = { url: new URL(baseUrl).origin, headers: { ...headers, 'Content-Type': 'application/json' }, connections: options.connections, timeout: 10, requests };
-  if (options.warmupSeconds > 0) await run({ ...base, duration: options.warmupSeconds });
-  const result = await run({ ...base, duration: options.durationSeconds });
-  const statuses: Record<string, number> = {};
-  for (const [status, stat] of Object.entries(result.statusCodeStats ?? {})) statuses[status] = stat.count ?? 0;
-  return { name, p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, requests: result.requests.total, non2xx: result.non2xx, errors: result.errors, statuses };
 }
 
 /** The session cookie and the CSRF token of the operator, as the app sends them on a mutation. */
@@ -168,14 +149,6 @@ export async function keysApiReport(heading: Heading, table: Table, large: Pick<
   } finally {
     await server.stop();
   }
-}
-
-function latencyRow(label: string, figures: LoadFigures | undefined, limitMs: number): string[] {
-  if (!figures) return [label, `${limitMs} ms`, 'not measured', '-', 'SKIPPED'];
-  if (figures.non2xx > 0 || figures.errors > 0) {
-    return [label, `${limitMs} ms`, `${figures.p99} ms, ${figures.non2xx + figures.errors} of ${figures.requests} not 2xx (${statusSummary(figures)})`, '-', 'BROKEN'];
-  }
-  return [label, `${limitMs} ms`, `${figures.p99} ms`, `${((figures.p99 / limitMs) * 100).toFixed(0)}%`, figures.p99 <= limitMs ? 'PASS' : 'OVER'];
 }
 
 /** Budget rows for run.ts: [budget, limit, measured, ratio, verdict]. */

@@ -95,10 +95,24 @@ export async function load(name: string, url: string, cookie: string | null, opt
  */
 export async function loadPaths(name: string, baseUrl: string, paths: readonly string[], cookie: string | null, options: LoadOptions): Promise<LoadFigures> {
   if (paths.length === 0) throw new Error(`${name}: no paths to load`);
-  const headers: Record<string, string> = { ...JSON_HEADERS, ...(cookie ? { Cookie: cookie } : {}) };
   let next = 0;
-  const requests: autocannon.Request[] = [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }];
-  const base = { url: new URL(baseUrl).origin, headers, connections: options.connections, timeout: 10, requests };
+  const request: autocannon.Request = { method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) };
+  return loadRequest(name, baseUrl, { ...JSON_HEADERS, ...(cookie ? { Cookie: cookie } : {}) }, request, options);
+}
+
+/**
+ * autocannon against POSTs of one path with JSON bodies taken in turn across all connections, after
+ * a warm-up. `headers`: the session's cookie and CSRF token.
+ */
+export async function loadPosts(name: string, baseUrl: string, path: string, bodies: readonly object[], headers: Record<string, string>, options: LoadOptions): Promise<LoadFigures> {
+  if (bodies.length === 0) throw new Error(`${name}: no bodies to post`);
+  let next = 0;
+  const request: autocannon.Request = { method: 'POST', path, setupRequest: (request) => ({ ...request, path, body: JSON.stringify(bodies[next++ % bodies.length]) }) };
+  return loadRequest(name, baseUrl, { ...JSON_HEADERS, ...headers, 'Content-Type': 'application/json' }, request, options);
+}
+
+async function loadRequest(name: string, baseUrl: string, headers: Record<string, string>, request: autocannon.Request, options: LoadOptions): Promise<LoadFigures> {
+  const base = { url: new URL(baseUrl).origin, headers, connections: options.connections, timeout: 10, requests: [request] };
   if (options.warmupSeconds > 0) await run({ ...base, duration: options.warmupSeconds });
   return figures(name, await run({ ...base, duration: options.durationSeconds }));
 }
@@ -108,6 +122,18 @@ export function statusSummary(figures: LoadFigures): string {
   return Object.entries(figures.statuses)
     .map(([status, count]) => `${status}: ${count}`)
     .join(', ');
+}
+
+/**
+ * A budget row for run.ts ([budget, limit, measured, ratio, verdict]) of a p99 under load. A call
+ * that answers errors is not measured: its speed says nothing about the real call.
+ */
+export function latencyRow(label: string, figures: LoadFigures | undefined, limitMs: number): string[] {
+  if (!figures) return [label, `${limitMs} ms`, 'not measured', '-', 'SKIPPED'];
+  if (figures.non2xx > 0 || figures.errors > 0) {
+    return [label, `${limitMs} ms`, `${figures.p99} ms, ${figures.non2xx + figures.errors} of ${figures.requests} not 2xx (${statusSummary(figures)})`, '-', 'BROKEN'];
+  }
+  return [label, `${limitMs} ms`, `${figures.p99} ms`, `${((figures.p99 / limitMs) * 100).toFixed(0)}%`, figures.p99 <= limitMs ? 'PASS' : 'OVER'];
 }
 
 /** Peak resident set size of a process (Linux VmHWM), in bytes; null where /proc is missing. */

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { repoRoot, startServer } from '../e2e/server-process';
 import { largeSeedReport, type LargeSeedFigures } from './housing';
-import { loadPaths, logInCookie, statusSummary, type LoadFigures, type LoadOptions } from './load';
+import { latencyRow, loadPaths, logInCookie, statusSummary, type LoadFigures, type LoadOptions } from './load';
 
 export const PEOPLE_BUDGET = { userSearchP99Ms: 50, userCardP99Ms: 30 };
 const OPERATOR = { login: 'operator', password: 'operator' } as const;
@@ -91,15 +91,6 @@ export async function peopleApiReport(heading: Heading, table: Table, large: Lar
   } finally {
     await server.stop();
   }
-}
-
-function latencyRow(label: string, figures: LoadFigures | undefined, limitMs: number): string[] {
-  if (!figures) return [label, `${limitMs} ms`, 'not measured', '-', 'SKIPPED'];
-  // A call that answers errors is not measured: its speed says nothing about the real call.
-  if (figures.non2xx > 0 || figures.errors > 0) {
-    return [label, `${limitMs} ms`, `${figures.p99} ms, ${figures.non2xx + figures.errors} of ${figures.requests} not 2xx (${statusSummary(figures)})`, '-', 'BROKEN'];
-  }
-  return [label, `${limitMs} ms`, `${figures.p99} ms`, `${((figures.p99 / limitMs) * 100).toFixed(0)}%`, figures.p99 <= limitMs ? 'PASS' : 'OVER'];
 }
 
 /** Budget rows for run.ts: [budget, limit, measured, ratio, verdict]. */
