@@ -92,9 +92,6 @@ export const enMessages: Record<FeatureMessageKey, string> = {
 
   'deviceKeys.create.title': 'New key',
   'deviceKeys.create.rsTitle': 'New RS key',
-  'deviceKeys.create.type': 'Key type',
-  'deviceKeys.create.type.keys': 'Keys',
-  'deviceKeys.create.type.cards': 'Cards',
   'deviceKeys.create.value': 'Key value',
   'deviceKeys.create.value.hint': '{type}: {lengths} hex digits',
   'deviceKeys.create.flat': 'Flat',

@@ -93,9 +93,6 @@ export const ruMessages = {
 
   'deviceKeys.create.title': 'Новый ключ',
   'deviceKeys.create.rsTitle': 'Новый RS-ключ',
-  'deviceKeys.create.type': 'Тип ключа',
-  'deviceKeys.create.type.keys': 'Ключи',
-  'deviceKeys.create.type.cards': 'Карты',
   'deviceKeys.create.value': 'Значение ключа',
   'deviceKeys.create.value.hint': '{type}: {lengths} шестнадцатеричных цифр',
   'deviceKeys.create.flat': 'Квартира',

@@ -2,34 +2,23 @@ import {
   KEY_INNER,
   KEY_SCENARIO_MAX,
   KEY_SCENARIO_MIN,
-  KEY_VALUE_LENGTHS,
   isInnerKey,
   normalizeKeyValue,
-  type CardType,
   type DeviceKeyCreate,
   type DeviceKeyRow,
   type DeviceKeysRequest,
   type DeviceKeysResponse,
-  type KeyType,
   type MultipleKeyAction,
 } from '@contract/keys';
 import { PERMISSIONS, ROLES } from '@contract/users';
+import { isPanelCode, type KeyKind } from '@/components/key-value/model';
 import type { ListState, ListStateConfig } from '@/components/list-table/list-state-model';
 import { hasPermission, hasRole, type AuthItemMap } from '@/lib/session';
 
-export type KeyKind = KeyType | CardType;
 export type KeyFilterKey = 'key' | 'panelCode';
 
 /** The search kept in the URL (the API's names); the list starts at page 1. */
 export const KEY_LIST_STATE: ListStateConfig<KeyFilterKey> = { filterKeys: ['key', 'panelCode'], firstPage: 1 };
-
-/** A flat number (and a panel code) the server takes: 1–99,999 (docs/api.md "Keys"). */
-export const FLAT_MAX = 99_999;
-const FLAT_PATTERN = /^[1-9]\d{0,4}$/;
-
-export function isFlatNumber(text: string): boolean {
-  return FLAT_PATTERN.test(text.trim());
-}
 
 export function deviceKeysPath(mac: string): string {
   return `/devices/${encodeURIComponent(mac)}/keys`;
@@ -60,7 +49,7 @@ export function keyListRequest(mac: string, rs: boolean, state: ListState<KeyFil
     mac,
     page: state.page,
     ...(key ? { key } : {}),
-    ...(isFlatNumber(panelCode) ? { panelCode: Number(panelCode) } : {}),
+    ...(isPanelCode(panelCode) ? { panelCode: Number(panelCode) } : {}),
     ...(rs ? { rs: true } : {}),
   };
 }
@@ -167,23 +156,6 @@ export interface KeyCreateValues {
 
 export type KeyCreateField = 'keyType' | 'value' | 'flatNum';
 
-/** What is wrong with a typed value for its type; null when it fits. */
-export type KeyValueProblem = { kind: 'required' } | { kind: 'alphabet' } | { kind: 'length'; expected: readonly number[]; got: number };
-
-const SEPARATORS = /[\s:.-]/g;
-
-/** A value search: hex digits (separators ignored), or nothing. */
-export function isKeyPrefix(text: string): boolean {
-  return /^[0-9A-F]*$/.test(text.replace(SEPARATORS, '').toUpperCase());
-}
-
-export function checkKeyValue(keyType: KeyKind, value: string): KeyValueProblem | null {
-  const hex = value.replace(SEPARATORS, '').toUpperCase();
-  if (hex === '') return { kind: 'required' };
-  if (!/^[0-9A-F]+$/.test(hex)) return { kind: 'alphabet' };
-  return normalizeKeyValue(keyType, value) === null ? { kind: 'length', expected: KEY_VALUE_LENGTHS[keyType], got: hex.length } : null;
-}
-
 /** The first type the device takes, so the form opens filled. */
 export function emptyKeyCreate(keyTypes: readonly KeyKind[]): KeyCreateValues {
   return { keyType: keyTypes[0] ?? '', value: '', flatNum: '', inner: 0 };
@@ -194,7 +166,7 @@ export type CreateProblem = 'typeRequired' | 'flatNumber';
 export function checkKeyCreate(values: KeyCreateValues): Partial<Record<Exclude<KeyCreateField, 'value'>, CreateProblem>> {
   const problems: Partial<Record<Exclude<KeyCreateField, 'value'>, CreateProblem>> = {};
   if (values.keyType === '') problems.keyType = 'typeRequired';
-  if (values.flatNum.trim() !== '' && !isFlatNumber(values.flatNum)) problems.flatNum = 'flatNumber';
+  if (values.flatNum.trim() !== '' && !isPanelCode(values.flatNum)) problems.flatNum = 'flatNumber';
   return problems;
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { KEY_LIST_PAGE_SIZE, type DeviceKeyRow, type DeviceKeysMultiple, type DeviceKeysResponse, type MultipleKeyAction } from '@contract/keys';
+import type { KeyKind } from '@/components/key-value/model';
 import { notify } from '@/components/notifications/notify';
 import { useUrlListState } from '@/components/list-table/use-url-list-state';
 import { errorMessage } from '@/lib/http';
@@ -23,7 +24,6 @@ import {
   withSecuritySwapped,
   type KeyCreateValues,
   type KeyItem,
-  type KeyKind,
 } from './model';
 import { deviceKeyQueries } from './queries';
 

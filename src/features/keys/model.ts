@@ -1,6 +1,7 @@
-import { CARD_TYPES, KEY_TYPES, KEY_VALUE_LENGTHS, NUMBER_SYSTEMS, normalizeKeyValue, type CardType, type DeviceKeysRequest, type DuplicateKey, type KeyCreate, type KeyDeleteResult, type KeyType } from '@contract/keys';
+import { NUMBER_SYSTEMS, normalizeKeyValue, type DeviceKeysRequest, type DuplicateKey, type KeyCreate, type KeyDeleteResult } from '@contract/keys';
 import { PERMISSIONS, ROLES } from '@contract/users';
 import { normalizeMac } from '@contract/common';
+import { checkKeyValue, hexDigits, isHexSearch, isPanelCode, type KeyKind, type KeyValueProblem } from '@/components/key-value/model';
 import type { ListState, ListStateConfig } from '@/components/list-table/list-state-model';
 import { hasPermission, hasRole, type AuthItemMap } from '@/lib/session';
 
@@ -24,28 +25,14 @@ export type KeyFilterKey = 'key' | 'panelCode' | 'mac';
 /** The list's search in the URL (the API's names); pages start at 1. */
 export const KEY_LIST_STATE: ListStateConfig<KeyFilterKey> = { filterKeys: ['key', 'panelCode', 'mac'], firstPage: 1 };
 
-/** A panel code the server takes: an integer 1–99,999 (docs/api.md "Keys"). */
-export const PANEL_CODE_MAX = 99_999;
-export function isPanelCode(text: string): boolean {
-  return /^\d{1,5}$/.test(text) && Number(text) >= 1 && Number(text) <= PANEL_CODE_MAX;
-}
-
-/** A value search: hex digits, separators dropped as the server drops them. */
-export function valueSearch(text: string): string {
-  return text.replace(/[\s:.-]/g, '').toUpperCase();
-}
-export function isValueSearch(text: string): boolean {
-  return /^[0-9A-F]*$/.test(valueSearch(text));
-}
-
 /** The URL state as the list call's body; a hand-edited filter the server would refuse is left out. */
 export function keyListBody(state: ListState<KeyFilterKey>): DeviceKeysRequest {
   const { key, panelCode, mac } = state.filters;
-  const value = valueSearch(key);
+  const value = hexDigits(key);
   const device = normalizeMac(mac);
   return {
     page: state.page,
-    ...(value !== '' && isValueSearch(key) ? { key: value } : {}),
+    ...(value !== '' && isHexSearch(key) ? { key: value } : {}),
     ...(isPanelCode(panelCode) ? { panelCode: Number(panelCode) } : {}),
     ...(device ? { mac: device } : {}),
   };
@@ -57,9 +44,6 @@ export function deviceKeysPath(mac: string): string {
 
 // ---------------------------------------------------------------------------
 // Create
-
-export type KeyKind = KeyType | CardType;
-export const KEY_KINDS: readonly KeyKind[] = [...KEY_TYPES, ...CARD_TYPES];
 
 /** Where the key goes: a panel code (a flat behind a commutator) or the device's controller. */
 export type KeyTarget = 'panel' | 'controller';
@@ -81,21 +65,11 @@ export const EMPTY_KEY_DRAFT: KeyCreateDraft = { macs: [], macText: '', kind: 'M
 
 export type KeyDraftField = 'macs' | 'value' | 'panelCode' | 'flatNum';
 
-export type KeyValueProblem = { kind: 'required' } | { kind: 'hex' } | { kind: 'length'; lengths: string; got: number };
 export type KeyDraftProblem = KeyValueProblem | { kind: 'noDevice' } | { kind: 'panelCode' } | { kind: 'flatNum' };
 
 /** `8, 14 или 20` — the hex digits a value of the kind holds. */
 export function describeLengths(lengths: readonly number[]): string {
   return lengths.join(', ');
-}
-
-/** The contract's format rule, told in parts so the field can say what is wrong as it is typed. */
-export function checkKeyValue(kind: KeyKind, value: string): KeyValueProblem | null {
-  const hex = valueSearch(value);
-  if (hex === '') return { kind: 'required' };
-  if (!/^[0-9A-F]+$/.test(hex)) return { kind: 'hex' };
-  if (normalizeKeyValue(kind, value) === null) return { kind: 'length', lengths: describeLengths(KEY_VALUE_LENGTHS[kind]), got: hex.length };
-  return null;
 }
 
 /** What the form refuses before sending, field by field. */
@@ -111,7 +85,7 @@ export function checkKeyDraft(draft: KeyCreateDraft): Partial<Record<KeyDraftFie
 
 /** One keys/create per chosen device (docs/api.md "Keys"); without a panel code the key goes to the controller. */
 export function keyCreateBodies(draft: KeyCreateDraft): KeyCreate[] {
-  const value = normalizeKeyValue(draft.kind, draft.value) ?? valueSearch(draft.value);
+  const value = normalizeKeyValue(draft.kind, draft.value) ?? hexDigits(draft.value);
   const flatNum = draft.flatNum.trim();
   return draft.macs.map((mac) => ({
     mac,
@@ -162,7 +136,7 @@ const EM_MARINE = /^(\d{1,3})\s*[,/]\s*(\d{1,5})$/;
 /** A pasted line as the search sends it, or null when it is no value of the system. */
 function readValue(line: string, system: NumberSystem): string | null {
   if (system === 'hex') {
-    const hex = valueSearch(line);
+    const hex = hexDigits(line);
     return /^[0-9A-F]+$/.test(hex) && hex.length <= MAX_HEX_DIGITS ? hex : null;
   }
   const em = EM_MARINE.exec(line);
@@ -196,7 +170,7 @@ export function parsePastedValues(text: string, system: NumberSystem): PastedVal
 /** A value as hex digits without leading zeros: how a pasted value and a stored one are compared (the server pads to each stored length). */
 export function hexKey(value: string, system: NumberSystem): string {
   let hex: string;
-  if (system === 'hex') hex = valueSearch(value);
+  if (system === 'hex') hex = hexDigits(value);
   else {
     const em = EM_MARINE.exec(value);
     hex = em

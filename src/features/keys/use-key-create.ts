@@ -1,10 +1,11 @@
 import { useState, type Dispatch, type SetStateAction } from 'react';
+import { PANEL_CODE_MAX } from '@/components/key-value/model';
 import { notify } from '@/components/notifications/notify';
 import { parseFieldErrors } from '@/lib/field-errors';
 import { HttpError, errorMessage } from '@/lib/http';
 import { createKey } from './api';
 import { useT } from './messages';
-import { PANEL_CODE_MAX, checkKeyDraft, keyCreateBodies, type KeyCreateDraft, type KeyDraftField, type KeyDraftProblem } from './model';
+import { checkKeyDraft, describeLengths, keyCreateBodies, type KeyCreateDraft, type KeyDraftField, type KeyDraftProblem } from './model';
 
 export interface DeviceOutcome {
   mac: string;
@@ -50,7 +51,7 @@ export function useKeyCreate({ draft, setDraft, onCreated, onClose }: KeyCreateO
       case 'hex':
         return t('keys.create.check.hex');
       case 'length':
-        return t('keys.create.check.length', { lengths: problem.lengths, got: problem.got });
+        return t('keys.create.check.length', { lengths: describeLengths(problem.lengths), got: problem.got });
       case 'noDevice':
         return t('keys.create.noDevice');
       case 'panelCode':

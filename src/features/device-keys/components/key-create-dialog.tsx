@@ -6,13 +6,15 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { CARD_TYPES, KEY_INNER, KEY_TYPES, KEY_VALUE_LENGTHS } from '@contract/keys';
+import { KEY_INNER, KEY_VALUE_LENGTHS } from '@contract/keys';
 import { FormDialog } from '@/components/form-dialog';
-import { OutlinedField, OutlinedSelect } from '@/components/outlined-field';
+import { KeyKindSelect } from '@/components/key-value/key-kind-select';
+import { checkKeyValue, type KeyKind, type KeyValueProblem } from '@/components/key-value/model';
+import { OutlinedField } from '@/components/outlined-field';
 import { placeFieldErrors, type FieldReason } from '@/lib/field-errors';
 import { HttpError } from '@/lib/http';
 import { useT } from '../messages';
-import { checkKeyCreate, checkKeyValue, createFieldOf, emptyKeyCreate, type KeyCreateField, type KeyCreateValues, type KeyKind, type KeyValueProblem } from '../model';
+import { checkKeyCreate, createFieldOf, emptyKeyCreate, type KeyCreateField, type KeyCreateValues } from '../model';
 
 interface KeyCreateDialogProps {
   rs: boolean;
@@ -50,9 +52,9 @@ export function KeyCreateDialog({ rs, keyTypes, online, create, onClose }: KeyCr
   const valueText = (problem: KeyValueProblem, keyType: KeyKind) =>
     problem.kind === 'required'
       ? t('deviceKeys.check.required')
-      : problem.kind === 'alphabet'
+      : problem.kind === 'hex'
         ? t('deviceKeys.check.alphabet')
-        : t('deviceKeys.check.length', { type: keyType, lengths: lengths(problem.expected), got: problem.got });
+        : t('deviceKeys.check.length', { type: keyType, lengths: lengths(problem.lengths), got: problem.got });
   const reasonText = (reason: FieldReason) =>
     reason.kind === 'other'
       ? reason.text
@@ -89,11 +91,6 @@ export function KeyCreateDialog({ rs, keyTypes, online, create, onClose }: KeyCr
     }
   };
 
-  // The device's types, keys and cards apart.
-  const groups = [
-    { label: t('deviceKeys.create.type.keys'), types: KEY_TYPES.filter((type) => keyTypes.includes(type)) },
-    { label: t('deviceKeys.create.type.cards'), types: CARD_TYPES.filter((type) => keyTypes.includes(type)) },
-  ];
   return (
     <FormDialog
       title={t(rs ? 'deviceKeys.create.rsTitle' : 'deviceKeys.create.title')}
@@ -112,20 +109,7 @@ export function KeyCreateDialog({ rs, keyTypes, online, create, onClose }: KeyCr
       onClose={onClose}
       onSubmit={(event) => void submit(event)}
     >
-      <OutlinedSelect label={t('deviceKeys.create.type')} value={values.keyType} onChange={(event) => set('keyType', event.target.value as KeyKind)} error={typeError} required>
-        {groups.map(
-          (group) =>
-            group.types.length > 0 && (
-              <optgroup key={group.label} label={group.label}>
-                {group.types.map((type) => (
-                  <option key={type} value={type}>
-                    {type}
-                  </option>
-                ))}
-              </optgroup>
-            ),
-        )}
-      </OutlinedSelect>
+      <KeyKindSelect value={values.keyType} kinds={keyTypes} onChange={(kind) => set('keyType', kind)} error={typeError} required />
       <OutlinedField
         name="value"
         code

@@ -1,8 +1,9 @@
 import { FilterForm } from '@/components/filter-form';
+import { isHexSearch, isPanelCode } from '@/components/key-value/model';
 import { OutlinedField } from '@/components/outlined-field';
 import { useFilterFields, type FilterProblems } from '@/components/use-filter-fields';
 import { useT } from '../messages';
-import { isFlatNumber, isKeyPrefix, type KeyFilterKey } from '../model';
+import type { KeyFilterKey } from '../model';
 
 type FilterValues = Record<KeyFilterKey, string>;
 
@@ -23,8 +24,8 @@ export function KeyFilters({ filters, onApply, onClear }: KeyFiltersProps) {
       const next = { key: values.key.trim(), panelCode: values.panelCode.trim() };
       const problems: FilterProblems<KeyFilterKey> = {};
       // The server searches by a hex prefix (separators dropped) and refuses anything else.
-      if (!isKeyPrefix(next.key)) problems.key = t('deviceKeys.check.alphabet');
-      if (next.panelCode !== '' && !isFlatNumber(next.panelCode)) problems.panelCode = t('deviceKeys.filter.panelCodeNumber');
+      if (!isHexSearch(next.key)) problems.key = t('deviceKeys.check.alphabet');
+      if (next.panelCode !== '' && !isPanelCode(next.panelCode)) problems.panelCode = t('deviceKeys.filter.panelCodeNumber');
       return { filters: next, problems };
     },
   });

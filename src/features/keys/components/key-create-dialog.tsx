@@ -10,19 +10,14 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useId, type Dispatch, type SetStateAction } from 'react';
-import { CARD_TYPES, KEY_TYPES, KEY_VALUE_LENGTHS } from '@contract/keys';
+import { KEY_VALUE_LENGTHS } from '@contract/keys';
 import { FormDialog } from '@/components/form-dialog';
-import { OutlinedField, OutlinedSelect } from '@/components/outlined-field';
+import { KeyKindSelect } from '@/components/key-value/key-kind-select';
+import { OutlinedField } from '@/components/outlined-field';
 import { useT } from '../messages';
-import { describeLengths, type KeyCreateDraft, type KeyKind, type KeyTarget } from '../model';
+import { describeLengths, type KeyCreateDraft, type KeyTarget } from '../model';
 import { useKeyCreate } from '../use-key-create';
 import { DevicePicker } from './device-picker';
-
-/** The key systems, then the card types, each under its heading. */
-const KIND_GROUPS = [
-  ['keys.create.kind.keys', KEY_TYPES],
-  ['keys.create.kind.cards', CARD_TYPES],
-] as const;
 
 interface KeyCreateDialogProps {
   /** Kept by the page: what was typed survives closing the dialog and a lost connection. */
@@ -64,17 +59,7 @@ export function KeyCreateDialog({ draft, setDraft, online, onCreated, onClose }:
         disabled={form.busy}
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '170px minmax(0, 1fr)' } }}>
-        <OutlinedSelect label={t('keys.create.kind')} value={draft.kind} onChange={(event) => update({ kind: event.target.value as KeyKind })}>
-          {KIND_GROUPS.map(([label, kinds]) => (
-            <optgroup key={label} label={t(label)}>
-              {kinds.map((kind) => (
-                <option key={kind} value={kind}>
-                  {kind}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </OutlinedSelect>
+        <KeyKindSelect value={draft.kind} onChange={(kind) => update({ kind })} />
         <OutlinedField
           name="value"
           code

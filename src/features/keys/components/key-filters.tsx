@@ -1,9 +1,10 @@
 import { normalizeMac } from '@contract/common';
 import { FilterForm } from '@/components/filter-form';
+import { PANEL_CODE_MAX, hexDigits, isHexSearch, isPanelCode } from '@/components/key-value/model';
 import { OutlinedField } from '@/components/outlined-field';
 import { useFilterFields, type FilterProblems } from '@/components/use-filter-fields';
 import { useT } from '../messages';
-import { PANEL_CODE_MAX, isPanelCode, isValueSearch, valueSearch, type KeyFilterKey } from '../model';
+import type { KeyFilterKey } from '../model';
 
 type FilterValues = Record<KeyFilterKey, string>;
 
@@ -25,10 +26,10 @@ export function KeyFilters({ filters, onApply, onClear }: KeyFiltersProps) {
       const panelCode = values.panelCode.trim();
       const mac = values.mac.trim();
       const problems: FilterProblems<KeyFilterKey> = {};
-      if (!isValueSearch(key)) problems.key = t('keys.filter.hex');
+      if (!isHexSearch(key)) problems.key = t('keys.filter.hex');
       if (panelCode !== '' && !isPanelCode(panelCode)) problems.panelCode = t('keys.filter.panelCodeNumber', { max: PANEL_CODE_MAX });
       if (mac !== '' && normalizeMac(mac) === null) problems.mac = t('keys.filter.macInvalid');
-      return { filters: { key: valueSearch(key), panelCode, mac: mac === '' ? '' : (normalizeMac(mac) ?? '') }, problems };
+      return { filters: { key: hexDigits(key), panelCode, mac: mac === '' ? '' : (normalizeMac(mac) ?? '') }, problems };
     },
   });
 

@@ -4,7 +4,6 @@ import { ruMessages } from '@/features/device-keys/messages';
 import {
   EMPTY_SELECTION,
   checkKeyCreate,
-  checkKeyValue,
   createFieldOf,
   keepFailed,
   keyCreateBody,
@@ -27,14 +26,7 @@ describe('device keys model', () => {
     expect(keyListRequest('AA:BB', true, state({ panelCode: '12x' }))).toEqual({ mac: 'AA:BB', page: 1, rs: true });
   });
 
-  it('checks a value per type and says what is wrong in Russian with the expected length', () => {
-    expect(checkKeyValue('Metakom', '')).toEqual({ kind: 'required' });
-    expect(checkKeyValue('Metakom', '01:23:zz')).toEqual({ kind: 'alphabet' });
-    expect(checkKeyValue('Metakom', '0123 4567')).toEqual({ kind: 'length', expected: [12], got: 8 });
-    expect(checkKeyValue('Metakom', '01:23:45:67:89:ab')).toBeNull();
-    expect(checkKeyValue('MIFARE', '0A0B0C0D')).toBeNull();
-    expect(checkKeyValue('MIFARE', '0A0B0C0D0E')).toEqual({ kind: 'length', expected: [8, 14, 20], got: 10 });
-    expect(checkKeyValue('RFID', '0A0B0C0D0E')).toBeNull();
+  it('says what is wrong with a value in Russian with the expected length', () => {
     // The wording the dialog fills in (lengths joined with «или»).
     expect(ruMessages['deviceKeys.check.length']).toBe('{type}: нужно {lengths} шестнадцатеричных цифр, введено {got}');
     expect(ruMessages['deviceKeys.lengths.or']).toBe('{list} или {last}');

@@ -5,7 +5,6 @@ import {
   EMPTY_KEY_DRAFT,
   addMacs,
   checkKeyDraft,
-  checkKeyValue,
   deleteOutcomes,
   deleteTargets,
   groupDuplicates,
@@ -120,16 +119,6 @@ describe('the key list body', () => {
 });
 
 describe('creating keys', () => {
-  it('checks the value for its type as it is typed', () => {
-    expect(checkKeyValue('Metakom', '')).toEqual({ kind: 'required' });
-    expect(checkKeyValue('Metakom', '12G')).toEqual({ kind: 'hex' });
-    expect(checkKeyValue('Metakom', '01:02:03:04:05')).toEqual({ kind: 'length', lengths: '12', got: 10 });
-    expect(checkKeyValue('Metakom', '01:02:03:04:05:06')).toBeNull();
-    expect(checkKeyValue('MIFARE', '04A21F3B')).toBeNull();
-    expect(checkKeyValue('MIFARE', '04A21F3B11')).toEqual({ kind: 'length', lengths: '8, 14, 20', got: 10 });
-    expect(checkKeyValue('RFID', '04A21F3B11')).toBeNull();
-  });
-
   it('needs a device and, on a panel, a panel code', () => {
     expect(checkKeyDraft({ ...EMPTY_KEY_DRAFT, value: '010203040506' })).toEqual({ macs: { kind: 'noDevice' }, panelCode: { kind: 'panelCode' } });
     expect(checkKeyDraft({ ...EMPTY_KEY_DRAFT, macs: ['00:1A:2B:3C:4D:01'], value: '010203040506', target: 'controller', flatNum: '100000' })).toEqual({ flatNum: { kind: 'flatNum' } });
