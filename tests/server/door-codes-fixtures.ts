@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { deviceTypeId } from '../../contract/devices';
 import { queryRows } from '../../server/db/client';
-import { deviceHouses, devices } from '../../server/db/schema/devices';
-import { capabilitiesOf } from '../../server/devices/capabilities';
 import { DeviceSimulator } from '../../server/gateways/device/simulator';
 import { DeviceGatewayError, type DeviceChange, type DeviceRef } from '../../server/gateways/device/device-gateway';
+import { insertDevice } from './flat-fixtures';
 
 /**
  * A simulator that never fails by chance and fails every call to a MAC of `failing` (an error or
@@ -29,10 +27,7 @@ export class ScriptedGateway extends DeviceSimulator {
 
 /** A device of buyer 1 in the house that takes no per-flat codes (an analogue IMD1_B panel). */
 export async function addAnalogDevice(app: FastifyInstance, houseUid: string, mac: string): Promise<void> {
-  const type = deviceTypeId('IMD1_B');
-  const db = app.database.drizzle;
-  const [row] = await db.insert(devices).values({ mac, buyerId: 1, type, statusCode: 1, capabilities: capabilitiesOf(type), options: {} }).returning({ id: devices.id });
-  await db.insert(deviceHouses).values({ deviceId: row.id, houseUid });
+  await insertDevice(app, { mac, buyerId: 1, type: 'IMD1_B', houseUid });
 }
 
 /** A device of buyer 2 (the operator's buyer is 1). */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect } from 'vitest';
 import { ResultResponse } from '../../contract/common';
 import { FlatCreateResponse, flatEndpoints } from '../../contract/flat-card';
-import { deviceTypeId } from '../../contract/devices';
+import { deviceTypeId, type DeviceTypeName } from '../../contract/devices';
 import { flatParams } from '../../contract/flats';
 import { deviceHouses, deviceRelays, devices } from '../../server/db/schema/devices';
 import { flats } from '../../server/db/schema/flats';
@@ -61,17 +61,13 @@ export async function createFlatFixture(app: FastifyInstance, tag: number): Prom
   ]);
   await db.insert(entranceGates).values({ gateEntranceUid: gateUid, entranceUid, flatFrom: 1, flatTo: 50, prefix: null, additionalFlats: null });
   const made = [
-    { mac: mac(tag, counter * 3), type: deviceTypeId('ISCOM_X1'), entrance: entranceUid },
-    { mac: mac(tag, counter * 3 + 1), type: deviceTypeId('BEWARD'), entrance: entranceUid },
-    { mac: mac(tag, counter * 3 + 2), type: deviceTypeId('BEWARD'), entrance: gateUid },
-  ];
+    { mac: mac(tag, counter * 3), type: 'ISCOM_X1', entrance: entranceUid },
+    { mac: mac(tag, counter * 3 + 1), type: 'BEWARD', entrance: entranceUid },
+    { mac: mac(tag, counter * 3 + 2), type: 'BEWARD', entrance: gateUid },
+  ] as const;
   for (const device of made) {
-    const [row] = await db
-      .insert(devices)
-      .values({ mac: device.mac, buyerId: 1, type: device.type, statusCode: 1, capabilities: capabilitiesOf(device.type), options: {} })
-      .returning({ id: devices.id });
-    await db.insert(deviceHouses).values({ deviceId: row.id, houseUid });
-    await db.insert(deviceRelays).values({ deviceId: row.id, relayNum: 1, entranceUid: device.entrance, statusCode: 1 });
+    const id = await insertDevice(app, { mac: device.mac, buyerId: 1, type: device.type, houseUid });
+    await db.insert(deviceRelays).values({ deviceId: id, relayNum: 1, entranceUid: device.entrance, statusCode: 1 });
   }
   const [resident] = await db.insert(users).values({ login: `flat-resident-${id}`, buyerId: 1 }).returning({ id: users.id });
   const [foreign] = await db.insert(users).values({ login: `flat-foreign-${id}`, buyerId: 2 }).returning({ id: users.id });
@@ -86,6 +82,15 @@ export async function createFlatFixture(app: FastifyInstance, tag: number): Prom
     residentId: resident.id,
     foreignResidentId: foreign.id,
   };
+}
+
+/** An active device of `buyerId` of the type with the type's capabilities, in the house; answers its id. */
+export async function insertDevice(app: FastifyInstance, device: { mac: string; buyerId: number; type: DeviceTypeName; houseUid: string }): Promise<number> {
+  const db = app.database.drizzle;
+  const type = deviceTypeId(device.type);
+  const [row] = await db.insert(devices).values({ mac: device.mac, buyerId: device.buyerId, type, statusCode: 1, capabilities: capabilitiesOf(type), options: {} }).returning({ id: devices.id });
+  await db.insert(deviceHouses).values({ deviceId: row.id, houseUid: device.houseUid });
+  return row.id;
 }
 
 /** `/front/flats/{house}:{flat}` plus a tail. */

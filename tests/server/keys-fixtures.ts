@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { deviceTypeId } from '../../contract/devices';
 import { DeviceKeysResponse, PanelKey, keyEndpoints } from '../../contract/keys';
 import { queryRows } from '../../server/db/client';
-import { deviceHouses, devices } from '../../server/db/schema/devices';
 import { keys } from '../../server/db/schema/keys';
-import { capabilitiesOf } from '../../server/devices/capabilities';
 import { DeviceGatewayError, type DeviceChange, type DeviceFailureKind, type DeviceRef } from '../../server/gateways/device/device-gateway';
 import { DeviceSimulator } from '../../server/gateways/device/simulator';
+import { insertDevice } from './flat-fixtures';
 import { expectShape, type TestClient } from './helpers';
 
 /** The simulator that never fails by chance, records every change and refuses the ones `refuse` names. */
@@ -35,12 +33,9 @@ export function refuseValue(value: string, kind: DeviceFailureKind = 'error'): (
 
 /** An ISCOM_X1 of buyer 2 in the fixture's foreign house, holding one key; answers its MAC and id. */
 export async function foreignKeyDevice(app: FastifyInstance, mac: string, houseUid: string, value: string): Promise<{ mac: string; id: number }> {
-  const db = app.database.drizzle;
-  const type = deviceTypeId('ISCOM_X1');
-  const [row] = await db.insert(devices).values({ mac, buyerId: 2, type, statusCode: 1, capabilities: capabilitiesOf(type), options: {} }).returning({ id: devices.id });
-  await db.insert(deviceHouses).values({ deviceId: row.id, houseUid });
-  await db.insert(keys).values({ deviceId: row.id, buyerId: 2, value, keyType: 'Metakom' });
-  return { mac, id: row.id };
+  const id = await insertDevice(app, { mac, buyerId: 2, type: 'ISCOM_X1', houseUid });
+  await app.database.drizzle.insert(keys).values({ deviceId: id, buyerId: 2, value, keyType: 'Metakom' });
+  return { mac, id };
 }
 
 /** `count` keys on the device straight into the table (value = prefix + a counter), oldest first. */
