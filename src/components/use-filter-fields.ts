@@ -8,13 +8,17 @@ export interface FilterCheck<Key extends string> {
   problems: FilterProblems<Key>;
 }
 
-interface FilterFieldsOptions<Key extends string> {
+/** What a list page hands its filters: the URL's filters, and how to apply or clear them. */
+export interface UrlFiltersProps<Key extends string> {
   /** The filters the URL holds now. */
   filters: Record<Key, string>;
-  /** The list's own checks of the typed values (trimmed, normalised as the list wants them). */
-  check: (values: Record<Key, string>) => FilterCheck<Key>;
   onApply: (filters: Record<Key, string>) => void;
   onClear: () => void;
+}
+
+interface FilterFieldsOptions<Key extends string> extends UrlFiltersProps<Key> {
+  /** The list's own checks of the typed values (trimmed, normalised as the list wants them). */
+  check: (values: Record<Key, string>) => FilterCheck<Key>;
 }
 
 function sameFilters<Key extends string>(a: Record<Key, string>, b: Record<Key, string>): boolean {

@@ -1,20 +1,12 @@
 import { FilterForm } from '@/components/filter-form';
 import { isHexSearch, isPanelCode } from '@/components/key-value/model';
 import { OutlinedField } from '@/components/outlined-field';
-import { useFilterFields, type FilterProblems } from '@/components/use-filter-fields';
+import { useFilterFields, type FilterProblems, type UrlFiltersProps } from '@/components/use-filter-fields';
 import { useT } from '../messages';
 import type { KeyFilterKey } from '../model';
 
-type FilterValues = Record<KeyFilterKey, string>;
-
-interface KeyFiltersProps {
-  filters: FilterValues;
-  onApply: (filters: FilterValues) => void;
-  onClear: () => void;
-}
-
 /** The value (a prefix, separators ignored by the server) and the panel code; applied on «Найти» or Enter. */
-export function KeyFilters({ filters, onApply, onClear }: KeyFiltersProps) {
+export function KeyFilters({ filters, onApply, onClear }: UrlFiltersProps<KeyFilterKey>) {
   const t = useT();
   const { field, submit, reset } = useFilterFields({
     filters,

@@ -2,20 +2,12 @@ import { normalizeMac } from '@contract/common';
 import { FilterForm } from '@/components/filter-form';
 import { PANEL_CODE_MAX, hexDigits, isHexSearch, isPanelCode } from '@/components/key-value/model';
 import { OutlinedField } from '@/components/outlined-field';
-import { useFilterFields, type FilterProblems } from '@/components/use-filter-fields';
+import { useFilterFields, type FilterProblems, type UrlFiltersProps } from '@/components/use-filter-fields';
 import { useT } from '../messages';
 import type { KeyFilterKey } from '../model';
 
-type FilterValues = Record<KeyFilterKey, string>;
-
-interface KeyFiltersProps {
-  filters: FilterValues;
-  onApply: (filters: FilterValues) => void;
-  onClear: () => void;
-}
-
 /** Value, panel code and device MAC; applied on «Найти» or Enter, so typing does not flood the server. */
-export function KeyFilters({ filters, onApply, onClear }: KeyFiltersProps) {
+export function KeyFilters({ filters, onApply, onClear }: UrlFiltersProps<KeyFilterKey>) {
   const t = useT();
   const { field, submit, reset } = useFilterFields({
     filters,

@@ -1,17 +1,14 @@
 import { FilterForm } from '@/components/filter-form';
 import { OutlinedField } from '@/components/outlined-field';
-import { useFilterFields, type FilterProblems } from '@/components/use-filter-fields';
+import { useFilterFields, type FilterProblems, type UrlFiltersProps } from '@/components/use-filter-fields';
 import { useT } from '../messages';
 import { LOGIN_FILTER_MAX, isId, type UserFilterKey } from '../model';
 
 type FilterValues = Record<UserFilterKey, string>;
 
-interface UserFiltersProps {
-  filters: FilterValues;
+interface UserFiltersProps extends UrlFiltersProps<UserFilterKey> {
   /** The buyer filter is the superuser's: the others see only their own buyer's users. */
   withBuyer: boolean;
-  onApply: (filters: FilterValues) => void;
-  onClear: () => void;
 }
 
 /** Login, user id, buyer id and comment; applied on «Найти» or Enter, so typing does not flood the server. */
