@@ -5,8 +5,8 @@ import { HOUSE_LIST_STATE, canEditHouses, houseCreateBody, houseListQuery, house
 import { parseListState } from '@/components/list-table/list-state-model';
 import { setCsrfToken } from '@/lib/csrf';
 import { setLoggedFlag } from '@/lib/logged-flag';
-import { sessionQueries } from '@/lib/session';
-import { authItems, jsonResponse, renderWithApp, testQueryClient } from '../helpers/render';
+import { authItems, jsonResponse, renderWithApp } from '../helpers/render';
+import { loggedInClient } from '../helpers/session';
 
 const HOUSES = [
   { id: 'h-1', address: 'г. Москва, ул. Лесная, д. 28', region: 77, fias: 'f-1' },
@@ -70,15 +70,7 @@ describe('HouseListPage', () => {
   });
 
   function operator() {
-    const client = testQueryClient();
-    client.setQueryData(sessionQueries.permissions().queryKey, {
-      result: true,
-      userId: 2,
-      buyerId: 1,
-      roles: authItems('management'),
-      permissions: authItems('HOUSES_LIST_PERMISSION'),
-    });
-    return client;
+    return loggedInClient({ roles: ['management'], permissions: ['HOUSES_LIST_PERMISSION'] });
   }
 
   it('loads the view the link describes, and puts new filters into the URL from page 1', async () => {
@@ -130,9 +122,7 @@ describe('HouseListPage', () => {
     ['support', 'support'],
     ['an operator without the house permission', 'management'],
   ])('shows %s the list read-only: no create, delete or selection', async (_who, role) => {
-    const client = testQueryClient();
-    client.setQueryData(sessionQueries.permissions().queryKey, { result: true, userId: 3, buyerId: 1, roles: authItems(role), permissions: authItems() });
-    renderWithApp(<HouseListPage />, { path: '/houses', route: '/houses', client });
+    renderWithApp(<HouseListPage />, { path: '/houses', route: '/houses', client: loggedInClient({ roles: [role], userId: 3 }) });
     await screen.findByText('г. Москва, ул. Лесная, д. 28');
     expect(screen.queryByRole('button', { name: 'Добавить дом' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Удалить дом/ })).toBeNull();

@@ -4,11 +4,11 @@ import { CommutatorsPage } from '@/features/commutators/components/commutators-p
 import { matrixDraftId } from '@/features/commutators/use-matrix-draft';
 import { setCsrfToken } from '@/lib/csrf';
 import { setLoggedFlag } from '@/lib/logged-flag';
-import { sessionQueries } from '@/lib/session';
 import { loadDraft, saveDraft } from '@/offline/drafts';
 import { getOfflineDb } from '@/offline/db';
 import { ADDRESS, HOUSE_UID, MAC, device } from '../../contract/fixtures';
-import { authItems, jsonResponse, renderWithApp, testQueryClient } from '../../helpers/render';
+import { jsonResponse, renderWithApp } from '../../helpers/render';
+import { loggedInClient } from '../../helpers/session';
 
 const USER = 2;
 const PATH = `/devices/${MAC}/commutators`;
@@ -92,8 +92,7 @@ afterEach(() => {
 });
 
 function open(role: 'management' | 'support' | 'adjuster' = 'management') {
-  const client = testQueryClient();
-  client.setQueryData(sessionQueries.permissions().queryKey, { result: true, userId: USER, buyerId: 1, roles: authItems(role), permissions: authItems() });
+  const client = loggedInClient({ roles: [role], userId: USER });
   return renderWithApp(<CommutatorsPage />, { path: PATH, route: '/devices/:mac/commutators', client });
 }
 

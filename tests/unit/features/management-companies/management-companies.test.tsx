@@ -9,8 +9,8 @@ import { MC_LIST_STATE, checkMcField, mcFormValues, mcListQuery, mcSetBody, pars
 import { setCsrfToken } from '@/lib/csrf';
 import { HttpError } from '@/lib/http';
 import { setLoggedFlag } from '@/lib/logged-flag';
-import { sessionQueries } from '@/lib/session';
-import { authItems, jsonResponse, renderWithApp, stubPhoneScreen, stubWideScreen, testQueryClient } from '../../helpers/render';
+import { jsonResponse, renderWithApp, stubPhoneScreen, stubWideScreen } from '../../helpers/render';
+import { loggedInClient } from '../../helpers/session';
 
 const COMPANY: ManagementCompany = {
   id: 5,
@@ -92,10 +92,7 @@ describe('management company screens', () => {
   let answers: Record<string, () => Response>;
 
   function as(role: 'operator' | 'support' | 'superuser') {
-    const client = testQueryClient();
-    const roles = { operator: authItems('management'), support: authItems('support'), superuser: authItems('superuser') }[role];
-    client.setQueryData(sessionQueries.permissions().queryKey, { result: true, userId: 2, buyerId: 1, roles, permissions: authItems() });
-    return client;
+    return loggedInClient({ roles: [{ operator: 'management', support: 'support', superuser: 'superuser' }[role]] });
   }
 
   beforeEach(() => {

@@ -4,8 +4,8 @@ import type { UserPermissionsData } from '@contract/user-permissions';
 import { UserPermissionsPage } from '@/features/user-permissions/components/user-permissions-page';
 import { setCsrfToken } from '@/lib/csrf';
 import { setLoggedFlag } from '@/lib/logged-flag';
-import { sessionQueries } from '@/lib/session';
-import { authItems, jsonResponse, renderWithApp, stubPhoneScreen, stubWideScreen, testQueryClient } from '../../helpers/render';
+import { jsonResponse, renderWithApp, stubPhoneScreen, stubWideScreen } from '../../helpers/render';
+import { loggedInClient } from '../../helpers/session';
 import { installerAsOperator } from './fixtures';
 
 interface Call {
@@ -47,15 +47,7 @@ afterEach(() => {
 });
 
 function asOperator() {
-  const client = testQueryClient();
-  client.setQueryData(sessionQueries.permissions().queryKey, {
-    result: true,
-    userId: 2,
-    buyerId: 1,
-    roles: authItems('management'),
-    permissions: authItems('HOUSES_LIST_PERMISSION', 'USERS_LIST_PERMISSION', 'KEYS_LIST_PERMISSION'),
-  });
-  return client;
+  return loggedInClient({ roles: ['management'], permissions: ['HOUSES_LIST_PERMISSION', 'USERS_LIST_PERMISSION', 'KEYS_LIST_PERMISSION'] });
 }
 
 function renderPage(userId = 3) {

@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserDetail } from '@contract/users';
 import { UserPage } from '@/features/users/components/user-page';
-import { sessionQueries } from '@/lib/session';
-import { authItems, jsonResponse, renderWithApp, testQueryClient } from '../../helpers/render';
+import { jsonResponse, renderWithApp } from '../../helpers/render';
+import { loggedInClient } from '../../helpers/session';
 import { stubApi, userDetail, type ApiLog } from './fixtures';
 
 const USER = '/front/user/41';
@@ -40,15 +40,10 @@ afterEach(() => {
 type Role = 'operator' | 'support' | 'superuser';
 
 function as(role: Role) {
-  const client = testQueryClient();
-  client.setQueryData(sessionQueries.permissions().queryKey, {
-    result: true,
-    userId: 2,
-    buyerId: 1,
-    roles: authItems({ operator: 'management', support: 'support', superuser: 'superuser' }[role]),
-    permissions: role === 'operator' ? authItems('USERS_LIST_PERMISSION') : authItems(),
+  return loggedInClient({
+    roles: [{ operator: 'management', support: 'support', superuser: 'superuser' }[role]],
+    permissions: role === 'operator' ? ['USERS_LIST_PERMISSION'] : [],
   });
-  return client;
 }
 
 function renderUser(role: Role = 'operator', path = '/users/41') {
