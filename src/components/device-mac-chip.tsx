@@ -1,9 +1,7 @@
 import Box from '@mui/material/Box';
 import { Link as RouterLink } from 'react-router-dom';
+import { deviceCardPath } from '@/lib/device-paths';
 
-export function deviceCardPath(mac: string): string {
-  return `/devices/${encodeURIComponent(mac)}/update`;
-}
 
 /**
  * A device's MAC opening its card, drawn as an outlined pill (without Chip's code: the housing

@@ -20,18 +20,6 @@ export type KeyFilterKey = 'key' | 'panelCode';
 /** The search kept in the URL (the API's names); the list starts at page 1. */
 export const KEY_LIST_STATE: ListStateConfig<KeyFilterKey> = { filterKeys: ['key', 'panelCode'], firstPage: 1 };
 
-export function deviceKeysPath(mac: string): string {
-  return `/devices/${encodeURIComponent(mac)}/keys`;
-}
-
-export function deviceRsKeysPath(mac: string): string {
-  return `/devices/${encodeURIComponent(mac)}/rs-keys`;
-}
-
-export function deviceCardPath(mac: string): string {
-  return `/devices/${encodeURIComponent(mac)}/update`;
-}
-
 interface Access {
   permissions: AuthItemMap;
   roles: AuthItemMap;

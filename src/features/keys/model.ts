@@ -38,10 +38,6 @@ export function keyListBody(state: ListState<KeyFilterKey>): DeviceKeysRequest {
   };
 }
 
-export function deviceKeysPath(mac: string): string {
-  return `/devices/${encodeURIComponent(mac)}/keys`;
-}
-
 // ---------------------------------------------------------------------------
 // Create
 

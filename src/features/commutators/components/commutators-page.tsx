@@ -11,6 +11,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PageHeader } from '@/components/page-header';
 import { PageLoadError } from '@/components/page-load-error';
 import { useDateFormat } from '@/lib/dates';
+import { deviceCardPath } from '@/lib/device-paths';
 import { useT } from '../messages';
 import type { Cell } from '../model';
 import { commutatorQueries } from '../queries';
@@ -44,7 +45,7 @@ function CommutatorsScreenView({ mac }: { mac: string }) {
       <PageHeader
         title={t('commutators.title')}
         actions={
-          <Button component={RouterLink} to={`/devices/${encodeURIComponent(mac)}/update`} startIcon={<ArrowBackIcon />}>
+          <Button component={RouterLink} to={deviceCardPath(mac)} startIcon={<ArrowBackIcon />}>
             {t('commutators.back')}
           </Button>
         }

@@ -6,8 +6,8 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { deviceTypeName, type Device } from '@contract/devices';
 import { StatusChip } from '@/components/status-chip';
+import { deviceCardPath, deviceKeysPath, deviceRsKeysPath } from '@/lib/device-paths';
 import { useT } from '../messages';
-import { deviceCardPath, deviceKeysPath, deviceRsKeysPath } from '../model';
 
 interface KeysHeaderProps {
   mac: string;

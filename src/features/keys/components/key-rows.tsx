@@ -11,8 +11,8 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { isInnerKey, type DeviceKeyRow } from '@contract/keys';
 import { StatusChip } from '@/components/status-chip';
+import { deviceKeysPath } from '@/lib/device-paths';
 import { useT } from '../messages';
-import { deviceKeysPath } from '../model';
 
 interface KeyRowsProps {
   rows: readonly DeviceKeyRow[];
