@@ -4,6 +4,7 @@ import { AccessPage } from '@/features/access/components/access-page';
 import { setCsrfToken } from '@/lib/csrf';
 import { setLoggedFlag } from '@/lib/logged-flag';
 import { jsonResponse, renderWithApp, stubWideScreen } from '../../helpers/render';
+import { whileOffline } from '../../helpers/offline';
 import { operatorOrSupport } from '../../helpers/session';
 
 const BLOCKED = [
@@ -175,10 +176,7 @@ describe('/access, blocked flats', { timeout: 20_000 }, () => {
   });
 
   it('offline says so and keeps the typed flats, with the block button off', async () => {
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const { getConnectivityStore } = await import('@/offline/connectivity');
-    await act(() => getConnectivityStore().check());
-    try {
+    await whileOffline(async () => {
       renderWithApp(<AccessPage />, { path: '/access', route: '/access', client: as('operator') });
       expect(await screen.findByText(/Нет связи с сервером/)).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: 'Заблокировать квартиры' }));
@@ -190,10 +188,7 @@ describe('/access, blocked flats', { timeout: 20_000 }, () => {
       fireEvent.click(screen.getByRole('button', { name: 'Заблокировать квартиры' }));
       const again = await screen.findByRole('dialog', { name: 'Заблокировать квартиры' }, LAZY);
       expect((within(again).getByRole('textbox', { name: /Квартиры/ }) as HTMLTextAreaElement).value).toBe('1-20, 35');
-    } finally {
-      vi.restoreAllMocks();
-      await act(() => getConnectivityStore().check().catch(() => false));
-    }
+    });
   });
 });
 

@@ -8,6 +8,7 @@ import { loadDraft, saveDraft } from '@/offline/drafts';
 import { getOfflineDb } from '@/offline/db';
 import { ADDRESS, HOUSE_UID, MAC, device } from '../../contract/fixtures';
 import { jsonResponse, renderWithApp } from '../../helpers/render';
+import { whileOffline } from '../../helpers/offline';
 import { loggedInClient } from '../../helpers/session';
 
 const USER = 2;
@@ -218,10 +219,7 @@ describe('the commutation matrix screen', () => {
   it('offline: says so, turns off saving, reading and copying, and editing goes on into the draft', async () => {
     open();
     await screen.findByRole('grid');
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const { getConnectivityStore } = await import('@/offline/connectivity');
-    await act(() => getConnectivityStore().check());
-    try {
+    await whileOffline(async () => {
       expect(await screen.findByText(/Нет связи с сервером: сохранить и считать с устройства нельзя/)).toBeTruthy();
       fireEvent.change(cell(4, 1), { target: { value: '9' } });
       expect((cell(4, 1) as HTMLInputElement).value).toBe('9');
@@ -233,10 +231,7 @@ describe('the commutation matrix screen', () => {
         const stored = await loadDraft(getOfflineDb(), id, { kind: 'commutators', userId: USER });
         expect(stored.status === 'ok' && stored.draft.data.commutators[0].matrix[3][0]).toBe(9);
       });
-    } finally {
-      vi.restoreAllMocks();
-      await act(() => getConnectivityStore().check().catch(() => false));
-    }
+    });
   });
 
   it('support reads: cells are read-only and nothing that changes is offered', async () => {

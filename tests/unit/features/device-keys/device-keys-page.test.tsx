@@ -1,9 +1,10 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DeviceKeysPage } from '@/features/device-keys/components/device-keys-page';
 import { DeviceRsKeysPage } from '@/features/device-keys/components/device-rs-keys-page';
 import { bodiesOf, stubApi, type ApiLog } from '../../helpers/api-stub';
 import { jsonResponse, renderWithApp, stubPhoneScreen, stubWideScreen } from '../../helpers/render';
+import { whileOffline } from '../../helpers/offline';
 import { operatorOrSupport } from '../../helpers/session';
 import { MAC, keyRow, listAnswer } from './fixtures';
 
@@ -190,10 +191,7 @@ describe('DeviceKeysPage', SLOW, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Добавить ключ' }));
     const dialog = await screen.findByRole('dialog', { name: 'Новый ключ' }, LAZY);
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Значение ключа' }), { target: { value: '0123456789AB' } });
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const { getConnectivityStore } = await import('@/offline/connectivity');
-    await act(() => getConnectivityStore().check());
-    try {
+    await whileOffline(async () => {
       expect(await within(dialog).findByText(/Нет связи с сервером/)).toBeTruthy();
       expect((within(dialog).getByRole('button', { name: 'Добавить' }) as HTMLButtonElement).disabled).toBe(true);
       expect((within(dialog).getByRole('textbox', { name: 'Значение ключа' }) as HTMLInputElement).value).toBe('0123456789AB');
@@ -202,10 +200,7 @@ describe('DeviceKeysPage', SLOW, () => {
       expect((screen.getByRole('button', { name: 'Добавить ключ' }) as HTMLButtonElement).disabled).toBe(true);
       expect((screen.getByRole('button', { name: 'Удалить ключ 0123456789AB' }) as HTMLButtonElement).disabled).toBe(true);
       expect((screen.getByRole('checkbox', { name: 'Выбрать ключ 0123456789AB' }) as HTMLInputElement).disabled).toBe(true);
-    } finally {
-      vi.restoreAllMocks();
-      await act(() => getConnectivityStore().check().catch(() => false));
-    }
+    });
   });
 
   it('lists the keys as cards on a phone', async () => {

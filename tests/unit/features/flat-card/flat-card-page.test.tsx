@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FlatCardPage } from '@/features/flat-card/components/flat-card-page';
 import { stubApi, type ApiLog } from '../../helpers/api-stub';
 import { jsonResponse, renderWithApp } from '../../helpers/render';
+import { whileOffline } from '../../helpers/offline';
 import { loggedInClient } from '../../helpers/session';
 import { HOUSE_UID, flatAnswer } from './fixtures';
 
@@ -239,18 +240,12 @@ describe('FlatCardPage', () => {
     const analog = await screen.findByRole('article', { name: 'AA:00:00:00:00:01' }, LAZY);
     fireEvent.change(within(analog).getByRole('textbox', { name: 'Код двери' }), { target: { value: '4321' } });
 
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const { getConnectivityStore } = await import('@/offline/connectivity');
-    await act(() => getConnectivityStore().check());
-    try {
+    await whileOffline(async () => {
       expect(await screen.findByText(/Нет связи с сервером/)).toBeTruthy();
       expect((within(analog).getByRole('button', { name: 'Сохранить' }) as HTMLButtonElement).disabled).toBe(true);
       expect((screen.getByRole('button', { name: 'Заблокировать' }) as HTMLButtonElement).disabled).toBe(true);
       expect((within(region('Ключи')).getByRole('button', { name: 'Добавить ключ' }) as HTMLButtonElement).disabled).toBe(true);
       expect((within(analog).getByRole('textbox', { name: 'Код двери' }) as HTMLInputElement).value).toBe('4321');
-    } finally {
-      vi.restoreAllMocks();
-      await act(() => getConnectivityStore().check().catch(() => false));
-    }
+    });
   });
 });

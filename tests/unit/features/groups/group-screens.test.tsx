@@ -1,9 +1,10 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GroupListPage } from '@/features/groups/components/group-list-page';
 import { GroupPage } from '@/features/groups/components/group-page';
 import { bodiesOf, stubApi, type ApiLog } from '../../helpers/api-stub';
 import { jsonResponse, renderWithApp } from '../../helpers/render';
+import { whileOffline } from '../../helpers/offline';
 import { loggedInClient } from '../../helpers/session';
 
 const LAZY = { timeout: 5_000 };
@@ -137,10 +138,7 @@ describe('the group screens', { timeout: 20_000 }, () => {
   });
 
   it('offline says so, keeps what was typed and sends nothing', async () => {
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const { getConnectivityStore } = await import('@/offline/connectivity');
-    await act(() => getConnectivityStore().check());
-    try {
+    await whileOffline(async () => {
       renderWithApp(<GroupPage />, { path: '/groups/2', route: '/groups/:groupId', client: as('management') });
       expect(await screen.findByText(/Нет связи с сервером/)).toBeTruthy();
       const name = await screen.findByRole('textbox', { name: /Название/ });
@@ -149,10 +147,7 @@ describe('the group screens', { timeout: 20_000 }, () => {
       expect((screen.getByRole('button', { name: 'Удалить группу' }) as HTMLButtonElement).disabled).toBe(true);
       expect((name as HTMLInputElement).value).toBe('Набрано без сети');
       expect(api.calls.some((call) => call.startsWith('POST') || call.startsWith('DELETE'))).toBe(false);
-    } finally {
-      vi.restoreAllMocks();
-      await act(() => getConnectivityStore().check().catch(() => false));
-    }
+    });
   });
 
   it('says when the tree cannot be loaded, and when there are no groups', async () => {

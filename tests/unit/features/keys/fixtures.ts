@@ -1,5 +1,3 @@
-import { act } from '@testing-library/react';
-import { vi } from 'vitest';
 import type { DeviceKeyRow, DuplicateKey } from '@contract/keys';
 import { operatorOrSupport } from '../../helpers/session';
 
@@ -49,19 +47,7 @@ export function duplicate(patch: Partial<DuplicateKey>): DuplicateKey {
 }
 
 export { bodiesOf, stubApi, type ApiLog, type Handler } from '../../helpers/api-stub';
+export { whileOffline } from '../../helpers/offline';
 
 /** A query client with the session of an operator (management, the keys permission) or support (reads only). */
 export const as = (role: 'operator' | 'support') => operatorOrSupport(role, 'KEYS_LIST_PERMISSION');
-
-/** Runs `check` with the browser offline (the app's connectivity store told so), then back online. */
-export async function whileOffline(check: () => Promise<void>): Promise<void> {
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-  const { getConnectivityStore } = await import('@/offline/connectivity');
-  await act(() => getConnectivityStore().check());
-  try {
-    await check();
-  } finally {
-    vi.restoreAllMocks();
-    await act(() => getConnectivityStore().check().catch(() => false));
-  }
-}

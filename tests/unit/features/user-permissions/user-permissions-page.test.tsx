@@ -1,10 +1,11 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserPermissionsData } from '@contract/user-permissions';
 import { UserPermissionsPage } from '@/features/user-permissions/components/user-permissions-page';
 import { setCsrfToken } from '@/lib/csrf';
 import { setLoggedFlag } from '@/lib/logged-flag';
 import { jsonResponse, renderWithApp, stubPhoneScreen, stubWideScreen } from '../../helpers/render';
+import { whileOffline } from '../../helpers/offline';
 import { loggedInClient } from '../../helpers/session';
 import { installerAsOperator } from './fixtures';
 
@@ -141,17 +142,11 @@ describe('/users/:userId/permissions', { timeout: 20_000 }, () => {
     renderPage();
     await screen.findByRole('heading', { level: 1, name: 'installer' });
     fireEvent.click(switchOf('management'));
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const { getConnectivityStore } = await import('@/offline/connectivity');
-    await act(() => getConnectivityStore().check());
-    try {
+    await whileOffline(async () => {
       expect(await screen.findByText(/Нет связи с сервером/)).toBeTruthy();
       const bar = screen.getByRole('region', { name: 'Несохранённых изменений: 1' });
       expect((within(bar).getByRole('button', { name: 'Сохранить' }) as HTMLButtonElement).disabled).toBe(true);
       expect(switchOf('management').checked).toBe(true);
-    } finally {
-      vi.restoreAllMocks();
-      await act(() => getConnectivityStore().check().catch(() => false));
-    }
+    });
   });
 });

@@ -1,8 +1,9 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserDetail } from '@contract/users';
 import { UserPage } from '@/features/users/components/user-page';
 import { jsonResponse, renderWithApp } from '../../helpers/render';
+import { whileOffline } from '../../helpers/offline';
 import { loggedInClient } from '../../helpers/session';
 import { stubApi, userDetail, type ApiLog } from './fixtures';
 
@@ -212,19 +213,13 @@ describe('UserPage for the operator', SLOW, () => {
     await screen.findByTestId('user-page-ready');
     const main = await screen.findByRole('form', { name: 'Основные сведения' }, LAZY);
     fireEvent.change(within(main).getByRole('textbox', { name: 'Комментарий' }), { target: { value: 'набрано без связи' } });
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const { getConnectivityStore } = await import('@/offline/connectivity');
-    await act(() => getConnectivityStore().check());
-    try {
+    await whileOffline(async () => {
       expect(await screen.findByText(/Нет связи с сервером: сохранение недоступно/)).toBeTruthy();
       expect(button(main, 'Сохранить').disabled).toBe(true);
       expect((screen.getByRole('button', { name: 'Удалить пользователя' }) as HTMLButtonElement).disabled).toBe(true);
       expect(button(region('SIP-аккаунты'), 'Добавить').disabled).toBe(true);
       expect((within(main).getByRole('textbox', { name: 'Комментарий' }) as HTMLInputElement).value).toBe('набрано без связи');
-    } finally {
-      vi.restoreAllMocks();
-      await act(() => getConnectivityStore().check().catch(() => false));
-    }
+    });
   });
 });
 
