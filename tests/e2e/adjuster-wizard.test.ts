@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NETWORK_FAILURE_SHARE, DEFAULT_NETWORK_SEED, NetworkSimulator, PORT_PROFILES } from '../../server/gateways/network/simulator';
-import { DESKTOP, MOBILE, SCREENS_DIR, account, launchBrowser, logIn, openSession, type Viewport } from './browser';
+import { DESKTOP, MOBILE, SCREENS_DIR, account, csrfToken, launchBrowser, logIn, openSession, type Viewport } from './browser';
 import { expectFieldError, expectFits, expectStepMarked } from './wizard-checks';
 
 /*
@@ -63,8 +63,7 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 async function api<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const token = ((await (await page.request.get('/site/csrf')).json()) as { token: string }).token;
-  const response = await page.request.fetch(url, { method, data, headers: { 'X-CSRF-Token': token, Accept: 'application/json' } });
+  const response = await page.request.fetch(url, { method, data, headers: { 'X-CSRF-Token': await csrfToken(page), Accept: 'application/json' } });
   if (!response.ok()) throw new Error(`${method} ${url}: HTTP ${response.status()} ${await response.text()}`);
   return (await response.json()) as T;
 }
