@@ -5,13 +5,6 @@ import { CARD_TYPES, KEY_TYPES, KEY_VALUE_LENGTHS, normalizeKeyValue, type CardT
 export type KeyKind = KeyType | CardType;
 export const KEY_KINDS: readonly KeyKind[] = [...KEY_TYPES, ...CARD_TYPES];
 
-/** A panel code or flat number the server takes: an integer 1–99,999 (docs/api.md "Keys"). */
-export const PANEL_CODE_MAX = 99_999;
-export function isPanelCode(text: string): boolean {
-  const digits = text.trim();
-  return /^\d{1,5}$/.test(digits) && Number(digits) >= 1 && Number(digits) <= PANEL_CODE_MAX;
-}
-
 const SEPARATORS = /[\s:.-]/g;
 
 /** A typed value as hex digits: separators dropped as the server drops them, upper case. */

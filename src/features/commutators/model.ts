@@ -1,5 +1,6 @@
 import { COMMUTATOR_SIZES, matrixSize, resizeMatrix, type Commutator, type FlatRange } from '@contract/commutators';
 import { KEY_TYPES, type KeyType } from '@contract/keys';
+import { FLAT_NUMBER_MAX } from '@/lib/flat-number';
 
 /*
  * The commutation matrix as the screen edits it, and its checks (docs/api.md "Commutators",
@@ -128,9 +129,6 @@ export interface MatrixCheck {
 
 export const cellKey = (index: number, row: number, column: number): string => `${index}:${row}:${column}`;
 
-/** The highest flat number a cell may hold when the device has no range to check against. */
-export const MAX_FLAT = 99_999;
-
 export function checkMatrix(commutators: readonly Commutator[], range: FlatRange | null): MatrixCheck {
   const problems = new Map<string, CellProblem>();
   const outOfRange: MatrixCheck['outOfRange'] = [];
@@ -140,7 +138,8 @@ export function checkMatrix(commutators: readonly Commutator[], range: FlatRange
       cells.forEach((flat, column) => {
         if (!flat) return;
         const low = range ? range.firstFlat : 1;
-        const high = range ? range.lastFlat : MAX_FLAT;
+        // With no range to check against, a cell may hold any flat number the server takes.
+        const high = range ? range.lastFlat : FLAT_NUMBER_MAX;
         if (flat < low || flat > high) {
           outOfRange.push({ index, row, column, flat });
           problems.set(cellKey(index, row, column), 'range');

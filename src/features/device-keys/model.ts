@@ -11,8 +11,9 @@ import {
   type MultipleKeyAction,
 } from '@contract/keys';
 import { PERMISSIONS, ROLES } from '@contract/users';
-import { isPanelCode, type KeyKind } from '@/components/key-value/model';
+import type { KeyKind } from '@/components/key-value/model';
 import type { ListState, ListStateConfig } from '@/components/list-table/list-state-model';
+import { isFlatNumber } from '@/lib/flat-number';
 import { hasPermission, hasRole, type AuthItemMap } from '@/lib/session';
 
 export type KeyFilterKey = 'key' | 'panelCode';
@@ -37,7 +38,7 @@ export function keyListRequest(mac: string, rs: boolean, state: ListState<KeyFil
     mac,
     page: state.page,
     ...(key ? { key } : {}),
-    ...(isPanelCode(panelCode) ? { panelCode: Number(panelCode) } : {}),
+    ...(isFlatNumber(panelCode) ? { panelCode: Number(panelCode) } : {}),
     ...(rs ? { rs: true } : {}),
   };
 }
@@ -154,7 +155,7 @@ export type CreateProblem = 'typeRequired' | 'flatNumber';
 export function checkKeyCreate(values: KeyCreateValues): Partial<Record<Exclude<KeyCreateField, 'value'>, CreateProblem>> {
   const problems: Partial<Record<Exclude<KeyCreateField, 'value'>, CreateProblem>> = {};
   if (values.keyType === '') problems.keyType = 'typeRequired';
-  if (values.flatNum.trim() !== '' && !isPanelCode(values.flatNum)) problems.flatNum = 'flatNumber';
+  if (values.flatNum.trim() !== '' && !isFlatNumber(values.flatNum)) problems.flatNum = 'flatNumber';
   return problems;
 }
 

@@ -4,6 +4,7 @@ import { DOOR_CODE_COMMENT_MAX, DOOR_CODE_PATTERN, KEYLESS_MAX_DEVICES, KEYLESS_
 import { PERMISSIONS, ROLES } from '@contract/users';
 import type { ListState, ListStateConfig } from '@/components/list-table/list-state-model';
 import { fromWallTime, toWallTime } from '@/lib/dates';
+import { isFlatNumber } from '@/lib/flat-number';
 import { hasPermission, hasRole, type AuthItemMap } from '@/lib/session';
 import type { DoorCodesFilter, KeylessFilter } from './api';
 import type { FeatureMessageKey } from './messages';
@@ -73,7 +74,7 @@ export function checkDraft(draft: CodeDraft, mode: CodeFormMode, range: FlatRang
   if ((code !== '' || mode.kind === 'edit') && !DOOR_CODE_PATTERN.test(code)) errors.code = { key: 'doorCodes.error.code' };
   if (mode.kind === 'flat') {
     const flat = draft.flatNum.trim();
-    if (!/^\d{1,5}$/.test(flat) || Number(flat) < 1) errors.flatNum = { key: 'doorCodes.error.flat' };
+    if (!isFlatNumber(flat)) errors.flatNum = { key: 'doorCodes.error.flat' };
     else if (range && (Number(flat) < range.firstFlat || Number(flat) > range.lastFlat)) {
       errors.flatNum = { key: 'doorCodes.error.flatRange', values: { first: range.firstFlat, last: range.lastFlat } };
     }
@@ -137,7 +138,7 @@ export const CODES_LIST_STATE: ListStateConfig<(typeof FLAT_FILTER_KEYS)[number]
 
 export function doorCodesFilter(state: ListState<(typeof FLAT_FILTER_KEYS)[number]>): DoorCodesFilter {
   const flat = state.filters.flatNum.trim();
-  return { page: state.page, ...(/^\d{1,5}$/.test(flat) && Number(flat) >= 1 ? { flatNum: Number(flat) } : {}) };
+  return { page: state.page, ...(isFlatNumber(flat) ? { flatNum: Number(flat) } : {}) };
 }
 
 // ---------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 import { NUMBER_SYSTEMS, normalizeKeyValue, type DeviceKeysRequest, type DuplicateKey, type KeyCreate, type KeyDeleteResult } from '@contract/keys';
 import { PERMISSIONS, ROLES } from '@contract/users';
 import { normalizeMac } from '@contract/common';
-import { checkKeyValue, hexDigits, isHexSearch, isPanelCode, type KeyKind, type KeyValueProblem } from '@/components/key-value/model';
+import { checkKeyValue, hexDigits, isHexSearch, type KeyKind, type KeyValueProblem } from '@/components/key-value/model';
 import type { ListState, ListStateConfig } from '@/components/list-table/list-state-model';
+import { isFlatNumber } from '@/lib/flat-number';
 import { hasPermission, hasRole, type AuthItemMap } from '@/lib/session';
 
 /* Pure logic of the keys screen: no React, no requests. */
@@ -33,7 +34,7 @@ export function keyListBody(state: ListState<KeyFilterKey>): DeviceKeysRequest {
   return {
     page: state.page,
     ...(value !== '' && isHexSearch(key) ? { key: value } : {}),
-    ...(isPanelCode(panelCode) ? { panelCode: Number(panelCode) } : {}),
+    ...(isFlatNumber(panelCode) ? { panelCode: Number(panelCode) } : {}),
     ...(device ? { mac: device } : {}),
   };
 }
@@ -74,8 +75,8 @@ export function checkKeyDraft(draft: KeyCreateDraft): Partial<Record<KeyDraftFie
   if (draft.macs.length === 0) problems.macs = { kind: 'noDevice' };
   const value = checkKeyValue(draft.kind, draft.value);
   if (value) problems.value = value;
-  if (draft.target === 'panel' && !isPanelCode(draft.panelCode.trim())) problems.panelCode = { kind: 'panelCode' };
-  if (draft.flatNum.trim() !== '' && !isPanelCode(draft.flatNum.trim())) problems.flatNum = { kind: 'flatNum' };
+  if (draft.target === 'panel' && !isFlatNumber(draft.panelCode.trim())) problems.panelCode = { kind: 'panelCode' };
+  if (draft.flatNum.trim() !== '' && !isFlatNumber(draft.flatNum.trim())) problems.flatNum = { kind: 'flatNum' };
   return problems;
 }
 

@@ -1,7 +1,7 @@
 import { useState, type Dispatch, type SetStateAction } from 'react';
-import { PANEL_CODE_MAX } from '@/components/key-value/model';
 import { notify } from '@/components/notifications/notify';
 import { parseFieldErrors } from '@/lib/field-errors';
+import { FLAT_NUMBER_MAX } from '@/lib/flat-number';
 import { HttpError, errorMessage } from '@/lib/http';
 import { createKey } from './api';
 import { useT } from './messages';
@@ -56,7 +56,7 @@ export function useKeyCreate({ draft, setDraft, onCreated, onClose }: KeyCreateO
         return t('keys.create.noDevice');
       case 'panelCode':
       case 'flatNum':
-        return t('keys.create.panelCode.problem', { max: PANEL_CODE_MAX });
+        return t('keys.create.panelCode.problem', { max: FLAT_NUMBER_MAX });
     }
   };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkKeyValue, hexDigits, isHexSearch, isPanelCode } from '@/components/key-value/model';
+import { checkKeyValue, hexDigits, isHexSearch } from '@/components/key-value/model';
+import { isFlatNumber } from '@/lib/flat-number';
 
 describe('a key value checked for its type', () => {
   it('reads separators away and says what is wrong: nothing typed, not hex, or not one of the lengths', () => {
@@ -24,11 +25,11 @@ describe('a value search and a panel code', () => {
   });
 
   it('takes an integer from 1 to 99,999', () => {
-    expect(isPanelCode('1')).toBe(true);
-    expect(isPanelCode(' 99999 ')).toBe(true);
-    expect(isPanelCode('0')).toBe(false);
-    expect(isPanelCode('100000')).toBe(false);
-    expect(isPanelCode('12x')).toBe(false);
-    expect(isPanelCode('')).toBe(false);
+    expect(isFlatNumber('1')).toBe(true);
+    expect(isFlatNumber(' 99999 ')).toBe(true);
+    expect(isFlatNumber('0')).toBe(false);
+    expect(isFlatNumber('100000')).toBe(false);
+    expect(isFlatNumber('12x')).toBe(false);
+    expect(isFlatNumber('')).toBe(false);
   });
 });

@@ -2,8 +2,9 @@ import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import type { FlatRange } from '@contract/commutators';
 import { FormDialog } from '@/components/form-dialog';
+import { FLAT_NUMBER_MAX } from '@/lib/flat-number';
 import { useT } from '../messages';
-import { MAX_FLAT, type Cell, type FillOptions, type FillOrder, type Matrix } from '../model';
+import type { Cell, FillOptions, FillOrder, Matrix } from '../model';
 
 interface FillDialogProps {
   matrix: Matrix;
@@ -32,8 +33,8 @@ export function FillDialog({ matrix, flatRange, start, onFill, onClose }: FillDi
   const startRow = whole(row);
   const startColumn = whole(column);
   const errors = {
-    first: first === null || first < 1 || first > MAX_FLAT ? t('commutators.fill.flatError') : null,
-    last: last === null || first === null || last < first || last > MAX_FLAT ? t('commutators.fill.lastError') : null,
+    first: first === null || first < 1 || first > FLAT_NUMBER_MAX ? t('commutators.fill.flatError') : null,
+    last: last === null || first === null || last < first || last > FLAT_NUMBER_MAX ? t('commutators.fill.lastError') : null,
     row: startRow === null || startRow < 1 || startRow > rows ? t('commutators.fill.cellError', { max: rows }) : null,
     column: startColumn === null || startColumn < 1 || startColumn > columns ? t('commutators.fill.cellError', { max: columns }) : null,
   };

@@ -1,7 +1,8 @@
 import { FilterForm } from '@/components/filter-form';
-import { isHexSearch, isPanelCode } from '@/components/key-value/model';
+import { isHexSearch } from '@/components/key-value/model';
 import { OutlinedField } from '@/components/outlined-field';
 import { useFilterFields, type FilterProblems, type UrlFiltersProps } from '@/components/use-filter-fields';
+import { isFlatNumber } from '@/lib/flat-number';
 import { useT } from '../messages';
 import type { KeyFilterKey } from '../model';
 
@@ -17,7 +18,7 @@ export function KeyFilters({ filters, onApply, onClear }: UrlFiltersProps<KeyFil
       const problems: FilterProblems<KeyFilterKey> = {};
       // The server searches by a hex prefix (separators dropped) and refuses anything else.
       if (!isHexSearch(next.key)) problems.key = t('deviceKeys.check.alphabet');
-      if (next.panelCode !== '' && !isPanelCode(next.panelCode)) problems.panelCode = t('deviceKeys.filter.panelCodeNumber');
+      if (next.panelCode !== '' && !isFlatNumber(next.panelCode)) problems.panelCode = t('deviceKeys.filter.panelCodeNumber');
       return { filters: next, problems };
     },
   });

@@ -1,8 +1,9 @@
 import { normalizeMac } from '@contract/common';
 import { FilterForm } from '@/components/filter-form';
-import { PANEL_CODE_MAX, hexDigits, isHexSearch, isPanelCode } from '@/components/key-value/model';
+import { hexDigits, isHexSearch } from '@/components/key-value/model';
 import { OutlinedField } from '@/components/outlined-field';
 import { useFilterFields, type FilterProblems, type UrlFiltersProps } from '@/components/use-filter-fields';
+import { FLAT_NUMBER_MAX, isFlatNumber } from '@/lib/flat-number';
 import { useT } from '../messages';
 import type { KeyFilterKey } from '../model';
 
@@ -19,7 +20,7 @@ export function KeyFilters({ filters, onApply, onClear }: UrlFiltersProps<KeyFil
       const mac = values.mac.trim();
       const problems: FilterProblems<KeyFilterKey> = {};
       if (!isHexSearch(key)) problems.key = t('keys.filter.hex');
-      if (panelCode !== '' && !isPanelCode(panelCode)) problems.panelCode = t('keys.filter.panelCodeNumber', { max: PANEL_CODE_MAX });
+      if (panelCode !== '' && !isFlatNumber(panelCode)) problems.panelCode = t('keys.filter.panelCodeNumber', { max: FLAT_NUMBER_MAX });
       if (mac !== '' && normalizeMac(mac) === null) problems.mac = t('keys.filter.macInvalid');
       return { filters: { key: hexDigits(key), panelCode, mac: mac === '' ? '' : (normalizeMac(mac) ?? '') }, problems };
     },
