@@ -19,8 +19,10 @@ import { housingApiReport, housingBudgetRows, housingPageReport, largeSeedReport
 import { checkRoute, load, logInCookie, peakRss, type LoadFigures, type LoadOptions } from './load';
 import { mcUploadBudgetRows, mcUploadReport } from './mc-upload';
 import { median as medianOf, offlineReport, type OfflineFigures } from './offline-report';
+import { keysApiReport, keysBudgetRows } from './keys';
+import { matrixPaintBudgetRows, matrixPaintReport } from './matrix-paint';
 import { peopleApiReport, peopleBudgetRows } from './people';
-import { peoplePageBudgetRows, peoplePageReport } from './people-pages';
+import { KEY_ROUTES, PEOPLE_ROUTES, routePageBudgetRows, routePageReport } from './route-pages';
 
 const KB = 1024;
 const MB = 1024 * 1024;
@@ -275,7 +277,10 @@ async function main(): Promise<void> {
   const housingPages = await housingPageReport(heading, table, { logFile: LOG_FILE });
   const peopleApi = await peopleApiReport(heading, table, largeSeed, { ...LOAD, logFile: LOG_FILE });
   const mcUpload = await mcUploadReport(heading, table, { logFile: LOG_FILE });
-  const peoplePages = await peoplePageReport(heading, table, { logFile: LOG_FILE });
+  const peoplePages = await routePageReport(heading, table, 'People and organisation screens', PEOPLE_ROUTES, { logFile: LOG_FILE });
+  const keysApi = await keysApiReport(heading, table, largeSeed, { ...LOAD, logFile: LOG_FILE });
+  const matrixPaint = await matrixPaintReport(heading, table, { logFile: LOG_FILE });
+  const keyPages = await routePageReport(heading, table, 'Keys, codes and matrix screens', KEY_ROUTES, { logFile: LOG_FILE });
 
   heading('Budgets (issue 2)');
   const rows: string[][] = [['budget', 'limit', 'measured', 'ratio', 'verdict']];
@@ -319,7 +324,19 @@ async function main(): Promise<void> {
 
   heading('Budgets (issue 13)');
   table(
-    [['budget', 'limit', 'measured', 'ratio', 'verdict'], ...peopleBudgetRows(peopleApi), ...mcUploadBudgetRows(mcUpload), ...peoplePageBudgetRows(peoplePages)],
+    [['budget', 'limit', 'measured', 'ratio', 'verdict'], ...peopleBudgetRows(peopleApi), ...mcUploadBudgetRows(mcUpload), ...routePageBudgetRows('people', peoplePages)],
+    [false, true, true, true, false],
+  );
+
+  heading('Budgets (issue 14)');
+  table(
+    [
+      ['budget', 'limit', 'measured', 'ratio', 'verdict'],
+      ...keysBudgetRows(keysApi),
+      ...matrixPaintBudgetRows(matrixPaint),
+      ...routePageBudgetRows('keys', keyPages),
+      ['login route JS, gzip (stays)', kb(BUDGET.loginJsGzip), kb(loginJs.total), `${((loginJs.total / BUDGET.loginJsGzip) * 100).toFixed(0)}%`, verdict(loginJs.total <= BUDGET.loginJsGzip)],
+    ],
     [false, true, true, true, false],
   );
 

@@ -1,0 +1,65 @@
+// The JS each route of an issue loads (gzip, Chromium, cold, service worker blocked), opened by the
+// account its screen is for. Issue 13: the people and organisation screens; issue 14: keys, codes
+// and the commutation matrix.
+import { DIST } from './bundle';
+import { measureRouteJs, type RouteJs } from './route-js';
+
+const KB = 1024;
+export const ROUTE_JS_BUDGET = 250 * KB;
+
+/** Accounts and the paths each opens. */
+export type RouteGroups = readonly { login: string; paths: readonly string[] }[];
+
+/** Issue 13: the operator's screens, and the superuser's buyers. */
+export const PEOPLE_ROUTES: RouteGroups = [
+  { login: 'operator', paths: ['/users', '/users/1', '/users/1/permissions', '/groups', '/groups/1', '/mc', '/mc/1/update', '/mc/view-create'] },
+  { login: 'admin', paths: ['/buyers', '/buyers/1'] },
+];
+
+/** Issue 14, on an ISCOM_X1 panel of buyer 1 in the small seed (keys, RS keys, per-device codes, a matrix). */
+const KEYS_MAC = 'E4:5A:D4:00:00:06';
+export const KEY_ROUTES: RouteGroups = [
+  {
+    login: 'operator',
+    paths: ['/keys', '/keys?view=duplicates', `/devices/${KEYS_MAC}/keys`, `/devices/${KEYS_MAC}/rs-keys`, `/devices/${KEYS_MAC}/codes`, '/device/codes', `/devices/${KEYS_MAC}/commutators`],
+  },
+];
+
+type Heading = (title: string) => void;
+type Table = (rows: string[][], alignRight: boolean[]) => void;
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+export async function routePageReport(
+  heading: Heading,
+  table: Table,
+  title: string,
+  groups: RouteGroups,
+  options: { logFile: string; staticDir?: string },
+): Promise<RouteJs[] | null> {
+  heading(`${title} (small seed, PGlite) in Chromium: route JS`);
+  try {
+    const staticDir = options.staticDir ?? DIST;
+    const routes: RouteJs[] = [];
+    for (const group of groups) routes.push(...(await measureRouteJs({ staticDir, login: group.login, paths: group.paths, logFile: options.logFile })));
+    table(
+      [['route', 'scripts', 'gzip', 'shown'], ...routes.map((route) => [route.path, String(route.scripts.length), kb(route.total), route.ready ? 'yes' : 'NO'])],
+      [false, true, true, false],
+    );
+    return routes;
+  } catch (error) {
+    console.log(`  failed: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
+export function routePageBudgetRows(label: string, routes: RouteJs[] | null): string[][] {
+  if (!routes) return [[`${label} routes JS, gzip`, kb(ROUTE_JS_BUDGET), 'not measured', '-', 'SKIPPED']];
+  return routes.map((route) => [
+    `${route.path} route JS, gzip`,
+    kb(ROUTE_JS_BUDGET),
+    kb(route.total),
+    `${((route.total / ROUTE_JS_BUDGET) * 100).toFixed(0)}%`,
+    route.ready && route.total <= ROUTE_JS_BUDGET ? 'PASS' : 'OVER',
+  ]);
+}
