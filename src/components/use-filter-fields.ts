@@ -51,8 +51,10 @@ export function useFilterFields<Key extends string>({ filters, check, onApply, o
     if (Object.keys(checked.problems).length === 0) onApply(checked.filters);
   };
 
+  // The fields empty at once, also when the URL holds no filter (nothing would re-sync them then).
   const reset = () => {
     setProblems({});
+    setValues((current) => Object.fromEntries(Object.keys(current).map((key) => [key, ''])) as Record<Key, string>);
     onClear();
   };
 

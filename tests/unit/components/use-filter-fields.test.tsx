@@ -42,7 +42,7 @@ describe('useFilterFields', () => {
     expect(result.current.problems).toEqual({});
   });
 
-  it('clears the problems and asks the page to clear the URL on reset', () => {
+  it('clears the problems and what was typed, and asks the page to clear the URL on reset (also when it holds no filter)', () => {
     const onClear = vi.fn();
     const { result } = renderHook(() => useFilterFields<Key>({ filters: { name: '', id: '' }, check, onApply: vi.fn(), onClear }));
     act(() => result.current.set('id')({ target: { value: 'zz' } }));
@@ -50,5 +50,6 @@ describe('useFilterFields', () => {
     act(() => result.current.reset());
     expect(onClear).toHaveBeenCalledOnce();
     expect(result.current.problems).toEqual({});
+    expect(result.current.values).toEqual({ name: '', id: '' });
   });
 });
