@@ -26,6 +26,7 @@ import { flatRoutes } from './routes/flats';
 import { keyRoutes } from './routes/keys';
 import { commutatorRoutes } from './routes/commutators';
 import { doorCodeRoutes } from './routes/door-codes';
+import { historyRoutes } from './routes/history';
 import { managementCompanyRoutes } from './routes/management-companies';
 import { sessionRoutes } from './routes/session';
 import { userOptionRoutes } from './routes/user-options';
@@ -122,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(keyRoutes, { gateway: deviceGateway });
     await app.register(commutatorRoutes, { gateway: deviceGateway });
     await app.register(doorCodeRoutes, { gateway: deviceGateway });
+    await app.register(historyRoutes, { gateway: deviceGateway });
     await app.register(groupRoutes);
     await app.register(managementCompanyRoutes);
     await app.register(dictionaryRoutes);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -166,6 +167,27 @@ export const executors = pgTable(
   (t) => [index('executors_buyer_idx').on(t.buyerId)],
 );
 
+/** Raw bytes (bytea): pg answers a Buffer, PGlite a Uint8Array; both come back as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** A camera snapshot an event points at (the history's image modal), served by the server. */
+export const eventImages = pgTable(
+  'event_images',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull().default('image/jpeg'),
+    body: bytea('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('event_images_device_idx').on(t.deviceId)],
+);
+
 /** spec §3 "Device history": access-log events (OPEN_SIP, RFID_FAILED …) of a device. */
 export const deviceHistoryEvents = pgTable(
   'device_history_events',
@@ -179,6 +201,8 @@ export const deviceHistoryEvents = pgTable(
     identity: text('identity'),
     params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
     image: text('image'),
+    /** The snapshot stored here (event_images); `image` is a URL kept as a device reported it. */
+    imageId: integer('image_id').references(() => eventImages.id, { onDelete: 'set null' }),
     flatNum: integer('flat_num'),
     userId: integer('user_id'),
     login: text('login'),

@@ -12,6 +12,7 @@ import { houseRules } from './houses';
 import { keysRules } from './keys';
 import { commutatorRules } from './commutators';
 import { doorCodeRules } from './door-codes';
+import { historyRules } from './history';
 import { managementCompanyRules } from './management-companies';
 import { sessionRules } from './session';
 import { userOptionRules } from './user-options';
@@ -38,6 +39,7 @@ export const ALL_RULES: readonly RouteRule[] = [
   ...keysRules,
   ...commutatorRules,
   ...doorCodeRules,
+  ...historyRules,
   ...groupRules,
   ...managementCompanyRules,
   ...dictionaryRules,
