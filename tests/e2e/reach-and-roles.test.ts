@@ -315,12 +315,12 @@ describe.each([
     await session?.context.close();
   });
 
-  it('sees what it reads (devices, groups, houses, companies, users) and the queue on the main page, and no wizards', async () => {
+  it('sees what it reads (devices, groups, houses, companies, users, keys) and the queue on the main page, and no wizards', async () => {
     const { page } = session;
     const sections = page.getByRole('main').getByRole('link');
     await page.getByRole('main').getByRole('link', { name: 'Очередь отправки' }).waitFor();
     const names = await sections.allTextContents();
-    for (const name of ['Устройства', 'Группы', 'Жилой фонд', 'Управляющие компании', 'Пользователи', 'Очередь отправки']) expect(names.some((text) => text.startsWith(name)), name).toBe(true);
+    for (const name of ['Устройства', 'Группы', 'Жилой фонд', 'Управляющие компании', 'Пользователи', 'Ключи', 'Очередь отправки']) expect(names.some((text) => text.startsWith(name)), name).toBe(true);
     expect(await page.getByRole('region', { name: 'Подключение устройств' }).count()).toBe(0);
     expect(names.some((text) => text.includes('Добавить по серийному номеру'))).toBe(false);
     await screenshot(page, 'home-support');
@@ -328,12 +328,12 @@ describe.each([
       await page.getByRole('button', { name: 'Открыть меню' }).click();
       await mainMenu(page).getByRole('link', { name: 'Жилой фонд', exact: true }).waitFor();
       // «Управление блокировками» and the companies sit under «Жилой фонд» in the drawer (support reads both).
-      expect(await mainMenu(page).getByRole('link').allTextContents()).toEqual(['Устройства', 'Группы', 'Жилой фонд', 'Управление блокировками', 'Управляющие компании', 'Пользователи']);
+      expect(await mainMenu(page).getByRole('link').allTextContents()).toEqual(['Устройства', 'Группы', 'Жилой фонд', 'Управление блокировками', 'Управляющие компании', 'Пользователи', 'Ключи']);
       expect(await page.getByRole('navigation', { name: 'Подключение устройств' }).count()).toBe(0);
       await screenshot(page, 'drawer-support');
       await page.keyboard.press('Escape');
     } else {
-      expect(await mainMenu(page).getByRole('link').allTextContents()).toEqual(['Устройства', 'Группы', 'Жилой фонд', 'Пользователи']);
+      expect(await mainMenu(page).getByRole('link').allTextContents()).toEqual(['Устройства', 'Группы', 'Жилой фонд', 'Пользователи', 'Ключи']);
       expect(await mainMenu(page).getByRole('button', { name: 'Подключение' }).count()).toBe(0);
     }
   });
