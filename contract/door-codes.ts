@@ -45,21 +45,20 @@ export const DoorCodesResponse = withResult({
 });
 export type DoorCodesResponse = Infer<typeof DoorCodesResponse>;
 
-/** `code` omitted: the server generates one. `expiresAt` null or omitted: never expires. */
-export const DoorCodeCreate = object({
-  flatNum: nullable(integer()),
+/**
+ * What every code a user makes carries: `code` (omitted on create: the server generates one),
+ * `expiresAt` (null or omitted: never expires) and a comment.
+ */
+const codeFields = {
   code: optional(string()),
   expiresAt: optional(nullable(IsoDateTime)),
   comment: optional(nullable(string())),
-});
+};
+
+export const DoorCodeCreate = object({ flatNum: nullable(integer()), ...codeFields });
 export type DoorCodeCreate = Infer<typeof DoorCodeCreate>;
 /** Only the fields given change; `regenerate: true` replaces the code with a generated one. */
-export const DoorCodeUpdate = object({
-  code: optional(string()),
-  regenerate: optional(boolean()),
-  expiresAt: optional(nullable(IsoDateTime)),
-  comment: optional(nullable(string())),
-});
+export const DoorCodeUpdate = object({ ...codeFields, regenerate: optional(boolean()) });
 export type DoorCodeUpdate = Infer<typeof DoorCodeUpdate>;
 export const DoorCodeResponse = withResult({ data: DoorCode });
 
@@ -108,13 +107,7 @@ export const KeylessCodesQuery = object({
   active: optional(enums(['1', '0'])),
 });
 export const KeylessCodesResponse = withResult({ data: array(KeylessCode), pagination: Pagination });
-export const KeylessCodeCreate = object({
-  service: enums(KEYLESS_SERVICES),
-  code: optional(string()),
-  expiresAt: optional(nullable(IsoDateTime)),
-  comment: optional(nullable(string())),
-  macs: array(MacLike),
-});
+export const KeylessCodeCreate = object({ service: enums(KEYLESS_SERVICES), ...codeFields, macs: array(MacLike) });
 export type KeylessCodeCreate = Infer<typeof KeylessCodeCreate>;
 export const KeylessCodeResponse = withResult({ data: KeylessCodeDetail });
 
