@@ -326,8 +326,11 @@ describe('adjuster wizard', () => {
       // The device is created through the outbox: queued offline, sent once the network is back.
       await next(page);
       await heading(page, 'Устройство').waitFor();
+      // The network drops once the step is on screen (its form loads after its heading), as in a basement.
+      const create = page.getByRole('button', { name: 'Создать устройство' });
+      await create.waitFor();
       await context.setOffline(true);
-      await page.getByRole('button', { name: 'Создать устройство' }).click();
+      await create.click();
       const deviceJob = page.getByRole('status', { name: 'Состояние отправки: Создание устройства' });
       await deviceJob.getByText('Нет сети: заявка уйдёт, когда связь вернётся.').waitFor();
       await shot(page, 'offline-4-device-queued');
