@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, XHR, account, launchBrowser, logIn, menuLinkNames, openSession, screenshot, type Session } from './browser';
+import { DESKTOP, MOBILE, XHR, account, launchBrowser, logIn, mainMenu, menuLinkNames, openSession, screenshot, type Session } from './browser';
 import { send, sideways } from './housing-helpers';
 
 /*
@@ -93,6 +93,8 @@ describe('granting and revoking a permission', () => {
     const user = resident.page;
     await user.goto('/');
     await user.getByRole('heading', { level: 1 }).first().waitFor();
+    // The menu is drawn once the permissions arrive, which may be after the main page's heading.
+    await mainMenu(user).getByRole('link', { name: 'Жилой фонд' }).waitFor();
     expect(await menuLinkNames(user)).toContain('Жилой фонд');
     await user.goto('/houses');
     await user.getByRole('heading', { name: 'Жилой фонд' }).first().waitFor();
@@ -107,6 +109,8 @@ describe('granting and revoking a permission', () => {
     expect((await user.request.get('/front/house-list?page=1', { headers: XHR })).status()).toBe(403);
     await user.reload();
     await user.getByRole('heading', { level: 1 }).first().waitFor();
+    // The login in the header comes after the permissions (spec §4), so the menu is final by now.
+    await user.getByRole('banner').getByText(login, { exact: true }).waitFor();
     expect(await menuLinkNames(user)).not.toContain('Жилой фонд');
     await user.goto('/houses');
     await user.getByText('Нет доступа к этому разделу').waitFor();
