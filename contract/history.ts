@@ -1,4 +1,4 @@
-import { array, define, number, nullable, object, optional, string, type, type Infer } from 'superstruct';
+import { array, boolean, define, number, nullable, object, optional, string, type, type Infer } from 'superstruct';
 import { IntegerLike, MacLike, PageQuery, Pagination, Scalar, endpoint, fromString, parseQueryNumber, listLike, map, withResult } from './common';
 
 // ---------------------------------------------------------------------------
@@ -23,6 +23,10 @@ export type AccessLogEvent = (typeof ACCESS_LOG_EVENTS)[number];
 export const HISTORY_PAGE_SIZE = 50;
 export const HISTORY_FIRST_PAGE = 0;
 export const HISTORY_MAX_PAGE_SIZE = 200;
+/** The most events a history answer counts before it says `countCapped` (docs/api.md "History"). */
+export const HISTORY_COUNT_LIMIT = 100_000;
+/** The most rows one CSV export holds. */
+export const HISTORY_EXPORT_LIMIT = 100_000;
 
 /** numberPages never drops below 1 (spec §3: it starts at 1). */
 export function numberPages(totalCount: number, perPage: number = HISTORY_PAGE_SIZE): number {
@@ -101,6 +105,17 @@ export const HistoryEvent = type({
   identity: nullable(string()),
   params: map(Scalar),
   image: nullable(string()),
+  // Ours (docs/api.md "History"), optional so that another back end's spec-only answer still decodes:
+  // what the screen links to (the event, its device's card and address, the key, the user, the flat).
+  id: optional(number()),
+  deviceId: optional(number()),
+  address: optional(nullable(string())),
+  houseUid: optional(nullable(string())),
+  flatNum: optional(nullable(number())),
+  userId: optional(nullable(number())),
+  login: optional(nullable(string())),
+  rfid: optional(nullable(string())),
+  openCode: optional(nullable(string())),
 });
 export type HistoryEvent = Infer<typeof HistoryEvent>;
 
@@ -128,11 +143,16 @@ export type HistoryQuery = Infer<typeof HistoryQuery>;
 export const DeviceHistoryQuery = object(historyFilters);
 export type DeviceHistoryQuery = Infer<typeof DeviceHistoryQuery>;
 
-/** `numberPages` ≥ 1; `pagination` repeats the counts in the usual shape. */
+/**
+ * `numberPages` ≥ 1; `pagination` repeats the counts in the usual shape. `countCapped` (ours): the
+ * server counts matches only up to a bound (HISTORY_COUNT_LIMIT); when true, more events match than
+ * `pagination.totalCount` says and the pages go on past `numberPages`.
+ */
 export const HistoryResponse = withResult({
   data: array(HistoryEvent),
   numberPages: number(),
   pagination: optional(Pagination),
+  countCapped: optional(boolean()),
 });
 export type HistoryResponse = Infer<typeof HistoryResponse>;
 
@@ -141,3 +161,14 @@ export const historyEndpoints = {
   /** The history of one device by DEVICE_ID (the spec does not show this path; docs/api.md). */
   device: endpoint({ method: 'GET', pattern: '/front/device/:id/history', query: DeviceHistoryQuery, response: HistoryResponse }),
 } as const;
+
+/**
+ * The CSV export of the filtered events (docs/api.md "History"): the list's query without `page` and
+ * `perPage`, answered as `text/csv` streamed, at most HISTORY_EXPORT_LIMIT rows.
+ */
+export const HISTORY_EXPORT_PATH = '/front/devices/history/export';
+
+/** Where an event's stored snapshot is served (the `image` of an event that has one). */
+export function historyImagePath(imageId: number): string {
+  return `/front/history/images/${imageId}`;
+}
