@@ -27,6 +27,7 @@ import { keyRoutes } from './routes/keys';
 import { commutatorRoutes } from './routes/commutators';
 import { doorCodeRoutes } from './routes/door-codes';
 import { historyRoutes } from './routes/history';
+import { powerRoutes } from './routes/power';
 import { managementCompanyRoutes } from './routes/management-companies';
 import { sessionRoutes } from './routes/session';
 import { userOptionRoutes } from './routes/user-options';
@@ -124,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(commutatorRoutes, { gateway: deviceGateway });
     await app.register(doorCodeRoutes, { gateway: deviceGateway });
     await app.register(historyRoutes, { gateway: deviceGateway });
+    await app.register(powerRoutes, { gateway: deviceGateway });
     await app.register(groupRoutes);
     await app.register(managementCompanyRoutes);
     await app.register(dictionaryRoutes);

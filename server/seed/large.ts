@@ -10,6 +10,7 @@ import { BLOCK_REASONS, blockHistoryOfBlockedFlats } from './flat-extras';
 import { CITIES, FIRST_NAMES, LAST_NAMES, PHONES } from './names';
 import type { OrgData } from './org';
 import { peopleStatements } from './people';
+import { VOLTAGE_SEED_LARGE, voltageStatements } from './power';
 import type { SeedProfile } from './sizes';
 import { TODAY_SQL, jsonLiteral, literal, sipDomainSql, sipPortSql, sqlRandom } from './sql-random';
 
@@ -322,6 +323,7 @@ export async function seedLargeHousing(db: Db, profile: SeedProfile, org: OrgDat
   ]);
 
   if (profile.peopleExtras) await step('people and companies', 'user_groups', peopleStatements(seed, org.nextUserId));
+  await step('voltage readings', 'device_voltage_readings', voltageStatements(seed, VOLTAGE_SEED_LARGE));
 
   await step('rebuild indexes', null, [...indexes.map((index) => index.definition), ...triggers.map((statement) => statement.replace(' disable ', ' enable '))]);
   return steps;

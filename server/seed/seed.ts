@@ -33,6 +33,7 @@ import { planHousing, writeHouse } from './housing';
 import { seedLargeHousing, type SeedStep } from './large';
 import { generateOrganisation, type OrgData } from './org';
 import { groupsThreeLevelsDeep, peopleStatements } from './people';
+import { VOLTAGE_SEED_NODE, voltageStatements } from './power';
 import { Random } from './random';
 import { DEFAULT_SEED, SEED_PROFILES, type SeedProfile, type SeedSize } from './sizes';
 import { BulkWriter } from './writer';
@@ -156,6 +157,9 @@ export async function seedDatabase(db: Db, size: SeedSize, seed: number = DEFAUL
         // PostgreSQL would compile these long expressions (JIT) for a few thousand rows: seconds lost, nothing gained.
         await tx.execute(sql`set local jit = off`);
         for (const statement of [...panelsFromTables(), ...accessStatements({ seed, profile: profile.access, source: 'tables' })]) await tx.execute(sql.raw(statement));
+      });
+      await timed('voltage readings', async () => {
+        for (const statement of voltageStatements(seed, VOLTAGE_SEED_NODE)) await tx.execute(sql.raw(statement));
       });
     }
     // The device list's houses projection is kept by triggers; rows loaded with them off are built here in one statement.

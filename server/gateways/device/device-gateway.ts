@@ -93,6 +93,12 @@ export interface CompanyFlatList {
   flats: readonly number[];
 }
 
+/** The supply voltage a device reports, and when it measured it. */
+export interface VoltageNow {
+  volts: number;
+  measuredAt: Date;
+}
+
 /** A flat's settings as the device answers them. */
 export interface FlatDeviceReading {
   panelCode: number | null;
@@ -184,6 +190,11 @@ export interface DeviceGateway {
    * `onProgress` gets 0..100. Levels are 0..100; a dead line reads below 20.
    */
   checkLineLevels(device: DeviceRef, panelCodes: readonly number[], onProgress: (percent: number) => Promise<void> | void): Promise<LineLevelReading[]>;
+  /**
+   * Reads the supply voltage now (about half a second). A disabled or reset device refuses the
+   * connection: DeviceGatewayError 'error'.
+   */
+  readVoltage(device: DeviceRef): Promise<VoltageNow>;
   /** Stops timers; the app calls it on close. */
   close(): Promise<void>;
 }
@@ -204,6 +215,8 @@ export interface DeviceSimulatorOptions {
   commutatorReadMs?: number;
   /** How long a line-level check of a whole line takes, ms. Default 4000. */
   lineLevelMs?: number;
+  /** How long reading the supply voltage takes, ms. Default 500. */
+  voltageReadMs?: number;
   /** How long flashing a firmware takes, ms. Default 10000. */
   firmwareMs?: number;
   /** How long a live status holds before it may change, ms. Default 60000. */

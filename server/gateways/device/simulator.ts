@@ -19,9 +19,11 @@ import {
   type FirmwareUpdateRecord,
   type LiveStatus,
   type Snapshot,
+  type VoltageNow,
 } from './device-gateway';
 import { flatReadingOf } from './flat-settings';
 import { digest, percentOf, renderSnapshotSvg } from './snapshot';
+import { simulatedVolts } from './voltage';
 
 export const SIMULATOR_DEFAULTS = {
   failureShare: 0.05,
@@ -32,6 +34,7 @@ export const SIMULATOR_DEFAULTS = {
   uploadMs: 300,
   commutatorReadMs: 2_000,
   lineLevelMs: 4_000,
+  voltageReadMs: 500,
   statusPeriodMs: 60_000,
   videoBaseUrl: 'https://video.intercom.local',
 } as const;
@@ -189,6 +192,17 @@ export class DeviceSimulator implements DeviceGateway {
       const level = seed < 4 ? seed * 3 : 40 + ((seed * 7) % 55);
       return { panelCode, level };
     });
+  }
+
+  async readVoltage(device: DeviceRef): Promise<VoltageNow> {
+    if (device.statusCode === DEVICE_STATUS.disabled || device.statusCode === DEVICE_STATUS.reset) {
+      await this.sleep(Math.min(this.options.voltageReadMs, 300));
+      throw new DeviceGatewayError('error', `Устройство ${device.mac} отклонило подключение: оно отключено или сброшено`);
+    }
+    await this.sleep(this.options.voltageReadMs);
+    await this.call(device, 'voltage:read', { error: 'Устройство не отдало напряжение питания', timeout: 'Устройство не ответило' });
+    const measuredAt = new Date(this.now());
+    return { volts: simulatedVolts(device.mac, measuredAt), measuredAt };
   }
 
   async close(): Promise<void> {
