@@ -68,7 +68,7 @@ export const workspaceRoutes: AppRouteDefinition[] = [
   { path: '/devices/:mac/codes', titleKey: 'route.title.deviceCodes', access: deviceKeys, page: () => import('@/features/door-codes/components/door-codes-page').then((m) => ({ Component: m.DoorCodesPage })) },
   { path: '/device/codes', titleKey: 'route.title.keylessAccess', access: deviceKeys, page: () => import('@/features/door-codes/components/keyless-codes-page').then((m) => ({ Component: m.KeylessCodesPage })) },
   placeholder('/devices/:mac/power', 'route.title.devicePower', devices),
-  placeholder('/devices/history', 'route.title.deviceHistory', devices),
+  { path: '/devices/history', titleKey: 'route.title.deviceHistory', access: devices, page: () => import('@/features/device-history/components/device-history-page').then((m) => ({ Component: m.DeviceHistoryPage })) },
   placeholder('/dialings/:mac', 'route.title.dialings', devices),
   {
     path: '/houses',

@@ -4,3 +4,17 @@ const devicePath = (mac: string, screen: string) => `/devices/${encodeURICompone
 export const deviceCardPath = (mac: string): string => devicePath(mac, 'update');
 export const deviceKeysPath = (mac: string): string => devicePath(mac, 'keys');
 export const deviceRsKeysPath = (mac: string): string => devicePath(mac, 'rs-keys');
+
+/** The event history of some devices (issue 15), of one flat on them when `flatNum` is given. */
+export function deviceHistoryPath(macs: readonly string[], flatNum?: number): string {
+  const search = new URLSearchParams();
+  if (macs.length > 0) search.set('macs', macs.join(','));
+  if (flatNum !== undefined) search.set('flatNum', String(flatNum));
+  const text = search.toString();
+  return text ? `/devices/history?${text}` : '/devices/history';
+}
+
+/** A device's call rounds (issue 15), opened on one flat's call order when `flatNum` is given. */
+export function dialingsPath(mac: string, flatNum?: number): string {
+  return `/dialings/${encodeURIComponent(mac)}${flatNum === undefined ? '' : `?flatNum=${flatNum}`}`;
+}

@@ -196,7 +196,7 @@ describe('device keys', () => {
     const links = page.getByRole('navigation', { name: 'Экраны устройства' });
     await links.waitFor();
     // textContent: the buttons' CSS upper-cases what they show, not their names.
-    expect((await links.getByRole('link').allTextContents()).map((text) => text.trim())).toEqual(['Ключи', 'RS-ключи', 'Коды открытия двери', 'Матрица коммутации']);
+    expect((await links.getByRole('link').allTextContents()).map((text) => text.trim())).toEqual(['Ключи', 'RS-ключи', 'Коды открытия двери', 'Матрица коммутации', 'История событий', 'Напряжение питания', 'Обходы вызова']);
     expect(await links.getByRole('link', { name: 'Матрица коммутации' }).getAttribute('href')).toBe(`/devices/${encodeURIComponent(mac)}/commutators`);
     await screenshot(page, 'device-card-links');
     await links.getByRole('link', { name: 'RS-ключи' }).click();

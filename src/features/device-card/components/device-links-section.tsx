@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { Device } from '@contract/devices';
 import { ACCESS_RULES, type Access } from '@/app/access-rules';
 import { useT, type FeatureMessageKey } from '@/features/device-card/messages';
+import { deviceHistoryPath, dialingsPath } from '@/lib/device-paths';
 import { useSession } from '@/lib/session';
 
 /** A screen of the device's own, offered where the device can do it and the user may open it. */
@@ -23,6 +24,10 @@ export const DEVICE_SCREEN_LINKS: readonly DeviceScreenLink[] = [
   { capability: 'rsKeys', path: devicePath('rs-keys'), label: 'card.links.rsKeys', rule: 'deviceKeys' },
   { capability: 'codes', path: devicePath('codes'), label: 'card.links.codes', rule: 'deviceKeys' },
   { capability: 'commutators', path: devicePath('commutators'), label: 'card.links.commutators', rule: 'devices' },
+  // Issue 15: the event history of this device, its supply voltage and the calls it placed.
+  { capability: 'history', path: (mac) => deviceHistoryPath([mac]), label: 'card.links.history', rule: 'devices' },
+  { capability: 'power', path: devicePath('power'), label: 'card.links.power', rule: 'devices' },
+  { capability: 'dialings', path: (mac) => dialingsPath(mac), label: 'card.links.dialings', rule: 'devices' },
 ];
 
 /** The links the device and the user both allow, in the list's order. */
@@ -30,7 +35,7 @@ export function allowedDeviceLinks(device: Pick<Device, 'capabilities'>, access:
   return DEVICE_SCREEN_LINKS.filter((link) => device.capabilities.includes(link.capability) && ACCESS_RULES[link.rule].allows(access));
 }
 
-/** The device's keys, RS keys, door codes and commutation matrix, as links under the card's summary. */
+/** The device's keys, RS keys, door codes, commutation matrix, history, voltage and call rounds, as links under the card's summary. */
 export function DeviceLinksSection({ device }: { device: Pick<Device, 'mac' | 'capabilities'> }) {
   const t = useT();
   const session = useSession();

@@ -3,10 +3,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
 import type { DeviceFlatData } from '@contract/flats';
+import { ACCESS_RULES } from '@/app/access-rules';
 import { useFieldReasonText } from '@/components/field-reason/use-field-reason-text';
+import { deviceHistoryPath, dialingsPath } from '@/lib/device-paths';
+import { useSession } from '@/lib/session';
 import { useT, type FeatureMessageKey } from '../messages';
 import { settingsForm } from '../model';
 import { useDeviceSettings, type SettingError } from '../use-device-settings';
@@ -16,9 +21,21 @@ import { EmptyNote, Section } from './section';
 
 export function DevicesSection() {
   const t = useT();
-  const { data } = useFlat();
+  const { data, flat } = useFlat();
+  const events = useDeviceEventLinks() && data.deviceData.length > 0;
   return (
-    <Section id="devices" title={t('flat.section.devices')} count={data.deviceData.length}>
+    <Section
+      id="devices"
+      title={t('flat.section.devices')}
+      count={data.deviceData.length}
+      actions={
+        events && (
+          <Link component={RouterLink} to={deviceHistoryPath(data.deviceData.map((device) => device.mac), flat.flatNum)} variant="body2">
+            {t('flat.devices.flatHistory')}
+          </Link>
+        )
+      }
+    >
       {data.deviceData.length === 0 ? (
         <EmptyNote>{t('flat.devices.none')}</EmptyNote>
       ) : (
@@ -30,6 +47,30 @@ export function DevicesSection() {
         </Box>
       )}
     </Section>
+  );
+}
+
+/** The history and call rounds are device screens: the flat card offers them to those who may open them. */
+function useDeviceEventLinks(): boolean {
+  return ACCESS_RULES.devices.allows(useSession());
+}
+
+/** This flat's events on the device, and (on an analogue panel, which calls handsets) its call rounds and call order. */
+function DeviceEventLinks({ device }: { device: DeviceFlatData }) {
+  const t = useT();
+  const { flat } = useFlat();
+  if (!useDeviceEventLinks()) return null;
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', gap: 1.5, flexWrap: 'wrap' }}>
+      <Link component={RouterLink} to={deviceHistoryPath([device.mac], flat.flatNum)} variant="body2" aria-label={t('flat.devices.history.label', { mac: device.mac })}>
+        {t('flat.devices.history')}
+      </Link>
+      {device.canCallToHandset && (
+        <Link component={RouterLink} to={dialingsPath(device.mac, flat.flatNum)} variant="body2" aria-label={t('flat.devices.dialings.label', { mac: device.mac })}>
+          {t('flat.devices.dialings')}
+        </Link>
+      )}
+    </Box>
   );
 }
 
@@ -68,6 +109,7 @@ function DeviceSettings({ device }: { device: DeviceFlatData }) {
         <Capability label={t('flat.devices.callToHandset')} on={device.canCallToHandset} />
         <Capability label={t('flat.devices.push')} on={device.canSendPush} />
         {device.canSaveRealtime && <Capability label={t('flat.devices.realtime')} on />}
+        <DeviceEventLinks device={device} />
       </Box>
       {settings.read.pending && <LinearProgress aria-label={t('flat.devices.reading')} sx={{ mb: 1 }} />}
       {settings.read.error && (
