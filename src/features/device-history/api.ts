@@ -23,6 +23,8 @@ export function historyExportUrl(query: HistoryFilterQuery): string {
 
 export interface HistoryExport {
   file: Blob;
+  /** The name the server gave the file (Content-Disposition), null when it gave none. */
+  fileName: string | null;
   /** The server stopped at its row limit. */
   cut: boolean;
 }
@@ -52,5 +54,6 @@ export async function downloadHistoryExport(query: HistoryFilterQuery, signal?: 
     throw new HttpError(response.status, message || `${t('common.requestFailed')} (HTTP ${response.status})`, body);
   }
   const cut = /^(1|true|yes)$/i.test(response.headers.get(HISTORY_EXPORT_CUT_HEADER)?.trim() ?? '');
-  return { file: await response.blob(), cut };
+  const fileName = /filename="?([^";]+)"?/i.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? null;
+  return { file: await response.blob(), fileName, cut };
 }

@@ -37,11 +37,11 @@ export function useDeviceHistory() {
   };
 
   const [exporting, setExporting] = useState<{ pending: boolean; cut: boolean; done: boolean; error: unknown }>({ pending: false, cut: false, done: false, error: null });
-  const runExport = async (save: (file: Blob) => void) => {
+  const runExport = async (save: (file: Blob, fileName: string | null) => void) => {
     setExporting({ pending: true, cut: false, done: false, error: null });
     try {
       const answer = await downloadHistoryExport(historyFilterQuery(list.filters, timeZone));
-      save(answer.file);
+      save(answer.file, answer.fileName);
       setExporting({ pending: false, cut: answer.cut, done: true, error: null });
     } catch (error) {
       setExporting({ pending: false, cut: false, done: false, error });

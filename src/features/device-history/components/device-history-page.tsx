@@ -50,7 +50,7 @@ export function DeviceHistoryPage() {
             variant="outlined"
             startIcon={<Download />}
             disabled={exporting.pending}
-            onClick={() => void model.runExport((file) => saveFile(file, t('history.export.fileName')))}
+            onClick={() => void model.runExport((file, fileName) => saveFile(file, fileName ?? t('history.export.fileName')))}
           >
             {t(exporting.pending ? 'history.exporting' : 'history.export')}
           </Button>
