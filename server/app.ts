@@ -26,6 +26,7 @@ import { flatRoutes } from './routes/flats';
 import { keyRoutes } from './routes/keys';
 import { commutatorRoutes } from './routes/commutators';
 import { doorCodeRoutes } from './routes/door-codes';
+import { dialingRoutes } from './routes/dialings';
 import { historyRoutes } from './routes/history';
 import { powerRoutes } from './routes/power';
 import { managementCompanyRoutes } from './routes/management-companies';
@@ -124,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(keyRoutes, { gateway: deviceGateway });
     await app.register(commutatorRoutes, { gateway: deviceGateway });
     await app.register(doorCodeRoutes, { gateway: deviceGateway });
+    await app.register(dialingRoutes);
     await app.register(historyRoutes, { gateway: deviceGateway });
     await app.register(powerRoutes, { gateway: deviceGateway });
     await app.register(groupRoutes);

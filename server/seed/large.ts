@@ -6,6 +6,7 @@ import { queryRows, type Db } from '../db/client';
 import { ANALOG_TYPES, CAMERA_TYPES, ISCOM_TYPES, capabilitiesOf } from '../devices/capabilities';
 import { commutationStatements, doorCodeStatements, flatCodeTypes, keyStatements, keylessStatements } from './access-data';
 import { addressColumnsSql } from './extra-houses';
+import { dialingStatements } from './dialings';
 import { BLOCK_REASONS, blockHistoryOfBlockedFlats } from './flat-extras';
 import { CITIES, FIRST_NAMES, LAST_NAMES, PHONES } from './names';
 import type { OrgData } from './org';
@@ -23,6 +24,7 @@ export interface SeedStep {
 
 /** Indexes of these tables are dropped before the load and built again after it: one sort instead of a million inserts each. */
 const REBUILT_INDEX_TABLES = [
+  'call_rounds',
   'houses',
   'entrances',
   'flats',
@@ -325,6 +327,7 @@ export async function seedLargeHousing(db: Db, profile: SeedProfile, org: OrgDat
   if (profile.peopleExtras) await step('people and companies', 'user_groups', peopleStatements(seed, org.nextUserId));
   await step('voltage readings', 'device_voltage_readings', voltageStatements(seed, VOLTAGE_SEED_LARGE));
 
+  await step('call orders and rounds', 'call_rounds', dialingStatements(seed, 'large'));
   await step('rebuild indexes', null, [...indexes.map((index) => index.definition), ...triggers.map((statement) => statement.replace(' disable ', ' enable '))]);
   return steps;
 }

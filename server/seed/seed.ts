@@ -28,6 +28,7 @@ import { accessStatements, panelsFromTables } from './access-data';
 import type { SeedContext, SeedCounters } from './context';
 import { buildDeviceListHouses } from './device-list-houses';
 import { writeDevicesOfEntrance } from './devices';
+import { seedDialings } from './dialings';
 import { flatExtrasStatements } from './flat-extras';
 import { planHousing, writeHouse } from './housing';
 import { seedLargeHousing, type SeedStep } from './large';
@@ -158,6 +159,7 @@ export async function seedDatabase(db: Db, size: SeedSize, seed: number = DEFAUL
         await tx.execute(sql`set local jit = off`);
         for (const statement of [...panelsFromTables(), ...accessStatements({ seed, profile: profile.access, source: 'tables' })]) await tx.execute(sql.raw(statement));
       });
+      await timed('call rounds', () => seedDialings(tx, seed, size));
       await timed('voltage readings', async () => {
         for (const statement of voltageStatements(seed, VOLTAGE_SEED_NODE)) await tx.execute(sql.raw(statement));
       });

@@ -12,6 +12,7 @@ import { houseRules } from './houses';
 import { keysRules } from './keys';
 import { commutatorRules } from './commutators';
 import { doorCodeRules } from './door-codes';
+import { dialingRules } from './dialings';
 import { historyRules } from './history';
 import { managementCompanyRules } from './management-companies';
 import { sessionRules } from './session';
@@ -39,6 +40,7 @@ export const ALL_RULES: readonly RouteRule[] = [
   ...keysRules,
   ...commutatorRules,
   ...doorCodeRules,
+  ...dialingRules,
   ...historyRules,
   ...groupRules,
   ...managementCompanyRules,
