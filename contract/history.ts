@@ -1,5 +1,5 @@
 import { array, boolean, define, number, nullable, object, optional, string, type, type Infer } from 'superstruct';
-import { IntegerLike, MacLike, PageQuery, Pagination, Scalar, endpoint, fromString, parseQueryNumber, listLike, map, withResult } from './common';
+import { IntegerLike, IsoDateTime, MacLike, PageQuery, Pagination, Scalar, endpoint, fromString, parseQueryNumber, listLike, map, withResult } from './common';
 
 // ---------------------------------------------------------------------------
 // Constants (spec §3, §9)
@@ -36,8 +36,8 @@ export function numberPages(totalCount: number, perPage: number = HISTORY_PAGE_S
 // ---------------------------------------------------------------------------
 // Date range (spec §5: start of the day 00:00:00, end 23:59:59, sent as ISO)
 
-/** The offset of `timeZone` from UTC at `instant`, in milliseconds. */
-function zoneOffset(instant: number, timeZone: string): number {
+/** The wall clock of `timeZone` at `instant`: year (4 digits), month, day, hour (00–23), minute, second (2 digits each). */
+export function wallClock(instant: number, timeZone: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
@@ -48,8 +48,14 @@ function zoneOffset(instant: number, timeZone: string): number {
     minute: '2-digit',
     second: '2-digit',
   }).formatToParts(new Date(instant));
-  const part = (kind: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === kind)?.value);
-  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  const part = (kind: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === kind)?.value ?? '';
+  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute'), second: part('second') };
+}
+
+/** The offset of `timeZone` from UTC at `instant`, in milliseconds. */
+function zoneOffset(instant: number, timeZone: string): number {
+  const clock = wallClock(instant, timeZone);
+  const wall = Date.UTC(Number(clock.year), Number(clock.month) - 1, Number(clock.day), Number(clock.hour), Number(clock.minute), Number(clock.second));
   return wall - Math.floor(instant / 1000) * 1000;
 }
 
@@ -125,23 +131,32 @@ const PerPage = define<number>(
 );
 const PerPageQuery = fromString(PerPage, parseQueryNumber);
 
-/** The filters both history calls share; page starts at 0. */
+/** One of the access-log kinds (ACCESS_LOG_EVENTS); typed as a string, as the event's `eventType` is. */
+export const HistoryEventType = define<string>('HistoryEventType', (value) => typeof value === 'string' && (ACCESS_LOG_EVENTS as readonly string[]).includes(value));
+
+/** The filters of every history call (dates as ISO instants with a time, historyDateRange). */
 const historyFilters = {
-  dateFrom: optional(string()),
-  dateTo: optional(string()),
-  eventType: optional(string()),
+  dateFrom: optional(IsoDateTime),
+  dateTo: optional(IsoDateTime),
+  eventType: optional(HistoryEventType),
   rfid: optional(string()),
   login: optional(string()),
   flatNum: optional(nullable(IntegerLike)),
   openCode: optional(nullable(string())),
-  page: optional(PageQuery),
-  perPage: optional(PerPageQuery),
 };
+/** Pages start at 0. */
+const historyPaging = { page: optional(PageQuery), perPage: optional(PerPageQuery) };
+const historyOwners = { macs: optional(listLike(MacLike)), userId: optional(nullable(IntegerLike)) };
 
-export const HistoryQuery = object({ macs: optional(listLike(MacLike)), userId: optional(nullable(IntegerLike)), ...historyFilters });
+export const HistoryQuery = object({ ...historyOwners, ...historyFilters, ...historyPaging });
 export type HistoryQuery = Infer<typeof HistoryQuery>;
-export const DeviceHistoryQuery = object(historyFilters);
+export const DeviceHistoryQuery = object({ ...historyFilters, ...historyPaging });
 export type DeviceHistoryQuery = Infer<typeof DeviceHistoryQuery>;
+/** The CSV export's query: the list's filters without `page` and `perPage`. */
+export const HistoryExportQuery = object({ ...historyOwners, ...historyFilters });
+export type HistoryExportQuery = Infer<typeof HistoryExportQuery>;
+/** The most MACs one history request names. */
+export const HISTORY_MAX_MACS = 100;
 
 /**
  * `numberPages` ≥ 1; `pagination` repeats the counts in the usual shape. `countCapped` (ours): the
@@ -163,10 +178,13 @@ export const historyEndpoints = {
 } as const;
 
 /**
- * The CSV export of the filtered events (docs/api.md "History"): the list's query without `page` and
- * `perPage`, answered as `text/csv` streamed, at most HISTORY_EXPORT_LIMIT rows.
+ * The CSV export of the filtered events (docs/api.md "History"): HistoryExportQuery, answered as
+ * `text/csv; charset=utf-8` streamed, at most HISTORY_EXPORT_LIMIT rows. Not in the endpoint table,
+ * whose answers are JSON; a refused or bad request still answers JSON `{result:false, message}`.
  */
 export const HISTORY_EXPORT_PATH = '/front/devices/history/export';
+/** Set to `true` on an export cut at HISTORY_EXPORT_LIMIT rows (its last line then says so too). */
+export const HISTORY_EXPORT_TRUNCATED_HEADER = 'X-Export-Truncated';
 
 /** Where an event's stored snapshot is served (the `image` of an event that has one). */
 export function historyImagePath(imageId: number): string {

@@ -27,7 +27,7 @@ import { keyRoutes } from './routes/keys';
 import { commutatorRoutes } from './routes/commutators';
 import { doorCodeRoutes } from './routes/door-codes';
 import { dialingRoutes } from './routes/dialings';
-import { historyRoutes } from './routes/history';
+import { historyRoutes, type HistoryRouteOptions } from './routes/history';
 import { powerRoutes } from './routes/power';
 import { managementCompanyRoutes } from './routes/management-companies';
 import { sessionRoutes } from './routes/session';
@@ -60,6 +60,8 @@ export interface AppOptions {
   jobs?: JobsOptions;
   /** The management companies' upload runner of this process (on by default). */
   mcUploads?: McUploadOptions;
+  /** The event history's export limit and count reuse (tests shorten the export). */
+  history?: Omit<HistoryRouteOptions, 'gateway'>;
   /**
    * Routes registered after the app's own, under the same hooks (session, RBAC, CSRF). The bench
    * measures a floor this way (tests/bench/list-floor-server.ts); the product registers none.
@@ -126,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(commutatorRoutes, { gateway: deviceGateway });
     await app.register(doorCodeRoutes, { gateway: deviceGateway });
     await app.register(dialingRoutes);
-    await app.register(historyRoutes, { gateway: deviceGateway });
+    await app.register(historyRoutes, { gateway: deviceGateway, ...options.history });
     await app.register(powerRoutes, { gateway: deviceGateway });
     await app.register(groupRoutes);
     await app.register(managementCompanyRoutes);

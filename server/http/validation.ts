@@ -1,4 +1,5 @@
 import { validate, type Failure, type Struct } from 'superstruct';
+import { ACCESS_LOG_EVENTS, HISTORY_MAX_PAGE_SIZE } from '../../contract/history';
 import { ApiError } from './errors';
 
 const MAX_FAILURES = 5;
@@ -99,6 +100,10 @@ function reasonOf(failure: Failure): string {
       return 'ожидается объект (словарь)';
     case 'Mac':
       return 'ожидается MAC-адрес вида AA:BB:CC:DD:EE:FF';
+    case 'HistoryEventType':
+      return `допустимые значения: ${ACCESS_LOG_EVENTS.join(', ')}`;
+    case 'PerPage':
+      return `ожидается целое число от 1 до ${HISTORY_MAX_PAGE_SIZE}`;
     case 'enums': {
       const allowed = /Expected one of `([^`]*)`/.exec(failure.message)?.[1];
       return allowed ? `допустимые значения: ${allowed.replaceAll('"', '').replaceAll(',', ', ')}` : 'недопустимое значение';

@@ -11,11 +11,14 @@ import { deviceGroups } from '../db/schema/groups';
 import { keys } from '../db/schema/keys';
 import { sipAccounts } from '../db/schema/sip';
 import { between, daysAgo, SEED_BASE_DATE, type SeedContext, type SeedCounters } from './context';
+import { historyDate } from './history';
 import type { EntranceSkeleton, HouseSkeleton } from './housing';
 import { sipAccountRow } from './housing';
 import type { OrgData } from './org';
 
 const t = deviceTypeId;
+/** The demo operator (org.ts), whose app opens the Node seed's OPEN_API events. */
+const OPERATOR_USER_ID = 2;
 
 /** How common each type is in the field. */
 const TYPE_WEIGHTS: readonly (readonly [number, number])[] = DEVICE_TYPE_NAMES.map((name) => {
@@ -171,13 +174,14 @@ export async function writeDevicesOfEntrance(
       const flat = reachable.length > 0 && random.chance(0.6) ? random.pick(reachable) : null;
       await writer.add(deviceHistoryEvents, {
         deviceId: id,
-        eventDate: daysAgo(random, 30),
+        buyerId: house.buyerId,
+        eventDate: historyDate(daysAgo(random, 30)),
         eventType,
         identity: eventType === 'OPEN_CODE' ? random.digits(5) : eventType.includes('RFID') ? random.hex(6) : null,
         params: eventType === 'RFID_FAILED' ? { reason: 'unknown key' } : {},
         image: null,
         flatNum: flat?.num ?? null,
-        userId: null,
+        userId: eventType === 'OPEN_API' ? OPERATOR_USER_ID : null,
         login: eventType === 'OPEN_API' ? 'operator' : null,
         rfid: eventType === 'RFID_FAILED' ? random.hex(6) : null,
         openCode: eventType === 'OPEN_CODE' ? random.digits(5) : null,

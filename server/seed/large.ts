@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { ACCESS_LOG_EVENTS } from '../../contract/history';
 import { DEVICE_TYPE_NAMES, deviceTypeId } from '../../contract/devices';
 import { DEFAULT_DEVICE_LOGIN, FACTORY_PASSWORD } from '../../contract/wizard';
 import { queryRows, type Db } from '../db/client';
@@ -8,6 +7,7 @@ import { commutationStatements, doorCodeStatements, flatCodeTypes, keyStatements
 import { addressColumnsSql } from './extra-houses';
 import { dialingStatements } from './dialings';
 import { BLOCK_REASONS, blockHistoryOfBlockedFlats } from './flat-extras';
+import { historyStatements } from './history';
 import { CITIES, FIRST_NAMES, LAST_NAMES, PHONES } from './names';
 import type { OrgData } from './org';
 import { peopleStatements } from './people';
@@ -287,22 +287,7 @@ export async function seedLargeHousing(db: Db, profile: SeedProfile, org: OrgDat
   await step('keyless codes', 'keyless_code_devices', keylessStatements(access));
   await step('commutators', 'abonent_units', commutationStatements(access));
 
-  const [eventsMin, eventsMax] = profile.historyPerDevice;
-  await step('device history events', 'device_history_events', [
-    `insert into device_history_events (device_id, event_date, event_type, identity, params, image, flat_num, user_id, login, rfid, open_code)
-     select d.id, ${daysAgo('d.id * 64 + n', 111, 30)}, ev,
-            case when ev = 'OPEN_CODE' then lpad(${int('d.id * 64 + n', 112, 0, 99999)}::text, 5, '0') when ev like '%RFID%' then upper(substr(md5('${seed}-rfid-' || d.id || '-' || n), 1, 12)) end,
-            case when ev = 'RFID_FAILED' then '{"reason":"unknown key"}'::jsonb else '{}'::jsonb end, null,
-            case when ${r('d.id * 64 + n', 113)} < 0.6 then (case when d.entrance_type = 1 then d.flat_from + floor(${r('d.id * 64 + n', 114)} * (d.flat_to - d.flat_from + 1))::int else 1 + floor(${r('d.id * 64 + n', 114)} * d.flat_count)::int end) end,
-            null, case when ev = 'OPEN_API' then 'operator' end,
-            case when ev = 'RFID_FAILED' then upper(substr(md5('${seed}-rfid-' || d.id || '-' || n), 1, 12)) end,
-            case when ev = 'OPEN_CODE' then lpad(${int('d.id * 64 + n', 112, 0, 99999)}::text, 5, '0') end
-     from seed_devices d
-     cross join lateral generate_series(1, ${int('d.k', 110, eventsMin, eventsMax)}) as n
-     cross join lateral (select ${jsonLiteral(ACCESS_LOG_EVENTS)} ->> ${int('d.id * 64 + n', 115, 0, ACCESS_LOG_EVENTS.length - 1)} as ev) as e
-     where d.status_code <> 3
-     order by d.id, n`,
-  ]);
+  await step('device history events', 'device_history_events', historyStatements(seed, profile.history));
 
   // What a flat card shows beyond its residents: codes, services, block history and schedules.
   await step('flat extras', 'flat_block_history', [

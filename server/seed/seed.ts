@@ -31,6 +31,7 @@ import { writeDevicesOfEntrance } from './devices';
 import { seedDialings } from './dialings';
 import { flatExtrasStatements } from './flat-extras';
 import { planHousing, writeHouse } from './housing';
+import { historyStatements } from './history';
 import { seedLargeHousing, type SeedStep } from './large';
 import { generateOrganisation, type OrgData } from './org';
 import { groupsThreeLevelsDeep, peopleStatements } from './people';
@@ -160,6 +161,9 @@ export async function seedDatabase(db: Db, size: SeedSize, seed: number = DEFAUL
         for (const statement of [...panelsFromTables(), ...accessStatements({ seed, profile: profile.access, source: 'tables' })]) await tx.execute(sql.raw(statement));
       });
       await timed('call rounds', () => seedDialings(tx, seed, size));
+      await timed('device history events', async () => {
+        for (const statement of historyStatements(seed, profile.history)) await tx.execute(sql.raw(statement));
+      });
       await timed('voltage readings', async () => {
         for (const statement of voltageStatements(seed, VOLTAGE_SEED_NODE)) await tx.execute(sql.raw(statement));
       });

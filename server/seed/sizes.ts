@@ -23,6 +23,16 @@ export interface AccessProfile {
   keylessDevicesPerCode: readonly [number, number];
 }
 
+/** Events per device with an address, over how many days, and which devices' cameras keep snapshots. */
+export interface HistoryProfile {
+  eventsPerDevice: readonly [number, number];
+  days: number;
+  /** Share of the devices with a camera that keep four snapshots each. */
+  imageDeviceShare: number;
+  /** Share of such a device's events that point at one of its snapshots. */
+  imageEventShare: number;
+}
+
 export interface SeedProfile {
   buyers: number;
   houses: number;
@@ -36,6 +46,8 @@ export interface SeedProfile {
   keysPerDevice: readonly [number, number];
   access: AccessProfile;
   historyPerDevice: readonly [number, number];
+  /** The event history made in SQL (history.ts), dated over the `days` before today. */
+  history: HistoryProfile;
   /** Staff users per role and buyer, besides the demo accounts. */
   staffPerRole: number;
   managementCompaniesPerBuyer: number;
@@ -81,6 +93,7 @@ export const SEED_PROFILES: Record<SeedSize, SeedProfile> = {
       keylessDevicesPerCode: [2, 5],
     },
     historyPerDevice: [2, 4],
+    history: { eventsPerDevice: [25, 35], days: 30, imageDeviceShare: 1, imageEventShare: 0.3 },
     staffPerRole: 1,
     managementCompaniesPerBuyer: 2,
     groupsPerBuyer: 3,
@@ -109,6 +122,7 @@ export const SEED_PROFILES: Record<SeedSize, SeedProfile> = {
       keylessDevicesPerCode: [3, 15],
     },
     historyPerDevice: [5, 15],
+    history: { eventsPerDevice: [6, 10], days: 30, imageDeviceShare: 0.5, imageEventShare: 0.3 },
     staffPerRole: 3,
     managementCompaniesPerBuyer: 3,
     groupsPerBuyer: 16,
@@ -139,6 +153,8 @@ export const SEED_PROFILES: Record<SeedSize, SeedProfile> = {
       keylessDevicesPerCode: [20, 300],
     },
     historyPerDevice: [2, 6],
+    // About 110 events on each of 95,000 devices with an address: over 10 million.
+    history: { eventsPerDevice: [90, 130], days: 90, imageDeviceShare: 0.02, imageEventShare: 0.3 },
     staffPerRole: 3,
     managementCompaniesPerBuyer: 8,
     groupsPerBuyer: 16,

@@ -188,7 +188,11 @@ export const eventImages = pgTable(
   (t) => [index('event_images_device_idx').on(t.deviceId)],
 );
 
-/** spec §3 "Device history": access-log events (OPEN_SIP, RFID_FAILED …) of a device. */
+/**
+ * spec §3 "Device history": access-log events (OPEN_SIP, RFID_FAILED …) of a device. `buyer_id` is
+ * the device's buyer copied onto each event, so that a buyer's newest events are one index range
+ * (docs/operations.md "Event history"). Every list reads newest first, `event_date desc, id desc`.
+ */
 export const deviceHistoryEvents = pgTable(
   'device_history_events',
   {
@@ -196,6 +200,7 @@ export const deviceHistoryEvents = pgTable(
     deviceId: integer('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
+    buyerId: integer('buyer_id').notNull(),
     eventDate: timestamp('event_date', { withTimezone: true }).notNull(),
     eventType: text('event_type').notNull(),
     identity: text('identity'),
@@ -210,8 +215,17 @@ export const deviceHistoryEvents = pgTable(
     openCode: text('open_code'),
   },
   (t) => [
-    index('device_history_device_date_idx').on(t.deviceId, t.eventDate),
-    index('device_history_date_idx').on(t.eventDate),
-    index('device_history_type_idx').on(t.eventType, t.eventDate),
+    index('device_history_device_date_idx').on(t.deviceId, t.eventDate.desc(), t.id.desc()),
+    index('device_history_buyer_date_idx').on(t.buyerId, t.eventDate.desc(), t.id.desc()),
+    index('device_history_buyer_type_idx').on(t.buyerId, t.eventType, t.eventDate.desc(), t.id.desc()),
+    // The superuser's lists, over every buyer.
+    index('device_history_date_idx').on(t.eventDate.desc(), t.id.desc()),
+    // The identity filters: a key, a login, a user or a code is rare, so these find its few events at once.
+    index('device_history_rfid_idx').on(t.rfid, t.eventDate.desc()).where(sql`${t.rfid} is not null`),
+    index('device_history_login_idx').on(t.login, t.eventDate.desc()).where(sql`${t.login} is not null`),
+    index('device_history_user_idx').on(t.userId, t.eventDate.desc()).where(sql`${t.userId} is not null`),
+    index('device_history_code_idx').on(t.openCode, t.eventDate.desc()).where(sql`${t.openCode} is not null`),
+    // An image's deletion sets its events' image_id to null.
+    index('device_history_image_idx').on(t.imageId).where(sql`${t.imageId} is not null`),
   ],
 );
