@@ -6,6 +6,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'history.filter.label': 'Search events',
   'history.filter.macs': 'Devices (MAC)',
   'history.filter.macsHint': 'Type a MAC and press Enter; several allowed',
+  'history.filter.removeMac': 'Remove {mac}',
   'history.filter.macInvalid': 'Not a MAC: {text}. 12 hex digits are needed, e.g. 00:1A:2B:3C:4D:5E',
   'history.filter.dateFrom': 'From',
   'history.filter.dateTo': 'To',

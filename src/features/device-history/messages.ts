@@ -7,6 +7,7 @@ export const ruMessages = {
   'history.filter.label': 'Поиск событий',
   'history.filter.macs': 'Устройства (MAC)',
   'history.filter.macsHint': 'Введите MAC и нажмите Enter; можно несколько',
+  'history.filter.removeMac': 'Убрать {mac}',
   'history.filter.macInvalid': 'Не MAC: {text}. Нужно 12 шестнадцатеричных цифр, например 00:1A:2B:3C:4D:5E',
   'history.filter.dateFrom': 'Дата с',
   'history.filter.dateTo': 'Дата по',

@@ -1,13 +1,12 @@
 import Box from '@mui/material/Box';
 import { ACCESS_LOG_EVENTS } from '@contract/history';
-import { DateFilter } from '@/components/date-filter/date-filter';
 import { FilterForm } from '@/components/filter-form';
 import { OutlinedField, OutlinedSelect } from '@/components/outlined-field';
 import { useFilterFields, type UrlFiltersProps } from '@/components/use-filter-fields';
 import { FLAT_NUMBER_MAX } from '@/lib/flat-number';
-import { useTimezone } from '@/lib/preferences';
 import { useT, type FeatureMessageKey } from '../messages';
-import { checkHistoryFilters, dayToPickerValue, pickerValueToDay, type HistoryFilterKey, type HistoryFilterProblem } from '../model';
+import { checkHistoryFilters, type HistoryFilterKey, type HistoryFilterProblem } from '../model';
+import { DayField } from './day-field';
 import { MacChipsField } from './mac-chips-field';
 
 const PROBLEM_TEXT: Record<HistoryFilterProblem, FeatureMessageKey> = {
@@ -31,7 +30,6 @@ interface HistoryFiltersProps extends UrlFiltersProps<HistoryFilterKey> {
  */
 export function HistoryFilters({ filters, onApply, onClear, macOptions }: HistoryFiltersProps) {
   const t = useT();
-  const timeZone = useTimezone();
   const { values, set, field, submit, reset, problems } = useFilterFields({
     filters,
     onApply,
@@ -46,19 +44,13 @@ export function HistoryFilters({ filters, onApply, onClear, macOptions }: Histor
   });
   const setValue = (key: HistoryFilterKey) => (value: string) => set(key)({ target: { value } });
   const day = (key: 'dateFrom' | 'dateTo') => (
-    <Box>
-      <DateFilter
-        label={t(key === 'dateFrom' ? 'history.filter.dateFrom' : 'history.filter.dateTo')}
-        value={dayToPickerValue(values[key], timeZone)}
-        onChange={(value) => setValue(key)(pickerValueToDay(value, timeZone))}
-        bound={key === 'dateFrom' ? 'start' : 'end'}
-      />
-      {problems[key] && (
-        <Box role="alert" sx={{ color: 'error.main', fontSize: '0.75rem', mt: 0.5, mx: 1.75 }}>
-          {problems[key]}
-        </Box>
-      )}
-    </Box>
+    <DayField
+      label={t(key === 'dateFrom' ? 'history.filter.dateFrom' : 'history.filter.dateTo')}
+      day={values[key]}
+      onDay={setValue(key)}
+      bound={key === 'dateFrom' ? 'start' : 'end'}
+      error={problems[key]}
+    />
   );
 
   return (
