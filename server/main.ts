@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app';
+import { startEventTrickle } from './gateways/device/event-trickle';
 import type { DatabaseOptions } from './db/client';
 import { addExtraHouses } from './seed/extra-houses';
 import { isSeedSize, type SeedSize } from './seed/sizes';
@@ -66,6 +67,8 @@ if (extraHouses) {
   if (added > 0) app.log.info(`SEED_EXTRA_HOUSES: added ${added} houses`);
 }
 await app.listen({ port, host });
+// The simulator's live history: a few events a minute (EVENT_TRICKLE_PER_MINUTE, 0: none), a background job like the others.
+const eventTrickle = startEventTrickle(app.database.drizzle, { perMinute: env.JOBS_ENABLED === 'false' ? 0 : (numberFromEnv('EVENT_TRICKLE_PER_MINUTE') ?? 6) }, app.log);
 app.log.info(
   `Ready in ${Math.round(performance.now() - started)} ms: http://${host}:${port} (${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${dataDir}`})`,
 );
@@ -77,6 +80,7 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }
   closing = true;
+  await eventTrickle.stop();
   app.log.info(`${signal}: closing`);
   try {
     await app.close();

@@ -27,7 +27,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     server = await startServer({
       // The device simulator fails 5% of calls by default; the tests drive failures on purpose instead.
-      env: { DATA_DIR: dataDir, SEED: 'small', STATIC_DIR: DIST_DIR, DEVICE_FAILURE_SHARE: '0' },
+      // No live event trickle: the history's pages must stay as the seed wrote them.
+      env: { DATA_DIR: dataDir, SEED: 'small', STATIC_DIR: DIST_DIR, DEVICE_FAILURE_SHARE: '0', EVENT_TRICKLE_PER_MINUTE: '0' },
       logFile: LOG_FILE,
     });
   } catch (error) {
