@@ -67,7 +67,7 @@ export const workspaceRoutes: AppRouteDefinition[] = [
   { path: '/devices/:mac/rs-keys', titleKey: 'route.title.deviceRsKeys', access: deviceKeys, page: () => import('@/features/device-keys/components/device-rs-keys-page').then((m) => ({ Component: m.DeviceRsKeysPage })) },
   { path: '/devices/:mac/codes', titleKey: 'route.title.deviceCodes', access: deviceKeys, page: () => import('@/features/door-codes/components/door-codes-page').then((m) => ({ Component: m.DoorCodesPage })) },
   { path: '/device/codes', titleKey: 'route.title.keylessAccess', access: deviceKeys, page: () => import('@/features/door-codes/components/keyless-codes-page').then((m) => ({ Component: m.KeylessCodesPage })) },
-  placeholder('/devices/:mac/power', 'route.title.devicePower', devices),
+  { path: '/devices/:mac/power', titleKey: 'route.title.devicePower', access: devices, page: () => import('@/features/device-power/components/device-power-page').then((m) => ({ Component: m.DevicePowerPage })) },
   { path: '/devices/history', titleKey: 'route.title.deviceHistory', access: devices, page: () => import('@/features/device-history/components/device-history-page').then((m) => ({ Component: m.DeviceHistoryPage })) },
   placeholder('/dialings/:mac', 'route.title.dialings', devices),
   {
