@@ -1,5 +1,5 @@
 import { REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '@contract/common';
-import { HISTORY_EXPORT_PATH, historyEndpoints, type HistoryQuery } from '@contract/history';
+import { HISTORY_EXPORT_PATH, HISTORY_EXPORT_TRUNCATED_HEADER, historyEndpoints, type HistoryQuery } from '@contract/history';
 import { t } from '@/i18n/i18n';
 import { buildQueryString, expectResult, HttpError, NetworkError, request } from '@/lib/http';
 import type { HistoryFilterQuery } from './model';
@@ -9,12 +9,6 @@ import type { HistoryFilterQuery } from './model';
 export async function getHistory(query: HistoryQuery, signal?: AbortSignal) {
   return expectResult(await request(historyEndpoints.list, { query, signal }));
 }
-
-/**
- * The export's answer header saying the file stopped at the row limit (docs/api.md "History"); the
- * server writes `true`/`1` there when more events matched than the file holds.
- */
-export const HISTORY_EXPORT_CUT_HEADER = 'X-Export-Truncated';
 
 /** The CSV of the filtered events (the list's query without its page). */
 export function historyExportUrl(query: HistoryFilterQuery): string {
@@ -53,7 +47,7 @@ export async function downloadHistoryExport(query: HistoryFilterQuery, signal?: 
     const message = typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : '';
     throw new HttpError(response.status, message || `${t('common.requestFailed')} (HTTP ${response.status})`, body);
   }
-  const cut = /^(1|true|yes)$/i.test(response.headers.get(HISTORY_EXPORT_CUT_HEADER)?.trim() ?? '');
+  const cut = /^(1|true|yes)$/i.test(response.headers.get(HISTORY_EXPORT_TRUNCATED_HEADER)?.trim() ?? '');
   const fileName = /filename="?([^";]+)"?/i.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? null;
   return { file: await response.blob(), fileName, cut };
 }

@@ -1,5 +1,5 @@
 import { normalizeMac } from '@contract/common';
-import { ACCESS_LOG_EVENTS, HISTORY_FIRST_PAGE, HISTORY_PAGE_SIZE, historyDateRange, type AccessLogEvent, type HistoryEvent, type HistoryQuery } from '@contract/history';
+import { ACCESS_LOG_EVENTS, HISTORY_FIRST_PAGE, HISTORY_MAX_MACS, HISTORY_PAGE_SIZE, historyDateRange, type AccessLogEvent, type HistoryEvent, type HistoryQuery } from '@contract/history';
 import { hexDigits, isHexSearch } from '@/components/key-value/model';
 import type { ListState, ListStateConfig } from '@/components/list-table/list-state-model';
 import { toWallTime } from '@/lib/dates';
@@ -63,7 +63,7 @@ export function pickerValueToDay(value: string, timeZone: string): string {
 const isDigits = (text: string) => /^\d+$/.test(text);
 const isPositiveId = (text: string) => /^\d{1,15}$/.test(text) && Number(text) >= 1;
 
-export type HistoryFilterProblem = 'macs' | 'date' | 'dateOrder' | 'rfid' | 'flatNum' | 'openCode' | 'userId';
+export type HistoryFilterProblem = 'macs' | 'macsMany' | 'date' | 'dateOrder' | 'rfid' | 'flatNum' | 'openCode' | 'userId';
 
 /** The typed filters trimmed and normalised as the URL keeps them, and what the server would refuse, field by field. */
 export function checkHistoryFilters(values: HistoryFilters): { filters: HistoryFilters; problems: Partial<Record<HistoryFilterKey, HistoryFilterProblem>> } {
@@ -71,6 +71,7 @@ export function checkHistoryFilters(values: HistoryFilters): { filters: HistoryF
   const problems: Partial<Record<HistoryFilterKey, HistoryFilterProblem>> = {};
   const macs = splitMacs(trimmed.macs);
   if (macs.unreadable.length > 0) problems.macs = 'macs';
+  else if (macs.macs.length > HISTORY_MAX_MACS) problems.macs = 'macsMany';
   if (trimmed.dateFrom !== '' && !isDay(trimmed.dateFrom)) problems.dateFrom = 'date';
   if (trimmed.dateTo !== '' && !isDay(trimmed.dateTo)) problems.dateTo = 'date';
   if (isDay(trimmed.dateFrom) && isDay(trimmed.dateTo) && trimmed.dateFrom > trimmed.dateTo) problems.dateTo = 'dateOrder';

@@ -1,5 +1,9 @@
 import Box from '@mui/material/Box';
-import { ACCESS_LOG_EVENTS } from '@contract/history';
+import Button from '@mui/material/Button';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useState } from 'react';
+import { ACCESS_LOG_EVENTS, HISTORY_MAX_MACS } from '@contract/history';
 import { FilterForm } from '@/components/filter-form';
 import { OutlinedField, OutlinedSelect } from '@/components/outlined-field';
 import { useFilterFields, type UrlFiltersProps } from '@/components/use-filter-fields';
@@ -11,6 +15,7 @@ import { MacChipsField } from './mac-chips-field';
 
 const PROBLEM_TEXT: Record<HistoryFilterProblem, FeatureMessageKey> = {
   macs: 'history.filter.macInvalid',
+  macsMany: 'history.filter.macsMany',
   date: 'history.filter.dateInvalid',
   dateOrder: 'history.filter.dateOrder',
   rfid: 'history.filter.rfidInvalid',
@@ -18,6 +23,9 @@ const PROBLEM_TEXT: Record<HistoryFilterProblem, FeatureMessageKey> = {
   openCode: 'history.filter.openCodeInvalid',
   userId: 'history.filter.userIdInvalid',
 };
+
+/** The fields a phone folds behind «Ещё фильтры». */
+const SHORT_FIELDS = ['rfid', 'login', 'flatNum', 'openCode', 'userId'] as const satisfies readonly HistoryFilterKey[];
 
 interface HistoryFiltersProps extends UrlFiltersProps<HistoryFilterKey> {
   /** MACs the devices field offers (the page's). */
@@ -37,11 +45,15 @@ export function HistoryFilters({ filters, onApply, onClear, macOptions }: Histor
     check: (typed) => {
       const checked = checkHistoryFilters(typed);
       const texts = Object.fromEntries(
-        Object.entries(checked.problems).map(([key, problem]) => [key, t(PROBLEM_TEXT[problem], { max: FLAT_NUMBER_MAX, text: typed.macs })]),
+        Object.entries(checked.problems).map(([key, problem]) => [key, t(PROBLEM_TEXT[problem], { max: problem === 'macsMany' ? HISTORY_MAX_MACS : FLAT_NUMBER_MAX, text: typed.macs })]),
       );
       return { filters: checked.filters, problems: texts };
     },
   });
+  // On a phone the five short fields fold away, so the events start on the first screen.
+  const phone = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
+  const [more, setMore] = useState(() => SHORT_FIELDS.some((key) => filters[key] !== ''));
+  const shortShown = !phone || more || SHORT_FIELDS.some((key) => problems[key] !== undefined);
   const setValue = (key: HistoryFilterKey) => (value: string) => set(key)({ target: { value } });
   const day = (key: 'dateFrom' | 'dateTo') => (
     <DayField
@@ -56,18 +68,20 @@ export function HistoryFilters({ filters, onApply, onClear, macOptions }: Histor
   return (
     <FilterForm
       label={t('history.filter.label')}
-      columns="repeat(7, minmax(0, 1fr))"
+      // Six tracks: devices, the two days and the type on one line from 1200 px (on two below it, so a
+      // day keeps room for its whole date); the five short fields, then «Найти» and «Сбросить».
+      columns="repeat(6, minmax(0, 1fr))"
       applyLabel={t('history.filter.apply')}
       resetLabel={t('history.filter.reset')}
       onSubmit={submit}
       onReset={reset}
     >
-      <Box sx={{ gridColumn: { sm: 'span 2', md: 'span 3' }, minWidth: 0 }}>
+      <Box sx={{ gridColumn: { sm: 'span 2', md: 'span 6', lg: 'span 2' }, minWidth: 0 }}>
         <MacChipsField value={values.macs} onChange={setValue('macs')} options={macOptions} error={problems.macs} />
       </Box>
-      {day('dateFrom')}
-      {day('dateTo')}
-      <OutlinedSelect {...field('eventType')} size="small" label={t('history.filter.eventType')} sx={{ gridColumn: { md: 'span 2' } }}>
+      <Box sx={{ gridColumn: { md: 'span 2', lg: 'span 1' }, minWidth: 0 }}>{day('dateFrom')}</Box>
+      <Box sx={{ gridColumn: { md: 'span 2', lg: 'span 1' }, minWidth: 0 }}>{day('dateTo')}</Box>
+      <OutlinedSelect {...field('eventType')} size="small" label={t('history.filter.eventType')} sx={{ gridColumn: { sm: 'span 2', md: 'span 2' } }}>
         <option value="">{t('history.filter.eventType.any')}</option>
         {ACCESS_LOG_EVENTS.map((kind) => (
           <option key={kind} value={kind}>
@@ -75,11 +89,18 @@ export function HistoryFilters({ filters, onApply, onClear, macOptions }: Histor
           </option>
         ))}
       </OutlinedSelect>
-      <OutlinedField {...field('rfid')} type="search" code size="small" label={t('history.filter.rfid')} />
-      <OutlinedField {...field('login')} code size="small" label={t('history.filter.login')} />
-      <OutlinedField {...field('flatNum')} inputMode="numeric" size="small" label={t('history.filter.flatNum')} />
-      <OutlinedField {...field('openCode')} inputMode="numeric" code size="small" label={t('history.filter.openCode')} />
-      <OutlinedField {...field('userId')} inputMode="numeric" size="small" label={t('history.filter.userId')} />
+      {phone && (
+        <Button type="button" aria-expanded={shortShown} aria-controls="history-short-filters" onClick={() => setMore(!shortShown)} sx={{ gridColumn: { sm: 'span 2' }, justifySelf: 'start' }}>
+          {t(shortShown ? 'history.filter.less' : 'history.filter.more')}
+        </Button>
+      )}
+      <Box id="history-short-filters" hidden={!shortShown} sx={{ gridColumn: { sm: 'span 2', md: 'span 4' }, display: shortShown ? 'grid' : 'none', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, minmax(0, 1fr))' }, minWidth: 0 }}>
+        <OutlinedField {...field('rfid')} type="search" code size="small" label={t('history.filter.rfid')} />
+        <OutlinedField {...field('login')} code size="small" label={t('history.filter.login')} />
+        <OutlinedField {...field('flatNum')} inputMode="numeric" size="small" label={t('history.filter.flatNum')} />
+        <OutlinedField {...field('openCode')} inputMode="numeric" code size="small" label={t('history.filter.openCode')} />
+        <OutlinedField {...field('userId')} inputMode="numeric" size="small" label={t('history.filter.userId')} />
+      </Box>
     </FilterForm>
   );
 }

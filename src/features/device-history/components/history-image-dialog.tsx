@@ -27,13 +27,23 @@ interface HistoryImageDialogProps {
   onClose: () => void;
 }
 
+/** Words a phone's narrow buttons leave out (the button's name keeps them). */
+function Wide({ children }: { children: ReactNode }) {
+  return (
+    <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' }, whiteSpace: 'pre' }}>
+      {' '}
+      {children}
+    </Box>
+  );
+}
+
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
       <Typography component="dt" variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+      <Typography component="dd" variant="body2" sx={{ m: 0, mb: { xs: 0.75, sm: 0 }, minWidth: 0, overflowWrap: 'anywhere' }}>
         {children}
       </Typography>
     </>
@@ -84,11 +94,12 @@ export function HistoryImageDialog({ images, index, links, onPrevious, onNext, o
               src={event.image ?? undefined}
               alt={t('history.image.alt', { event: eventName(event.eventType), mac: event.mac, time })}
               onError={() => setFailed(event.image)}
-              sx={{ maxWidth: '100%', maxHeight: { xs: '40vh', sm: '55vh' }, display: 'block', objectFit: 'contain' }}
+              // Snapshots are small (a camera's preview): drawn at the modal's width, never past the screen's height.
+              sx={{ width: '100%', height: 'auto', maxHeight: { xs: '40vh', sm: '55vh' }, display: 'block', objectFit: 'contain' }}
             />
           )}
         </Box>
-        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(90px, max-content) minmax(0, 1fr)', columnGap: 2, rowGap: 0.5 }}>
+        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(90px, max-content) minmax(0, 1fr)' }, columnGap: 2, rowGap: { xs: 0, sm: 0.5 } }}>
           <Detail label={t('history.image.time')}>{time}</Detail>
           <Detail label={t('history.image.event')}>{eventName(event.eventType)}</Detail>
           <Detail label={t('history.image.device')}>
@@ -110,11 +121,13 @@ export function HistoryImageDialog({ images, index, links, onPrevious, onNext, o
         </Box>
       </DialogContent>
       <DialogActions sx={{ justifyContent: 'space-between' }}>
-        <Button startIcon={<ChevronLeft />} onClick={onPrevious} disabled={first}>
-          {t('history.image.previous')}
+        <Button startIcon={<ChevronLeft />} onClick={onPrevious} disabled={first} aria-label={t('history.image.previous')}>
+          {t('history.image.previousShort')}
+          <Wide>{t('history.image.snapshotWord')}</Wide>
         </Button>
-        <Button endIcon={<ChevronRight />} onClick={onNext} disabled={last}>
-          {t('history.image.next')}
+        <Button endIcon={<ChevronRight />} onClick={onNext} disabled={last} aria-label={t('history.image.next')}>
+          {t('history.image.nextShort')}
+          <Wide>{t('history.image.snapshotWord')}</Wide>
         </Button>
       </DialogActions>
     </Dialog>

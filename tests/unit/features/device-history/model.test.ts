@@ -62,6 +62,9 @@ describe('history filters in the URL', () => {
     const bad = checkHistoryFilters({ ...EMPTY, macs: 'xyz', dateFrom: '2026-11-08', dateTo: '2026-11-07', rfid: 'zz', flatNum: '100000', openCode: '12a', userId: '0' });
     expect(bad.problems).toEqual({ macs: 'macs', dateTo: 'dateOrder', rfid: 'rfid', flatNum: 'flatNum', openCode: 'openCode', userId: 'userId' });
     expect(checkHistoryFilters({ ...EMPTY, dateFrom: '2026-02-30' }).problems).toEqual({ dateFrom: 'date' });
+    const many = Array.from({ length: 101 }, (_, index) => `00:1A:2B:3C:${(index >> 8).toString(16).padStart(2, '0')}:${(index & 255).toString(16).padStart(2, '0')}`);
+    expect(checkHistoryFilters({ ...EMPTY, macs: many.join(',') }).problems).toEqual({ macs: 'macsMany' });
+    expect(checkHistoryFilters({ ...EMPTY, macs: many.slice(0, 100).join(',') }).problems).toEqual({});
   });
 });
 
