@@ -1,6 +1,6 @@
 // The JS each route of an issue loads (gzip, Chromium, cold, service worker blocked), opened by the
 // account its screen is for. Issue 13: the people and organisation screens; issue 14: keys, codes
-// and the commutation matrix.
+// and the commutation matrix; issue 15: the event history, the voltage and the call rounds.
 import { DIST } from './bundle';
 import { measureRouteJs, type RouteJs } from './route-js';
 
@@ -23,6 +23,15 @@ export const KEY_ROUTES: RouteGroups = [
     login: 'operator',
     paths: ['/keys', '/keys?view=duplicates', `/devices/${KEYS_MAC}/keys`, `/devices/${KEYS_MAC}/rs-keys`, `/devices/${KEYS_MAC}/codes`, '/device/codes', `/devices/${KEYS_MAC}/commutators`],
   },
+];
+
+/** Issue 15, on the same analogue panel (it has history, voltage and call rounds); flat 1 for a flat's call order. */
+export const DEVICE_EVENT_ROUTES: RouteGroups = [
+  {
+    login: 'operator',
+    paths: ['/devices/history', `/devices/history?macs=${KEYS_MAC}&flatNum=1`, `/devices/${KEYS_MAC}/power`, `/dialings/${KEYS_MAC}`, `/dialings/${KEYS_MAC}?flatNum=1`],
+  },
+  { login: 'support', paths: ['/devices/history'] },
 ];
 
 type Heading = (title: string) => void;

@@ -22,7 +22,7 @@ import { median as medianOf, offlineReport, type OfflineFigures } from './offlin
 import { keysApiReport, keysBudgetRows } from './keys';
 import { matrixPaintBudgetRows, matrixPaintReport } from './matrix-paint';
 import { peopleApiReport, peopleBudgetRows } from './people';
-import { KEY_ROUTES, PEOPLE_ROUTES, routePageBudgetRows, routePageReport } from './route-pages';
+import { DEVICE_EVENT_ROUTES, KEY_ROUTES, PEOPLE_ROUTES, routePageBudgetRows, routePageReport } from './route-pages';
 
 const KB = 1024;
 const MB = 1024 * 1024;
@@ -281,6 +281,7 @@ async function main(): Promise<void> {
   const keysApi = await keysApiReport(heading, table, largeSeed, { ...LOAD, logFile: LOG_FILE });
   const matrixPaint = await matrixPaintReport(heading, table, { logFile: LOG_FILE });
   const keyPages = await routePageReport(heading, table, 'Keys, codes and matrix screens', KEY_ROUTES, { logFile: LOG_FILE });
+  const eventPages = await routePageReport(heading, table, 'Event history, voltage and call rounds screens', DEVICE_EVENT_ROUTES, { logFile: LOG_FILE });
 
   heading('Budgets (issue 2)');
   const rows: string[][] = [['budget', 'limit', 'measured', 'ratio', 'verdict']];
@@ -339,6 +340,9 @@ async function main(): Promise<void> {
     ],
     [false, true, true, true, false],
   );
+
+  heading('Budgets (issue 15, screens)');
+  table([['budget', 'limit', 'measured', 'ratio', 'verdict'], ...routePageBudgetRows('device events', eventPages)], [false, true, true, true, false]);
 
   const failures = results.flatMap((r) => r.loads.filter((l) => l.non2xx > 0 || l.errors > 0).map((l) => `${r.label}: ${l.name}`));
   if (failures.length > 0) console.log(`\n  warning: non-2xx answers or errors under load in ${failures.join('; ')}`);
