@@ -118,7 +118,7 @@ export function dialingStatements(seed: number, size: SeedSize): string[] {
             jsonb_agg(jsonb_build_object('kind', l.kind, 'target', l.target, 'offsetSeconds', l.offset_seconds, 'ringSeconds', l.ring, 'result', l.result, 'reason', l.reason) order by l.i)
      from seed_call_rounds c join legs l on l.rk = c.rk
      group by c.rk, c.device_id, c.flat_num, c.started_at, c.outcome, c.talk
-     order by c.device_id, c.started_at`,
+     order by c.rk`,
   ];
 }
 

@@ -69,7 +69,7 @@ export const workspaceRoutes: AppRouteDefinition[] = [
   { path: '/device/codes', titleKey: 'route.title.keylessAccess', access: deviceKeys, page: () => import('@/features/door-codes/components/keyless-codes-page').then((m) => ({ Component: m.KeylessCodesPage })) },
   { path: '/devices/:mac/power', titleKey: 'route.title.devicePower', access: devices, page: () => import('@/features/device-power/components/device-power-page').then((m) => ({ Component: m.DevicePowerPage })) },
   { path: '/devices/history', titleKey: 'route.title.deviceHistory', access: devices, page: () => import('@/features/device-history/components/device-history-page').then((m) => ({ Component: m.DeviceHistoryPage })) },
-  placeholder('/dialings/:mac', 'route.title.dialings', devices),
+  { path: '/dialings/:mac', titleKey: 'route.title.dialings', access: devices, page: () => import('@/features/dialings/components/dialings-page').then((m) => ({ Component: m.DialingsPage })) },
   {
     path: '/houses',
     titleKey: 'route.title.houses',
