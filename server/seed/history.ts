@@ -85,7 +85,17 @@ export function historyStatements(seed: number, profile: HistoryProfile): string
      order by d.id, s`,
     `create temp table seed_history_images on commit drop as
      select device_id, min(id) as first_id, count(*)::int as shots from event_images group by device_id`,
-    ...['devices', 'keys', 'people', 'codes', 'flats', 'images'].map((table) => `analyze seed_history_${table}`),
+    // Everything an event draws from, one row a device: the events then join nothing.
+    `create temp table seed_history_context on commit drop as
+     select d.id, d.buyer_id, k.vals as key_values, k.flats as key_flats, p.ids as person_ids, p.logins as person_logins, p.flats as person_flats,
+            c.codes, c.flats as code_flats, f.top as top_flat, i.first_id as first_image, i.shots
+     from seed_history_devices d
+     left join seed_history_keys k on k.device_id = d.id
+     left join seed_history_people p on p.house_uid = d.house_uid
+     left join seed_history_codes c on c.device_id = d.id
+     left join seed_history_flats f on f.house_uid = d.house_uid
+     left join seed_history_images i on i.device_id = d.id
+     order by d.id`,
     `insert into device_history_events (device_id, buyer_id, event_date, event_type, identity, params, image_id, flat_num, user_id, login, rfid, open_code)
      select id, buyer_id, event_date, kind,
             case when kind in (${inList([...KEY_KINDS, 'RFID_FAILED'])}) then rfid when kind = 'OPEN_CODE' then open_code when kind in (${inList(PERSON_KINDS)}) then login end,
@@ -97,32 +107,29 @@ export function historyStatements(seed: number, profile: HistoryProfile): string
      from (
        select d.id, d.buyer_id, e.kind, x.talk,
               date_trunc('second', ${TODAY_SQL} - make_interval(secs => ${r(key, 610)} * ${profile.days * 86_400})) as event_date,
-              case when e.kind in (${inList(KEY_KINDS)}) then coalesce(k.vals[x.ki], upper(substr(md5('${seed}-event-key-' || ${key}), 1, 12)))
+              case when e.kind in (${inList(KEY_KINDS)}) then coalesce(d.key_values[x.ki], upper(substr(md5('${seed}-event-key-' || ${key}), 1, 12)))
                    when e.kind = 'RFID_FAILED' then upper(substr(md5('${seed}-event-key-' || ${key}), 1, 12)) end as rfid,
-              case when e.kind = 'OPEN_CODE' then coalesce(c.codes[x.ci], lpad(${int(key, 613, 0, 99999)}::text, 5, '0')) end as open_code,
-              case when e.kind in (${inList(PERSON_KINDS)}) then p.ids[x.pi] end as user_id,
-              case when e.kind in (${inList(PERSON_KINDS)}) then p.logins[x.pi] end as login,
-              case when e.kind in (${inList(KEY_KINDS)}) then k.flats[x.ki]
-                   when e.kind = 'OPEN_CODE' then c.flats[x.ci]
-                   when e.kind in (${inList(PERSON_KINDS)}) then coalesce(p.flats[x.pi], x.flat)
+              case when e.kind = 'OPEN_CODE' then coalesce(d.codes[x.ci], lpad(${int(key, 613, 0, 99999)}::text, 5, '0')) end as open_code,
+              case when e.kind in (${inList(PERSON_KINDS)}) then d.person_ids[x.pi] end as user_id,
+              case when e.kind in (${inList(PERSON_KINDS)}) then d.person_logins[x.pi] end as login,
+              case when e.kind in (${inList(KEY_KINDS)}) then d.key_flats[x.ki]
+                   when e.kind = 'OPEN_CODE' then d.code_flats[x.ci]
+                   when e.kind in (${inList(PERSON_KINDS)}) then coalesce(d.person_flats[x.pi], x.flat)
                    when e.kind in (${inList(CALL_KINDS)}) then x.flat end as flat_num,
-              case when i.first_id is not null and ${r(key, 614)} < ${profile.imageEventShare} then i.first_id + ${int(key, 615, 0, snapshots - 1)} % i.shots end as image_id
-       from seed_history_devices d
-       left join seed_history_keys k on k.device_id = d.id
-       left join seed_history_people p on p.house_uid = d.house_uid
-       left join seed_history_codes c on c.device_id = d.id
-       left join seed_history_flats f on f.house_uid = d.house_uid
-       left join seed_history_images i on i.device_id = d.id
+              case when d.first_image is not null and ${r(key, 614)} < ${profile.imageEventShare} then d.first_image + ${int(key, 615, 0, snapshots - 1)} % d.shots end as image_id
+       from seed_history_context d
        cross join lateral generate_series(1, ${int('d.id', 600, min, max)}) as g(n)
-       cross join lateral (select ${r(key, 611)} as draw) as w
-       cross join lateral (select ${kindCase('w.draw')} as kind) as e
+       -- offset 0 keeps each lateral a row of its own: inlined, the kind's CASE (and its hash) would be computed at every use.
+       cross join lateral (select ${kindCase(r(key, 611))} as kind offset 0) as e
        cross join lateral (
-         select 1 + floor(${r(key, 612)} * coalesce(array_length(k.vals, 1), 1))::int as ki,
-                1 + floor(${r(key, 616)} * coalesce(array_length(p.ids, 1), 1))::int as pi,
-                1 + floor(${r(key, 617)} * coalesce(array_length(c.codes, 1), 1))::int as ci,
-                case when f.top > 0 then 1 + floor(${r(key, 618)} * f.top)::int end as flat,
+         select 1 + floor(${r(key, 612)} * coalesce(array_length(d.key_values, 1), 1))::int as ki,
+                1 + floor(${r(key, 616)} * coalesce(array_length(d.person_ids, 1), 1))::int as pi,
+                1 + floor(${r(key, 617)} * coalesce(array_length(d.codes, 1), 1))::int as ci,
+                case when d.top_flat > 0 then 1 + floor(${r(key, 618)} * d.top_flat)::int end as flat,
                 ${int(key, 619, 5, 120)} as talk
+         offset 0
        ) as x
+       offset 0
      ) as events`,
   ];
 }

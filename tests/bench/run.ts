@@ -20,6 +20,7 @@ import { checkRoute, load, logInCookie, peakRss, type LoadFigures, type LoadOpti
 import { mcUploadBudgetRows, mcUploadReport } from './mc-upload';
 import { median as medianOf, offlineReport, type OfflineFigures } from './offline-report';
 import { keysApiReport, keysBudgetRows } from './keys';
+import { historyApiReport, historyBudgetRows } from './history';
 import { matrixPaintBudgetRows, matrixPaintReport } from './matrix-paint';
 import { peopleApiReport, peopleBudgetRows } from './people';
 import { DEVICE_EVENT_ROUTES, KEY_ROUTES, PEOPLE_ROUTES, routePageBudgetRows, routePageReport } from './route-pages';
@@ -282,6 +283,7 @@ async function main(): Promise<void> {
   const matrixPaint = await matrixPaintReport(heading, table, { logFile: LOG_FILE });
   const keyPages = await routePageReport(heading, table, 'Keys, codes and matrix screens', KEY_ROUTES, { logFile: LOG_FILE });
   const eventPages = await routePageReport(heading, table, 'Event history, voltage and call rounds screens', DEVICE_EVENT_ROUTES, { logFile: LOG_FILE });
+  const historyApi = await historyApiReport(heading, table, largeSeed, { ...LOAD, logFile: LOG_FILE });
 
   heading('Budgets (issue 2)');
   const rows: string[][] = [['budget', 'limit', 'measured', 'ratio', 'verdict']];
@@ -340,6 +342,9 @@ async function main(): Promise<void> {
     ],
     [false, true, true, true, false],
   );
+
+  heading('Budgets (issue 15, event history)');
+  table([['budget', 'limit', 'measured', 'ratio', 'verdict'], ...historyBudgetRows(historyApi)], [false, true, true, true, false]);
 
   heading('Budgets (issue 15, screens)');
   table([['budget', 'limit', 'measured', 'ratio', 'verdict'], ...routePageBudgetRows('device events', eventPages)], [false, true, true, true, false]);
