@@ -67,7 +67,7 @@ function DayField({ label, bound, day, onDay, error }: { label: string; bound: '
   };
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Suspense fallback={<Box sx={{ height: 40, border: 1, borderColor: 'divider', borderRadius: 1 }} />}>
+      <Suspense fallback={<OutlinedField name={bound} label={label} size="small" value="" readOnly onChange={() => undefined} />}>
         <DateFilter label={label} bound={bound} value={typed} onChange={change} />
       </Suspense>
       {error && (

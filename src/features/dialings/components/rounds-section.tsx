@@ -58,6 +58,9 @@ export function RoundsSection({ model }: { model: DialingsModel }) {
   );
 }
 
+/** Why a call failed or was cancelled says more than its badge; «Никто не ответил» under «Не ответили» would not. */
+const hasOwnReason = (round: CallRound) => round.failureReason !== null && (round.outcome === 'failed' || round.outcome === 'cancelled');
+
 function FlatLink({ round }: { round: CallRound }) {
   const t = useT();
   const text = t('dialings.flat', { flat: round.flatNum });
@@ -133,7 +136,7 @@ function RoundTable({ rounds, busy }: { rounds: readonly CallRound[]; busy: bool
                 </TableCell>
                 <TableCell>
                   <Outcome round={round} />
-                  {round.failureReason && round.outcome !== 'answered' && (
+                  {hasOwnReason(round) && (
                     <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
                       {round.failureReason}
                     </Typography>
@@ -183,7 +186,7 @@ function RoundCards({ rounds }: { rounds: readonly CallRound[] }) {
               {round.talkSeconds > 0 && ` · ${t('dialings.talk', { duration: formatDuration(round.talkSeconds, t) })}`}
             </Typography>
           </Box>
-          {round.failureReason && round.outcome !== 'answered' && (
+          {hasOwnReason(round) && (
             <Typography variant="body2" color="text.secondary">
               {round.failureReason}
             </Typography>
