@@ -10,6 +10,7 @@ import { HISTORY_EXPORT_LIMIT } from '@contract/history';
 import { PageHeader } from '@/components/page-header';
 import { PagedList } from '@/components/paged-list/paged-list';
 import { errorMessage } from '@/lib/http';
+import { useLanguage } from '@/lib/preferences';
 import { useT } from '../messages';
 import { pageLabel, splitMacs } from '../model';
 import { useDeviceHistory } from '../use-device-history';
@@ -36,6 +37,7 @@ function saveFile(file: Blob, name: string) {
 export function DeviceHistoryPage() {
   const t = useT();
   const model = useDeviceHistory();
+  const language = useLanguage();
   const { list, image, exporting } = model;
   const phone = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
   const macOptions = [...new Set([...splitMacs(list.filters.macs).macs, ...model.rows.map((row) => row.mac)])];
@@ -63,7 +65,7 @@ export function DeviceHistoryPage() {
       )}
       {exporting.done && (
         <Alert severity={exporting.cut ? 'warning' : 'success'} sx={{ mb: 2 }} onClose={model.dismissExport}>
-          {exporting.cut ? t('history.export.cut', { limit: HISTORY_EXPORT_LIMIT.toLocaleString('ru-RU') }) : t('history.export.done')}
+          {exporting.cut ? t('history.export.cut', { limit: HISTORY_EXPORT_LIMIT.toLocaleString(language === 'ru' ? 'ru-RU' : 'en-GB') }) : t('history.export.done')}
         </Alert>
       )}
       <HistoryFilters filters={list.filters} onApply={list.setFilters} onClear={list.clearFilters} macOptions={macOptions} />

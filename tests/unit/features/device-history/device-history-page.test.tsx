@@ -139,6 +139,25 @@ describe('DeviceHistoryPage', SLOW, () => {
     expect(screen.getAllByText('20.11.2026, 14:05:09').length).toBeGreaterThan(0);
   });
 
+  it('shows a chosen day before the pickers load, loads them on the first touch, and refuses an end before the start', async () => {
+    const { unmount } = renderWithApp(<DeviceHistoryPage />, { path: '/devices/history?dateFrom=2026-11-07', route: '/devices/history', client: operator() });
+    await screen.findByRole('table', { name: 'История событий' });
+    const filters = screen.getByRole('search', { name: 'Поиск событий' });
+    const from = within(filters).getByRole('textbox', { name: 'Дата с' }) as HTMLInputElement;
+    expect(from.value).toBe('07.11.2026');
+    fireEvent.focus(from);
+    expect(await within(filters).findByRole('group', { name: 'Дата с' }, LAZY)).toBeTruthy();
+    unmount();
+    // An end before the start (a hand-edited link): «Найти» says so at the field and sends nothing new.
+    renderWithApp(<DeviceHistoryPage />, { path: '/devices/history?dateFrom=2026-11-07&dateTo=2026-11-01', route: '/devices/history', client: operator() });
+    await screen.findByRole('table', { name: 'История событий' });
+    const calls = listCalls().length;
+    fireEvent.click(within(screen.getByRole('search')).getByRole('button', { name: 'Найти' }));
+    expect(await screen.findByText('«Дата с» позже «Даты по»')).toBeTruthy();
+    expect(listCalls()).toHaveLength(calls);
+    expect(location()).toBe('/devices/history?dateFrom=2026-11-07&dateTo=2026-11-01');
+  });
+
   it('shows the server’s message when the load fails, keeps the filters, and loads again on «Повторить»', async () => {
     api.handle = (_method, url) => (url.startsWith(LIST) ? jsonResponse(400, { result: false, message: 'dateTo: раньше dateFrom' }) : undefined);
     renderWithApp(<DeviceHistoryPage />, { path: '/devices/history?flatNum=12', route: '/devices/history', client: operator() });
