@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flatEndpoints } from '../../contract/flat-card';
 import { flatParams, type FlatDataResponse } from '../../contract/flats';
-import type { HistoryEvent, HistoryResponse } from '../../contract/history';
+import { historyDateRange, type HistoryEvent, type HistoryResponse } from '../../contract/history';
 import { DESKTOP, MOBILE, getJson, launchBrowser, screenshot, sessionOf } from './browser';
 import { sideways } from './housing-helpers';
 
@@ -37,15 +37,19 @@ const dayOf = (text: string) => {
   return `${match[3]}-${match[2]}-${match[1]}`;
 };
 
-/** The device with the most events on the operator's first 200, and its commonest event type. */
-async function busyDevice(page: Page): Promise<{ mac: string; eventType: string }> {
+/** The device with the most events on the operator's first 200, its commonest event type, and the day of the middle such event (UTC). */
+async function busyDevice(page: Page): Promise<{ mac: string; eventType: string; day: string }> {
   const { data } = await history(page, 'perPage=200');
   const count = (values: string[]) => [...values.reduce((map, value) => map.set(value, (map.get(value) ?? 0) + 1), new Map<string, number>())].sort((a, b) => b[1] - a[1])[0]?.[0];
   const mac = count(data.map((event) => event.mac));
   if (!mac) throw new Error('the small seed gave the operator no events');
   const eventType = count(data.filter((event) => event.mac === mac).map((event) => event.eventType)) ?? '';
-  return { mac, eventType };
+  const events = data.filter((event) => event.mac === mac && event.eventType === eventType);
+  return { mac, eventType, day: events[Math.floor(events.length / 2)].eventDate.slice(0, 10) };
 }
+
+/** The day `days` after `day` (both YYYY-MM-DD). */
+const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Waits until the modal's fade-in is over (a screenshot mid-fade shows the page through it). */
 async function settled(page: Page) {
@@ -99,40 +103,43 @@ describe('event history (operator, 1440×900)', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('filters by a device, a start day and an event type, back from the first page, as the server counts them', async () => {
+  it('filters by a device, days and an event type, back from the first page, as the server counts them', async () => {
     const { page, pageErrors } = operator();
-    const { mac, eventType } = await busyDevice(page);
+    const { mac, eventType, day } = await busyDevice(page);
     await page.goto('/devices/history?page=2');
     await table(page).waitFor();
     const macs = filters(page).getByRole('combobox', { name: 'Устройства (MAC)' });
     await macs.fill(mac.replace(/:/g, '').toLowerCase());
     await macs.press('Enter');
     await filters(page).getByRole('button', { name: `Убрать ${mac}` }).waitFor();
-    // Ten days back: the seed's events span the last 30 days.
-    const from = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+    // A week around one of the device's events of that type (a day's margin for the user's zone).
+    const from = shift(day, -3);
+    const to = shift(day, 3);
     await typeDay(page, 'Дата с', from);
+    await typeDay(page, 'Дата по', to);
     await filters(page).getByRole('combobox', { name: 'Событие' }).selectOption(eventType);
     await filters(page).getByRole('button', { name: 'Найти' }).click();
-    await page.waitForURL((url) => url.searchParams.get('macs') === mac && url.searchParams.get('dateFrom') === from && url.searchParams.get('eventType') === eventType);
+    await page.waitForURL((url) => url.searchParams.get('macs') === mac && url.searchParams.get('dateFrom') === from && url.searchParams.get('dateTo') === to && url.searchParams.get('eventType') === eventType);
     expect(new URL(page.url()).searchParams.has('page')).toBe(false);
     await expect.poll(async () => new Set(await bodyRows(page).locator('td:nth-child(2) a').allTextContents())).toEqual(new Set([mac]));
     const rows = bodyRows(page);
     const count = await rows.count();
     expect(count).toBeGreaterThan(0);
     for (let index = 0; index < count; index++) {
-      const cells = rows.nth(index).locator('td');
-      expect(dayOf((await cells.nth(0).textContent()) ?? '') >= from).toBe(true);
+      const shown = dayOf((await rows.nth(index).locator('td').nth(0).textContent()) ?? '');
+      expect(shown >= from && shown <= to, shown).toBe(true);
     }
-    // The server's answer for the same filter, the day's start in the user's zone as the screen sent it.
+    // What the screen sent: the days' 00:00:00 and 23:59:59 in the user's zone, and the server's count for it.
+    const timeZone = await page.evaluate(() => (JSON.parse(localStorage.getItem('preferences') ?? '{}') as { timezone?: string }).timezone ?? 'Europe/Moscow');
     const sent = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => name.includes('/front/devices/history?')).at(-1) ?? '');
     const query = new URL(sent).searchParams;
     expect(query.getAll('macs')).toEqual([mac]);
     expect(query.get('eventType')).toBe(eventType);
     expect(query.get('page')).toBe('0');
-    const dateFrom = query.get('dateFrom') ?? '';
-    expect(new Date(dateFrom).toISOString()).toBe(dateFrom);
-    const answer = await history(page, `macs=${encodeURIComponent(mac)}&eventType=${eventType}&dateFrom=${encodeURIComponent(dateFrom)}&perPage=50`);
-    expect(answer.data.every((event: HistoryEvent) => event.mac === mac && event.eventType === eventType && event.eventDate >= dateFrom)).toBe(true);
+    const range = historyDateRange(from, to, timeZone);
+    expect({ dateFrom: query.get('dateFrom'), dateTo: query.get('dateTo') }).toEqual(range);
+    const answer = await history(page, `macs=${encodeURIComponent(mac)}&eventType=${eventType}&dateFrom=${encodeURIComponent(range.dateFrom ?? '')}&dateTo=${encodeURIComponent(range.dateTo ?? '')}&perPage=50`);
+    expect(answer.data.every((event: HistoryEvent) => event.mac === mac && event.eventType === eventType)).toBe(true);
     expect(count).toBe(answer.data.length);
     await screenshot(page, 'device-history-filtered');
     // «Сбросить» empties the filters and the URL.
