@@ -6,9 +6,10 @@ import { mcUploadPlugin, type McUploadOptions } from './jobs/mc-upload-plugin';
 import { portJobsPlugin, type JobsOptions } from './jobs/port-jobs-plugin';
 import { csrfPlugin } from './plugins/csrf';
 import { databasePlugin } from './plugins/database';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { idempotencyPlugin, type IdempotencyOptions } from './plugins/idempotency';
-import { isApiPath, rbacPlugin } from './plugins/rbac';
+import { rbacPlugin } from './plugins/rbac';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { DEFAULT_SESSION_OPTIONS, sessionPlugin, type SessionOptions } from './plugins/session';
 import { spaPlugin } from './plugins/spa';
 import type { LoginRateLimit } from './repositories/login-attempts';
@@ -49,7 +50,9 @@ export interface AppOptions {
   loginRateLimit?: Partial<LoginRateLimit>;
   session?: Partial<SessionOptions>;
   /** Behind a load balancer: trust X-Forwarded-For / -Proto (Fastify's `trustProxy`). */
-  trustProxy?: boolean | string;
+  trustProxy?: boolean | string | ((address: string, hop: number) => boolean);
+  /** Behind TLS: Strict-Transport-Security max-age in seconds on every answer (HSTS_MAX_AGE); unset sends none. */
+  hstsMaxAgeSeconds?: number;
   idempotency?: IdempotencyOptions;
   /** The intercom hardware (the simulator's failure share, delays …, or a driver); device-list totals reuse (ms). */
   deviceGateway?: DeviceGatewayOption;
@@ -91,6 +94,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
+    // Refusals outside the routes, in the API's shape (docs/api.md "Errors").
+    frameworkErrors,
+    clientErrorHandler,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   try {
@@ -104,12 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(networkPlugin, options.network ?? {});
     await app.register(portJobsPlugin, options.jobs ?? {});
 
-    app.addHook('onSend', async (request, reply) => {
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('referrer-policy', 'same-origin');
-      reply.header('x-frame-options', 'DENY');
-      if (isApiPath(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    });
+    await app.register(securityHeadersPlugin, { hstsMaxAgeSeconds: options.hstsMaxAgeSeconds });
 
     const deviceGateway = createDeviceGateway(options.deviceGateway);
     app.addHook('onClose', () => deviceGateway.close());

@@ -4,6 +4,7 @@ import { startEventTrickle } from './gateways/device/event-trickle';
 import type { DatabaseOptions } from './db/client';
 import { addExtraHouses } from './seed/extra-houses';
 import { isSeedSize, type SeedSize } from './seed/sizes';
+import { cookieSecureFromEnv, trustProxyFromEnv } from './proxy-env';
 
 function seedFromEnv(value: string | undefined): SeedSize | false {
   if (value === undefined || value === '') return 'demo';
@@ -35,7 +36,9 @@ const app = await buildApp({
   seed: seedFromEnv(env.SEED),
   staticDir: resolve(env.STATIC_DIR ?? './dist'),
   logger: { level: env.LOG_LEVEL ?? 'info' },
-  trustProxy: env.TRUST_PROXY === undefined ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
+  trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+  session: { secureCookies: cookieSecureFromEnv(env.COOKIE_SECURE) },
+  hstsMaxAgeSeconds: numberFromEnv('HSTS_MAX_AGE'),
   network: { seed: numberFromEnv('NETWORK_SEED'), failureShare: numberFromEnv('NETWORK_FAILURE_SHARE'), timeScale: numberFromEnv('NETWORK_TIME_SCALE') },
   deviceGateway: {
     failureShare: numberFromEnv('DEVICE_FAILURE_SHARE'),

@@ -8,6 +8,9 @@ import { hmac, randomToken, safeEqual } from '../security/tokens';
 export const CSRF_COOKIE = 'csrf';
 const CSRF_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Sec-Fetch-Site values a browser gives a request another site started (docs/api.md, "CSRF: the second wall"). */
+const FOREIGN_SITES = new Set(['cross-site', 'same-site']);
+export const CROSS_SITE_MESSAGE = 'Запрос с другого сайта отклонён (Sec-Fetch-Site): изменять данные можно только со страниц бэк-офиса';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,13 +34,16 @@ export const csrfPlugin = fp(
       if (!secret || secret.length < 32) {
         secret = randomToken();
         request.cookies[CSRF_COOKIE] = secret;
-        reply.setCookie(CSRF_COOKIE, secret, { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: CSRF_COOKIE_MAX_AGE });
+        reply.setCookie(CSRF_COOKIE, secret, { path: '/', httpOnly: true, sameSite: 'lax', secure: app.sessionOptions.secureCookies, maxAge: CSRF_COOKIE_MAX_AGE });
       }
       return hmac(key, secret);
     });
 
     app.addHook('preValidation', async (request) => {
       if (!MUTATING.has(request.method) || request.routeOptions.config.access === undefined) return;
+      // The browser says who started the request; clients that are not browsers send no such header.
+      const site = request.headers['sec-fetch-site'];
+      if (typeof site === 'string' && FOREIGN_SITES.has(site)) throw new ApiError(403, CROSS_SITE_MESSAGE);
       const secret = request.cookies[CSRF_COOKIE];
       const token = tokenOf(request);
       if (!secret || !token || !safeEqual(token, hmac(key, secret))) throw new ApiError(403, MESSAGES.csrf);

@@ -24,15 +24,20 @@ export const SESSION_COOKIE = 'sid';
 export interface SessionOptions {
   /** Idle lifetime: each request (at most once a minute) pushes the expiry this far ahead. */
   ttlSeconds: number;
+  /**
+   * The Secure flag of the session and CSRF cookies: 'auto' when the request came over https
+   * (behind a TLS proxy that needs trustProxy for X-Forwarded-Proto), or always / never (COOKIE_SECURE).
+   */
+  secureCookies: boolean | 'auto';
 }
 
-export const DEFAULT_SESSION_OPTIONS: SessionOptions = { ttlSeconds: 12 * 60 * 60 };
+export const DEFAULT_SESSION_OPTIONS: SessionOptions = { ttlSeconds: 12 * 60 * 60, secureCookies: 'auto' };
 
 /** Writes to the session row at most this often, so concurrent requests do not fight over it. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-function setSessionCookie(reply: FastifyReply, token: string, ttlSeconds: number): void {
-  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: ttlSeconds });
+function setSessionCookie(reply: FastifyReply, token: string, options: SessionOptions): void {
+  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secureCookies, maxAge: options.ttlSeconds });
 }
 
 /** Starts a fresh session (a new token even if the browser had one: login rotates the session). */
@@ -49,14 +54,14 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? null,
   });
-  setSessionCookie(reply, token, sessionOptions.ttlSeconds);
+  setSessionCookie(reply, token, sessionOptions);
 }
 
 /** Deletes the session row and the cookie. */
 export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   if (token) await deleteSession(request.server.database.drizzle, sha256(token));
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto' });
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.server.sessionOptions.secureCookies });
 }
 
 /** The user of an authenticated route (the RBAC hook has already answered 401 without one). */
@@ -91,7 +96,7 @@ export const sessionPlugin = fp(
       request.user = { tokenHash, userId: session.userId, buyerId: session.buyerId, login: session.login, lastSeenAt, roles, permissions };
       if (Date.now() - lastSeenAt > TOUCH_INTERVAL_MS) {
         await touchSession(app.database.drizzle, tokenHash, options.ttlSeconds);
-        setSessionCookie(reply, token, options.ttlSeconds);
+        setSessionCookie(reply, token, options);
       }
     });
   },

@@ -6,26 +6,6 @@ import fp from 'fastify-plugin';
 import { notFound } from './error-handler';
 import { isApiPath } from './rbac';
 
-/**
- * For the shell: scripts only from this origin (the build has no inline script); styles may be
- * inline because Emotion (MUI) injects them at run time. 'wasm-unsafe-eval' lets the label
- * scanner compile its own precached ZXing WebAssembly (it allows WebAssembly only, not eval).
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
 const META_PATTERN = /<meta\s+name=["']csrf-token["'][^>]*>/i;
 
 /** The shell with the CSRF token in `<meta name="csrf-token">` (added to <head> if the build lacks it). */
@@ -73,7 +53,6 @@ export const spaPlugin = fp(
       return reply
         .code(200)
         .header('cache-control', 'no-cache')
-        .header('content-security-policy', CONTENT_SECURITY_POLICY)
         .type('text/html; charset=utf-8')
         .send(injectCsrfMeta(shell, app.csrfToken(request, reply)));
     });
