@@ -215,6 +215,22 @@ describe('FlatCardPage', () => {
     expect((music as HTMLInputElement).value).toBe('7');
   });
 
+  it('links the flat’s events on all its devices and on each, and the call rounds of a device that calls handsets (issue 15)', async () => {
+    renderCard('support');
+    await screen.findByTestId('flat-card-ready');
+    reveal();
+    const analog = await screen.findByRole('article', { name: 'AA:00:00:00:00:01' }, LAZY);
+    const plain = screen.getByRole('article', { name: 'AA:00:00:00:00:02' });
+    const history = (mac: string) => `/devices/history?macs=${encodeURIComponent(mac)}&flatNum=12`;
+    expect(within(region('Настройки на устройствах')).getByRole('link', { name: 'История событий квартиры' }).getAttribute('href')).toBe(
+      `/devices/history?macs=${encodeURIComponent('AA:00:00:00:00:01,AA:00:00:00:00:02')}&flatNum=12`,
+    );
+    expect(within(analog).getByRole('link', { name: 'История событий квартиры на AA:00:00:00:00:01' }).getAttribute('href')).toBe(history('AA:00:00:00:00:01'));
+    expect(within(analog).getByRole('link', { name: 'Обходы вызова квартиры на AA:00:00:00:00:01' }).getAttribute('href')).toBe(`/dialings/${encodeURIComponent('AA:00:00:00:00:01')}?flatNum=12`);
+    expect(within(plain).getByRole('link', { name: 'История событий квартиры на AA:00:00:00:00:02' }).getAttribute('href')).toBe(history('AA:00:00:00:00:02'));
+    expect(within(plain).queryByRole('link', { name: /^Обходы вызова/ })).toBeNull();
+  });
+
   it('names the source and reason of an access entry, and gives support no control that writes', async () => {
     renderCard('support');
     await screen.findByTestId('flat-card-ready');
