@@ -103,6 +103,24 @@ describe.each(BACKENDS)('session on %s', (backend) => {
     expectError(await app().inject({ method: 'GET', url: '/front/user/get-permissions', cookies: { sid: token } }), 401);
   });
 
+  it('never adopts a session id the browser brings: a planted sid is replaced at login and stays worthless', async () => {
+    const client = new TestClient(app(), '10.0.7.3');
+    const planted = 'a'.repeat(43);
+    client.cookies.sid = planted;
+    expect((await client.login('operator', 'operator')).statusCode).toBe(200);
+    expect(client.cookies.sid).not.toBe(planted);
+    expect((await client.get('/front/user/get-permissions')).statusCode).toBe(200);
+    expectError(await app().inject({ method: 'GET', url: '/front/user/get-permissions', cookies: { sid: planted } }), 401);
+  });
+
+  it('logs out only this browser: the same user’s session in another browser lives on', async () => {
+    const here = await loginAs(app(), 'operator', '10.0.7.4');
+    const there = await loginAs(app(), 'operator', '10.0.7.5');
+    expect((await here.request('POST', '/site/auth/logout', { payload: {} })).statusCode).toBe(200);
+    expectError(await here.get('/front/user/get-permissions'), 401);
+    expect((await there.get('/front/user/get-permissions')).statusCode).toBe(200);
+  });
+
   it('answers logout without a session too (nothing to end)', async () => {
     const response = await new TestClient(app(), '10.0.7.2').request('POST', '/site/auth/logout', { payload: {} });
     expect(response.statusCode).toBe(200);
