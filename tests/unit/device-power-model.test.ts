@@ -100,6 +100,9 @@ describe('chart geometry', () => {
     const times = [0, 60_000, 120_000, 600_000, 660_000];
     expect(linePath(times, (t) => t / 60_000, () => 5, (t) => t, 90_000)).toBe('M0.0,5.0L1.0,5.0L2.0,5.0M10.0,5.0L11.0,5.0');
     expect(linePath([], (t: number) => t, () => 0, (t) => t, 1)).toBe('');
+    // A point alone between gaps is drawn as a dot (a zero-length stroke with a round cap).
+    expect(linePath([0, 600_000, 1_200_000, 1_260_000], (t) => t / 60_000, () => 5, (t) => t, 90_000)).toBe('M0.0,5.0h0M10.0,5.0h0M20.0,5.0L21.0,5.0');
+    expect(linePath([0], () => 1, () => 2, (t) => t, 1)).toBe('M1.0,2.0h0');
   });
 
   it('finds the bucket nearest to the pointer', () => {

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { dayToPickerValue, isDay, isPlausibleDay, pickerValueToDay } from '@/components/date-filter/day-value';
 import { translate, type Translate } from '@/features/dialings/messages';
 import {
   checkFilters,
-  dayOf,
-  dayStart,
   draftOf,
   forwardProblem,
   formatDuration,
-  isDay,
   moveStep,
   orderBody,
   outcomeText,
@@ -37,13 +35,16 @@ describe('call rounds model', () => {
   });
 
   it('keeps a picked day as the user’s calendar day, and gives the picker its 00:00 back', () => {
-    expect(dayOf('2026-10-31T17:00:00.000Z', 'Asia/Novosibirsk')).toBe('2026-11-01');
-    expect(dayOf('2026-10-31T17:00:00.000Z', 'Europe/Moscow')).toBe('2026-10-31');
-    expect(dayOf('', 'Europe/Moscow')).toBe('');
-    expect(dayStart('2026-11-01', 'Asia/Novosibirsk')).toBe('2026-10-31T17:00:00.000Z');
-    expect(dayStart('not a day', 'Asia/Novosibirsk')).toBe('');
+    expect(pickerValueToDay('2026-10-31T17:00:00.000Z', 'Asia/Novosibirsk')).toBe('2026-11-01');
+    expect(pickerValueToDay('2026-10-31T17:00:00.000Z', 'Europe/Moscow')).toBe('2026-10-31');
+    expect(pickerValueToDay('', 'Europe/Moscow')).toBe('');
+    expect(dayToPickerValue('2026-11-01', 'Asia/Novosibirsk')).toBe('2026-10-31T17:00:00.000Z');
+    expect(dayToPickerValue('not a day', 'Asia/Novosibirsk')).toBe('');
     expect(isDay('2024-02-29')).toBe(true);
     expect(isDay('2026-02-29')).toBe(false);
+    // A year being typed is not a day to send.
+    expect(isPlausibleDay('0002-01-01')).toBe(false);
+    expect(isPlausibleDay('2026-11-01')).toBe(true);
   });
 
   it('checks the typed filters: a flat 1–99,999 (leading zeros dropped), the start day not after the end day', () => {

@@ -180,6 +180,10 @@ describe('DialingsPage', SLOW, () => {
     unmount();
     renderPage(`/dialings/${MAC}?dateFrom=2026-11-01`);
     expect(await screen.findByText('Вызовов с такими условиями нет.')).toBeTruthy();
+    // The day from the URL, in the Russian locale, before the pickers are fetched; sent as the day's start in Moscow.
+    expect((screen.getByRole('textbox', { name: 'Дата с' }) as HTMLInputElement).value).toBe('01.11.2026');
+    expect((screen.getByRole('textbox', { name: 'Дата по' }) as HTMLInputElement).value).toBe('');
+    expect(api.calls).toContain(`GET ${ROUNDS}?dateFrom=2026-10-31T21%3A00%3A00.000Z`);
   });
 
   it('shows the server’s message when the calls do not load: a server failure offers «Повторить», an unknown device does not', async () => {

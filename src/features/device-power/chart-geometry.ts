@@ -47,18 +47,22 @@ export function timeTicks(from: Date, to: Date, range: PowerRange, timeZone: str
 
 /**
  * An SVG path through the points in time order, broken where two neighbours are further apart than
- * `maxGapMs` (a device that was not polled for a while shows a gap, not a made-up line).
+ * `maxGapMs` (a device that was not polled for a while shows a gap, not a made-up line). A point
+ * alone between gaps is a zero-length stroke, which a round line cap draws as a dot.
  */
 export function linePath<T>(points: readonly T[], x: (point: T) => number, y: (point: T) => number, time: (point: T) => number, maxGapMs: number): string {
   let path = '';
   let previous: number | null = null;
+  let segment = 0;
   for (const point of points) {
     const at = time(point);
     const move = previous === null || at - previous > maxGapMs;
+    if (move && segment === 1) path += 'h0';
+    segment = move ? 1 : segment + 1;
     path += `${move ? 'M' : 'L'}${x(point).toFixed(1)},${y(point).toFixed(1)}`;
     previous = at;
   }
-  return path;
+  return segment === 1 ? `${path}h0` : path;
 }
 
 /** The index of the point nearest to `time` (points in time order), or -1 for none. */

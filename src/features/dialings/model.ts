@@ -11,9 +11,9 @@ import {
   type CallRoundsQuery,
 } from '@contract/dialings';
 import { historyDateRange } from '@contract/history';
-import type { FilterCheck, FilterProblems } from '@/components/use-filter-fields';
+import { isDay } from '@/components/date-filter/day-value';
 import type { ListState, ListStateConfig } from '@/components/list-table/list-state-model';
-import { toWallTime } from '@/lib/dates';
+import type { FilterCheck, FilterProblems } from '@/components/use-filter-fields';
 import { isFlatNumber } from '@/lib/flat-number';
 import type { FeatureMessageKey, Translate } from './messages';
 
@@ -22,28 +22,6 @@ export type DialingFilters = Record<DialingFilterKey, string>;
 
 /** The URL keeps the flat and the days (`YYYY-MM-DD`, the user's calendar); pages start at 0 as the history's. */
 export const DIALINGS_LIST_STATE: ListStateConfig<DialingFilterKey> = { filterKeys: ['flatNum', 'dateFrom', 'dateTo'], firstPage: 0 };
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A `YYYY-MM-DD` that is a real calendar day. */
-export function isDay(text: string): boolean {
-  if (!DAY.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
-}
-
-/** The day an instant falls on in the user's time zone: the date filter's pick as the URL keeps it. */
-export function dayOf(iso: string, timeZone: string): string {
-  if (iso === '') return '';
-  const wall = toWallTime(new Date(iso), timeZone);
-  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
-  return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}`;
-}
-
-/** The date filter's value for a day of the URL: its 00:00:00 in the user's time zone ('' for none). */
-export function dayStart(day: string, timeZone: string): string {
-  return isDay(day) ? (historyDateRange(day, null, timeZone).dateFrom ?? '') : '';
-}
 
 /** The call's query: the flat, the days from 00:00:00 to 23:59:59 in the user's time zone (spec §5), the page. */
 export function roundsQuery(state: ListState<DialingFilterKey>, timeZone: string): CallRoundsQuery {

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { isDay } from '@/components/date-filter/day-value';
 import { useUrlListState } from '@/components/list-table/use-url-list-state';
 import { useDateFormat } from '@/lib/dates';
 import { useSession } from '@/lib/session';
-import { DIALINGS_LIST_STATE, isDay, roundsQuery } from './model';
+import { DIALINGS_LIST_STATE, roundsQuery } from './model';
 import { dialingQueries } from './queries';
 
 /** `/dialings/:mac`: the device's call rounds with the flat, the days and the page in the URL. */

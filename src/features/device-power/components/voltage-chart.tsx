@@ -123,9 +123,9 @@ export function VoltageChart({ points, band, range, from, to, maxGapMs }: Voltag
           </g>
         ))}
         <line x1={left} x2={right} y1={height - MARGIN.bottom} y2={height - MARGIN.bottom} stroke={palette.text.secondary} />
-        <path d={geometry.max} fill="none" stroke={palette.primary.light} strokeOpacity={0.7} strokeWidth={1} />
-        <path d={geometry.min} fill="none" stroke={palette.primary.light} strokeOpacity={0.7} strokeWidth={1} />
-        <path data-testid="voltage-line" d={geometry.avg} fill="none" stroke={palette.primary.main} strokeWidth={2} strokeLinejoin="round" />
+        <path d={geometry.max} fill="none" stroke={palette.primary.light} strokeOpacity={0.7} strokeWidth={1} strokeLinecap="round" />
+        <path d={geometry.min} fill="none" stroke={palette.primary.light} strokeOpacity={0.7} strokeWidth={1} strokeLinecap="round" />
+        <path data-testid="voltage-line" d={geometry.avg} fill="none" stroke={palette.primary.main} strokeWidth={2} strokeLinejoin="round" strokeLinecap="round" />
         <g data-testid="outside-marks">
           {points.map((point) =>
             point.outside ? (
