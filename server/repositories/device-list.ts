@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DeviceListRow } from '../../contract/devices';
 import { preparedRows, type Db } from '../db/client';
-import { JsonText, jsonArray } from '../http/json-text';
+import { JsonText } from '../http/json-text';
 
 /** Whose devices a user sees: one buyer's, or every buyer's (null, the superuser). */
 export interface DeviceScope {
@@ -69,71 +69,39 @@ function whereOf(scope: DeviceScope, filter: DeviceListFilter): SQL {
   return conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
 }
 
-interface ListRecord extends Record<string, unknown> {
-  id: number;
-  mac: string;
-  buyer_id: number;
-  status_code: number;
-  create_date: string;
-  update_date: string;
-  type: number;
-  /** The buyer's name (buyers by primary key); null only if the buyer row is gone. */
-  buyer_name: string | null;
-  /** JSON text of the row's houses. */
-  houses: string;
-}
-
-/** A timestamptz as `Date.prototype.toISOString()` writes it, in UTC with milliseconds. */
-const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** One list row as JSON; the houses are JSON text already. BUYER_NAME is ours (docs/api.md). */
-function rowJson(row: ListRecord): JsonText<DeviceListRow> {
-  const buyerName = row.buyer_name === null ? '' : `"BUYER_NAME":${JSON.stringify(row.buyer_name)},`;
-  return new JsonText(
-    `{"DEVICE_ID":${row.id},"MAC":${JSON.stringify(row.mac)},"BUYER_ID":${row.buyer_id},${buyerName}"STATUS_CODE":${row.status_code},` +
-      `"CREATE_DATE":"${row.create_date}","LAST_CHANGE":"${row.update_date}","TYPE":${row.type},"houses":${row.houses}}`,
-  );
-}
-
 export interface DevicePage {
   rows: JsonText<DeviceListRow[]>;
   count: number;
 }
 
 /**
- * One page of the device list with each row's houses and the entrances its relays open. The
- * page's ids are cut first (an index-only walk in sort order, see the devices schema), then only
- * those rows are read with their houses (device_list_houses) and their buyer's name (by primary
- * key), so the cost does not grow with
- * the match count. The rows come back as JSON text: the houses are stored as JSON, and parsing
- * them only to serialize them again was most of this call's work in Node.
+ * One page of the device list. The page's ids are cut first (an index-only walk in sort order,
+ * see the devices schema), then each row is read as the JSON text the list sends, kept in
+ * device_list_rows by triggers (migration 0012), and the page comes back as one JSON array text:
+ * no per-row formatting in PostgreSQL or Node. A device without a row (written with the triggers
+ * off) is formatted here by device_list_row_of(id), as the triggers would have. The sort key
+ * travels with each id so the page keeps its order.
  */
 export async function listDevicePage(db: Db, scope: DeviceScope, filter: DeviceListFilter, sort: DeviceSort, page: number, pageSize: number): Promise<DevicePage> {
   const column = sql.raw(SORT_COLUMNS[sort.field]);
   const direction = sql.raw(sort.descending ? 'desc' : 'asc');
-  const order = sort.field === 'DEVICE_ID' ? sql`p.id ${direction}` : sql`p.${column} ${direction}, p.id ${direction}`;
   const innerOrder = sort.field === 'DEVICE_ID' ? sql`d.id ${direction}` : sql`d.${column} ${direction}, d.id ${direction}`;
-  // The houses come from device_list_houses (kept by triggers, built for bulk loads by the seed
-  // and migration 0003); a read only, so the hot path never writes.
-  const rows = await preparedRows<ListRecord>(
+  const order = sort.field === 'DEVICE_ID' ? sql`ids.id ${direction}` : sql`ids.sort_key ${direction}, ids.id ${direction}`;
+  const [row] = await preparedRows<{ rows: string; count: number }>(
     db,
     'device_list',
     sql`with ids as materialized (
-          select d.id from devices d
+          select d.id, d.${column} as sort_key from devices d
           where ${whereOf(scope, filter)}
           order by ${innerOrder}
           limit ${pageSize} offset ${(page - 1) * pageSize}
         )
-        select p.id, p.mac, p.buyer_id, p.status_code, ${isoText(sql`p.create_date`)} as create_date,
-               ${isoText(sql`p.update_date`)} as update_date, p.type, b.name as buyer_name,
-               coalesce(c.houses, device_list_houses_of(p.id))::text as houses
+        select '[' || coalesce(string_agg(coalesce(r.row_json, device_list_row_of(ids.id)), ',' order by ${order}), '') || ']' as rows,
+               count(*)::int as count
         from ids
-        join devices p on p.id = ids.id
-        left join buyers b on b.id = p.buyer_id
-        left join device_list_houses c on c.device_id = p.id
-        order by ${order}`,
+        left join device_list_rows r on r.device_id = ids.id`,
   );
-  return { rows: jsonArray(rows.map(rowJson)), count: rows.length };
+  return { rows: new JsonText<DeviceListRow[]>(row?.rows ?? '[]'), count: Number(row?.count ?? 0) };
 }
 
 export async function countDevices(db: Db, scope: DeviceScope, filter: DeviceListFilter): Promise<number> {

@@ -35,3 +35,13 @@ export const DEVICE_LIST_HOUSES_SELECT = sql`
 export async function buildDeviceListHouses(db: Db): Promise<void> {
   await db.execute(sql`insert into device_list_houses (device_id, houses) select device_id, houses from (${DEVICE_LIST_HOUSES_SELECT}) as computed on conflict (device_id) do nothing`);
 }
+
+/** Fills `device_list_rows` (migration 0012) for the devices that have no row yet, after `buildDeviceListHouses`. */
+export async function buildDeviceListRows(db: Db): Promise<void> {
+  await db.execute(
+    sql`insert into device_list_rows (device_id, row_json)
+        select d.id, device_list_row_of(d.id) from devices d
+        where not exists (select 1 from device_list_rows r where r.device_id = d.id)
+        on conflict (device_id) do nothing`,
+  );
+}

@@ -127,6 +127,21 @@ export const deviceListHouses = pgTable('device_list_houses', {
 });
 
 /**
+ * Each device's device-list row as the list sends it (the JSON text of spec §3 "Device list row",
+ * houses and buyer name included), kept by the triggers of migration 0012 whenever the device, its
+ * houses (device_list_houses) or its buyer's name change. A page is then one id walk and one
+ * primary-key lookup per row, with no formatting in PostgreSQL or Node (issue 16 §5). A device
+ * without a row (written with the triggers off) is formatted on its listing by
+ * `device_list_row_of(id)`.
+ */
+export const deviceListRows = pgTable('device_list_rows', {
+  deviceId: integer('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  rowJson: text('row_json').notNull(),
+});
+
+/**
  * The last RS485 scan of a device and its progress (0..100), so any server process can answer
  * GET …/rs485 while another one runs the scan.
  */
