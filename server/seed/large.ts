@@ -87,7 +87,12 @@ export async function seedLargeHousing(db: Db, profile: SeedProfile, org: OrgDat
   // house and relay written, which is what made the old load take minutes; without a superuser's
   // replica mode they would fire. Off for the load, on again after it; the projection is built in
   // one statement at the end (device-list-houses.ts).
-  const triggers = ['alter table device_houses disable trigger device_houses_list', 'alter table device_relays disable trigger device_relays_list'];
+  const triggers = [
+    'alter table device_houses disable trigger device_houses_list',
+    'alter table device_relays disable trigger device_relays_list',
+    // Each device's list row (migration 0012): built after the load by seed.ts.
+    'alter table devices disable trigger devices_list_row',
+  ];
   await step('drop indexes', null, [`set local maintenance_work_mem = '256MB'`, `set local work_mem = '64MB'`, ...triggers, ...indexes.map((index) => `drop index "${index.name}"`)]);
 
   const buyers = profile.buyers;

@@ -26,7 +26,7 @@ import { sipAccounts } from '../db/schema/sip';
 import { externalUsers, userDevices, userOptions, users } from '../db/schema/users';
 import { accessStatements, panelsFromTables } from './access-data';
 import type { SeedContext, SeedCounters } from './context';
-import { buildDeviceListHouses } from './device-list-houses';
+import { buildDeviceListHouses, buildDeviceListRows } from './device-list-houses';
 import { writeDevicesOfEntrance } from './devices';
 import { seedDialings } from './dialings';
 import { flatExtrasStatements } from './flat-extras';
@@ -170,6 +170,7 @@ export async function seedDatabase(db: Db, size: SeedSize, seed: number = DEFAUL
     }
     // The device list's houses projection is kept by triggers; rows loaded with them off are built here in one statement.
     await timed('device list houses', () => buildDeviceListHouses(tx));
+    await timed('device list rows', () => buildDeviceListRows(tx));
     // The large size loads with triggers off: tell every process that the grants changed.
     await tx.execute(sql`update auth_version set version = version + 1 where id = 1`);
     return { size, seed, rows: await tableCounts(tx), steps };
