@@ -105,7 +105,7 @@ function verdictOf(statusCode: number, message: string): Verdict {
 }
 
 /** A URL for the route: the rule's URL of the small seed, else the pattern with each parameter as 1. */
-function urlOf(route: RegisteredRoute): string {
+export function urlOf(route: RegisteredRoute): string {
   const rule = ALL_RULES.find((item) => item.method === route.method && item.pattern === route.pattern);
   return rule?.url ?? route.pattern.replace(/:[A-Za-z_]+/g, '1');
 }

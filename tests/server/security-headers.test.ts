@@ -8,6 +8,7 @@ import { queryRows } from '../../server/db/client';
 import { cookieSecureFromEnv, trustProxyFromEnv } from '../../server/proxy-env';
 import { sha256 } from '../../server/security/tokens';
 import { BACKENDS, TestClient, createTestApp, loginAs, useApp, type TestApp } from './helpers';
+import { routeCollector, urlOf } from './role-table';
 
 const INDEX = '<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="csrf-token" content=""></head><body><div id="root"></div><script type="module" src="/assets/index-AbC123.js"></script></body></html>';
 
@@ -121,6 +122,33 @@ describe.each(BACKENDS)('security headers on %s', (backend) => {
     const response = await testApp.app.inject({ method: 'GET', url: '/site/csrf' });
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
+});
+
+describe.each(BACKENDS)('security headers on every API route on %s', (backend) => {
+  const collector = routeCollector();
+  const app = useApp(backend, { onRoute: collector.onRoute });
+
+  it('every route the app registers answers with them, whoever calls (the superuser, support, nobody)', async () => {
+    expect(collector.routes.length).toBeGreaterThan(150);
+    const callers = [await loginAs(app(), 'admin'), await loginAs(app(), 'support'), new TestClient(app())];
+    const missing: string[] = [];
+    for (const route of collector.routes) {
+      for (const caller of callers) {
+        // Mutations go without the CSRF token: refused before anything changes, but answered all the same.
+        const response = await caller.request(route.method, urlOf(route), { csrf: false, ...(route.method === 'GET' ? {} : { payload: {} }) });
+        const csp = directives(response);
+        if (
+          response.headers['x-content-type-options'] !== 'nosniff' ||
+          csp.get('default-src')?.[0] !== "'none'" ||
+          csp.get('frame-ancestors')?.[0] !== "'none'" ||
+          permissions(response).get('camera') !== '(self)'
+        ) {
+          missing.push(`${route.method} ${route.pattern}: ${response.statusCode}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  }, 120_000);
 });
 
 describe.each(BACKENDS)('behind a TLS proxy on %s', (backend) => {
