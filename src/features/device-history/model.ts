@@ -1,8 +1,8 @@
 import { normalizeMac } from '@contract/common';
 import { ACCESS_LOG_EVENTS, HISTORY_FIRST_PAGE, HISTORY_MAX_MACS, HISTORY_PAGE_SIZE, historyDateRange, type AccessLogEvent, type HistoryEvent, type HistoryQuery } from '@contract/history';
 import { hexDigits, isHexSearch } from '@/components/key-value/model';
+import { isDay } from '@/components/date-filter/day-value';
 import type { ListState, ListStateConfig } from '@/components/list-table/list-state-model';
-import { toWallTime } from '@/lib/dates';
 import { deviceKeysPath } from '@/lib/device-paths';
 import { isFlatNumber } from '@/lib/flat-number';
 
@@ -37,28 +37,6 @@ export function splitMacs(text: string): { macs: string[]; unreadable: string[] 
 }
 
 export const joinMacs = (macs: readonly string[]): string => macs.join(',');
-
-/** A calendar day as the URL keeps it: `2026-11-27`, a real date. */
-export function isDay(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.getUTCMonth() === Number(match[2]) - 1 && date.getUTCDate() === Number(match[3]);
-}
-
-/** The day's start in the user's time zone as the date filter's value (ISO); '' for no day. */
-export function dayToPickerValue(day: string, timeZone: string): string {
-  return isDay(day) ? (historyDateRange(day, null, timeZone).dateFrom ?? '') : '';
-}
-
-/** The date filter's value (ISO) as the day it falls on in the user's time zone; '' when empty. */
-export function pickerValueToDay(value: string, timeZone: string): string {
-  if (value === '') return '';
-  const instant = new Date(value);
-  if (Number.isNaN(instant.getTime())) return '';
-  const { year, month, day } = toWallTime(instant, timeZone);
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
 
 const isDigits = (text: string) => /^\d+$/.test(text);
 const isPositiveId = (text: string) => /^\d{1,15}$/.test(text) && Number(text) >= 1;

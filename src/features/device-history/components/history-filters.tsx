@@ -4,13 +4,13 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { ACCESS_LOG_EVENTS, HISTORY_MAX_MACS } from '@contract/history';
+import { DayField } from '@/components/date-filter/day-field';
 import { FilterForm } from '@/components/filter-form';
 import { OutlinedField, OutlinedSelect } from '@/components/outlined-field';
 import { useFilterFields, type UrlFiltersProps } from '@/components/use-filter-fields';
 import { FLAT_NUMBER_MAX } from '@/lib/flat-number';
 import { useT, type FeatureMessageKey } from '../messages';
 import { checkHistoryFilters, type HistoryFilterKey, type HistoryFilterProblem } from '../model';
-import { DayField } from './day-field';
 import { MacChipsField } from './mac-chips-field';
 
 const PROBLEM_TEXT: Record<HistoryFilterProblem, FeatureMessageKey> = {

@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { HISTORY_PAGE_SIZE, type HistoryEvent } from '@contract/history';
+import { dayToPickerValue, pickerValueToDay } from '@/components/date-filter/day-value';
 import { parseListState, withFilters, writeListState } from '@/components/list-table/list-state-model';
 import {
   HISTORY_LIST_STATE,
   checkHistoryFilters,
-  dayToPickerValue,
   eventActors,
   eventsWithImages,
   historyFilterQuery,
   historyListQuery,
   keyPath,
   pageLabel,
-  pickerValueToDay,
   splitMacs,
   stepImage,
   type HistoryFilters,
