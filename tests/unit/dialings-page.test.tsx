@@ -134,7 +134,7 @@ describe('DialingsPage', SLOW, () => {
     expect(within(items[2]).getByText('выключен')).toBeTruthy();
 
     fireEvent.click(within(section).getByRole('button', { name: 'Изменить порядок' }));
-    fireEvent.click(within(section).getByRole('button', { name: 'Ниже: линия кв. 12' }));
+    fireEvent.click(await within(section).findByRole('button', { name: 'Ниже: линия кв. 12' }, { timeout: 10_000 }));
     fireEvent.click(within(section).getByRole('switch', { name: 'Вызывать: 1000036' }));
     fireEvent.change(within(section).getAllByRole('textbox', { name: 'Секунд' })[0], { target: { value: '3' } });
     expect(within(section).getByText('От 5 до 120')).toBeTruthy();
