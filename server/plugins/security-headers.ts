@@ -58,7 +58,9 @@ export const securityHeadersPlugin = fp(
       reply.header('referrer-policy', 'same-origin');
       reply.header('x-frame-options', 'DENY');
       reply.header('permissions-policy', PERMISSIONS_POLICY);
-      reply.header('content-security-policy', api ? API_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY);
+      // Chromium's PDF viewer (help.pdf) is an embedded plugin that object-src 'none' would block.
+      const pdf = String(reply.getHeader('content-type') ?? '').startsWith('application/pdf');
+      if (!pdf) reply.header('content-security-policy', api ? API_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY);
       if (hsts) reply.header('strict-transport-security', hsts);
       if (api && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     });

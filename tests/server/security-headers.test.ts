@@ -54,6 +54,7 @@ describe.each(BACKENDS)('security headers on %s', (backend) => {
     await writeFile(join(staticDir, 'index.html'), INDEX);
     await writeFile(join(staticDir, 'assets', 'index-AbC123.js'), 'console.log("app")');
     await writeFile(join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    await writeFile(join(staticDir, 'help.pdf'), '%PDF-1.4\n%%EOF\n');
     testApp = await createTestApp(backend, { staticDir });
   });
   afterAll(async () => {
@@ -81,6 +82,15 @@ describe.each(BACKENDS)('security headers on %s', (backend) => {
       expectHardened(response, url);
       expect(directives(response), url).toEqual(shell);
     }
+  });
+
+  it('help.pdf: the same headers but no Content-Security-Policy, which would keep Chromium’s PDF viewer out', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/help.pdf' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/pdf/);
+    expect(response.headers['content-security-policy']).toBeUndefined();
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(permissions(response).get('camera')).toBe('(self)');
   });
 
   it('JSON answers, successes and refusals alike: a policy that loads nothing, and no-store', async () => {
