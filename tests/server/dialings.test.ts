@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CALL_ROUND_PAGE_SIZE, CallOrderResponse, CallRoundsResponse, dialingEndpoints, type CallOrderStep } from '../../contract/dialings';
+import { CALL_ROUND_COUNT_LIMIT, CALL_ROUND_PAGE_SIZE, CallOrderResponse, CallRoundsResponse, dialingEndpoints, type CallOrderStep } from '../../contract/dialings';
 import { historyDateRange } from '../../contract/history';
 import { queryRows } from '../../server/db/client';
 import { BACKENDS, TestClient, expectError, expectShape, loginAs, useApp } from './helpers';
@@ -86,6 +86,24 @@ describe.each(BACKENDS)('call rounds on %s', (backend) => {
     const since = await rounds(`?flatNum=7&dateFrom=${encodeURIComponent('2020-03-10T18:59:59+00:00')}&dateTo=2020-03-11T00:00:00Z`);
     expect(since.data.map((round) => round.startedAt)).toEqual(['2020-03-10T19:00:00.000Z', '2020-03-10T18:59:59.000Z']);
     expect((await rounds('?flatNum=6&dateTo=2020-03-11T00:00:00Z')).data).toEqual([]);
+  });
+
+  it('counts at most 10,000 calls: past that it says countCapped and the pages go on', async () => {
+    const mac = 'E4:5A:D4:00:00:06';
+    await app().database.drizzle.execute(
+      sql`insert into call_rounds (device_id, flat_num, started_at, outcome, ring_seconds, failure_reason, legs)
+          select d.id, 1, timestamptz '2019-01-01T00:00:00Z' + make_interval(mins => n), 'no_answer', 30, 'Никто не ответил',
+                 '[{"kind":"handset","target":"1","offsetSeconds":0,"ringSeconds":30,"result":"no_answer","reason":null}]'::jsonb
+          from devices d cross join generate_series(1, ${CALL_ROUND_COUNT_LIMIT}) as n where d.mac = ${mac}`,
+    );
+    const capped = expectShape(CallRoundsResponse, (await list('', 'operator', mac)).json());
+    expect(capped.countCapped).toBe(true);
+    expect(capped.pagination).toMatchObject({ totalCount: CALL_ROUND_COUNT_LIMIT, pageCount: CALL_ROUND_COUNT_LIMIT / CALL_ROUND_PAGE_SIZE });
+    const past = expectShape(CallRoundsResponse, (await list(`?page=${CALL_ROUND_COUNT_LIMIT / CALL_ROUND_PAGE_SIZE}`, 'operator', mac)).json());
+    expect(past.data.length).toBeGreaterThan(0);
+    expect(past.data.every((round) => round.startedAt < '2019-01-08')).toBe(true);
+    const oneDay = expectShape(CallRoundsResponse, (await list('?dateFrom=2019-01-01T00:00:00Z&dateTo=2019-01-01T23:59:59Z', 'operator', mac)).json());
+    expect(oneDay).toMatchObject({ countCapped: false, pagination: { totalCount: 1439 } });
   });
 
   it('refuses bad input with 400 naming the field', async () => {
