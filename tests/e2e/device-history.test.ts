@@ -257,9 +257,9 @@ describe('event history for support', () => {
     await page.goto('/devices/history');
     await bodyRows(page).first().waitFor();
     expect(await bodyRows(page).count()).toBeGreaterThan(0);
-    // The screen only reads: its buttons are the filter's, the export, the pager's and the snapshots'.
+    // The screen only reads: its buttons are the refresh, the export, the filter's, the pager's and the snapshots'.
     const buttons = (await page.getByRole('main').getByRole('button').allTextContents()).map((text) => text.trim()).filter(Boolean);
-    expect(new Set(buttons)).toEqual(new Set(['Скачать CSV', 'Найти', 'Сбросить']));
+    expect(new Set(buttons)).toEqual(new Set(['Обновить', 'Скачать CSV', 'Найти', 'Сбросить']));
     await screenshot(page, 'device-history-support');
     expect(pageErrors).toEqual([]);
   });

@@ -85,6 +85,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'history.image.who': 'Opened by',
   'history.image.params': 'Event data',
 
+  'history.refresh': 'Refresh',
   'history.export': 'Download CSV',
   'history.exporting': 'Preparing the file…',
   'history.export.done': 'The events file is downloaded',

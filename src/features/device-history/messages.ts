@@ -86,6 +86,7 @@ export const ruMessages = {
   'history.image.who': 'Кто или что открыло',
   'history.image.params': 'Данные события',
 
+  'history.refresh': 'Обновить',
   'history.export': 'Скачать CSV',
   'history.exporting': 'Готовим файл…',
   'history.export.done': 'Файл со событиями скачан',

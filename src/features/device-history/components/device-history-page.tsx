@@ -1,4 +1,5 @@
 import Download from '@mui/icons-material/Download';
+import Refresh from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -48,14 +49,20 @@ export function DeviceHistoryPage() {
       <PageHeader
         title={t('history.title')}
         actions={
-          <Button
-            variant="outlined"
-            startIcon={<Download />}
-            disabled={exporting.pending}
-            onClick={() => void model.runExport((file, fileName) => saveFile(file, fileName ?? t('history.export.fileName')))}
-          >
-            {t(exporting.pending ? 'history.exporting' : 'history.export')}
-          </Button>
+          // A row of its own below the title on a phone.
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, width: { xs: '100%', sm: 'auto' }, justifyContent: { xs: 'space-between', sm: 'flex-end' } }}>
+            <Button startIcon={<Refresh />} disabled={model.loading} onClick={model.retry}>
+              {t('history.refresh')}
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<Download />}
+              disabled={exporting.pending}
+              onClick={() => void model.runExport((file, fileName) => saveFile(file, fileName ?? t('history.export.fileName')))}
+            >
+              {t(exporting.pending ? 'history.exporting' : 'history.export')}
+            </Button>
+          </Box>
         }
       />
       {exporting.error !== null && (

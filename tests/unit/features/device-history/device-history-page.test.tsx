@@ -95,6 +95,12 @@ describe('DeviceHistoryPage', SLOW, () => {
     fireEvent.click(within(filters).getByRole('button', { name: 'Найти' }));
     await waitFor(() => expect(location()).toBe('/devices/history?eventType=RFID_FAILED&flatNum=12'));
     await waitFor(() => expect(listCalls().at(-1)?.toString()).toBe('eventType=RFID_FAILED&flatNum=12&page=0&perPage=50'));
+    // «Обновить» asks again for the same page (the simulator keeps adding events).
+    const before = listCalls().length;
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Обновить' }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Обновить' }));
+    await waitFor(() => expect(listCalls()).toHaveLength(before + 1));
+    expect(listCalls().at(-1)?.toString()).toBe('eventType=RFID_FAILED&flatNum=12&page=0&perPage=50');
   });
 
   it('takes MACs typed or pasted into the devices field as chips, says which text is no MAC, and sends them all', async () => {
