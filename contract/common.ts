@@ -151,6 +151,15 @@ export type Pagination = Infer<typeof Pagination>;
 export const ErrorResponse = type({ result: literal(false), message: string() });
 export type ErrorResponse = Infer<typeof ErrorResponse>;
 
+/**
+ * The one refusal not in the `ErrorResponse` shape: Fastify's own body, sent by its router before any
+ * of our code runs, for a path parameter longer than its `maxParamLength` (100 characters):
+ * **414** `{error: 'URI Too Long'?, code: 'FST_ERR_MAX_PARAM_LENGTH', message, statusCode: 414}`
+ * (docs/api.md "Errors"). It has no `result`; the client reads `message` all the same.
+ */
+export const FrameworkError = type({ error: string(), code: string(), message: string(), statusCode: number() });
+export type FrameworkError = Infer<typeof FrameworkError>;
+
 // ---------------------------------------------------------------------------
 // Endpoints
 

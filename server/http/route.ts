@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { runIdempotent } from '../plugins/idempotency';
 import { JsonText } from './json-text';
 import type { RouteAccess } from '../plugins/rbac';
-import { parseInput } from './validation';
+import { parseInput, rejectNulCharacters } from './validation';
 
 export interface RouteInput<Q, B, PS> {
   query: Q;
@@ -53,6 +53,7 @@ export function defineRoute<P extends string, Q, B, R, PS = Record<string, strin
     url: endpoint.pattern,
     config: { access: options.access },
     handler: async (request, reply) => {
+      if (!options.params) rejectNulCharacters(request.params);
       const params = (options.params ? parseInput(options.params, request.params) : request.params) as PS;
       const query = (endpoint.query ? parseInput(endpoint.query, request.query ?? {}) : undefined) as Q;
       const body = (endpoint.body ? parseInput(endpoint.body, request.body) : undefined) as B;

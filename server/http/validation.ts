@@ -3,6 +3,8 @@ import { ACCESS_LOG_EVENTS, HISTORY_MAX_PAGE_SIZE } from '../../contract/history
 import { ApiError } from './errors';
 
 const MAX_FAILURES = 5;
+/** The deepest nesting a request's body, query or path parameters may have. */
+export const MAX_DEPTH = 32;
 /** The largest value of a PostgreSQL integer column. */
 export const MAX_ID = 2_147_483_647;
 
@@ -35,8 +37,12 @@ export function parseInput<T, S>(struct: Struct<T, S>, value: unknown): T {
   throw new ApiError(400, messages.join('; '));
 }
 
-/** PostgreSQL text cannot hold U+0000: refused here rather than failing in the database. */
-function rejectNulCharacters(value: unknown, path: string[]): void {
+/** PostgreSQL text cannot hold U+0000: refused here rather than failing in the database (path parameters too). */
+export function rejectNulCharacters(value: unknown, path: string[] = []): void {
+  if (path.length > MAX_DEPTH) {
+    // No request of the contract nests this deep; a deeper value would only cost time and stack.
+    throw new ApiError(400, `Некорректное поле ${path.slice(0, 3).join('.')}: вложенность глубже ${MAX_DEPTH} уровней`);
+  }
   if (typeof value === 'string') {
     if (value.includes('\u0000')) {
       throw new ApiError(400, path.length > 0 ? `Некорректное поле ${path.join('.')}: недопустимый символ U+0000` : 'Некорректный запрос: недопустимый символ U+0000');

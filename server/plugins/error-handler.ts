@@ -1,6 +1,9 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ErrorResponse } from '../../contract/common';
+import type { ErrorResponse, FrameworkError } from '../../contract/common';
+import { isDatabaseUnavailable } from '../db/client';
 import { ApiError, MESSAGES } from '../http/errors';
 
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -9,6 +12,9 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: MESSAGES.mediaType,
   FST_ERR_CTP_BODY_TOO_LARGE: MESSAGES.tooLarge,
 };
+
+export const DATABASE_UNAVAILABLE_MESSAGE = 'База данных временно недоступна: повторите запрос позже';
+const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && 'statusCode' in error;
@@ -26,6 +32,8 @@ export function notFound(_request: FastifyRequest, reply: FastifyReply): Fastify
 
 export const errorHandlerPlugin = fp(
   async (app) => {
+    // The API takes JSON only: a text/plain body is a 415 like any other type, not a string for the struct to refuse.
+    app.removeContentTypeParser('text/plain');
     app.setErrorHandler((error: unknown, request, reply) => {
       if (error instanceof ApiError) {
         reply.headers(error.headers);
@@ -35,9 +43,76 @@ export const errorHandlerPlugin = fp(
         const message = FRAMEWORK_MESSAGES[error.code] ?? MESSAGES.badRequest;
         return sendError(reply, error.statusCode, message);
       }
+      if (isDatabaseUnavailable(error)) {
+        // PostgreSQL is down or restarting: the client retries (the outbox treats a 503 as "later").
+        request.log.warn({ err: error }, 'database unavailable');
+        return sendError(reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)), 503, DATABASE_UNAVAILABLE_MESSAGE);
+      }
       request.log.error({ err: error }, 'request failed');
       return sendError(reply, 500, MESSAGES.internal);
     });
   },
   { name: 'error-handler' },
 );
+
+/**
+ * Fastify's router refusals (its `frameworkErrors` option). A URL with a broken %-escape is a 400
+ * in our shape. A path parameter longer than `maxParamLength` keeps Fastify's own 414 body
+ * (`FrameworkError` in contract/common.ts; docs/api.md "Errors").
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    const body: FrameworkError = { error: 'Bad Request', code: error.code, message: error.message, statusCode: 414 };
+    return reply.code(414).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
+  }
+  if (error.code === 'FST_ERR_BAD_URL') return sendError(reply, 400, MESSAGES.badUrl);
+  reply.log.error({ err: error }, 'router failed');
+  return sendError(reply, 500, MESSAGES.internal);
+}
+
+/** The part of the raw request Node had read when its parser gave up. */
+type ClientError = Error & { code?: string; rawPacket?: unknown };
+
+/** A request line at least this long overflowing Node's header limit (16 KiB) is "URI too long" rather than "headers too large". */
+const LONG_REQUEST_LINE = 8 * 1024;
+
+function clientRefusal(error: ClientError): [number, string] {
+  switch (error.code) {
+    case 'HPE_HEADER_OVERFLOW': {
+      const packet = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString('latin1') : '';
+      const lineEnd = packet.indexOf('\r\n');
+      const startsRequest = /^[A-Z]+ /.test(packet);
+      return startsRequest && (lineEnd === -1 || lineEnd >= LONG_REQUEST_LINE) ? [414, MESSAGES.uriTooLong] : [431, MESSAGES.headersTooLarge];
+    }
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return [408, MESSAGES.requestTimeout];
+    default:
+      return [400, MESSAGES.badHttp];
+  }
+}
+
+/**
+ * Node refuses some requests before Fastify sees them (an over-long URL or header block, a broken
+ * request line …) and emits `clientError`: the answer is written on the socket, in our shape.
+ */
+export function clientErrorHandler(error: ClientError, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = clientRefusal(error);
+  const body = JSON.stringify({ result: false, message } satisfies ErrorResponse);
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  socket.end(
+    [
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,
+      'Content-Type: application/json; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      'Cache-Control: no-store',
+      'X-Content-Type-Options: nosniff',
+      'Connection: close',
+      '',
+      body,
+    ].join('\r\n'),
+  );
+}

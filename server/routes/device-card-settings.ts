@@ -183,6 +183,16 @@ export async function deviceSettingsRoutes(app: FastifyInstance, options: Device
     requireCapability(record, 'rs485', 'RS485');
     const model = body.model.trim();
     requireText('model', model, RS485_MODEL_RULE);
+    // Only a model the device reported on its bus (its last scan) can be set.
+    const reported = [...new Set((await rs485BusOfDevice(db, record.id)).flatMap((scan) => scan.devices.map((item) => item.model)))];
+    if (!reported.includes(model)) {
+      throw new ApiError(
+        400,
+        reported.length === 0
+          ? 'Некорректное поле model: устройство не сообщило ни одной модели RS485, сначала просканируйте шину'
+          : `Некорректное поле model: устройство сообщило модели ${reported.join(', ')}, получено: ${JSON.stringify(model.slice(0, 60))}`,
+      );
+    }
     await onDevice(() => gateway.apply(deviceRefOf(record), { kind: 'rs485Model', model }));
     await mergeDeviceOptions(db, record.id, { rs485Model: model });
     // spec §5: success is a 204 without a body.

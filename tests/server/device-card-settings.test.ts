@@ -173,10 +173,14 @@ describe.each(BACKENDS)('device card settings on %s', (backend) => {
     expect(after.scan).toMatchObject({ status: 'done', progress: 100, message: null });
     expect(after.data).toEqual(scanned.data);
 
-    const saved = await client.request('PUT', device(mac, 'rs485'), { payload: { model: 'ISCom RS-K2' } });
+    // Only a model the scan reported can be set (issue 16).
+    const reported = scanned.data.flatMap((bus) => bus.devices.map((item) => item.model));
+    expect(reported.length).toBeGreaterThan(0);
+    const saved = await client.request('PUT', device(mac, 'rs485'), { payload: { model: reported[0] } });
     expect(saved.statusCode).toBe(204);
     expect(saved.body).toBe('');
-    expect(expectShape(Rs485Response, (await client.get(device(mac, 'rs485'))).json()).model).toBe('ISCom RS-K2');
+    expect(expectShape(Rs485Response, (await client.get(device(mac, 'rs485'))).json()).model).toBe(reported[0]);
+    expectError(await client.request('PUT', device(mac, 'rs485'), { payload: { model: 'ISCom RS-K9' } }), 400, /model: устройство сообщило модели .*получено: "ISCom RS-K9"/);
     expectError(await client.request('PUT', device(mac, 'rs485'), { payload: { model: '' } }), 400, /model/);
     const [plain] = await rows<{ mac: string }>(sql`select mac from devices where buyer_id = 1 and not ('rs485' = any(capabilities)) limit 1`);
     expectError(await client.get(device(plain.mac, 'rs485')), 409, /RS485/);
@@ -260,6 +264,11 @@ describe.each(BACKENDS)('device card settings when the device fails, on %s', (ba
     const state = expectShape(Rs485Response, (await client.get(device(row.mac, 'rs485'))).json()).scan;
     expect(state).toMatchObject({ status: 'failed' });
     expect(state?.message).toMatch(/RS485/);
+    // A model the device reported earlier: the save reaches the device, which fails.
+    await queryRows(
+      app().database.drizzle,
+      sql`insert into rs485_devices (device_id, idx, model, address) select id, 0, 'ISCom RS-K1', 1 from devices where mac = ${row.mac}`,
+    );
     expectError(await client.request('PUT', device(row.mac, 'rs485'), { payload: { model: 'ISCom RS-K1' } }), 502);
     expectError(await client.request('POST', firmware(row.mac), { payload: { version: '2.0.3' } }), 502);
   });
