@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { historyImagePath, type HistoryEvent } from '../../contract/history';
-import { queryRows, type Db } from '../db/client';
+import { preparedRows, queryRows, type Db } from '../db/client';
 
 /**
  * What a history request reads, checked by the route: the buyer it may see (null: every buyer, the
@@ -54,6 +54,12 @@ export type StoredEvent = HistoryEvent & { id: number; deviceId: number; cursor:
  */
 const NEWEST_FIRST = sql.raw('e.event_date desc nulls last, e.id desc nulls last');
 
+/** Whether device `id` exists and `buyerId` may see it (any buyer's for null). */
+export async function deviceInScope(db: Db, buyerId: number | null, id: number): Promise<boolean> {
+  const rows = await preparedRows<{ id: number }>(db, 'history_device', sql`select id from devices where id = ${id} ${buyerId === null ? sql`` : sql`and buyer_id = ${buyerId}`}`);
+  return rows.length > 0;
+}
+
 /** The devices of `macs` that `buyerId` may see (all of them for null). */
 export async function devicesByMac(db: Db, buyerId: number | null, macs: readonly string[]): Promise<number[]> {
   if (macs.length === 0) return [];
@@ -99,8 +105,9 @@ function whereOf(filter: HistoryFilter, after?: HistoryCursor): SQL {
  * (the page's offset walks index entries, not table rows); only the page's rows are read whole.
  */
 async function eventRows(db: Db, idsQuery: SQL): Promise<EventRow[]> {
-  return queryRows<EventRow>(
+  return preparedRows<EventRow>(
     db,
+    'history_events',
     sql`select e.id, e.device_id as "deviceId", d.mac, e.event_date as "eventDate", e.event_date::text as "cursorDate", e.event_type as "eventType",
                e.identity, e.params, e.image, e.image_id as "imageId", e.flat_num as "flatNum", e.user_id as "userId", e.login, e.rfid,
                e.open_code as "openCode", h.uid as "houseUid", h.address
@@ -149,8 +156,9 @@ export async function historyPage(db: Db, filter: HistoryFilter, page: number, p
 
 /** The matching events counted up to `limit` (limit + 1 when there are more): never a count of millions. */
 export async function countHistory(db: Db, filter: HistoryFilter, limit: number): Promise<number> {
-  const [row] = await queryRows<{ total: number | string }>(
+  const [row] = await preparedRows<{ total: number | string }>(
     db,
+    'history_count',
     sql`select count(*)::int as total from (select 1 from device_history_events e where ${whereOf(filter)} limit ${limit + 1}) as capped`,
   );
   return Number(row?.total ?? 0);

@@ -25,9 +25,9 @@ import { IdParams } from '../http/structs';
 import { MAX_ID, parseInput } from '../http/validation';
 import { buyerScope, currentUser } from '../plugins/session';
 import { CountCache } from '../repositories/device-list';
-import { countHistory, devicesByMac, findEventImage, historyPage, userTimeZone, type HistoryFilter, type StoredEvent } from '../repositories/history';
+import { countHistory, deviceInScope, devicesByMac, findEventImage, historyPage, userTimeZone, type HistoryFilter, type StoredEvent } from '../repositories/history';
 import { historyCsv } from './history-csv';
-import { DEVICE_READERS, requireDevice } from './device-card-shared';
+import { DEVICE_NOT_FOUND, DEVICE_READERS } from './device-card-shared';
 
 /** Options of the history routes (server/app.ts passes them; tests shorten the export). */
 export interface HistoryRouteOptions {
@@ -112,8 +112,14 @@ export async function historyRoutes(app: FastifyInstance, options: HistoryRouteO
     }
     const key = JSON.stringify(filter);
     const cached = counts.get(key);
-    const [rows, counted] = await Promise.all([historyPage(db, filter, pageNumber, size), cached ?? countHistory(db, filter, countLimit)]);
-    if (cached === null) counts.set(key, counted);
+    const rows = await historyPage(db, filter, pageNumber, size);
+    let counted = cached;
+    if (counted === null) {
+      // A page that is not full ends the list: its rows give the count without counting.
+      const ends = rows.length < size && (rows.length > 0 || pageNumber === 0);
+      counted = ends ? pageNumber * size + rows.length : await countHistory(db, filter, countLimit);
+      counts.set(key, counted);
+    }
     const capped = counted > countLimit;
     const total = Math.min(counted, countLimit);
     return {
@@ -131,8 +137,11 @@ export async function historyRoutes(app: FastifyInstance, options: HistoryRouteO
   });
 
   defineRoute(app, historyEndpoints.device, { access: DEVICE_READERS, params: IdParams }, async ({ params, query, request, db }) => {
-    const record = await requireDevice(db, request, { id: params.id });
-    return answer(db, filterOf(request, query, [record.id]), query.page, query.perPage);
+    const filter = filterOf(request, query, [params.id]);
+    // The page reads only the user's buyer's events: rows prove the device is the user's; only an empty page asks.
+    const page = await answer(db, filter, query.page, query.perPage);
+    if (page.data.length === 0 && !(await deviceInScope(db, filter.buyerId, params.id))) throw new ApiError(404, DEVICE_NOT_FOUND);
+    return page;
   });
 
   app.route({

@@ -6,7 +6,6 @@ import { ACCESS_RULES, type AccessRule } from './access-rules';
 type PageModule = { Component: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
 
-const notBuilt: PageLoader = () => import('./not-built-page').then((m) => ({ Component: m.NotBuiltPage }));
 // The wizard shows "take this house offline" only once a house is picked, so it loads then (route budget 250 KB gzip).
 const LazyHouseOfflineBlock = lazy(() =>
   import('@/features/house-snapshot/components/house-offline-control').then((m) => ({ default: m.HouseOfflineBlockControl })),
@@ -31,10 +30,6 @@ export interface AppRouteDefinition {
   access: AccessRule;
   /** True while the screen is a "section not built yet" placeholder (owned by a later issue). */
   placeholder?: boolean;
-}
-
-function placeholder(path: string, titleKey: MessageKey, access: AccessRule): AppRouteDefinition {
-  return { path, titleKey, access, page: notBuilt, placeholder: true };
 }
 
 const { anyone, buyers, devices, deviceKeys, wizards, groups, houses, housing, users, keys, managementCompanies, managementCompanyCreate, outbox } = ACCESS_RULES;

@@ -122,6 +122,9 @@ describe.each(BACKENDS)('event history on %s', (backend) => {
     const seeded = await list(operator, {}, deviceUrl(OWN.id));
     expect(seeded.data.length).toBeGreaterThan(0);
     expect(seeded.data.every((event) => event.mac === OWN.mac)).toBe(true);
+    // An empty page of the user's device is an empty page; another buyer's device is not found, with or without events.
+    expect(await list(operator, { login: 'nobody-at-all' }, deviceUrl(OWN.id))).toMatchObject({ data: [], numberPages: 1 });
+    expectError(await operator.get(`${deviceUrl(FOREIGN.id)}?login=nobody-at-all`), 404, /Устройство не найдено/);
     expectError(await operator.get(deviceUrl(FOREIGN.id)), 404, /Устройство не найдено/);
     expectError(await operator.get(deviceUrl(999_999)), 404);
     expectError(await operator.get(deviceUrl('abc')), 400, /id/);
