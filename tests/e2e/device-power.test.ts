@@ -55,7 +55,7 @@ describe('a device’s supply voltage (operator, 1440×900)', () => {
     await page.goto(powerPath(mac));
     await page.getByRole('heading', { level: 1, name: 'Напряжение питания' }).waitFor();
     await page.getByText(`Устройство ${mac}`).waitFor();
-    await page.getByText(/^(На связи|Не на связи)$/).waitFor();
+    await page.locator('main').getByText(/^(В сети|Не в сети)$/).waitFor();
     expect(await page.getByRole('link', { name: 'Карточка устройства' }).getAttribute('href')).toBe(`/devices/${encodeURIComponent(mac)}/update`);
     // 24 hours first; then 7 days, kept in the address.
     expect(await page.getByRole('button', { name: '24 ч' }).getAttribute('aria-pressed')).toBe('true');

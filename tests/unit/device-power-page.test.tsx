@@ -70,7 +70,7 @@ describe('DevicePowerPage', SLOW, () => {
     expect(screen.getByLabelText('Загрузка показаний')).toBeTruthy();
     await screen.findByText('Вне нормы за период: 1 из 3');
     expect(screen.getByText(`Устройство ${MAC}`)).toBeTruthy();
-    expect(screen.getByText('На связи')).toBeTruthy();
+    expect(screen.getByText('В сети')).toBeTruthy();
     expect(screen.getByText(ADDRESS)).toBeTruthy();
     expect(within(lastReading()).getByText('12,31 В')).toBeTruthy();
     expect(within(lastReading()).getByText('в норме')).toBeTruthy();
@@ -96,7 +96,7 @@ describe('DevicePowerPage', SLOW, () => {
     renderPower();
     await screen.findByText('Нет показаний за этот период');
     expect(screen.getByText('Показаний ещё не было')).toBeTruthy();
-    expect(screen.getByText('Не на связи')).toBeTruthy();
+    expect(screen.getByText('Не в сети')).toBeTruthy();
     expect(screen.queryByRole('img', { name: /Напряжение питания/ })).toBeNull();
   });
 
