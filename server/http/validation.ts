@@ -50,7 +50,10 @@ export function rejectNulCharacters(value: unknown, path: string[] = []): void {
     return;
   }
   if (typeof value !== 'object' || value === null) return;
-  for (const [key, item] of Object.entries(value)) rejectNulCharacters(item, [...path, key]);
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) throw new ApiError(400, 'Некорректный запрос: недопустимый символ U+0000 в имени поля');
+    rejectNulCharacters(item, [...path, key]);
+  }
 }
 
 /** The anti-forgery token may come as body field `_csrf`; it is not part of any request struct. */

@@ -103,6 +103,7 @@ describe.each(BACKENDS)('framework refusals through the app on %s', (backend) =>
     expectError(await client.get('/front/houses/%E0%A4%A'), 400, /недопустимая %-последовательность/);
     expectError(await client.get('/front/houses/a%00b'), 400, /Некорректное поле houseUid: недопустимый символ U\+0000/);
     expectError(await client.get('/front/entrances/%00'), 400, /Некорректное поле entranceUid/);
+    expectError(await client.get('/front/house-list?%00=1'), 400, /U\+0000 в имени поля/);
   });
 
   it('answers a path parameter over Fastify’s limit with Fastify’s own 414 body (FrameworkError, no result)', async () => {
