@@ -50,6 +50,9 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 /** PGlite's own start parameters (replaced, not extended, when startParams is given). */
 const PGLITE_DEFAULT_START_PARAMS = (PGlite as unknown as { defaultStartParams: readonly string[] }).defaultStartParams;
 
+/** How long taking a pooled connection may wait (a new connection, or a free one in a full pool). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 /** An arbitrary constant: the advisory lock every process takes before migrating or seeding. */
 const STARTUP_LOCK_ID = 7_341_205;
 
@@ -105,10 +108,17 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
     max: options.poolSize ?? 10,
     // Dates are stored as timestamptz and rendered in UTC, whatever the server's TimeZone setting.
     options: '-c TimeZone=UTC',
+    // A database that does not answer is a 503 within seconds, not a request that hangs.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });
   // A failed idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  pool.on('connect', queueQueries);
+  pool.on('connect', (client) => {
+    // Nor one that fails while checked out between two queries (PostgreSQL stopped mid-transaction):
+    // the query waiting on it gets the error, and the pool drops the connection when it comes back.
+    client.on('error', () => undefined);
+    queueQueries(client);
+  });
   const db = drizzleNodePg({ client: pool });
   return {
     kind: 'postgres',
@@ -152,4 +162,25 @@ export async function preparedRows<T extends Record<string, unknown>>(db: Db, na
   const { sql: text, params } = dialect.sqlToQuery(query);
   const statement = `${name}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
   return (await client.query<T>({ name: statement, text, values: params })).rows;
+}
+
+/** SQLSTATE classes and codes that say the database is not there, not that the query is wrong. */
+const UNAVAILABLE_SQLSTATE = /^(08|53|57P0[1-3])/;
+/** Node's socket errors when PostgreSQL does not listen or drops the connection. */
+const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** node-postgres's own words for a connection that ended or never came (these errors carry no code). */
+const UNAVAILABLE_TEXT = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|the database system is (starting up|shutting down|in recovery mode)/i;
+
+/**
+ * Whether an error (or one it wraps: Drizzle's DrizzleQueryError keeps the driver's in `cause`)
+ * means PostgreSQL cannot be reached right now: the server answers 503 and the pool connects
+ * again by itself once the database is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_SOCKET.has(code) || (code.length === 5 && UNAVAILABLE_SQLSTATE.test(code)))) return true;
+    if (UNAVAILABLE_TEXT.test(current.message)) return true;
+  }
+  return false;
 }
