@@ -14,6 +14,7 @@ import { commutatorRules } from './commutators';
 import { doorCodeRules } from './door-codes';
 import { dialingRules } from './dialings';
 import { historyRules } from './history';
+import { powerRules } from './power';
 import { managementCompanyRules } from './management-companies';
 import { sessionRules } from './session';
 import { userOptionRules } from './user-options';
@@ -42,6 +43,7 @@ export const ALL_RULES: readonly RouteRule[] = [
   ...doorCodeRules,
   ...dialingRules,
   ...historyRules,
+  ...powerRules,
   ...groupRules,
   ...managementCompanyRules,
   ...dictionaryRules,
