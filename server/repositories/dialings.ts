@@ -114,12 +114,15 @@ export async function findDeviceFlat(db: Db, deviceId: number, flatNum: number):
 export async function callOrderOf(db: Db, flat: DeviceFlat): Promise<CallOrderStep[]> {
   return queryRows<CallOrderStep & Record<string, unknown>>(
     db,
-    sql`select o.position, o.kind, o.target, o.ring_seconds as "ringSeconds", o.enabled,
+    // The flat's few residents first: matched by login among them, not through the users' trigram index.
+    sql`with residents as materialized (
+          select u.id, u.login, u.comment from flat_users fu join users u on u.id = fu.user_id where fu.flat_id = ${flat.flatId}
+        )
+        select o.position, o.kind, o.target, o.ring_seconds as "ringSeconds", o.enabled,
                case o.kind
-                 when 'sip' then (select u.comment from sip_accounts s join users u on u.id = s.user_id
-                                  where s.login = o.target and s.house_uid = ${flat.houseUid} order by s.id limit 1)
-                 when 'app' then (select u.comment from flat_users fu join users u on u.id = fu.user_id
-                                  where fu.flat_id = o.flat_id and u.login = o.target limit 1)
+                 when 'sip' then (select r.comment from sip_accounts s join residents r on r.id = s.user_id
+                                  where s.login = o.target order by s.id limit 1)
+                 when 'app' then (select r.comment from residents r where r.login = o.target limit 1)
                end as label
         from flat_call_orders o
         where o.flat_id = ${flat.flatId}
