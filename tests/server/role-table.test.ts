@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, useApp } from './helpers';
 import { ALL_RULES } from './route-rules/all-rules';
-import { CALLERS, ROLE_TABLE_COMMAND, ROLE_TABLE_END, ROLE_TABLE_START, probeRoles, renderRoleTable, roleTableOf, routeCollector, withRoleTable } from './role-table';
+import { CALLERS, READS_BY_POST, ROLE_TABLE_COMMAND, ROLE_TABLE_END, ROLE_TABLE_START, probeRoles, renderRoleTable, roleTableOf, routeCollector, withRoleTable } from './role-table';
 
 const column = (role: (typeof CALLERS)[number]['role']) => CALLERS.findIndex((caller) => caller.role === role);
 
@@ -51,6 +51,12 @@ describe.each(BACKENDS)('the role table of docs/api.md on %s', (backend) => {
     expect(summary('devices')).toMatch(/^\| `devices` \| \d+ \| allowed \| allowed \| read-only \|/);
     expect(summary('groups')).toMatch(/\| allowed \| allowed \| read-only \| refused \| refused \|$/);
     expect(summary('buyers')).toMatch(/\| allowed \| refused \| refused \| refused \| refused \|$/);
+    expect(summary('keys'), 'the key searches are POSTs but reads').toMatch(/\| allowed \| allowed \| read-only \| refused \| refused \|$/);
+  });
+
+  it('counts as reads only POST searches the app registers', () => {
+    const registered = new Set(collector.routes.map((route) => `${route.method} ${route.pattern}`));
+    expect([...READS_BY_POST].filter((key) => !registered.has(key))).toEqual([]);
   });
 });
 

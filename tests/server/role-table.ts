@@ -30,6 +30,10 @@ export const CALLERS = [
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
+/** The searches spec §7 sends as POST (their filters are bodies): they change nothing, so they count as reads. */
+export const READS_BY_POST = new Set(['POST /front/device-keys', 'POST /front/keys/duplicate', 'POST /front/wizard/entrances']);
+const isRead = (route: RegisteredRoute) => route.method === 'GET' || READS_BY_POST.has(`${route.method} ${route.pattern}`);
+
 export interface RegisteredRoute {
   method: Method;
   pattern: string;
@@ -145,8 +149,8 @@ const CELL: Record<Verdict, string> = { allowed: '✓', refused: '403', login: '
 
 /** A domain for one caller: every call, the reads only, none, or some. */
 function summaryOf(rows: readonly RouteRow[], column: number): string {
-  const reads = rows.filter((row) => row.method === 'GET');
-  const writes = rows.filter((row) => row.method !== 'GET');
+  const reads = rows.filter(isRead);
+  const writes = rows.filter((row) => !isRead(row));
   const allowed = (list: readonly RouteRow[]) => list.filter((row) => row.verdicts[column] === 'allowed').length;
   if (allowed(rows) === rows.length) return 'allowed';
   if (allowed(rows) === 0) return 'refused';
@@ -172,7 +176,8 @@ export function renderRoleTable(rows: readonly RouteRow[]): string {
     'buyer\'s device, a role a user may not hand out, support asking a device to send its matrix)',
     'come after this and are not shown.',
     '',
-    `**By domain** (the contract file). *allowed*: every call; *read-only*: every GET and no mutation;`,
+    `**By domain** (the contract file). *allowed*: every call; *read-only*: every read (the GETs, and the`,
+    'searches sent as POST, marked *(read)* below) and no mutation;',
     '*refused*: none; *partly*: some.',
     '',
     line(['Domain', 'Routes', ...heads]),
@@ -186,7 +191,7 @@ export function renderRoleTable(rows: readonly RouteRow[]): string {
     '',
     line(['Domain', 'Method', 'Path', ...heads]),
     rule(heads.length + 3),
-    ...rows.map((row) => line([`\`${row.domain}\``, row.method, `\`${row.pattern}\``, ...row.verdicts.map((verdict) => CELL[verdict])])),
+    ...rows.map((row) => line([`\`${row.domain}\``, row.method === 'GET' || !isRead(row) ? row.method : `${row.method} (read)`, `\`${row.pattern}\``, ...row.verdicts.map((verdict) => CELL[verdict])])),
     ROLE_TABLE_END,
   ];
   return out.join('\n');
