@@ -141,3 +141,24 @@ describe('a panel’s call rounds for support (390×844)', () => {
     expect(pageErrors).toEqual([]);
   });
 });
+
+describe('a flat’s call order editor on a phone (operator, 390×844)', () => {
+  const operator = sessionOf(() => browser, 'operator', MOBILE);
+
+  it('fits the editor without scrolling sideways and cancels without a change', async () => {
+    const { page, pageErrors } = operator();
+    const { flatNum, order } = await flatWithLongestOrder(page);
+    await page.goto(screenPath(`?flatNum=${flatNum}`));
+    const section = page.getByRole('region', { name: `Порядок вызова квартиры ${flatNum}` });
+    await section.getByRole('button', { name: 'Изменить порядок' }).click();
+    await section.getByRole('button', { name: 'Сохранить' }).waitFor();
+    expect(await section.getByRole('switch').count()).toBe(order.steps.length);
+    await section.getByRole('switch').first().scrollIntoViewIfNeeded();
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'dialings-order-editor');
+    await section.getByRole('button', { name: 'Отмена' }).click();
+    await section.getByRole('button', { name: 'Изменить порядок' }).waitFor();
+    expect((await getJson<CallOrderResponse>(page, orderApi(flatNum))).steps).toEqual(order.steps);
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import { DayField } from '@/components/date-filter/day-field';
 import { FilterForm } from '@/components/filter-form';
 import { OutlinedField } from '@/components/outlined-field';
@@ -29,8 +30,11 @@ export function DialingFilters(props: UrlFiltersProps<DialingFilterKey>) {
         error={problem('flatNum')}
         onChange={(event) => flat.onChange({ target: { value: event.target.value.replace(/\D/g, '').slice(0, 5) } })}
       />
-      <DayField label={t('dialings.filter.dateFrom')} bound="start" day={fields.values.dateFrom} onDay={(day) => fields.set('dateFrom')({ target: { value: day } })} error={problem('dateFrom')} />
-      <DayField label={t('dialings.filter.dateTo')} bound="end" day={fields.values.dateTo} onDay={(day) => fields.set('dateTo')({ target: { value: day } })} />
+      {/* A phone puts the two days side by side; wider screens give each its own column. */}
+      <Box sx={{ display: { xs: 'grid', sm: 'contents' }, gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
+        <DayField label={t('dialings.filter.dateFrom')} bound="start" day={fields.values.dateFrom} onDay={(day) => fields.set('dateFrom')({ target: { value: day } })} error={problem('dateFrom')} />
+        <DayField label={t('dialings.filter.dateTo')} bound="end" day={fields.values.dateTo} onDay={(day) => fields.set('dateTo')({ target: { value: day } })} />
+      </Box>
     </FilterForm>
   );
 }
