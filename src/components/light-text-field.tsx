@@ -20,7 +20,7 @@ interface LightTextFieldProps {
 /**
  * An outlined text field that looks like MUI's TextField but does not import its Select
  * (and with it Menu, Popover and Modal). The login route uses it to stay within its budget.
- * Fits `register()` of react-hook-form directly.
+ * Uncontrolled: it reports changes and the form reads the values on submit.
  */
 export function LightTextField({ name, label, onChange, onBlur, ref, type = 'text', autoComplete, autoFocus, error, helperText }: LightTextFieldProps) {
   const id = useId();

@@ -1,4 +1,3 @@
-import type { RegisterOptions } from 'react-hook-form';
 import type { Translate } from '@/features/auth/messages';
 import { HttpError, errorMessage } from '@/lib/http';
 
@@ -9,10 +8,11 @@ export interface LoginFormValues {
 
 export const EMPTY_LOGIN_FORM: LoginFormValues = { login: '', password: '' };
 
-export function loginRules(t: Translate): { login: RegisterOptions<LoginFormValues, 'login'>; password: RegisterOptions<LoginFormValues, 'password'> } {
+/** Each field's error text, or null; the login of spaces counts as missing. */
+export function loginErrors(values: LoginFormValues, t: Translate): Record<keyof LoginFormValues, string | null> {
   return {
-    login: { validate: (value) => value.trim() !== '' || t('login.error.loginRequired') },
-    password: { validate: (value) => value !== '' || t('login.error.passwordRequired') },
+    login: values.login.trim() === '' ? t('login.error.loginRequired') : null,
+    password: values.password === '' ? t('login.error.passwordRequired') : null,
   };
 }
 
