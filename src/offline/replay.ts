@@ -30,6 +30,8 @@ import { createFetchSender, type JobSender } from './send';
 export const REPLAY_LOCK = 'outbox-replay';
 export const DEFAULT_POLL_MS = 15_000;
 export const DEFAULT_BUSY_RETRY_MS = 3_000;
+/** Devices sent to at once (their jobs in order, one at a time each). */
+export const DEFAULT_CONCURRENCY = 4;
 
 export type ReplayReason = 'start' | 'online' | 'visible' | 'timer' | 'send-now' | 'enqueue' | 'resume' | 'manual';
 
@@ -112,7 +114,7 @@ export function createReplayEngine(options: ReplayEngineOptions): ReplayEngine {
   const isOnline = options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   const busyRetryMs = options.busyRetryMs ?? DEFAULT_BUSY_RETRY_MS;
-  const concurrency = options.concurrency ?? 4;
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const setTimer = options.setTimer ?? ((callback: () => void, ms: number) => setTimeout(callback, ms));
   const clearTimer = options.clearTimer ?? ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>));
 

@@ -14,11 +14,19 @@ export type JobSender = (job: OutboxJob) => Promise<SendOutcome>;
 
 export interface FetchSenderOptions {
   fetch?: (input: string, init: RequestInit) => Promise<Response>;
-  /** A fresh anti-forgery token for each attempt: a token from a cached shell may be stale. */
+  /**
+   * Fetches a fresh anti-forgery token (a token from a cached shell may be stale). The sender asks
+   * once and reuses the answer for later jobs, and asks again after a refusal that names CSRF.
+   */
   csrfToken?: () => Promise<string>;
   /** An attempt that takes longer is abandoned (and retried later with the same key). */
   timeoutMs?: number;
+  /** A token older than this is not reused. */
+  tokenMaxAgeMs?: number;
+  now?: () => number;
 }
+
+export const TOKEN_MAX_AGE_MS = 60_000;
 
 export const DEFAULT_SEND_TIMEOUT_MS = 30_000;
 
@@ -78,16 +86,33 @@ function failureMessage(error: unknown, timeoutMs: number): string {
   return offlineT('offline.error.network');
 }
 
-/** Sends a job with fetch: its method, URL and body, its Idempotency-Key, a fresh CSRF token. */
+/**
+ * Sends a job with fetch: its method, URL and body, its Idempotency-Key, a CSRF token fetched by
+ * this sender. One GET /site/csrf per job was half of a long replay's requests; the token is now
+ * reused for a minute, and fetched again at once when the server refuses it (a login in another tab).
+ */
 export function createFetchSender(options: FetchSenderOptions = {}): JobSender {
   const doFetch = options.fetch ?? ((input: string, init: RequestInit) => globalThis.fetch(input, init));
   const csrfToken = options.csrfToken ?? refreshCsrfToken;
   const timeoutMs = options.timeoutMs ?? DEFAULT_SEND_TIMEOUT_MS;
+  const tokenMaxAgeMs = options.tokenMaxAgeMs ?? TOKEN_MAX_AGE_MS;
+  const now = options.now ?? Date.now;
+  let current: Promise<string> | null = null;
+  let askedAt = 0;
 
-  const attempt = async (job: OutboxJob): Promise<{ response: Response } | { outcome: SendOutcome }> => {
+  const attempt = async (job: OutboxJob, fresh: boolean): Promise<{ response: Response } | { outcome: SendOutcome }> => {
     let token: string;
     try {
-      token = await csrfToken();
+      if (fresh || now() - askedAt > tokenMaxAgeMs) current = null;
+      if (current === null) askedAt = now();
+      const asked = (current ??= csrfToken());
+      try {
+        token = await asked;
+      } catch (error) {
+        // A failed fetch is not reused: the next job asks again.
+        if (current === asked) current = null;
+        throw error;
+      }
     } catch (error) {
       return { outcome: { type: 'network-error', message: failureMessage(error, timeoutMs) } };
     }
@@ -115,12 +140,12 @@ export function createFetchSender(options: FetchSenderOptions = {}): JobSender {
   };
 
   return async (job) => {
-    const first = await attempt(job);
+    const first = await attempt(job, false);
     if ('outcome' in first) return first.outcome;
     const outcome = await outcomeOf(first.response);
     if (outcome.type === 'http-error' && outcome.status === 403 && /csrf/i.test(outcome.message ?? '')) {
-      // A token that went stale between fetching and sending (a login in another tab): once more.
-      const second = await attempt(job);
+      // A token that went stale (a login in another tab, a new session): a fresh one, once more.
+      const second = await attempt(job, true);
       return 'outcome' in second ? second.outcome : outcomeOf(second.response);
     }
     return outcome;

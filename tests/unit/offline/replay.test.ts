@@ -177,6 +177,75 @@ describe('replay: FIFO per device', () => {
   });
 });
 
+describe('replay: devices in parallel', () => {
+  /** A sender that holds each request until released, and records what was in flight. */
+  function heldSender() {
+    const inFlight = new Map<string, number>();
+    const widest = { all: 0, perDevice: 0 };
+    const order: string[] = [];
+    const held: (() => void)[] = [];
+    const send = async (sending: OutboxJob): Promise<SendOutcome> => {
+      const device = sending.deviceKey;
+      inFlight.set(device, (inFlight.get(device) ?? 0) + 1);
+      widest.all = Math.max(widest.all, [...inFlight.values()].reduce((sum, n) => sum + n, 0));
+      widest.perDevice = Math.max(widest.perDevice, ...inFlight.values());
+      order.push((sending.body as { name: string }).name);
+      await new Promise<void>((release) => held.push(release));
+      inFlight.set(device, (inFlight.get(device) ?? 1) - 1);
+      return ok();
+    };
+    const releaseAll = async () => {
+      while (held.length > 0) held.splice(0).forEach((release) => release());
+    };
+    return { send, widest, order, held, releaseAll };
+  }
+
+  it('sends to as many devices at once as the concurrency allows, and no more', async () => {
+    const sender = heldSender();
+    const { db, engine } = setup({ concurrency: 3, send: sender.send });
+    for (let n = 1; n <= 6; n += 1) await queue(db, job(`AA:BB:CC:DD:EE:0${n}`, { body: { name: `D${n}` } }));
+    const run = engine.trigger('manual');
+    // Three requests wait unanswered at once: the other three devices wait for a free slot.
+    await vi.waitFor(() => expect(sender.held).toHaveLength(3));
+    expect(sender.order).toEqual(['D1', 'D2', 'D3']);
+    const releasing = setInterval(() => void sender.releaseAll(), 1);
+    try {
+      expect(await run).toMatchObject({ outcome: 'done', sent: 6 });
+    } finally {
+      clearInterval(releasing);
+    }
+    expect(sender.widest.all).toBe(3);
+    expect(await statuses(db)).toEqual(Array(6).fill('sent'));
+  });
+
+  it('keeps each device in order while devices overlap, each job sent once', async () => {
+    const sender = heldSender();
+    const { db, engine } = setup({ concurrency: 4, send: sender.send });
+    const devices = ['AA:BB:CC:DD:EE:0A', 'AA:BB:CC:DD:EE:0B', 'AA:BB:CC:DD:EE:0C'];
+    // Interleaved, as wizards on three panels would queue them.
+    for (let n = 1; n <= 5; n += 1) for (const [d, mac] of devices.entries()) await queue(db, job(mac, { body: { name: `${'ABC'[d]}${n}` } }));
+    const run = engine.trigger('manual');
+    await vi.waitFor(() => expect(sender.held).toHaveLength(3));
+    const releasing = setInterval(() => {
+      // Answer in a shuffled order: the devices' requests finish out of step with each other.
+      const release = sender.held.splice(Math.floor(Math.random() * sender.held.length), 1)[0];
+      release?.();
+    }, 1);
+    try {
+      expect(await run).toMatchObject({ outcome: 'done', sent: 15 });
+    } finally {
+      clearInterval(releasing);
+    }
+    expect(sender.widest.perDevice).toBe(1);
+    expect(sender.widest.all).toBe(3);
+    for (const letter of ['A', 'B', 'C']) {
+      expect(sender.order.filter((name) => name.startsWith(letter))).toEqual([1, 2, 3, 4, 5].map((n) => `${letter}${n}`));
+    }
+    expect(sender.order).toHaveLength(15);
+    expect(await statuses(db)).toEqual(Array(15).fill('sent'));
+  });
+});
+
 describe('replay: two tabs', () => {
   it('sends each job exactly once when two engines share one database and one lock manager', async () => {
     const db = openTestDb();

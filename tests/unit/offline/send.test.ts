@@ -67,14 +67,48 @@ describe('createFetchSender', () => {
     });
   });
 
-  it('asks for a new token on every attempt', async () => {
+  it('reuses one token for later jobs, and asks again after a minute', async () => {
     const fetch = vi.fn(async () => json(503, {}));
     let n = 0;
-    const send = createFetchSender({ fetch, csrfToken: async () => `t${(n += 1)}` });
+    let clock = 1_000;
+    const send = createFetchSender({ fetch, csrfToken: async () => `t${(n += 1)}`, now: () => clock });
     await send(makeJob());
+    await send(makeJob());
+    clock += 60_001;
     await send(makeJob());
     const tokens = fetch.mock.calls.map((call) => ((call as unknown as [string, RequestInit])[1].headers as Record<string, string>)['X-CSRF-Token']);
-    expect(tokens).toEqual(['t1', 't2']);
+    expect(tokens).toEqual(['t1', 't1', 't2']);
+  });
+
+  it('jobs sent at once share one token request', async () => {
+    const fetch = vi.fn(async () => json(200, { result: 'success' }));
+    const csrfToken = vi.fn(async () => 'tok');
+    const send = createFetchSender({ fetch, csrfToken });
+    await Promise.all([send(makeJob()), send(makeJob()), send(makeJob())]);
+    expect(csrfToken).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('a CSRF refusal drops the kept token: the retry and later jobs use a new one', async () => {
+    const fetch = vi
+      .fn<(url: string, init: RequestInit) => Promise<Response>>()
+      .mockResolvedValueOnce(json(403, { result: false, message: 'Invalid CSRF token' }))
+      .mockImplementation(async () => json(200, { result: 'success' }));
+    let n = 0;
+    const send = createFetchSender({ fetch, csrfToken: async () => `t${(n += 1)}` });
+    expect((await send(makeJob())).type).toBe('sent');
+    expect((await send(makeJob())).type).toBe('sent');
+    const tokens = fetch.mock.calls.map((call) => (call[1].headers as Record<string, string>)['X-CSRF-Token']);
+    expect(tokens).toEqual(['t1', 't2', 't2']);
+  });
+
+  it('a token request that failed is not kept', async () => {
+    const fetch = vi.fn(async () => json(200, { result: 'success' }));
+    const csrfToken = vi.fn<() => Promise<string>>().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue('tok');
+    const send = createFetchSender({ fetch, csrfToken });
+    expect((await send(makeJob())).type).toBe('network-error');
+    expect((await send(makeJob())).type).toBe('sent');
+    expect(csrfToken).toHaveBeenCalledTimes(2);
   });
 
   it('a CSRF refusal is retried once with another token', async () => {
