@@ -6,10 +6,16 @@ import { createAppRouter } from '@/app/router';
 import { registerServiceWorker } from '@/app/service-worker';
 import { notify } from '@/components/notifications/notify';
 import { loadCatalog } from '@/i18n/i18n';
+import { isLoggedIn } from '@/lib/logged-flag';
 import { queryClient } from '@/lib/query-client';
 import { getPreferences } from '@/lib/preferences';
 
+performance.mark?.('intercom:entry');
 document.documentElement.lang = getPreferences().language;
+
+// A logged-in start opens the offline database (and loads Dexie) at once, beside the permissions
+// and the route's code, and reads ahead the draft the URL names: a wizard needs it for its first field.
+if (isLoggedIn()) void import('@/offline/drafts').then((drafts) => drafts.startDraftsEarly(location.search));
 
 const router = createAppRouter();
 const root = document.getElementById('root');

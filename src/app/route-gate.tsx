@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Suspense, use } from 'react';
 import { Navigate } from 'react-router-dom';
 import { isLoggedIn } from '@/lib/logged-flag';
-import { sessionQueries, useSession } from '@/lib/session';
+import { readSavedSession, sessionQueries, useSession } from '@/lib/session';
 import type { Access } from './access-rules';
 import { LOGIN_PATH } from './guard';
 import { PageFallback } from './page-fallback';
@@ -73,9 +73,16 @@ export function gatedPage(route: AppRouteDefinition, client: QueryClient): PageL
   }
 
   return async () => {
+    // The saved session of the last online load (localStorage, read at once) lets the screen's
+    // code load while the permissions are still asked for: offline that question waits for the
+    // network to fail, and the wizard's chunk then arrived only after it (issue 16 §5).
+    const saved = isLoggedIn() ? readSavedSession() : null;
+    if (saved && route.access.allows(saved.permissions)) void screen.load().catch(() => undefined);
     const access = await accessNow(client);
+    performance.mark?.('intercom:permissions');
     if (access === 'unknown' || (access !== null && route.access.allows(access))) await screen.load();
     else if (access !== null) await noAccessPage.load();
+    performance.mark?.('intercom:screen');
     return { Component: GatedPage };
   };
 }

@@ -158,3 +158,13 @@ export function getOfflineDb(): OfflineDb {
   shared ??= createOfflineDb();
   return shared;
 }
+
+/** Opens the app's database ahead of its first use; a failure is left to that use to report. */
+export function openOfflineDbEarly(): void {
+  const db = getOfflineDb();
+  if (db.isOpen()) return;
+  void db.open().then(
+    () => performance.mark?.('intercom:offline-db-open'),
+    () => undefined,
+  );
+}

@@ -1,6 +1,6 @@
 import { DecodeError, type DecodeFailure } from '@contract/common';
 import { isDraftKind, loadDraftSchema, loadDraftSchemas, type DraftData, type DraftSchema, type DraftSchemas } from './draft-kinds';
-import { getOfflineDb, type DraftKind, type DraftRow, type DraftTarget, type OfflineDb } from './db';
+import { getOfflineDb, openOfflineDbEarly, type DraftKind, type DraftRow, type DraftTarget, type OfflineDb } from './db';
 import { offlineT } from './offline-strings';
 import { withQuotaRetry } from './quota';
 
@@ -102,6 +102,69 @@ export async function loadDraft<K extends DraftKind = DraftKind>(
   const raw = await db.drafts.get(id);
   if (!raw || (options.userId !== undefined && raw.userId !== options.userId)) return { status: 'missing' };
   return readDraft(raw, await loadDraftSchemas([raw.kind]), options.kind);
+}
+
+/** A draft read ahead of its screen: the row (or none) and the schemas it is checked against. */
+interface EarlyDraft {
+  db: OfflineDb;
+  raw: DraftRow | undefined;
+  schemas: DraftSchemas;
+  readAt: number;
+}
+
+/** A draft read ahead longer ago than this is read again: the start that wanted it is over. */
+const EARLY_DRAFT_TTL_MS = 10_000;
+
+const earlyDrafts = new Map<string, EarlyDraft>();
+
+/**
+ * Reads the draft a URL names (`?draft=<id>`, as the wizards resume one) while the screen's code
+ * still loads, with its schema, so the wizard's first render has it instead of a second render
+ * after a read (issue 16 §5: the offline reload). A failure is left to the screen's own read.
+ */
+export function prefetchDraft(db: OfflineDb, id: string): Promise<void> {
+  const reading = readAhead(db, id).finally(() => {
+    if (readingAhead.get(id) === reading) readingAhead.delete(id);
+  });
+  readingAhead.set(id, reading);
+  return reading;
+}
+
+/** Read-aheads still running, by draft id. */
+const readingAhead = new Map<string, Promise<void>>();
+
+/** The draft read ahead for `id` once its read is over (undefined when there is none to take). */
+export async function awaitEarlyDraft<K extends DraftKind>(db: OfflineDb, id: string, options: LoadDraftOptions<K>): Promise<DraftLoad<K> | undefined> {
+  await readingAhead.get(id);
+  return takeEarlyDraft(db, id, options);
+}
+
+async function readAhead(db: OfflineDb, id: string): Promise<void> {
+  try {
+    const raw = await db.drafts.get(id);
+    earlyDrafts.set(id, { db, raw, schemas: await loadDraftSchemas(raw ? [raw.kind] : []), readAt: Date.now() });
+    performance.mark?.('intercom:draft-prefetched');
+  } catch {
+    // The screen reads it again and reports what fails.
+  }
+}
+
+/** A logged-in start: opens the database at once and reads ahead the draft the URL names. */
+export function startDraftsEarly(search: string): void {
+  openOfflineDbEarly();
+  const id = new URLSearchParams(search).get('draft');
+  if (id) void prefetchDraft(getOfflineDb(), id);
+}
+
+/** The draft read ahead for `id`, checked as loadDraft checks it; taken once (a later opening reads anew). */
+export function takeEarlyDraft<K extends DraftKind>(db: OfflineDb, id: string, options: LoadDraftOptions<K>): DraftLoad<K> | undefined {
+  const early = earlyDrafts.get(id);
+  earlyDrafts.delete(id);
+  if (!early || early.db !== db || Date.now() - early.readAt > EARLY_DRAFT_TTL_MS) return undefined;
+  const { raw, schemas } = early;
+  if (!raw || (options.userId !== undefined && raw.userId !== options.userId)) return { status: 'missing' };
+  if (isDraftKind(raw.kind) && schemas[raw.kind] === undefined) return undefined;
+  return readDraft(raw, schemas, options.kind);
 }
 
 /** The user's drafts, most recently edited first, unreadable ones included. */

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DraftData } from './draft-kinds';
-import { createDraftSaver, listDrafts, loadDraft, type DraftLoad, type ReadDraft } from './drafts';
+import { awaitEarlyDraft, createDraftSaver, listDrafts, loadDraft, takeEarlyDraft, type DraftLoad, type ReadDraft } from './drafts';
 import { getOfflineDb, type DraftKind, type DraftTarget, type OfflineDb } from './db';
 
 export interface DraftFields<K extends DraftKind> {
@@ -31,18 +31,28 @@ export interface UseDraftResult<K extends DraftKind> {
 export function useDraft<K extends DraftKind>({ kind, id, userId, db: givenDb, delayMs = 400 }: UseDraftOptions<K>): UseDraftResult<K> {
   const db = givenDb ?? getOfflineDb();
   const saver = useMemo(() => createDraftSaver(delayMs, { db }), [db, delayMs]);
-  const [loaded, setLoaded] = useState<{ id: string; value: DraftLoad<K> } | null>(null);
+  // A draft read ahead at the app's start (startDraftsEarly) is there for the first render.
+  const [loaded, setLoaded] = useState<{ id: string; value: DraftLoad<K> } | null>(() => {
+    if (userId === null) return null;
+    const early = takeEarlyDraft(db, id, { kind, userId });
+    return early ? { id, value: early } : null;
+  });
+  const loadedId = loaded?.id;
 
   useEffect(() => {
-    if (userId === null) return;
+    if (userId === null || loadedId === id) return;
     let current = true;
-    void loadDraft(db, id, { kind, userId }).then((value) => {
-      if (current) setLoaded({ id, value });
-    });
+    // A read-ahead still running (the screen came first) is waited for instead of reading twice.
+    void awaitEarlyDraft(db, id, { kind, userId })
+      .then((early) => early ?? loadDraft(db, id, { kind, userId }))
+      .then((value) => {
+        performance.mark?.('intercom:draft-loaded');
+        if (current) setLoaded({ id, value });
+      });
     return () => {
       current = false;
     };
-  }, [db, id, kind, userId]);
+  }, [db, id, kind, userId, loadedId]);
 
   useEffect(() => {
     const onPageHide = () => void saver.flush();

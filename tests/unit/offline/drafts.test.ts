@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultSerialNumberDraft } from '@contract/adjuster-wizard';
 import type { DraftRow } from '@/offline/db';
 import { loadDraftSchemas } from '@/offline/draft-kinds';
-import { createDraftSaver, deleteDraft, flushAllDrafts, listDrafts, loadDraft, readDraft, saveDraft, type DraftInput } from '@/offline/drafts';
+import { createDraftSaver, deleteDraft, flushAllDrafts, listDrafts, loadDraft, prefetchDraft, readDraft, saveDraft, takeEarlyDraft, type DraftInput } from '@/offline/drafts';
 import { createClock, createManualTimers, makeJob, openTestDb } from './helpers';
 
 const T0 = Date.UTC(2025, 0, 15, 9, 0, 0);
@@ -229,5 +229,36 @@ describe('createDraftSaver', () => {
     const second = saver.flush();
     await Promise.all([first, second]);
     expect((await db.drafts.get('d1'))?.title).toBe('second');
+  });
+});
+
+describe('a draft read ahead of its screen', () => {
+  it('is given once, checked for its user and kind as loadDraft checks it', async () => {
+    const db = openTestDb();
+    await saveDraft(db, serialDraft('d1'), T0);
+    await prefetchDraft(db, 'd1');
+    const early = takeEarlyDraft(db, 'd1', { kind: 'serial-number', userId: 7 });
+    expect(early).toEqual(await loadDraft(db, 'd1', { kind: 'serial-number', userId: 7 }));
+    expect(takeEarlyDraft(db, 'd1', { kind: 'serial-number', userId: 7 })).toBeUndefined();
+
+    await prefetchDraft(db, 'd1');
+    expect(takeEarlyDraft(db, 'd1', { kind: 'serial-number', userId: 8 })).toEqual({ status: 'missing' });
+    await prefetchDraft(db, 'd1');
+    expect(takeEarlyDraft(db, 'd1', { kind: 'replace', userId: 7 })?.status).toBe('unreadable');
+  });
+
+  it('reads a missing draft as missing, and is not given for another database or after 10 s', async () => {
+    const db = openTestDb();
+    await prefetchDraft(db, 'none');
+    expect(takeEarlyDraft(db, 'none', { userId: 7 })).toEqual({ status: 'missing' });
+
+    await saveDraft(db, serialDraft('d2'), T0);
+    await prefetchDraft(db, 'd2');
+    expect(takeEarlyDraft(openTestDb(), 'd2', { userId: 7 })).toBeUndefined();
+
+    await prefetchDraft(db, 'd2');
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + 10_001);
+    expect(takeEarlyDraft(db, 'd2', { userId: 7 })).toBeUndefined();
   });
 });

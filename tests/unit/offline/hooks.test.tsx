@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { defaultSerialNumberDraft } from '@contract/adjuster-wizard';
-import { saveDraft } from '@/offline/drafts';
+import { prefetchDraft, saveDraft } from '@/offline/drafts';
 import { addJob } from '@/offline/outbox-queue';
 import { useDraft, useDraftList } from '@/offline/use-draft';
 import { useOutboxJobs, useUnsentCount } from '@/offline/use-outbox';
@@ -23,6 +23,21 @@ describe('useDraft', () => {
     await saveDraft(db, { id: 'd1', kind: 'serial-number', userId: 7, title: 't', data: data() });
     const { result } = renderHook(() => useDraft({ kind: 'serial-number', id: 'd1', userId: 7, db }));
     await waitFor(() => expect(result.current.loaded?.status).toBe('ok'));
+    const loaded = result.current.loaded;
+    expect(loaded?.status === 'ok' && loaded.draft.data.serialNumber).toBe('SN-1');
+  });
+
+  it('has a draft read ahead of the screen on its first render', async () => {
+    const db = openTestDb();
+    await saveDraft(db, { id: 'd1', kind: 'serial-number', userId: 7, title: 't', data: data() });
+    await prefetchDraft(db, 'd1');
+    const renders: (string | undefined)[] = [];
+    const { result } = renderHook(() => {
+      const draft = useDraft({ kind: 'serial-number', id: 'd1', userId: 7, db });
+      renders.push(draft.loaded?.status);
+      return draft;
+    });
+    expect(renders[0]).toBe('ok');
     const loaded = result.current.loaded;
     expect(loaded?.status === 'ok' && loaded.draft.data.serialNumber).toBe('SN-1');
   });
