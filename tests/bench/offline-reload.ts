@@ -25,7 +25,53 @@ export interface ReloadSeries {
   inPage: number[];
   /** page.reload() → ready seen from here (wall clock, includes the DevTools round trips). */
   wall: number[];
+  /** Per reload: when each step of the start was done, ms from navigation start (see `startSteps`). */
+  steps: Record<string, number>[];
 }
+
+/**
+ * The steps of a start, in the order they happen, as the page records them: the document from the
+ * worker, the app's marks (`performance.mark('intercom:…')` in main.tsx, route-gate.tsx,
+ * offline/db.ts, offline/drafts.ts, offline/use-draft.ts) and the resource timings of the scripts.
+ */
+export const START_STEPS = [
+  'document from the worker',
+  'entry script run',
+  'permissions settled',
+  'route chunk fetched',
+  'screen code ready',
+  'offline db open',
+  'draft read ahead',
+  'draft read',
+  'last script fetched',
+] as const;
+
+/** Page script (plain JS, see readinessProbe): the steps the page recorded; absent ones are left out. */
+function startStepsScript(routeChunk: string): string {
+  return `(() => {
+  const mark = (name) => performance.getEntriesByName(name, 'mark')[0]?.startTime;
+  const navigation = performance.getEntriesByType('navigation')[0];
+  const scripts = performance.getEntriesByType('resource').filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'));
+  const chunk = scripts.find((entry) => new URL(entry.name).pathname.includes(${JSON.stringify(routeChunk)}));
+  const found = {
+    'document from the worker': navigation?.responseEnd,
+    'entry script run': mark('intercom:entry'),
+    'permissions settled': mark('intercom:permissions'),
+    'route chunk fetched': chunk?.responseEnd,
+    'screen code ready': mark('intercom:screen'),
+    'offline db open': mark('intercom:offline-db-open'),
+    'draft read ahead': mark('intercom:draft-prefetched'),
+    'draft read': mark('intercom:draft-loaded'),
+    'last script fetched': scripts.length > 0 ? Math.max(...scripts.map((entry) => entry.responseEnd)) : undefined,
+  };
+  const steps = {};
+  for (const [name, value] of Object.entries(found)) if (value !== undefined && value > 0) steps[name] = value;
+  return steps;
+})()`;
+}
+
+/** The wizard's own chunk, by the start of its file name. */
+const WIZARD_CHUNK = '/serial-number-wizard-page-';
 
 export interface OfflineReloadFigures {
   wizard: ReloadSeries;
@@ -91,12 +137,13 @@ async function reloads(page: Page, name: string, path: string, runs: number): Pr
   // One reload unmeasured: the first offline navigation settles the worker and the memory cache.
   await page.reload();
   await readyAt(page);
-  const series: ReloadSeries = { name, path, inPage: [], wall: [] };
+  const series: ReloadSeries = { name, path, inPage: [], wall: [], steps: [] };
   for (let i = 0; i < runs; i += 1) {
     const started = performance.now();
     await page.reload({ waitUntil: 'commit' });
     series.inPage.push(await readyAt(page));
     series.wall.push(performance.now() - started);
+    series.steps.push(await page.evaluate<Record<string, number>>(startStepsScript(WIZARD_CHUNK)));
   }
   return series;
 }

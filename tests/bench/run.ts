@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { repoRoot, startServer, type ServerProcess } from '../e2e/server-process';
 import { DIST, builtChunks, entryScripts, rootScripts, scriptsLoadedBy, type Chunk } from './bundle';
-import { deviceListBudgetRows, deviceListReport, largeDatabaseUrl } from './device-list';
+import { deviceListBudgetRows, deviceListFloorBudgetRows, deviceListReport, largeDatabaseUrl } from './device-list';
 import { deviceListPageBudgetRows, deviceListPageReport } from './device-list-page';
 import { housingApiReport, housingBudgetRows, housingPageReport, largeSeedReport } from './housing';
 import { checkRoute, load, logInCookie, peakRss, type LoadFigures, type LoadOptions } from './load';
@@ -23,7 +23,7 @@ import { keysApiReport, keysBudgetRows } from './keys';
 import { historyApiReport, historyBudgetRows } from './history';
 import { matrixPaintBudgetRows, matrixPaintReport } from './matrix-paint';
 import { peopleApiReport, peopleBudgetRows } from './people';
-import { DEVICE_EVENT_ROUTES, KEY_ROUTES, PEOPLE_ROUTES, routePageBudgetRows, routePageReport } from './route-pages';
+import { DEVICE_EVENT_ROUTES, KEY_ROUTES, OTHER_ROUTES, PEOPLE_ROUTES, everyRouteBudgetRows, routePageBudgetRows, routePageReport, type MeasuredRouteJs } from './route-pages';
 
 const KB = 1024;
 const MB = 1024 * 1024;
@@ -34,6 +34,8 @@ const BUDGET = {
   permissionsVsSelect1: 0.5,
   wizardJsGzip: 250 * KB,
 };
+/** Issue 16 §5: the offline reload against its floor, and the replay's pace. */
+const SPEED = { reloadVsFloor: 3, replayJobsPerSecond: 100 };
 const OFFLINE = {
   replayJobs: Number(process.env.BENCH_REPLAY_JOBS ?? 1000),
   replayTimeoutMs: 180_000,
@@ -204,7 +206,7 @@ function offlineBudgets(offline: OfflineFigures): void {
   if (replay) {
     rows.push([`outbox replay of ${replay.jobs} jobs: duplicates`, '0', String(replay.duplicates), '-', replay.duplicates === 0 ? 'PASS' : 'FAIL']);
     rows.push([`outbox replay of ${replay.jobs} jobs: lost`, '0', String(replay.lost), '-', replay.lost === 0 ? 'PASS' : 'FAIL']);
-    rows.push([`outbox replay of ${replay.jobs} jobs: throughput (info)`, '-', `${replay.jobsPerSecond.toFixed(1)} jobs/s`, '-', '-']);
+    rows.push([`outbox replay of ${replay.jobs} jobs: throughput (budget in issue 16)`, '-', `${replay.jobsPerSecond.toFixed(1)} jobs/s`, '-', '-']);
   } else {
     rows.push(['outbox replay: duplicates / lost', '0 / 0', 'not measured', '-', 'FAILED']);
   }
@@ -212,11 +214,31 @@ function offlineBudgets(offline: OfflineFigures): void {
   if (reload) {
     const wizard = medianOf(reload.wizard.inPage);
     const floor = medianOf(reload.floor.inPage);
-    rows.push(['offline reload to interactive, wizard / floor (info)', '-', `${ms(wizard)} / ${ms(floor)}`, `${(wizard / floor).toFixed(1)}×`, '-']);
+    rows.push(['offline reload to interactive, wizard / floor (budget in issue 16)', '-', `${ms(wizard)} / ${ms(floor)}`, `${(wizard / floor).toFixed(1)}×`, '-']);
   } else {
     rows.push(['offline reload to interactive, wizard / floor', '-', 'not measured', '-', 'FAILED']);
   }
   table(rows, [false, true, true, true, false]);
+}
+
+/** Issue 16 rows of the offline part: the reload against its floor, the replay's pace. */
+function offlineSpeedRows(offline: OfflineFigures): string[][] {
+  const rows: string[][] = [];
+  const reload = offline.reload;
+  if (reload) {
+    const wizard = medianOf(reload.wizard.inPage);
+    const floor = medianOf(reload.floor.inPage);
+    rows.push(['offline reload to interactive, wizard / floor', `≤ ${SPEED.reloadVsFloor}×`, `${ms(wizard)} / ${ms(floor)}`, `${(wizard / floor).toFixed(1)}×`, verdict(wizard / floor <= SPEED.reloadVsFloor)]);
+  } else {
+    rows.push(['offline reload to interactive, wizard / floor', `≤ ${SPEED.reloadVsFloor}×`, 'not measured', '-', 'SKIPPED']);
+  }
+  const replay = offline.replay;
+  rows.push(
+    replay
+      ? [`outbox replay of ${replay.jobs} jobs`, `≥ ${SPEED.replayJobsPerSecond} jobs/s`, `${replay.jobsPerSecond.toFixed(1)} jobs/s`, `${((replay.jobsPerSecond / SPEED.replayJobsPerSecond) * 100).toFixed(0)}%`, verdict(replay.jobsPerSecond >= SPEED.replayJobsPerSecond)]
+      : ['outbox replay', `≥ ${SPEED.replayJobsPerSecond} jobs/s`, 'not measured', '-', 'SKIPPED'],
+  );
+  return rows;
 }
 
 /** What did not work: a part that could not run, a duplicated or lost job. An OVER budget is not here. */
@@ -284,6 +306,7 @@ async function main(): Promise<void> {
   const keyPages = await routePageReport(heading, table, 'Keys, codes and matrix screens', KEY_ROUTES, { logFile: LOG_FILE });
   const eventPages = await routePageReport(heading, table, 'Event history, voltage and call rounds screens', DEVICE_EVENT_ROUTES, { logFile: LOG_FILE });
   const historyApi = await historyApiReport(heading, table, largeSeed, { ...LOAD, logFile: LOG_FILE });
+  const otherPages = await routePageReport(heading, table, 'Every other screen (issue 16)', OTHER_ROUTES, { logFile: LOG_FILE });
 
   heading('Budgets (issue 2)');
   const rows: string[][] = [['budget', 'limit', 'measured', 'ratio', 'verdict']];
@@ -348,6 +371,17 @@ async function main(): Promise<void> {
 
   heading('Budgets (issue 15, screens)');
   table([['budget', 'limit', 'measured', 'ratio', 'verdict'], ...routePageBudgetRows('device events', eventPages)], [false, true, true, true, false]);
+
+  heading('Budgets (issue 16, speed: ratios within this run, the machine may be shared)');
+  const everyRoute: MeasuredRouteJs[] = [
+    ...(offline.wizardJs ?? []).map((js) => ({ name: js.name, total: js.total, ready: true })),
+    ...(housingPages?.routeJs ?? []).map((route) => ({ name: route.name, total: route.total, ready: route.ready })),
+    ...[...(peoplePages ?? []), ...(keyPages ?? []), ...(eventPages ?? []), ...(otherPages ?? [])].map((route) => ({ name: route.path, total: route.total, ready: route.ready })),
+  ];
+  table(
+    [['budget', 'limit', 'measured', 'ratio', 'verdict'], ...deviceListFloorBudgetRows(deviceList), ...offlineSpeedRows(offline), ...everyRouteBudgetRows(everyRoute, loginJs.total)],
+    [false, true, true, true, false],
+  );
 
   const failures = results.flatMap((r) => r.loads.filter((l) => l.non2xx > 0 || l.errors > 0).map((l) => `${r.label}: ${l.name}`));
   if (failures.length > 0) console.log(`\n  warning: non-2xx answers or errors under load in ${failures.join('; ')}`);
