@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { ErrorResponse, FrameworkError } from '../../contract/common';
 import { isDatabaseUnavailable } from '../db/client';
 import { ApiError, MESSAGES } from '../http/errors';
+import { API_CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY } from './security-headers';
 
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: MESSAGES.invalidJson,
@@ -91,6 +92,14 @@ function clientRefusal(error: ClientError): [number, string] {
   }
 }
 
+/** The headers plugins/security-headers.ts gives every other answer (but HSTS, an option of the app this handler does not see). */
+const RAW_SECURITY_HEADERS = [
+  'Referrer-Policy: same-origin',
+  'X-Frame-Options: DENY',
+  `Permissions-Policy: ${PERMISSIONS_POLICY}`,
+  `Content-Security-Policy: ${API_CONTENT_SECURITY_POLICY}`,
+];
+
 /**
  * Node refuses some requests before Fastify sees them (an over-long URL or header block, a broken
  * request line …) and emits `clientError`: the answer is written on the socket, in our shape.
@@ -110,6 +119,7 @@ export function clientErrorHandler(error: ClientError, socket: Socket): void {
       `Content-Length: ${Buffer.byteLength(body)}`,
       'Cache-Control: no-store',
       'X-Content-Type-Options: nosniff',
+      ...RAW_SECURITY_HEADERS,
       'Connection: close',
       '',
       body,

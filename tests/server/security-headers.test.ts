@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -219,6 +220,30 @@ describe.each(BACKENDS)('behind a TLS proxy on %s', (backend) => {
     const plain = new TestClient(direct());
     await loginCookies(plain);
     expect(await addressOf(plain)).toBe('127.0.0.1');
+  });
+});
+
+describe('Node’s own refusals (written on the socket, before Fastify) on pglite', () => {
+  const app = useApp('pglite', { jobs: { enabled: false }, mcUploads: { enabled: false } });
+
+  it('carry the same headers: an over-long URL’s 414', async () => {
+    await app().listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app().server.address() as AddressInfo;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(`GET /front/house-list?address=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString('utf8')));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    const [head] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 414 /);
+    const headers = new Map(head!.split('\r\n').slice(1).map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('x-frame-options')).toBe('DENY');
+    expect(headers.get('referrer-policy')).toBe('same-origin');
+    expect(headers.get('content-security-policy')).toMatch(/^default-src 'none'; frame-ancestors 'none'/);
+    expect(headers.get('permissions-policy')).toMatch(/^camera=\(self\), microphone=\(\)/);
   });
 });
 
