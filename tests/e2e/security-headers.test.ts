@@ -50,6 +50,24 @@ describe('security headers in Chromium', () => {
     expect(await page.evaluate(() => 'injected' in window)).toBe(false);
   });
 
+  it('keeps the policy on the shell the service worker serves offline', async () => {
+    const { page, context } = session();
+    await page.goto('/');
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await context.setOffline(true);
+    try {
+      const response = await page.goto('/devices');
+      expect(response?.fromServiceWorker()).toBe(true);
+      expect(await response?.headerValue('content-security-policy')).toMatch(/script-src 'self' 'wasm-unsafe-eval'; .*frame-ancestors 'none'/);
+      expect(await response?.headerValue('permissions-policy')).toMatch(/^camera=\(self\)/);
+      await page.getByRole('main').first().waitFor();
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
   it('allows the camera to the app and denies the microphone and geolocation', async () => {
     const { page } = session();
     await page.goto('/');
