@@ -77,6 +77,15 @@ describe.each(BACKENDS)('event history export and images on %s', (backend) => {
     expectError(await new TestClient(app()).get(exportUrl({})), 401);
   });
 
+  it('exports every buyer’s events for the superuser, the buyer’s own for the installer', async () => {
+    const key = { ...MARCH_2024, rfid: 'ABCDEF000001' };
+    const macsOf = (body: string) => body.split('\r\n').slice(1, -1).map((line) => line.split(';')[1]);
+    const admin = await loginAs(app(), 'admin');
+    expect(macsOf((await admin.get(exportUrl(key))).body)).toEqual([FOREIGN.mac, OWN.mac]);
+    const installer = await loginAs(app(), 'installer');
+    expect(macsOf((await installer.get(exportUrl(key))).body)).toEqual([OWN.mac]);
+  });
+
   it('serves an event’s snapshot with its type, an ETag and a year’s immutable caching; 304 when it is current', async () => {
     const url = historyImagePath(images.ownImageId);
     const response = await operator.get(url);
