@@ -7,6 +7,7 @@ import { commutatorEndpoints } from '../../../contract/commutators';
 import { deviceCardEndpoints } from '../../../contract/device-card';
 import { deviceSettingsEndpoints } from '../../../contract/device-card-settings';
 import { deviceEndpoints } from '../../../contract/devices';
+import { dialingEndpoints } from '../../../contract/dialings';
 import { doorCodeEndpoints } from '../../../contract/door-codes';
 import { dictionaryEndpoints } from '../../../contract/dictionaries';
 import { entranceEndpoints } from '../../../contract/entrances';
@@ -17,6 +18,7 @@ import { historyEndpoints } from '../../../contract/history';
 import { houseEndpoints } from '../../../contract/houses';
 import { keyEndpoints } from '../../../contract/keys';
 import { mcEndpoints } from '../../../contract/mc';
+import { powerEndpoints } from '../../../contract/power';
 import { sessionEndpoints } from '../../../contract/session';
 import { userOptionEndpoints } from '../../../contract/user-options';
 import { userEndpoints } from '../../../contract/users';
@@ -45,6 +47,8 @@ const domains: Record<string, Record<string, { method: string; pattern: string; 
   wizard: wizardEndpoints,
   adjuster: adjusterEndpoints,
   history: historyEndpoints,
+  power: powerEndpoints,
+  dialings: dialingEndpoints,
   groups: groupEndpoints,
 };
 const all = Object.entries(domains).flatMap(([domain, endpoints]) =>
@@ -55,7 +59,7 @@ describe('the whole contract', () => {
   it('has one endpoint per method and path, so the server can register every one', () => {
     const routes = all.map((endpoint) => `${endpoint.method} ${endpoint.pattern}`);
     expect(routes.filter((route, index) => routes.indexOf(route) !== index)).toEqual([]);
-    expect(all.length).toBe(159);
+    expect(all.length).toBe(164);
   });
 
   it('keeps every path under the API prefixes', () => {
