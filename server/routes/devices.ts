@@ -110,6 +110,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRouteOpt
     if (macs.length === 0) throw new ApiError(400, 'Некорректное поле macs: выберите хотя бы одно устройство');
     if (macs.length > MAX_GROUP_MACS) throw new ApiError(400, `Некорректное поле macs: не больше ${MAX_GROUP_MACS} устройств за один запрос`);
     if (body.groups.length > MAX_GROUPS) throw new ApiError(400, `Некорректное поле groups: не больше ${MAX_GROUPS} групп`);
+    body.groups.forEach((id, index) => idFilter(`groups.${index}`, id));
     const found = await deviceIdsByMac(db, scopeOf(request).buyerId, macs);
     const missing = macs.filter((mac) => !found.has(mac));
     if (missing.length > 0) throw new ApiError(404, `Устройства не найдены: ${missing.join(', ')}`);
