@@ -41,6 +41,16 @@ describe.each(BACKENDS)('device list rows on %s', (backend) => {
     return device;
   }
 
+  it('rebuilds nothing for an update that leaves the listed fields as they were', async () => {
+    const device = await placedDevice();
+    await db().execute(sql`update device_list_rows set row_json = 'untouched' where device_id = ${device.id}`);
+    await db().execute(sql`update devices set status_code = status_code where id = ${device.id}`);
+    await db().execute(sql`insert into device_relays (device_id, relay_num, entrance_uid, status_code) values (${device.id}, 9, null, 0)`);
+    const [kept] = await rows<{ row_json: string }>(sql`select row_json from device_list_rows where device_id = ${device.id}`);
+    expect(kept.row_json).toBe('untouched');
+    await db().execute(sql`update device_list_rows set row_json = device_list_row_of(device_id) where device_id = ${device.id}`);
+  });
+
   it('holds one row per device, each the text the list sends', async () => {
     const [counts] = await rows<{ devices: number; projected: number }>(
       sql`select (select count(*)::int from devices) as devices, (select count(*)::int from device_list_rows) as projected`,
@@ -86,17 +96,19 @@ describe.each(BACKENDS)('device list rows on %s', (backend) => {
     const row = await listed(device.mac);
     expect(row.DEVICE_ID).toBe(device.id);
     expect(Object.keys(row.houses)).toContain(device.house);
-    await db().execute(sql`update devices set status_code = 1 where id = ${device.id}`);
+    await db().execute(sql`update devices set status_code = case when status_code = 2 then 3 else 2 end where id = ${device.id}`);
     const [kept] = await rows<{ n: number }>(sql`select count(*)::int as n from device_list_rows where device_id = ${device.id}`);
     expect(kept.n).toBe(1);
   });
 
-  it('drops the row with its device', async () => {
+  it('lists a new bare device, gives it a row with its first change, and drops the row with it', async () => {
     const [device] = await rows<{ id: number }>(
       sql`insert into devices (mac, buyer_id, type, status_code) values ('02:AB:CD:00:00:99', 1, 6, 0) returning id`,
     );
+    expect((await listed('02:AB:CD:00:00:99')).houses).toEqual({});
+    await db().execute(sql`update devices set status_code = 1 where id = ${device.id}`);
     const [made] = await rows<{ row_json: string }>(sql`select row_json from device_list_rows where device_id = ${device.id}`);
-    expect(JSON.parse(made.row_json)).toMatchObject({ DEVICE_ID: device.id, MAC: '02:AB:CD:00:00:99', houses: {} });
+    expect(JSON.parse(made.row_json)).toMatchObject({ DEVICE_ID: device.id, MAC: '02:AB:CD:00:00:99', STATUS_CODE: 1, houses: {} });
     await db().execute(sql`delete from devices where id = ${device.id}`);
     expect(await rows(sql`select 1 from device_list_rows where device_id = ${device.id}`)).toEqual([]);
   });
