@@ -28,8 +28,6 @@ export interface AppRouteDefinition {
   page: PageLoader;
   /** Who may open it; anyone else gets a plain "no access" page and the screen's code never loads. */
   access: AccessRule;
-  /** True while the screen is a "section not built yet" placeholder (owned by a later issue). */
-  placeholder?: boolean;
 }
 
 const { anyone, buyers, devices, deviceKeys, wizards, groups, houses, housing, users, keys, managementCompanies, managementCompanyCreate, outbox } = ACCESS_RULES;

@@ -63,10 +63,6 @@ export const en: Messages = {
   'route.title.keys': 'Create keys',
   'route.title.outbox': 'Send queue',
 
-  'page.notBuilt.text': 'This section is not built yet',
-  'page.notBuilt.hint': 'This screen will come in a later release. Go back to the main page to choose another section.',
-  'page.notBuilt.back': 'Main page',
-
   'home.greeting': 'Hello, {login}!',
   'home.greetingAnonymous': 'Hello!',
   'home.intro': 'Choose the section you want to work with.',

@@ -64,10 +64,6 @@ export const ru = {
   'route.title.keys': 'Создание ключей',
   'route.title.outbox': 'Очередь отправки',
 
-  'page.notBuilt.text': 'Раздел в разработке',
-  'page.notBuilt.hint': 'Этот экран появится в одном из следующих выпусков. Вернитесь на главную страницу, чтобы выбрать другой раздел.',
-  'page.notBuilt.back': 'На главную',
-
   'home.greeting': 'Здравствуйте, {login}!',
   'home.greetingAnonymous': 'Здравствуйте!',
   'home.intro': 'Выберите раздел, с которым хотите работать.',
