@@ -96,11 +96,25 @@ export const PageQuery = fromString(PageNumber, parseQueryNumber);
 export const BooleanLike = coerceWhen(boolean(), (value): value is string | number => typeof value === 'string' || typeof value === 'number', (value) =>
   value === '1' || value === 'true' || value === 1 ? true : value === '0' || value === 'false' || value === 0 ? false : value,
 );
-/** An ISO 8601 instant with a time (`2026-11-25T10:00:00.000Z`, or with an offset) that Date can read. */
-export const IsoDateTime = define<string>(
-  'IsoDateTime',
-  (value) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)),
-);
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):?(\d{2}))$/;
+
+/**
+ * An ISO 8601 instant with a time (`2026-11-25T10:00:00.000Z`, or with an offset): a real calendar
+ * day (no 30 February, which Date would roll into March), a real time of day, and a year from 1900
+ * to 9998, so that PostgreSQL's timestamptz takes it whatever the offset (year 0 or 10000 it refuses).
+ */
+export const IsoDateTime = define<string>('IsoDateTime', (value) => {
+  if (typeof value !== 'string') return false;
+  const match = ISO_DATE_TIME.exec(value);
+  if (!match) return false;
+  const [year, month, day, hours, minutes, seconds = 0, offsetHours = 0, offsetMinutes = 0] = match.slice(1).map((part) => (part === undefined ? undefined : Number(part)));
+  if (year === undefined || month === undefined || day === undefined || hours === undefined || minutes === undefined) return false;
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return (
+    year >= 1900 && year <= 9998 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth &&
+    hours <= 23 && minutes <= 59 && seconds <= 59 && offsetHours <= 14 && offsetMinutes <= 59 && !Number.isNaN(Date.parse(value))
+  );
+});
 /** A string that is not empty after trimming. */
 export const NonEmptyString = define<string>('NonEmptyString', (value) => typeof value === 'string' && value.trim().length > 0);
 

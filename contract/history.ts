@@ -29,6 +29,11 @@ export const HISTORY_MAX_PAGE_SIZE = 200;
  * (docs/operations.md "Event history").
  */
 export const HISTORY_COUNT_LIMIT = 10_000;
+/**
+ * How far back a page may reach (page × perPage + perPage): deeper pages of a broad filter would
+ * walk millions of index entries; a narrower filter or the CSV export reaches further.
+ */
+export const HISTORY_MAX_ROWS_BACK = 100_000;
 /** The most rows one CSV export holds. */
 export const HISTORY_EXPORT_LIMIT = 100_000;
 

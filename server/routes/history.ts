@@ -6,6 +6,7 @@ import {
   HISTORY_EXPORT_PATH,
   HISTORY_EXPORT_TRUNCATED_HEADER,
   HISTORY_MAX_MACS,
+  HISTORY_MAX_ROWS_BACK,
   HISTORY_PAGE_SIZE,
   HistoryExportQuery,
   historyEndpoints,
@@ -107,6 +108,9 @@ export async function historyRoutes(app: FastifyInstance, options: HistoryRouteO
     const pageNumber = page ?? 0;
     const size = perPage ?? HISTORY_PAGE_SIZE;
     if (pageNumber > MAX_PAGE) throw bad('page', `ожидается номер страницы от 0 до ${MAX_PAGE}`);
+    if ((pageNumber + 1) * size > HISTORY_MAX_ROWS_BACK) {
+      throw bad('page', `страницы доступны на ${HISTORY_MAX_ROWS_BACK.toLocaleString('ru-RU')} событий от начала: сузьте фильтр или даты, или выгрузите CSV`);
+    }
     if (filter.deviceIds !== null && filter.deviceIds.length === 0) {
       return { result: true, data: [], numberPages: 1, pagination: paginationOf(0, pageNumber, 0, size), countCapped: false };
     }

@@ -4,6 +4,7 @@ const devicePath = (mac: string, screen: string) => `/devices/${encodeURICompone
 export const deviceCardPath = (mac: string): string => devicePath(mac, 'update');
 export const deviceKeysPath = (mac: string): string => devicePath(mac, 'keys');
 export const deviceRsKeysPath = (mac: string): string => devicePath(mac, 'rs-keys');
+export const devicePowerPath = (mac: string): string => devicePath(mac, 'power');
 
 /** The event history of some devices (issue 15), of one flat on them when `flatNum` is given. */
 export function deviceHistoryPath(macs: readonly string[], flatNum?: number): string {

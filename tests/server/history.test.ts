@@ -151,6 +151,12 @@ describe.each(BACKENDS)('event history on %s', (backend) => {
     ['dateFrom', { dateFrom: 'вчера' }],
     ['dateFrom', { dateFrom: '2024-13-45T00:00:00Z' }],
     ['dateTo', { dateTo: '2024-03-10' }],
+    ['dateFrom', { dateFrom: '0000-01-01T00:00:00Z' }],
+    ['dateTo', { dateTo: '9999-12-31T23:59:59-14:00' }],
+    ['dateFrom', { dateFrom: '2024-02-30T00:00:00Z' }],
+    ['dateTo', { dateTo: '2024-03-10T24:00:00Z' }],
+    ['page', { page: 2_000 }],
+    ['page', { page: 500, perPage: 200 }],
     ['dateFrom', { dateFrom: '2024-03-11T00:00:00Z', dateTo: '2024-03-10T00:00:00Z' }],
     ['page', { page: -1 }],
     ['page', { page: 1.5 }],
@@ -173,6 +179,27 @@ describe.each(BACKENDS)('event history on %s', (backend) => {
     if (field !== 'sort' && !('macs' in params)) {
       expectError(await operator.get(`${deviceUrl(OWN.id)}${query(params as Record<string, string | number>)}`), 400, new RegExp(`Некорректное поле ${field}`));
     }
+  });
+
+  it('takes the whole last second of the day, its milliseconds too (a device reports them)', async () => {
+    const range = historyDateRange('2024-03-10', '2024-03-10', 'Asia/Vladivostok');
+    const db = app().database.drizzle;
+    await db.execute(sql`insert into device_history_events (device_id, buyer_id, event_date, event_type)
+                         select id, buyer_id, '2024-03-10T13:59:59.600Z'::timestamptz, 'BTN_UP' from devices where id = ${OWN.id}`);
+    try {
+      const answer = await list(operator, { dateFrom: range.dateFrom ?? '', dateTo: range.dateTo ?? '', macs: OWN.mac });
+      expect(answer.data.map((event) => event.eventDate)).toContain('2024-03-10T13:59:59.600Z');
+      const nextDay = historyDateRange('2024-03-11', '2024-03-11', 'Asia/Vladivostok');
+      const after = await list(operator, { dateFrom: nextDay.dateFrom ?? '', dateTo: nextDay.dateTo ?? '', macs: OWN.mac });
+      expect(after.data.map((event) => event.eventDate)).not.toContain('2024-03-10T13:59:59.600Z');
+    } finally {
+      await db.execute(sql`delete from device_history_events where device_id = ${OWN.id} and event_date = '2024-03-10T13:59:59.600Z'::timestamptz`);
+    }
+  });
+
+  it('refuses a date PostgreSQL cannot hold on the export and the call rounds too, with 400 not 500', async () => {
+    expectError(await operator.get(`${historyEndpoints.list.pattern}/export?dateFrom=0000-01-01T00:00:00Z`), 400, /Некорректное поле dateFrom/);
+    expectError(await operator.get(`/front/dialings/${OWN.mac}?dateFrom=0000-01-01T00:00:00Z`), 400, /Некорректное поле dateFrom/);
   });
 
   it('names the allowed event kinds and page sizes in the 400', async () => {

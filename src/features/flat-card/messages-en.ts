@@ -199,6 +199,8 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'flat.devices.history.label': 'Event history of the flat on {mac}',
   'flat.devices.dialings': 'Call rounds',
   'flat.devices.dialings.label': 'Call rounds of the flat on {mac}',
+  'flat.devices.power': 'Supply voltage',
+  'flat.devices.power.label': 'Supply voltage of {mac}',
   'flat.devices.capable': '{name}: yes',
   'flat.devices.incapable': '{name}: no',
   'flat.devices.group.codes': 'Codes',

@@ -200,6 +200,8 @@ export const ruMessages = {
   'flat.devices.history.label': 'История событий квартиры на {mac}',
   'flat.devices.dialings': 'Обходы вызова',
   'flat.devices.dialings.label': 'Обходы вызова квартиры на {mac}',
+  'flat.devices.power': 'Напряжение питания',
+  'flat.devices.power.label': 'Напряжение питания {mac}',
   'flat.devices.capable': '{name}: есть',
   'flat.devices.incapable': '{name}: нет',
   'flat.devices.group.codes': 'Коды',

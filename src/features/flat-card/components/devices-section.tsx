@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { DeviceFlatData } from '@contract/flats';
 import { ACCESS_RULES } from '@/app/access-rules';
 import { useFieldReasonText } from '@/components/field-reason/use-field-reason-text';
-import { deviceHistoryPath, dialingsPath } from '@/lib/device-paths';
+import { deviceHistoryPath, devicePowerPath, dialingsPath } from '@/lib/device-paths';
 import { useSession } from '@/lib/session';
 import { useT, type FeatureMessageKey } from '../messages';
 import { settingsForm } from '../model';
@@ -55,7 +55,10 @@ function useDeviceEventLinks(): boolean {
   return ACCESS_RULES.devices.allows(useSession());
 }
 
-/** This flat's events on the device, and (on an analogue panel, which calls handsets) its call rounds and call order. */
+/**
+ * This flat's events on the device, and on an analogue panel (the one kind that calls handsets, and
+ * the one that has the `power` and `dialings` capabilities) its call rounds, call order and voltage.
+ */
 function DeviceEventLinks({ device }: { device: DeviceFlatData }) {
   const t = useT();
   const { flat } = useFlat();
@@ -68,6 +71,11 @@ function DeviceEventLinks({ device }: { device: DeviceFlatData }) {
       {device.canCallToHandset && (
         <Link component={RouterLink} to={dialingsPath(device.mac, flat.flatNum)} variant="body2" aria-label={t('flat.devices.dialings.label', { mac: device.mac })}>
           {t('flat.devices.dialings')}
+        </Link>
+      )}
+      {device.canCallToHandset && (
+        <Link component={RouterLink} to={devicePowerPath(device.mac)} variant="body2" aria-label={t('flat.devices.power.label', { mac: device.mac })}>
+          {t('flat.devices.power')}
         </Link>
       )}
     </Box>

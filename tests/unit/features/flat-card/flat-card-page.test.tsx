@@ -215,7 +215,7 @@ describe('FlatCardPage', () => {
     expect((music as HTMLInputElement).value).toBe('7');
   });
 
-  it('links the flat’s events on all its devices and on each, and the call rounds of a device that calls handsets (issue 15)', async () => {
+  it('links the flat’s events on all its devices and on each, and the call rounds and voltage of a device that calls handsets (issue 15)', async () => {
     renderCard('support');
     await screen.findByTestId('flat-card-ready');
     reveal();
@@ -228,7 +228,9 @@ describe('FlatCardPage', () => {
     expect(within(analog).getByRole('link', { name: 'История событий квартиры на AA:00:00:00:00:01' }).getAttribute('href')).toBe(history('AA:00:00:00:00:01'));
     expect(within(analog).getByRole('link', { name: 'Обходы вызова квартиры на AA:00:00:00:00:01' }).getAttribute('href')).toBe(`/dialings/${encodeURIComponent('AA:00:00:00:00:01')}?flatNum=12`);
     expect(within(plain).getByRole('link', { name: 'История событий квартиры на AA:00:00:00:00:02' }).getAttribute('href')).toBe(history('AA:00:00:00:00:02'));
+    expect(within(analog).getByRole('link', { name: 'Напряжение питания AA:00:00:00:00:01' }).getAttribute('href')).toBe(`/devices/${encodeURIComponent('AA:00:00:00:00:01')}/power`);
     expect(within(plain).queryByRole('link', { name: /^Обходы вызова/ })).toBeNull();
+    expect(within(plain).queryByRole('link', { name: /^Напряжение питания/ })).toBeNull();
   });
 
   it('names the source and reason of an access entry, and gives support no control that writes', async () => {
