@@ -5,6 +5,7 @@ import { adjusterEndpoints } from '../../contract/adjuster';
 import { defaultSerialNumberDraft, toPrepareDeviceBody } from '../../contract/adjuster-wizard';
 import { normalizeMac } from '../../contract/common';
 import { defaultWizardDraft, toWizardSaveBody, wizardEndpoints } from '../../contract/wizard';
+import type { OutboxJob } from '../../src/offline/db';
 import { account, csrfToken, getJson, launchBrowser, logIn, openSession, XHR, type Session } from './browser';
 
 /*
@@ -37,25 +38,8 @@ interface Place {
   porch: number;
 }
 
-interface OutboxRow {
-  idempotencyKey: string;
-  kind: string;
-  method: 'POST';
-  url: string;
-  body: unknown;
-  status: 'queued';
-  attempts: number;
-  nextAttemptAt: number;
-  lastError: null;
-  lastStatus: null;
-  userId: number;
-  draftId: null;
-  deviceKey: string;
-  target: { mac: string; house?: string };
-  createdAt: number;
-  updatedAt: number;
-  sentAt: null;
-}
+/** A row as src/offline/outbox.ts `enqueue` stores it, before IndexedDB gives it its id. */
+type OutboxRow = Omit<OutboxJob, 'id'>;
 
 interface Planned {
   kind: 'serial-number' | 'device-setup';
