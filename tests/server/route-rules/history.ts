@@ -3,7 +3,7 @@ import type { RouteRule } from './types';
 /**
  * History (server/routes/history.ts): management, support and the installer read their buyer's
  * events, export them and see their images; every demo account holds one of those roles. A user
- * without them is refused in tests/server/history-access.test.ts.
+ * without them is refused in tests/server/history.test.ts (also the voltage and call-round calls).
  */
 export const historyRules: readonly RouteRule[] = [
   { method: 'GET', pattern: '/front/devices/history', url: '/front/devices/history?page=0', refused: [] },
