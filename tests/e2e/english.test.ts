@@ -107,6 +107,8 @@ describe('the app in English', () => {
     await settleRoute(page, inFlight);
     const from = page.getByRole('group', { name: 'From' }).or(page.getByLabel('From', { exact: true })).first();
     await from.click();
+    // The woken picker shows the English day-first pattern (date-fns en-GB) in its empty sections.
+    await expect.poll(() => page.locator('main').innerText()).toMatch(/DD\/MM\/YYYY/);
     await page.getByRole('button', { name: /^Choose date/ }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();

@@ -20,6 +20,10 @@ const widthStyles = (
   <GlobalStyles
     styles={{
       [`.${CONTAINER_CLASS}`]: { marginTop: 52 },
+      // notistack's own success, info and warning greens, blues and oranges give white text under 4.5:1 (WCAG AA).
+      [`.${CONTAINER_CLASS} .notistack-MuiContent-success`]: { backgroundColor: '#2e7d32' },
+      [`.${CONTAINER_CLASS} .notistack-MuiContent-info`]: { backgroundColor: '#0277bd' },
+      [`.${CONTAINER_CLASS} .notistack-MuiContent-warning`]: { backgroundColor: '#b45309' },
       '@media (min-width: 900px)': {
         [`.${CONTAINER_CLASS}`]: { width: '20%', minWidth: 0 },
         [`.${CONTAINER_CLASS} .notistack-MuiContent`]: { minWidth: 0, width: '100%' },
