@@ -8,6 +8,7 @@ import { notify } from '@/components/notifications/notify';
 import { loadCatalog } from '@/i18n/i18n';
 import { isLoggedIn } from '@/lib/logged-flag';
 import { queryClient } from '@/lib/query-client';
+import { addStartRead } from '@/lib/start-reads';
 import { getPreferences } from '@/lib/preferences';
 
 performance.mark?.('intercom:entry');
@@ -15,7 +16,11 @@ document.documentElement.lang = getPreferences().language;
 
 // A logged-in start opens the offline database (and loads Dexie) at once, beside the permissions
 // and the route's code, and reads ahead the draft the URL names: a wizard needs it for its first field.
-if (isLoggedIn()) void import('@/offline/drafts').then((drafts) => drafts.startDraftsEarly(location.search));
+if (isLoggedIn()) {
+  const started = import('@/offline/drafts').then((drafts) => drafts.startDraftsEarly(location.search));
+  // Only a draft is worth a screen's wait; other screens render without waiting for the database.
+  if (new URLSearchParams(location.search).has('draft')) addStartRead(started);
+}
 
 const router = createAppRouter();
 const root = document.getElementById('root');

@@ -3,6 +3,7 @@ import { Suspense, use } from 'react';
 import { Navigate } from 'react-router-dom';
 import { isLoggedIn } from '@/lib/logged-flag';
 import { readSavedSession, sessionQueries, useSession } from '@/lib/session';
+import { startReadsSettled } from '@/lib/start-reads';
 import type { Access } from './access-rules';
 import { LOGIN_PATH } from './guard';
 import { PageFallback } from './page-fallback';
@@ -28,6 +29,9 @@ function preloadable<T>(loader: () => Promise<T>): { load: () => Promise<T>; use
     ));
   return { load, useLoaded: () => (loaded ? loaded.value : use(load())) };
 }
+
+/** How long a screen waits for the start's reads (issue 16 §5: they take a few ms after the screen's code). */
+const START_READS_WAIT_MS = 200;
 
 // Seldom shown, so it stays out of the entry chunk (the login route's budget).
 const noAccessPage = preloadable(() => import('./no-access-page'));
@@ -80,7 +84,11 @@ export function gatedPage(route: AppRouteDefinition, client: QueryClient): PageL
     if (saved && route.access.allows(saved.permissions)) void screen.load().catch(() => undefined);
     const access = await accessNow(client);
     performance.mark?.('intercom:permissions');
-    if (access === 'unknown' || (access !== null && route.access.allows(access))) await screen.load();
+    if (access === 'unknown' || (access !== null && route.access.allows(access))) {
+      await screen.load();
+      // The draft the URL names, read since the start: a wizard then renders once, with it.
+      await startReadsSettled(START_READS_WAIT_MS);
+    }
     else if (access !== null) await noAccessPage.load();
     performance.mark?.('intercom:screen');
     return { Component: GatedPage };

@@ -150,10 +150,10 @@ async function readAhead(db: OfflineDb, id: string): Promise<void> {
 }
 
 /** A logged-in start: opens the database at once and reads ahead the draft the URL names. */
-export function startDraftsEarly(search: string): void {
+export function startDraftsEarly(search: string): Promise<void> {
   openOfflineDbEarly();
   const id = new URLSearchParams(search).get('draft');
-  if (id) void prefetchDraft(getOfflineDb(), id);
+  return id ? prefetchDraft(getOfflineDb(), id) : Promise.resolve();
 }
 
 /** The draft read ahead for `id`, checked as loadDraft checks it; taken once (a later opening reads anew). */
