@@ -49,6 +49,11 @@ function printReplay(replay: ReplayFigures): void {
   console.log(`  POST answers: ${replay.posts.total} (${replay.posts.created} created, ${replay.posts.replayed} Idempotency-Replayed${other.length ? `, ${other.join(', ')}` : ''})`);
   console.log(`  outbox at the end: ${statuses.join(', ')}`);
   console.log(`  duplicates: ${replay.duplicates} (must be 0)   lost: ${replay.lost} (must be 0)`);
+  if (replay.server) {
+    const statuses = Object.entries(replay.server.statuses).map(([status, n]) => `${status} ${n}`);
+    console.log(`  the server alone (same run, ${replay.server.jobs} more such POSTs straight from the test, same concurrency): ${replay.server.jobsPerSecond.toFixed(1)} jobs/s (${statuses.join(', ')})`);
+    console.log(`  replay / server alone: ${((replay.jobsPerSecond / replay.server.jobsPerSecond) * 100).toFixed(0)}%`);
+  }
 }
 
 /** Where the wizard's start goes: the median time of each step, and the step before it. */

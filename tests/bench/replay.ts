@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Response } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { PrepareDeviceRequest, adjusterEndpoints } from '../../contract/adjuster';
 import { defaultSerialNumberDraft, toPrepareDeviceBody } from '../../contract/adjuster-wizard';
-import { decode, normalizeMac } from '../../contract/common';
+import { CSRF_HEADER, IDEMPOTENCY_HEADER, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE, decode, normalizeMac } from '../../contract/common';
+import { CsrfResponse, sessionEndpoints } from '../../contract/session';
 import { MacsFromHouseResponse, deviceEndpoints } from '../../contract/devices';
 import { EntrancesResponse } from '../../contract/entrances';
 import { HouseListResponse, houseEndpoints } from '../../contract/houses';
@@ -37,6 +38,12 @@ export interface ReplayFigures {
   houses: number;
   entrances: number;
   timedOut: boolean;
+  /**
+   * The server alone, in the same run: as many prepare-device POSTs (new MACs) sent straight from
+   * the test at the engine's concurrency, each with its token and key, no IndexedDB and no page.
+   * The replay can go no faster than this; on a loaded machine it is the figure to compare with.
+   */
+  server: { jobs: number; jobsPerSecond: number; statuses: Record<string, number> } | null;
 }
 
 export interface ReplayOptions {
@@ -75,6 +82,9 @@ interface Place {
   entranceNum: number;
 }
 
+/** DEFAULT_CONCURRENCY of src/offline/replay.ts (whose imports need the app's aliases): devices sent to at once. */
+const ENGINE_CONCURRENCY = 4;
+
 /** The serial-number wizard's job kind (src/features/serial-number-wizard/model.ts). */
 const JOB_KIND = 'serial-number';
 
@@ -84,8 +94,9 @@ function benchMac(n: number): string {
   return `02:BE:0C:${hex.slice(0, 2)}:${hex.slice(2, 4)}:${hex.slice(4, 6)}`;
 }
 
-function outboxRows(places: readonly Place[], count: number, userId: number, now: number): OutboxRow[] {
-  return Array.from({ length: count }, (_, n) => {
+function outboxRows(places: readonly Place[], count: number, userId: number, now: number, first = 0): OutboxRow[] {
+  return Array.from({ length: count }, (_, i) => {
+    const n = first + i;
     const place = places[n % places.length];
     const mac = benchMac(n);
     const body = decode(
@@ -129,6 +140,27 @@ interface OutboxSummary {
   firstSentAt: number | null;
   lastSentAt: number | null;
   sentMacs: string[];
+}
+
+/** POSTs the rows' requests with the page's session, `concurrency` at a time: the server's own pace. */
+async function serverAlone(page: Page, rows: readonly OutboxRow[], concurrency: number): Promise<ReplayFigures['server']> {
+  const { token } = decode(CsrfResponse, await pageApi(page, 'GET', sessionEndpoints.csrf.pattern), 'csrf');
+  const statuses: Record<string, number> = {};
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < rows.length) {
+        const row = rows[next++]!;
+        const response = await page.request.post(row.url, {
+          headers: { Accept: 'application/json', [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE, [CSRF_HEADER]: token, [IDEMPOTENCY_HEADER]: row.idempotencyKey },
+          data: row.body,
+        });
+        statuses[String(response.status())] = (statuses[String(response.status())] ?? 0) + 1;
+      }
+    }),
+  );
+  return { jobs: rows.length, jobsPerSecond: rows.length / ((performance.now() - started) / 1000), statuses };
 }
 
 export async function replayBench(browser: Browser, baseUrl: string, options: ReplayOptions): Promise<ReplayFigures> {
@@ -314,6 +346,8 @@ export async function replayBench(browser: Browser, baseUrl: string, options: Re
       if (times === 0 || !sentMacs.has(row.target.mac)) lost += 1;
     }
     const duplicates = twice + Math.max(0, posts.created - options.jobs);
+    step('the server alone: the same requests straight from the test');
+    const server = await serverAlone(page, outboxRows(places, options.jobs, permissions.userId, Date.now(), options.jobs), ENGINE_CONCURRENCY);
     const seconds = summary.lastSentAt === null ? NaN : (summary.lastSentAt - openedAt) / 1000;
     return {
       jobs: options.jobs,
@@ -327,6 +361,7 @@ export async function replayBench(browser: Browser, baseUrl: string, options: Re
       houses: new Set(places.map((p) => p.houseUid)).size,
       entrances: places.length,
       timedOut,
+      server,
     };
   } finally {
     await context.close();

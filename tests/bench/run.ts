@@ -238,6 +238,9 @@ function offlineSpeedRows(offline: OfflineFigures): string[][] {
       ? [`outbox replay of ${replay.jobs} jobs`, `≥ ${SPEED.replayJobsPerSecond} jobs/s`, `${replay.jobsPerSecond.toFixed(1)} jobs/s`, `${((replay.jobsPerSecond / SPEED.replayJobsPerSecond) * 100).toFixed(0)}%`, verdict(replay.jobsPerSecond >= SPEED.replayJobsPerSecond)]
       : ['outbox replay', `≥ ${SPEED.replayJobsPerSecond} jobs/s`, 'not measured', '-', 'SKIPPED'],
   );
+  if (replay?.server) {
+    rows.push(['outbox replay vs the server alone, same run (info)', '-', `${replay.jobsPerSecond.toFixed(1)} / ${replay.server.jobsPerSecond.toFixed(1)} jobs/s`, `${((replay.jobsPerSecond / replay.server.jobsPerSecond) * 100).toFixed(0)}%`, '-']);
+  }
   return rows;
 }
 
