@@ -25,6 +25,8 @@ export function createAppTheme(language: UiLanguage): Theme {
       components: {
         MuiButton: { defaultProps: { disableElevation: true } },
         MuiTextField: { defaultProps: { size: 'small' } },
+        // A disabled field's helper text still explains something: kept readable (4.5:1), not greyed to 2.7:1.
+        MuiFormHelperText: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) } },
       },
     },
     materialLocales[language],
