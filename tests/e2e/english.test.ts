@@ -83,6 +83,10 @@ describe('the app in English', () => {
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByRole('heading', { name: 'User settings' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    // The confirmation is worded in the language «Save» was pressed in (use-user-options-form.ts): let it go first.
+    const saved = page.getByText('Настройки сохранены', { exact: true });
+    await saved.waitFor();
+    await saved.waitFor({ state: 'detached' });
     // From here on the server answers in English: what Russian it still sends is data.
     collecting = true;
   });
@@ -108,7 +112,8 @@ describe('the app in English', () => {
     const from = page.getByRole('group', { name: 'From' }).or(page.getByLabel('From', { exact: true })).first();
     await from.click();
     // The woken picker shows the English day-first pattern (date-fns en-GB) in its empty sections.
-    await expect.poll(() => page.locator('main').innerText()).toMatch(/DD\/MM\/YYYY/);
+    // (Its sections sit between invisible bidi isolates, U+2066–2069.)
+    await expect.poll(() => page.locator('main').evaluate((main) => (main.textContent ?? '').replace(/[\u2066-\u2069]/g, ''))).toMatch(/DD\/MM\/YYYY/);
     await page.getByRole('button', { name: /^Choose date/ }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
