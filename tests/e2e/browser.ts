@@ -40,9 +40,12 @@ export interface Session {
   pageErrors: string[];
 }
 
-/** A fresh, isolated browser profile (own cookies, localStorage, service worker) on the server under test. */
-export async function openSession(browser: Browser, viewport: Viewport = DESKTOP): Promise<Session> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport, locale: 'ru-RU', timezoneId: 'UTC' });
+/**
+ * A fresh, isolated browser profile (own cookies, localStorage, service worker) on the server under
+ * test, or on `serverUrl` (a file's own server).
+ */
+export async function openSession(browser: Browser, viewport: Viewport = DESKTOP, serverUrl: string = baseUrl()): Promise<Session> {
+  const context = await browser.newContext({ baseURL: serverUrl, viewport, locale: 'ru-RU', timezoneId: 'UTC' });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
   const page = await context.newPage();

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEVICE_STATUS } from '../../contract/devices';
 import { DESKTOP, MOBILE, getJson, launchBrowser, screenshot, sessionOf } from './browser';
 import { sideways } from './housing-helpers';
 
@@ -32,10 +33,15 @@ afterAll(async () => {
 const powerPath = (mac: string, range?: string) => `/devices/${encodeURIComponent(mac)}/power${range ? `?range=${range}` : ''}`;
 const powerApi = (mac: string, range: string) => `/front/devices/${encodeURIComponent(mac)}/power?range=${range}`;
 
-/** A device of the logged-in user with the power capability and readings outside the band in the last 7 days. */
+/**
+ * A device of the logged-in user with the power capability and readings outside the band in the last
+ * 7 days, and one that answers a reading: other files reset or disable devices (a device in either
+ * state refuses the gateway), so those are passed over.
+ */
 async function deviceWithDips(page: Page): Promise<{ mac: string; week: PowerAnswer }> {
-  const list = await getJson<{ data: { MAC: string; TYPE: number }[] }>(page, '/front/device-list/get-list?page=1');
-  for (const { MAC } of list.data) {
+  const list = await getJson<{ data: { MAC: string; TYPE: number; STATUS_CODE: number }[] }>(page, '/front/device-list/get-list?page=1');
+  for (const { MAC, STATUS_CODE } of list.data) {
+    if (STATUS_CODE === DEVICE_STATUS.disabled || STATUS_CODE === DEVICE_STATUS.reset) continue;
     const response = await page.request.get(powerApi(MAC, '7d'), { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
     if (response.status() !== 200) continue;
     const week = (await response.json()) as PowerAnswer;

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjusterEndpoints } from '../../contract/adjuster';
@@ -6,7 +9,8 @@ import { defaultSerialNumberDraft, toPrepareDeviceBody } from '../../contract/ad
 import { normalizeMac } from '../../contract/common';
 import { defaultWizardDraft, toWizardSaveBody, wizardEndpoints } from '../../contract/wizard';
 import type { OutboxJob } from '../../src/offline/db';
-import { account, csrfToken, getJson, launchBrowser, logIn, openSession, XHR, type Session } from './browser';
+import { DESKTOP, account, csrfToken, getJson, launchBrowser, logIn, openSession, XHR, type Session } from './browser';
+import { repoRoot, startServer, type ServerProcess } from './server-process';
 
 /*
  * Issue 16 §3 "Offline chaos", in Chromium against the real server: 200 jobs of two wizards
@@ -56,12 +60,28 @@ function chaosMac(n: number): string {
   return `0AC${runTag}${n.toString(16).toUpperCase().padStart(4, '0')}`.match(/.{2}/g)!.join(':');
 }
 
+/*
+ * The run adds 200 devices: on the shared e2e server they would fill the device list's first pages
+ * that other files pick their devices from, so this file has a server (and database) of its own.
+ */
+let server: ServerProcess;
+let dataDir = '';
+
 beforeAll(async () => {
   browser = await launchBrowser();
-});
+  dataDir = await mkdtemp(join(tmpdir(), 'intercom-e2e-chaos-'));
+  const dist = process.env.E2E_DIST ? resolve(repoRoot, process.env.E2E_DIST) : join(repoRoot, 'dist');
+  server = await startServer({
+    env: { DATA_DIR: dataDir, SEED: 'small', STATIC_DIR: dist, DEVICE_FAILURE_SHARE: '0', EVENT_TRICKLE_PER_MINUTE: '0' },
+    logFile: join(repoRoot, 'test-results', 'e2e-server-chaos.log'),
+    timeoutMs: 240_000,
+  });
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
+  await server?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 /** Houses with a FIAS id and an entrance, from the installer's own house list. */
@@ -186,7 +206,7 @@ async function appReady(page: Page): Promise<void> {
 describe('offline chaos', () => {
   it('200 jobs of two wizards replayed through dropped answers, 503 bursts, reloads, two tabs and an expired session: one device per job', async () => {
     const started = Date.now();
-    const { context, page, pageErrors }: Session = await openSession(browser);
+    const { context, page, pageErrors }: Session = await openSession(browser, DESKTOP, server.url);
     try {
       await logIn(page, account('installer'));
       await appReady(page);
