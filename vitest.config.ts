@@ -1,5 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { alias } from './build-aliases';
+
+/**
+ * Vitest's default is one worker less than the cores: one on a 2-core CI machine, which leaves a
+ * core idle while a test waits on PostgreSQL, a server or Chromium. Two workers at least.
+ */
+const WORKERS = Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
   resolve: { alias },
@@ -9,6 +16,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
+          maxWorkers: WORKERS,
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['tests/unit/setup.ts'],
@@ -18,6 +26,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'server',
+          maxWorkers: WORKERS,
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/server/global-setup.ts'],
@@ -32,7 +41,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
-          fileParallelism: false,
+          // Two files at once, each worker with a server and database of its own (global-setup.ts):
+          // a file spends most of its time waiting on the page, so two share the cores well.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           // CI gets one run on a loaded 2-core machine: a test that fails once for timing is run
           // once more (and the report still shows it); a real failure fails twice.
           retry: process.env.CI ? 1 : 0,

@@ -11,8 +11,11 @@ export const DESKTOP = { width: 1440, height: 900 } as const;
 export const MOBILE = { width: 390, height: 844 } as const;
 export type Viewport = { width: number; height: number };
 
+/** This worker's server: each worker (VITEST_POOL_ID 1…n) has one of its own (global-setup.ts). */
 export function baseUrl(): string {
-  return inject('baseUrl');
+  const urls = inject('baseUrls');
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  return urls[(worker - 1) % urls.length];
 }
 
 /** `extraArgs`: more Chromium switches, e.g. a fake camera fed from a file (label-scan.test.ts). */
@@ -218,6 +221,29 @@ export async function getJson<T>(page: Page, path: string): Promise<T> {
   const response = await page.request.get(path, { headers: XHR });
   expect(response.status(), path).toBe(200);
   return (await response.json()) as T;
+}
+
+/** One row of `GET /front/device-list/get-list`, as much as the tests read. */
+export interface DeviceListItem {
+  MAC: string;
+  TYPE: number;
+  STATUS_CODE: number;
+}
+
+/**
+ * The first answer `pick` gives for the user's devices, walking the list page by page: other files
+ * add devices (newest first, often without readings or codes), so a seeded one may sit past page 1.
+ */
+export async function findDevice<T>(page: Page, pick: (row: DeviceListItem) => Promise<T | undefined>, query = ''): Promise<T | undefined> {
+  for (let pageNo = 1; pageNo <= 40; pageNo += 1) {
+    const list = await getJson<{ data: DeviceListItem[]; pagination: { pageCount: number } }>(page, `/front/device-list/get-list?page=${pageNo}${query}`);
+    for (const row of list.data) {
+      const found = await pick(row);
+      if (found !== undefined) return found;
+    }
+    if (pageNo >= list.pagination.pageCount) break;
+  }
+  return undefined;
 }
 
 /** The session's CSRF token, for writes through the API. */

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_STATUS } from '../../contract/devices';
-import { DESKTOP, MOBILE, getJson, launchBrowser, screenshot, sessionOf } from './browser';
+import { DESKTOP, MOBILE, findDevice, getJson, launchBrowser, screenshot, sessionOf } from './browser';
 import { sideways } from './housing-helpers';
 
 /*
@@ -39,15 +39,15 @@ const powerApi = (mac: string, range: string) => `/front/devices/${encodeURIComp
  * state refuses the gateway), so those are passed over.
  */
 async function deviceWithDips(page: Page): Promise<{ mac: string; week: PowerAnswer }> {
-  const list = await getJson<{ data: { MAC: string; TYPE: number; STATUS_CODE: number }[] }>(page, '/front/device-list/get-list?page=1');
-  for (const { MAC, STATUS_CODE } of list.data) {
-    if (STATUS_CODE === DEVICE_STATUS.disabled || STATUS_CODE === DEVICE_STATUS.reset) continue;
+  const found = await findDevice(page, async ({ MAC, STATUS_CODE }) => {
+    if (STATUS_CODE === DEVICE_STATUS.disabled || STATUS_CODE === DEVICE_STATUS.reset) return undefined;
     const response = await page.request.get(powerApi(MAC, '7d'), { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
-    if (response.status() !== 200) continue;
+    if (response.status() !== 200) return undefined;
     const week = (await response.json()) as PowerAnswer;
-    if (week.readingCount > 0 && week.outsideCount > 0) return { mac: MAC, week };
-  }
-  throw new Error('the small seed gave this user no power device with dips in the last 7 days');
+    return week.readingCount > 0 && week.outsideCount > 0 ? { mac: MAC, week } : undefined;
+  });
+  if (!found) throw new Error('the small seed gave this user no power device with dips in the last 7 days');
+  return found;
 }
 
 const chart = (page: Page) => page.getByRole('img', { name: 'Напряжение питания за период, вольт' });

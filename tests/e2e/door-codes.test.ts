@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, getJson, launchBrowser, screenshot, sessionOf } from './browser';
+import { DESKTOP, MOBILE, findDevice, getJson, launchBrowser, screenshot, sessionOf } from './browser';
 import { send, sideways } from './housing-helpers';
 
 /*
@@ -37,16 +37,17 @@ const freshCode = () => String(randomInt(1_000_000, 10_000_000));
 
 /** A device of the operator that takes per-flat codes, has a flat range and no common code yet. */
 async function flatCodeDevice(page: Page): Promise<{ mac: string; flatNum: number }> {
-  const list = await getJson<{ data: { MAC: string }[] }>(page, '/front/device-list/get-list?page=1');
-  for (const { MAC } of list.data) {
+  const found = await findDevice(page, async ({ MAC }) => {
     const answer = await getJson<CodesAnswer>(page, codesApi(MAC));
-    if (!answer.canFlatDoorCode || !answer.flatRange || answer.common) continue;
+    if (!answer.canFlatDoorCode || !answer.flatRange || answer.common) return undefined;
     const taken = new Set((await getJson<CodesAnswer>(page, codesApi(MAC, '?page=1'))).data.map((code) => code.flatNum));
     for (let flat = answer.flatRange.lastFlat; flat >= answer.flatRange.firstFlat; flat--) {
       if (!taken.has(flat)) return { mac: MAC, flatNum: flat };
     }
-  }
-  throw new Error('the small seed gave the operator no device taking flat codes without a common code');
+    return undefined;
+  });
+  if (!found) throw new Error('the small seed gave the operator no device taking flat codes without a common code');
+  return found;
 }
 
 /** Two houses of the operator with devices, and their MACs. */

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, XHR, account, chooseOption, getJson, launchBrowser, logIn, openSession, screenshot, setUserLanguage, type Session } from './browser';
+import { DESKTOP, XHR, account, chooseOption, findDevice, launchBrowser, logIn, openSession, screenshot, setUserLanguage, type Session } from './browser';
 import { APP_ROUTES, concretePath, routeValues, settleRoute, trackRequests, visitRoute } from './route-visits';
 
 /*
@@ -127,15 +127,11 @@ describe('the app in English', () => {
 
   it('writes numbers with a decimal point and English units', async () => {
     const inFlight = trackRequests(page);
-    const { data } = await getJson<{ data: { MAC: string }[] }>(page, '/front/device-list/get-list?page=1');
-    let mac = '';
-    for (const { MAC } of data) {
-      const response = await page.request.get(`/front/devices/${encodeURIComponent(MAC)}/power?range=7d`, { headers: XHR });
-      if (response.ok() && ((await response.json()) as { readingCount: number }).readingCount > 0) {
-        mac = MAC;
-        break;
-      }
-    }
+    const mac =
+      (await findDevice(page, async ({ MAC }) => {
+        const response = await page.request.get(`/front/devices/${encodeURIComponent(MAC)}/power?range=7d`, { headers: XHR });
+        return response.ok() && ((await response.json()) as { readingCount: number }).readingCount > 0 ? MAC : undefined;
+      })) ?? '';
     expect(mac).not.toBe('');
     await page.goto(`/devices/${encodeURIComponent(mac)}/power?range=7d`);
     await settleRoute(page, inFlight);
