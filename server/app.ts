@@ -4,6 +4,7 @@ import { openDatabase, type DatabaseOptions } from './db/client';
 import { networkPlugin, type NetworkOptions } from './gateways/network/network-plugin';
 import { mcUploadPlugin, type McUploadOptions } from './jobs/mc-upload-plugin';
 import { portJobsPlugin, type JobsOptions } from './jobs/port-jobs-plugin';
+import { auditPlugin, type AuditOptions } from './plugins/audit';
 import { csrfPlugin } from './plugins/csrf';
 import { databasePlugin } from './plugins/database';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
@@ -14,6 +15,7 @@ import { DEFAULT_SESSION_OPTIONS, sessionPlugin, type SessionOptions } from './p
 import { spaPlugin } from './plugins/spa';
 import type { LoginRateLimit } from './repositories/login-attempts';
 import { adjusterRoutes } from './routes/adjuster';
+import { auditRoutes } from './routes/audit';
 import { deviceRoutes } from './routes/devices';
 import type { DeviceGatewayOption } from './gateways/device/device-gateway';
 import { createDeviceGateway } from './gateways/device/simulator';
@@ -27,8 +29,10 @@ import { flatRoutes } from './routes/flats';
 import { keyRoutes } from './routes/keys';
 import { commutatorRoutes } from './routes/commutators';
 import { doorCodeRoutes } from './routes/door-codes';
+import { fieldRoutes } from './routes/field';
 import { dialingRoutes } from './routes/dialings';
 import { historyRoutes, type HistoryRouteOptions } from './routes/history';
+import { importRoutes } from './routes/imports';
 import { powerRoutes } from './routes/power';
 import { managementCompanyRoutes } from './routes/management-companies';
 import { sessionRoutes } from './routes/session';
@@ -37,6 +41,8 @@ import { userRoutes } from './routes/users';
 import { userPermissionRoutes } from './routes/user-permissions';
 import { buyerRoutes } from './routes/buyers';
 import { wizardRoutes } from './routes/wizard';
+import { deviceSyncPlugin, type DeviceSyncOptions } from './jobs/device-sync-runner';
+import { deviceSyncRoutes } from './routes/device-sync';
 import type { SeedSize } from './seed/sizes';
 
 export interface AppOptions {
@@ -54,6 +60,8 @@ export interface AppOptions {
   /** Behind TLS: Strict-Transport-Security max-age in seconds on every answer (HSTS_MAX_AGE); unset sends none. */
   hstsMaxAgeSeconds?: number;
   idempotency?: IdempotencyOptions;
+  /** The audit trail's retention (AUDIT_RETENTION_DAYS) and how often old records are pruned. */
+  audit?: AuditOptions;
   /** The intercom hardware (the simulator's failure share, delays …, or a driver); device-list totals reuse (ms). */
   deviceGateway?: DeviceGatewayOption;
   deviceCountTtlMs?: number;
@@ -63,6 +71,8 @@ export interface AppOptions {
   jobs?: JobsOptions;
   /** The management companies' upload runner of this process (on by default). */
   mcUploads?: McUploadOptions;
+  /** The sender of changes owed to devices (docs/api.md "Device sync"; on by default). */
+  deviceSync?: DeviceSyncOptions;
   /** The event history's export limit and count reuse (tests shorten the export). */
   history?: Omit<HistoryRouteOptions, 'gateway'>;
   /**
@@ -106,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(rbacPlugin);
     await app.register(csrfPlugin);
     await app.register(idempotencyPlugin, options.idempotency ?? {});
+    await app.register(auditPlugin, options.audit ?? {});
     await app.register(spaPlugin, { staticDir: options.staticDir ?? null });
     await app.register(networkPlugin, options.network ?? {});
     await app.register(portJobsPlugin, options.jobs ?? {});
@@ -115,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const deviceGateway = createDeviceGateway(options.deviceGateway);
     app.addHook('onClose', () => deviceGateway.close());
     await app.register(mcUploadPlugin, { ...options.mcUploads, gateway: deviceGateway });
+    await app.register(deviceSyncPlugin, { ...options.deviceSync, gateway: deviceGateway });
     await app.register(sessionRoutes, { loginRateLimit: options.loginRateLimit });
     await app.register(userRoutes);
     await app.register(userPermissionRoutes);
@@ -128,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(keyRoutes, { gateway: deviceGateway });
     await app.register(commutatorRoutes, { gateway: deviceGateway });
     await app.register(doorCodeRoutes, { gateway: deviceGateway });
+    await app.register(deviceSyncRoutes, { gateway: deviceGateway });
     await app.register(dialingRoutes);
     await app.register(historyRoutes, { gateway: deviceGateway, ...options.history });
     await app.register(powerRoutes, { gateway: deviceGateway });
@@ -137,6 +150,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(deviceRoutes, { gateway: deviceGateway, countTtlMs: options.deviceCountTtlMs });
     await app.register(wizardRoutes);
     await app.register(adjusterRoutes);
+    await app.register(importRoutes);
+    await app.register(auditRoutes);
+    await app.register(fieldRoutes);
     options.extraRoutes?.(app);
     await app.ready();
   } catch (error) {
