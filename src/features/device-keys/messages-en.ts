@@ -15,6 +15,9 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'deviceKeys.rs.unsupported': 'The device has no RS485 controllers with keys.',
   'deviceKeys.readOnly': 'Read only: an operator changes keys.',
   'deviceKeys.offline': 'No connection to the server: changes are unavailable; what you typed stays on screen until it is back.',
+  'deviceKeys.offline.queue': 'No connection to the server: a new key goes to the send queue and is sent by itself once the connection is back; other changes are unavailable.',
+  'deviceKeys.create.queue': 'Queue',
+  'deviceKeys.queued': 'Key {value} is queued: it goes to the device once there is a connection',
 
   'deviceKeys.filter.label': 'Search keys',
   'deviceKeys.filter.key': 'Key value',

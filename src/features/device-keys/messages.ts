@@ -16,6 +16,9 @@ export const ruMessages = {
   'deviceKeys.rs.unsupported': 'У устройства нет RS485-контроллеров с ключами.',
   'deviceKeys.readOnly': 'Только просмотр: менять ключи может оператор.',
   'deviceKeys.offline': 'Нет связи с сервером: изменения недоступны, введённое сохранится на экране до появления связи.',
+  'deviceKeys.offline.queue': 'Нет связи с сервером: новый ключ встанет в очередь отправки и уйдёт сам, когда связь появится; прочие изменения недоступны.',
+  'deviceKeys.create.queue': 'В очередь',
+  'deviceKeys.queued': 'Ключ {value} в очереди: уйдёт на устройство, когда появится связь',
 
   'deviceKeys.filter.label': 'Поиск ключей',
   'deviceKeys.filter.key': 'Значение ключа',

@@ -1,12 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { KEY_LIST_PAGE_SIZE, type DeviceKeyRow, type DeviceKeysMultiple, type DeviceKeysResponse, type MultipleKeyAction } from '@contract/keys';
+import { KEY_LIST_PAGE_SIZE, keyEndpoints, type DeviceKeyRow, type DeviceKeysMultiple, type DeviceKeysResponse, type MultipleKeyAction } from '@contract/keys';
 import type { KeyKind } from '@/components/key-value/model';
 import { notify } from '@/components/notifications/notify';
+import { DEVICE_KEY_JOB, jobBodyField, queueKeyJobs, usePendingKeys } from '@/components/queued-keys/key-jobs';
 import { useUrlListState } from '@/components/list-table/use-url-list-state';
 import { errorMessage } from '@/lib/http';
 import { useSession } from '@/lib/session';
 import { useConnectivity } from '@/offline/connectivity';
+import { outboxRequest } from '@/offline/outbox-queue';
+import { useOfflineRuntime } from '@/offline/runtime-context';
 import { createDeviceKey, removeDeviceKey, runKeyAction, setKeySecurity } from './api';
 import { useT } from './messages';
 import {
@@ -48,10 +51,28 @@ export function useDeviceKeys(mac: string, rs: boolean) {
 
   const invalidate = () => client.invalidateQueries({ queryKey: deviceKeyQueries.lists() });
 
+  // With no signal a new key is queued in the outbox (issue 17 §3) and shown pending until it is sent.
+  const runtime = useOfflineRuntime();
+  const canQueue = session.userId !== null;
   const create = useMutation({
-    mutationFn: (values: KeyCreateValues & { keyType: KeyKind }) => createDeviceKey(mac, keyCreateBody(values, rs)),
-    onSuccess: (answer, values) => notify(t('deviceKeys.created', { value: answer.data?.VALUE ?? values.value }), { variant: 'success' }),
-    onSettled: invalidate,
+    mutationFn: async (values: KeyCreateValues & { keyType: KeyKind }) => {
+      const body = keyCreateBody(values, rs);
+      if (!online && session.userId !== null) {
+        await queueKeyJobs(runtime, session.userId, [{ kind: DEVICE_KEY_JOB, ...outboxRequest(keyEndpoints.createDeviceKey, { params: { mac }, body }), mac }]);
+        return { queued: true, value: body.VALUE };
+      }
+      const answer = await createDeviceKey(mac, body);
+      return { queued: false, value: answer.data?.VALUE ?? body.VALUE };
+    },
+    onSuccess: ({ queued, value }) => notify(t(queued ? 'deviceKeys.queued' : 'deviceKeys.created', { value }), { variant: queued ? 'info' : 'success' }),
+    onSettled: (answer) => (answer?.queued ? undefined : invalidate()),
+  });
+  const pending = usePendingKeys({
+    userId: session.userId,
+    kind: DEVICE_KEY_JOB,
+    macs: [mac],
+    matches: (job) => (jobBodyField(job, 'RS') === 1) === rs,
+    onSent: () => void invalidate(),
   });
 
   const remove = useMutation({
@@ -107,6 +128,9 @@ export function useDeviceKeys(mac: string, rs: boolean) {
     // The server decides; the client only hides what it would refuse (support reads only).
     canEdit: canEditKeys(session),
     online,
+    /** Offline, a new key can still be queued. */
+    canQueue,
+    pending,
     selection,
     toggle: (item: KeyItem) => setSelection(toggleKey(selection, item)),
     /** Picks (or drops) every given row: the page's, or one side's on the RS screen. */

@@ -1,7 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { keyEndpoints } from '@contract/keys';
 import { notify } from '@/components/notifications/notify';
+import { FLAT_KEY_JOB, jobBodyField, queueKeyJobs, usePendingKeys } from '@/components/queued-keys/key-jobs';
 import { errorMessage } from '@/lib/http';
+import { useSession } from '@/lib/session';
+import { useConnectivity } from '@/offline/connectivity';
+import { outboxRequest } from '@/offline/outbox-queue';
+import { useOfflineRuntime } from '@/offline/runtime-context';
 import { createKey, removeDeviceKey } from './api';
 import { useT } from './messages';
 import { groupFlatKeys, keyCreateRequests, withoutKeys, type FlatKeyGroup, type FlatKeyKind } from './model';
@@ -74,13 +80,53 @@ export function useFlatKeys() {
     },
   });
 
+  // With no signal a new key is queued in the outbox, one job per device (issue 17 §3), and shown pending until sent.
+  const runtime = useOfflineRuntime();
+  const { userId } = useSession();
+  const online = useConnectivity().state !== 'offline';
+  const pending = usePendingKeys({
+    userId,
+    kind: FLAT_KEY_JOB,
+    macs: data.deviceData.map((device) => device.mac),
+    matches: (job) => job.target.house === flat.houseUid && jobBodyField(job, 'flatNum') === flat.flatNum,
+    onSent: () => void client.refetchQueries({ queryKey: flatCardQueries.card(flat).queryKey }),
+  });
+
+  const queueKey = async ({ kind, value }: { kind: FlatKeyKind; value: string }, user: number): Promise<'all' | 'none'> => {
+    const requests = keyCreateRequests(data.deviceData, kind, value, flat.flatNum);
+    try {
+      const inputs = requests.map((body) => ({ kind: FLAT_KEY_JOB, ...outboxRequest(keyEndpoints.create, { body }), mac: body.mac, house: flat.houseUid }));
+      await queueKeyJobs(runtime, user, inputs);
+    } catch (error) {
+      notify(errorMessage(error), { variant: 'error' });
+      return 'none';
+    }
+    notify(t('flat.keys.queued', { value: requests[0]?.value ?? value, count: requests.length }), { variant: 'info' });
+    setDraft((current) => ({ ...current, value: '' }));
+    return 'all';
+  };
+
   /** 'all' when every device took the key, 'some' when a few refused, 'none' when nothing was written. */
   const addKey = async (vars: { kind: FlatKeyKind; value: string }): Promise<'all' | 'some' | 'none'> => {
+    if (!online) return userId === null ? 'none' : queueKey(vars, userId);
     written.current = [];
     if (!(await add.run(vars))) return 'none';
     setDraft((current) => ({ ...current, value: '' }));
     return written.current.every((outcome) => outcome.error === null) ? 'all' : 'some';
   };
 
-  return { groups: groupFlatKeys(data.keys), devices: data.deviceData, add, addKey, draft, setDraft, remove, outcomes, clearOutcomes: () => setOutcomes(null) };
+  return {
+    groups: groupFlatKeys(data.keys),
+    devices: data.deviceData,
+    add,
+    addKey,
+    draft,
+    setDraft,
+    remove,
+    outcomes,
+    clearOutcomes: () => setOutcomes(null),
+    /** Offline, a new key goes to the outbox. */
+    queueing: !online && userId !== null,
+    pending,
+  };
 }

@@ -16,6 +16,9 @@ const JOB_KIND_LABELS: Record<string, MessageKey> = {
   'adjuster-device': 'outbox.kind.adjuster-device',
   'adjuster-house': 'outbox.kind.adjuster-house',
   'adjuster-group': 'outbox.kind.adjuster-group',
+  // A key added with no signal on a device's keys or on the flat card (src/components/queued-keys).
+  'device-key': 'outbox.kind.key',
+  'flat-key': 'outbox.kind.key',
 };
 
 /**
@@ -30,6 +33,8 @@ export const JOB_ENDPOINT_LABELS: ReadonlyArray<{ method: string; pattern: strin
   { method: 'POST', pattern: '/adjuster/api/device/create', label: 'outbox.kind.adjuster-device' },
   { method: 'POST', pattern: '/adjuster/api/device/:id/house', label: 'outbox.kind.adjuster-house' },
   { method: 'POST', pattern: '/adjuster/api/device/:id/group', label: 'outbox.kind.adjuster-group' },
+  { method: 'POST', pattern: '/front/device-keys/:mac/create-key', label: 'outbox.kind.key' },
+  { method: 'POST', pattern: '/front/keys/create', label: 'outbox.kind.key' },
 ];
 
 function matchesPattern(pattern: string, path: string): boolean {

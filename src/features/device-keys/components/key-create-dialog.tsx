@@ -9,6 +9,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { KEY_INNER, KEY_VALUE_LENGTHS } from '@contract/keys';
 import { FormDialog } from '@/components/form-dialog';
 import { KeyKindSelect } from '@/components/key-value/key-kind-select';
+import { NfcReadButton } from '@/components/nfc-read-button/nfc-read-button';
 import { checkKeyValue, type KeyKind, type KeyValueProblem } from '@/components/key-value/model';
 import { OutlinedField } from '@/components/outlined-field';
 import { placeFieldErrors, type FieldReason } from '@/lib/field-errors';
@@ -21,6 +22,8 @@ interface KeyCreateDialogProps {
   /** The types the device takes (the list call's `keyTypes`). */
   keyTypes: readonly KeyKind[];
   online: boolean;
+  /** Offline, the key is queued in the outbox instead of sent. */
+  canQueue: boolean;
   create: UseMutationResult<unknown, Error, KeyCreateValues & { keyType: KeyKind }>;
   onClose: () => void;
 }
@@ -32,9 +35,10 @@ function useLengths() {
 }
 
 /** A new key: its type among the device's, its value checked for that type as it is typed, its flat and side. */
-export function KeyCreateDialog({ rs, keyTypes, online, create, onClose }: KeyCreateDialogProps) {
+export function KeyCreateDialog({ rs, keyTypes, online, canQueue, create, onClose }: KeyCreateDialogProps) {
   const t = useT();
   const lengths = useLengths();
+  const queueing = !online && canQueue;
   const sideId = useId();
   const [values, setValues] = useState<KeyCreateValues>(() => emptyKeyCreate(keyTypes));
   const [submitted, setSubmitted] = useState(false);
@@ -76,7 +80,7 @@ export function KeyCreateDialog({ rs, keyTypes, online, create, onClose }: KeyCr
     event.preventDefault();
     setSubmitted(true);
     const keyType = values.keyType;
-    if (keyType === '' || valueProblem || Object.keys(problems).length > 0 || !online) return;
+    if (keyType === '' || valueProblem || Object.keys(problems).length > 0 || (!online && !queueing)) return;
     setBanner(null);
     try {
       await create.mutateAsync({ ...values, keyType });
@@ -94,13 +98,13 @@ export function KeyCreateDialog({ rs, keyTypes, online, create, onClose }: KeyCr
   return (
     <FormDialog
       title={t(rs ? 'deviceKeys.create.rsTitle' : 'deviceKeys.create.title')}
-      submitLabel={t('deviceKeys.create.submit')}
+      submitLabel={t(queueing ? 'deviceKeys.create.queue' : 'deviceKeys.create.submit')}
       busy={create.isPending}
-      submitDisabled={!online || keyTypes.length === 0}
+      submitDisabled={(!online && !queueing) || keyTypes.length === 0}
       error={banner}
       notice={
         <>
-          {!online && <Alert severity="warning">{t('deviceKeys.offline')}</Alert>}
+          {!online && <Alert severity="warning">{t(queueing ? 'deviceKeys.offline.queue' : 'deviceKeys.offline')}</Alert>}
           {keyTypes.length === 0 && <Alert severity="warning">{t('deviceKeys.create.noTypes')}</Alert>}
         </>
       }
@@ -122,6 +126,7 @@ export function KeyCreateDialog({ rs, keyTypes, online, create, onClose }: KeyCr
         helperText={values.keyType === '' ? undefined : t('deviceKeys.create.value.hint', { type: values.keyType, lengths: lengths(KEY_VALUE_LENGTHS[values.keyType]) })}
         sx={{ '& input': { fontFamily: 'monospace' } }}
       />
+      <NfcReadButton kind={values.keyType} value={values.value} onValue={(value) => set('value', value)} disabled={create.isPending} />
       <OutlinedField
         name="flatNum"
         inputMode="numeric"

@@ -9,6 +9,9 @@ import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { isInnerKey, type DeviceKeyRow, type MultipleKeyAction } from '@contract/keys';
 import { LazyConfirmDialog } from '@/components/lazy-confirm-dialog';
 import { PagedList } from '@/components/paged-list/paged-list';
+import { PendingKeys } from '@/components/queued-keys/pending-keys';
+import { ACCESS_RULES } from '@/app/access-rules';
+import { useSession } from '@/lib/session';
 import { ListSkeleton } from '@/components/paged-list/list-skeleton';
 import { useT } from '../messages';
 import { keyItem, splitBySide } from '../model';
@@ -32,6 +35,7 @@ export function KeysScreen({ mac, rs }: { mac: string; rs: boolean }) {
   const [action, setAction] = useState<MultipleKeyAction | null>(null);
   const busy = model.remove.isPending || model.security.isPending;
   const rsUnsupported = rs && model.device !== null && !model.device.capabilities.includes('rsKeys');
+  const opensOutbox = ACCESS_RULES.outbox.allows(useSession());
 
   const rowActions: KeyRowActions | undefined = model.canEdit
     ? {
@@ -57,7 +61,7 @@ export function KeysScreen({ mac, rs }: { mac: string; rs: boolean }) {
         address={model.address}
         actions={
           model.canEdit && (
-            <Button variant="contained" startIcon={<Add />} disabled={!model.online || model.firstLoad || rsUnsupported} onClick={() => setCreating(true)} sx={{ minHeight: 44 }}>
+            <Button variant="contained" startIcon={<Add />} disabled={(!model.online && !model.canQueue) || model.firstLoad || rsUnsupported} onClick={() => setCreating(true)} sx={{ minHeight: 44 }}>
               {t(rs ? 'deviceKeys.rs.add' : 'deviceKeys.add')}
             </Button>
           )
@@ -65,7 +69,7 @@ export function KeysScreen({ mac, rs }: { mac: string; rs: boolean }) {
       />
       {!model.online && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {t('deviceKeys.offline')}
+          {t(model.canEdit && model.canQueue ? 'deviceKeys.offline.queue' : 'deviceKeys.offline')}
         </Alert>
       )}
       {!model.canEdit && (
@@ -82,6 +86,7 @@ export function KeysScreen({ mac, rs }: { mac: string; rs: boolean }) {
       {model.canEdit && model.selection.items.size > 0 && (
         <SelectionBar count={model.selection.items.size} disabled={!model.online} onAction={setAction} onClear={model.clearSelection} />
       )}
+      <PendingKeys keys={model.pending} outboxPath={opensOutbox ? '/outbox' : undefined} />
       <PagedList
         rowCount={model.rows.length}
         loading={model.loading}
@@ -108,6 +113,7 @@ export function KeysScreen({ mac, rs }: { mac: string; rs: boolean }) {
             rs={rs}
             keyTypes={model.keyTypes}
             online={model.online}
+            canQueue={model.canQueue}
             create={model.create}
             onClose={() => {
               model.create.reset();

@@ -15,6 +15,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import { CARD_TYPES, KEY_TYPES, KEY_VALUE_LENGTHS } from '@contract/keys';
+import { NfcReadButton } from '@/components/nfc-read-button/nfc-read-button';
 import { useT } from '../messages';
 import { checkKeyValue, describeLengths, type FlatKeyKind, type KeyValueProblem } from '../model';
 import type { useFlatKeys } from '../use-flat-keys';
@@ -79,6 +80,22 @@ export function KeyAddDialog({ flatLabel, keys, disabled, onClose }: KeyAddDialo
             required
           />
         </Box>
+        <Box sx={{ mt: 1.5 }}>
+          <NfcReadButton
+            kind={kind}
+            value={value}
+            onValue={(read) => {
+              setValue(read);
+              setTouched(true);
+            }}
+            disabled={keys.add.pending}
+          />
+        </Box>
+        {keys.queueing && (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            {t('flat.keys.offlineQueue')}
+          </Alert>
+        )}
         {keys.add.error && outcomes === null && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {keys.add.error}
@@ -118,7 +135,7 @@ export function KeyAddDialog({ flatLabel, keys, disabled, onClose }: KeyAddDialo
           {t('flat.cancel')}
         </Button>
         <Button variant="contained" onClick={() => void submit()} disabled={disabled || keys.add.pending || keys.devices.length === 0}>
-          {t('flat.keys.addSubmit')}
+          {t(keys.queueing ? 'flat.keys.queueSubmit' : 'flat.keys.addSubmit')}
         </Button>
       </DialogActions>
     </Dialog>

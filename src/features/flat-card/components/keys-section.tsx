@@ -17,6 +17,7 @@ import { useFlatKeys } from '../use-flat-keys';
 import { useFlatLabel } from '../use-flat-status';
 import { EmptyNote, Section } from './section';
 import { LazyConfirmDialog } from '@/components/lazy-confirm-dialog';
+import { PendingKeys } from '@/components/queued-keys/pending-keys';
 
 const KeyAddDialog = lazy(() => import('./key-add-dialog').then((m) => ({ default: m.KeyAddDialog })));
 
@@ -28,7 +29,9 @@ export function KeysSection() {
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<FlatKeyGroup | null>(null);
   // Each key's device opens that device's keys, for those the app lets in there.
-  const opensDeviceKeys = ACCESS_RULES.deviceKeys.allows(useSession());
+  const session = useSession();
+  const opensDeviceKeys = ACCESS_RULES.deviceKeys.allows(session);
+  const canAdd = canWrite || keys.queueing;
 
   return (
     <Section
@@ -41,7 +44,7 @@ export function KeysSection() {
           <Button
             size="small"
             startIcon={<AddIcon />}
-            disabled={!canWrite}
+            disabled={!canAdd}
             onClick={() => {
               keys.clearOutcomes();
               setAdding(true);
@@ -52,6 +55,7 @@ export function KeysSection() {
         )
       }
     >
+      <PendingKeys keys={keys.pending} outboxPath={ACCESS_RULES.outbox.allows(session) ? '/outbox' : undefined} />
       {keys.groups.length === 0 ? (
         <EmptyNote>{t('flat.keys.none')}</EmptyNote>
       ) : (
@@ -103,7 +107,7 @@ export function KeysSection() {
       )}
       {adding && (
         <Suspense fallback={null}>
-          <KeyAddDialog flatLabel={label} keys={keys} disabled={!canWrite} onClose={() => setAdding(false)} />
+          <KeyAddDialog flatLabel={label} keys={keys} disabled={!canAdd} onClose={() => setAdding(false)} />
         </Suspense>
       )}
       <LazyConfirmDialog

@@ -13,6 +13,7 @@ import { useId, type Dispatch, type SetStateAction } from 'react';
 import { KEY_VALUE_LENGTHS } from '@contract/keys';
 import { FormDialog } from '@/components/form-dialog';
 import { KeyKindSelect } from '@/components/key-value/key-kind-select';
+import { NfcReadButton } from '@/components/nfc-read-button/nfc-read-button';
 import { OutlinedField } from '@/components/outlined-field';
 import { useT } from '../messages';
 import { describeLengths, type KeyCreateDraft, type KeyTarget } from '../model';
@@ -72,6 +73,7 @@ export function KeyCreateDialog({ draft, setDraft, online, onCreated, onClose }:
           sx={{ '& input': { fontFamily: 'monospace' } }}
         />
       </Box>
+      <NfcReadButton kind={draft.kind} value={draft.value} onValue={(value) => update({ value })} disabled={form.busy} />
       <FormControl>
         <FormLabel id={targetId}>{t('keys.create.target')}</FormLabel>
         <RadioGroup aria-labelledby={targetId} value={draft.target} onChange={(event) => update({ target: event.target.value as KeyTarget })}>

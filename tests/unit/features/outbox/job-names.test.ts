@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adjusterEndpoints } from '@contract/adjuster';
+import { keyEndpoints } from '@contract/keys';
 import { wizardEndpoints } from '@contract/wizard';
 import { WIZARD_STEPS as ADJUSTER_STEPS } from '@/features/adjuster-wizard/model';
 import { STEPS as DEVICE_SETUP_STEPS } from '@/features/device-wizard/model';
@@ -21,6 +22,8 @@ describe('jobKindLabel: a job in words', () => {
     expect(jobKindLabel(job('adjuster-device', 'POST', '/adjuster/api/device/create')).key).toBe('outbox.kind.adjuster-device');
     expect(jobKindLabel(job('adjuster-house', 'POST', '/adjuster/api/device/AA:BB/house')).key).toBe('outbox.kind.adjuster-house');
     expect(jobKindLabel(job('adjuster-group', 'POST', '/adjuster/api/device/AA:BB/group')).key).toBe('outbox.kind.adjuster-group');
+    expect(jobKindLabel(job('device-key', 'POST', '/front/device-keys/AA:BB/create-key')).key).toBe('outbox.kind.key');
+    expect(jobKindLabel(job('flat-key', 'POST', '/front/keys/create')).key).toBe('outbox.kind.key');
   });
 
   it('names a job of an unknown kind by the call it makes (a path with a MAC in it too)', () => {
@@ -36,7 +39,7 @@ describe('jobKindLabel: a job in words', () => {
   });
 
   it('knows the calls by the contract’s own methods and paths', () => {
-    const contract = [adjusterEndpoints.prepareDevice, wizardEndpoints.save, wizardEndpoints.replaceOptions, adjusterEndpoints.create, adjusterEndpoints.setHouse, adjusterEndpoints.setGroup];
+    const contract = [adjusterEndpoints.prepareDevice, wizardEndpoints.save, wizardEndpoints.replaceOptions, adjusterEndpoints.create, adjusterEndpoints.setHouse, adjusterEndpoints.setGroup, keyEndpoints.createDeviceKey, keyEndpoints.create];
     expect(JOB_ENDPOINT_LABELS.map(({ method, pattern }) => `${method} ${pattern}`)).toEqual(contract.map((endpoint) => `${endpoint.method} ${endpoint.pattern}`));
   });
 });
