@@ -261,6 +261,8 @@ export const DeviceListQuery = object({
   createDateTo: optional(string()),
   lastChangeFrom: optional(string()),
   lastChangeTo: optional(string()),
+  /** Only the devices out of sync: changes owed, or the last read-back differed (docs/api.md "Device sync"). */
+  outOfSync: optional(BooleanLike),
 });
 export type DeviceListQuery = Infer<typeof DeviceListQuery>;
 export const DeviceListResponse = withResult({ data: array(DeviceListRow), pagination: Pagination });

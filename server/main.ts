@@ -42,6 +42,7 @@ const app = await buildApp({
   network: { seed: numberFromEnv('NETWORK_SEED'), failureShare: numberFromEnv('NETWORK_FAILURE_SHARE'), timeScale: numberFromEnv('NETWORK_TIME_SCALE') },
   deviceGateway: {
     failureShare: numberFromEnv('DEVICE_FAILURE_SHARE'),
+    halfApplyShare: numberFromEnv('DEVICE_HALF_APPLY_SHARE'),
     timeoutMs: numberFromEnv('DEVICE_TIMEOUT_MS'),
     scanMs: numberFromEnv('DEVICE_SCAN_MS'),
     uploadMs: numberFromEnv('DEVICE_UPLOAD_MS'),
@@ -49,6 +50,7 @@ const app = await buildApp({
     lineLevelMs: numberFromEnv('DEVICE_LINE_LEVEL_MS'),
   },
   deviceCountTtlMs: numberFromEnv('DEVICE_COUNT_TTL_MS'),
+  deviceSync: { enabled: env.JOBS_ENABLED !== 'false', pollMs: numberFromEnv('DEVICE_SYNC_POLL_MS'), retryBaseMs: numberFromEnv('DEVICE_SYNC_RETRY_MS') },
   jobs: {
     enabled: env.JOBS_ENABLED !== 'false',
     pollMs: numberFromEnv('JOBS_POLL_MS'),

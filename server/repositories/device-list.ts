@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DeviceListRow } from '../../contract/devices';
 import { preparedRows, type Db } from '../db/client';
 import { JsonText } from '../http/json-text';
+import { OUT_OF_SYNC_SQL } from './device-sync';
 
 /** Whose devices a user sees: one buyer's, or every buyer's (null, the superuser). */
 export interface DeviceScope {
@@ -19,6 +20,8 @@ export interface DeviceListFilter {
   createdTo?: Date;
   changedFrom?: Date;
   changedTo?: Date;
+  /** Only devices with changes owed or a differing read-back (docs/api.md "Device sync"). */
+  outOfSync?: boolean;
 }
 
 /** List-row field → column; the id breaks ties so pages never overlap. */
@@ -66,6 +69,7 @@ function whereOf(scope: DeviceScope, filter: DeviceListFilter): SQL {
   if (filter.createdTo) conditions.push(sql`d.create_date <= ${filter.createdTo.toISOString()}`);
   if (filter.changedFrom) conditions.push(sql`d.update_date >= ${filter.changedFrom.toISOString()}`);
   if (filter.changedTo) conditions.push(sql`d.update_date <= ${filter.changedTo.toISOString()}`);
+  if (filter.outOfSync) conditions.push(OUT_OF_SYNC_SQL);
   return conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
 }
 

@@ -164,6 +164,7 @@ export function parseDeviceListFilter(query: DeviceListQuery): DeviceListFilter 
   filter.createdTo = parseInstant('createDateTo', query.createDateTo, true);
   filter.changedFrom = parseInstant('lastChangeFrom', query.lastChangeFrom, false);
   filter.changedTo = parseInstant('lastChangeTo', query.lastChangeTo, true);
+  if (query.outOfSync) filter.outOfSync = true;
   for (const key of Object.keys(filter) as (keyof DeviceListFilter)[]) if (filter[key] === undefined) delete filter[key];
   return filter;
 }

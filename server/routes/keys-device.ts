@@ -127,7 +127,7 @@ export async function deviceKeyRoutes(app: FastifyInstance, options: { gateway: 
       rs,
       isSecurity: body.IS_SECURITY === 1,
       authentic: body.AUTHENTIC !== 0,
-    });
+    }, app.deviceSync);
     return { result: true, message: 'Ключ добавлен', data: key };
   });
 

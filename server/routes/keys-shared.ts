@@ -7,8 +7,10 @@ import { ANALOG_TYPES, CAMERA_TYPES, ISCOM_TYPES } from '../devices/capabilities
 import type { DeviceGateway, DeviceRef } from '../gateways/device/device-gateway';
 import { ApiError } from '../http/errors';
 import { buyerScope, currentUser } from '../plugins/session';
+import { type DeviceSyncSettings, pushDevice } from '../jobs/device-sync-runner';
+import { storeAndOwe } from '../repositories/device-sync';
 import { findDeviceKeys, findKeyDevice, flatOfDevice, insertKey, type StoredKey } from '../repositories/keys';
-import { DEVICE_NOT_FOUND, onDevice } from './device-card-shared';
+import { DEVICE_NOT_FOUND } from './device-card-shared';
 
 export type KeyKind = KeyType | CardType;
 
@@ -120,9 +122,10 @@ export interface KeyToAdd {
 /**
  * Binds the key to its flat (a flat of the device's houses, else 400), refuses a duplicate (409:
  * on the panel the value inner or outer, on the RS controllers the same value on the same side),
- * writes it to the device (502 / 504, nothing stored) and stores it; answers the stored key.
+ * stores it and owes it to the device in one transaction, then sends it (a refusal stays owed with
+ * its reason, docs/api.md "Device sync"); answers the stored key.
  */
-export async function addKey(db: Db, gateway: DeviceGateway, request: FastifyRequest, device: { ref: DeviceRef; buyerId: number }, key: KeyToAdd) {
+export async function addKey(db: Db, gateway: DeviceGateway, request: FastifyRequest, device: { ref: DeviceRef; buyerId: number }, key: KeyToAdd, sync: DeviceSyncSettings) {
   const { value, flatNum, inner, rs } = key;
   const flatId = flatNum === null ? null : await flatOfDevice(db, device.ref.id, flatNum);
   if (flatNum !== null && flatId === null) throw new ApiError(400, `Некорректное поле ${key.flatField}: квартиры ${flatNum} нет в домах устройства ${device.ref.mac}`);
@@ -130,8 +133,7 @@ export async function addKey(db: Db, gateway: DeviceGateway, request: FastifyReq
   const duplicate = `Ключ ${value} уже есть ${rs ? 'на контроллерах RS485 устройства' : 'на устройстве'} ${device.ref.mac}${side}`;
   const existing = await findDeviceKeys(db, device.ref.id, { value }, rs ? { rs, inner } : { rs });
   if (existing.length > 0) throw new ApiError(409, duplicate);
-  await onDevice(() => gateway.apply(device.ref, { kind: 'key', action: 'add', value, flatNum, rs, inner }));
-  const stored = await insertKey(db, {
+  const stored = await storeAndOwe(db, device.ref.id, { kind: 'key', action: 'add', value, flatNum, rs, inner }, (tx) => insertKey(tx, {
     deviceId: device.ref.id,
     mac: device.ref.mac,
     buyerId: device.buyerId,
@@ -144,7 +146,8 @@ export async function addKey(db: Db, gateway: DeviceGateway, request: FastifyReq
     isSecurity: key.isSecurity ?? false,
     authentic: key.authentic ?? true,
     userLogin: currentUser(request).login,
-  });
+  }));
   if (!stored) throw new ApiError(409, duplicate);
+  await pushDevice(db, gateway, device.ref.id, sync);
   return stored;
 }

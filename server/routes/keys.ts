@@ -28,7 +28,7 @@ export async function keyRoutes(app: FastifyInstance, options: { gateway: Device
     const flatNum = flatNumber('flatNum', body.flatNum) ?? flatNumber('panelCode', body.panelCode);
     const device = await requireKeyDevice(db, request, { mac: body.mac });
     const flatField = body.flatNum == null ? 'panelCode' : 'flatNum';
-    const key = await addKey(db, gateway, request, device, { value, keyType: body.keyType, flatNum, flatField, inner: body.inner === 1, rs: false });
+    const key = await addKey(db, gateway, request, device, { value, keyType: body.keyType, flatNum, flatField, inner: body.inner === 1, rs: false }, app.deviceSync);
     return { result: true, message: 'Ключ добавлен', data: key };
   });
 

@@ -68,14 +68,14 @@ describe.each(BACKENDS)('a device’s keys on %s: create-key, encode / decode, R
     ]);
   });
 
-  it('stores nothing when the device refuses (502) or does not answer (504)', async () => {
+  it('stores a key the device refuses and owes it to the device with the reason (docs/api.md "Device sync")', async () => {
     const mac = fx().iscomMac;
-    gateway.refuse = refuseValue('0B0B0B0B0B0B', 'error');
-    expectError(await create(mac, { VALUE: '0B0B0B0B0B0B', FLAT_NUM: null }), 502, /ошибкой/);
     gateway.refuse = refuseValue('0B0B0B0B0B0B', 'timeout');
-    expectError(await create(mac, { VALUE: '0B0B0B0B0B0B', FLAT_NUM: null }), 504, /не ответило/);
+    await createDeviceKey(operator(), mac, { VALUE: '0B0B0B0B0B0B', FLAT_NUM: null });
     gateway.refuse = null;
-    expect(await stored('0B0B0B0B0B0B')).toEqual([]);
+    expect(await stored('0B0B0B0B0B0B')).toEqual([{ is_security: false, inner: false, rs: false }]);
+    const owed = await queryRows<{ status: string; last_error: string }>(app().database.drizzle, sql`select status, last_error from device_sync_changes where target = '0B0B0B0B0B0B'`);
+    expect(owed).toEqual([{ status: 'failed', last_error: expect.stringMatching(/не ответило/) }]);
   });
 
   it('refuses no session (401), support and the installer (403), a missing CSRF token, another buyer’s or an unknown device (404)', async () => {

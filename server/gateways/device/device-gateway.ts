@@ -54,7 +54,22 @@ export type DeviceChange =
    * A door-open code set or removed: flatNum null is the common code, unless `service` names the
    * keyless-access service (post, courier …) the code was made for.
    */
-  | { kind: 'doorCode'; action: 'set' | 'remove'; flatNum: number | null; code: string; expiresAt: string | null; service?: string };
+  | { kind: 'doorCode'; action: 'set' | 'remove'; flatNum: number | null; code: string; expiresAt: string | null; service?: string }
+  /** The flats the device serves (its entrance's range), written by a full re-sync. */
+  | { kind: 'flats'; firstFlat: number; lastFlat: number }
+  /** A full re-sync starts: the device forgets its keys and door codes before they are written again. */
+  | { kind: 'clear'; what: 'keys' | 'doorCodes' };
+
+/**
+ * What a device holds of what the database keeps for it, as compared by a read-back («сверка»):
+ * keys by side and value, door codes by flat (null: the common code), the matrix, the SIP account.
+ */
+export interface DeviceHolding {
+  keys: readonly { value: string; rs: boolean; inner: boolean; flatNum: number | null }[];
+  doorCodes: readonly { flatNum: number | null; code: string }[];
+  commutation: CommutationOnDevice | null;
+  sip: { login: string; domain: string; port: number } | null;
+}
 
 /** The commutation as the server last wrote it, and the flats the device's entrance covers. */
 export interface CommutationOnDevice {
@@ -156,6 +171,17 @@ export interface DeviceGateway {
   /** Pushes a setting to the device. */
   apply(device: DeviceRef, change: DeviceChange): Promise<void>;
   /**
+   * Sends one owed change (docs/api.md "Device sync"): like apply, but a disabled or reset device
+   * does not answer (DeviceGatewayError 'timeout'), and a device may acknowledge a change it then
+   * keeps only in part (a read-back shows it).
+   */
+  push(device: DeviceRef, change: DeviceChange): Promise<void>;
+  /**
+   * Reads what the device holds, given what the database says it should (a second or so). A
+   * disabled or reset device refuses: DeviceGatewayError 'error'.
+   */
+  readHolding(device: DeviceRef, expected: DeviceHolding): Promise<DeviceHolding>;
+  /**
    * Scans the device's RS485 bus; takes a few seconds. `onProgress` gets 0..100 as the bus
    * addresses are polled (the caller records it so any server process can report it).
    */
@@ -203,6 +229,10 @@ export interface DeviceGateway {
 export interface DeviceSimulatorOptions {
   /** Share of device calls that fail (0..1): half answer an error, half time out. Default 0.05. */
   failureShare?: number;
+  /** Share of pushed changes a device acknowledges but keeps only in part (0..1). Default failureShare / 2. */
+  halfApplyShare?: number;
+  /** How long reading what a device holds takes, ms. Default 800. */
+  holdingReadMs?: number;
   /** How long a timing-out call waits before it fails, ms. Default 5000. */
   timeoutMs?: number;
   /** How long an RS485 scan takes, ms. Default 3000. */

@@ -8,6 +8,7 @@ import {
   type DeviceChange,
   type DeviceGatewayOption,
   type DeviceGateway,
+  type DeviceHolding,
   type DeviceRef,
   type DeviceSimulatorOptions,
   type FirmwareReport,
@@ -22,6 +23,7 @@ import {
   type VoltageNow,
 } from './device-gateway';
 import { flatReadingOf } from './flat-settings';
+import { SimulatedHoldings } from './holdings';
 import { digest, percentOf, renderSnapshotSvg } from './snapshot';
 import { simulatedVolts } from './voltage';
 
@@ -35,6 +37,7 @@ export const SIMULATOR_DEFAULTS = {
   commutatorReadMs: 2_000,
   lineLevelMs: 4_000,
   voltageReadMs: 500,
+  holdingReadMs: 800,
   statusPeriodMs: 60_000,
   videoBaseUrl: 'https://video.intercom.local',
 } as const;
@@ -69,7 +72,9 @@ function compactMac(mac: string): string {
  * sees the same fleet.
  */
 export class DeviceSimulator implements DeviceGateway {
-  private readonly options: Required<Omit<DeviceSimulatorOptions, 'random'>> & { random: () => number };
+  private readonly options: Required<Omit<DeviceSimulatorOptions, 'random' | 'halfApplyShare'>> & { random: () => number; halfApplyShare: number };
+  /** What each device holds of the changes pushed to it (docs/api.md "Device sync"). */
+  private readonly holdings = new SimulatedHoldings();
   private readonly closing = new AbortController();
   /** Devices registered in the external system by send-to-papi since start. */
   private readonly external = new Set<string>();
@@ -77,7 +82,8 @@ export class DeviceSimulator implements DeviceGateway {
   constructor(options: DeviceSimulatorOptions = {}, private readonly now: () => number = Date.now) {
     // An option left undefined (an unset environment variable) keeps its default.
     const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
-    this.options = { ...SIMULATOR_DEFAULTS, random: Math.random, ...given };
+    const merged: Omit<typeof this.options, 'halfApplyShare'> & { halfApplyShare?: number } = { ...SIMULATOR_DEFAULTS, random: Math.random, ...given };
+    this.options = { ...merged, halfApplyShare: merged.halfApplyShare ?? merged.failureShare / 2 };
   }
 
   async statuses(devices: readonly DeviceRef[]): Promise<Map<string, LiveStatus>> {
@@ -111,6 +117,32 @@ export class DeviceSimulator implements DeviceGateway {
 
   async apply(device: DeviceRef, change: DeviceChange): Promise<void> {
     await this.call(device, `apply:${change.kind}`);
+  }
+
+  async push(device: DeviceRef, change: DeviceChange): Promise<void> {
+    if (device.statusCode === DEVICE_STATUS.disabled || device.statusCode === DEVICE_STATUS.reset) {
+      await this.sleep(Math.min(this.options.timeoutMs, 300));
+      this.holdings.record(device.mac, change, false);
+      throw new DeviceGatewayError('timeout', `Устройство не отвечает: оно отключено или сброшено (${device.mac})`);
+    }
+    try {
+      await this.apply(device, change);
+    } catch (error) {
+      this.holdings.record(device.mac, change, false);
+      throw error;
+    }
+    // Now and then a device says yes and keeps nothing: only a read-back shows it.
+    this.holdings.record(device.mac, change, this.options.random() >= this.options.halfApplyShare);
+  }
+
+  async readHolding(device: DeviceRef, expected: DeviceHolding): Promise<DeviceHolding> {
+    if (device.statusCode === DEVICE_STATUS.disabled || device.statusCode === DEVICE_STATUS.reset) {
+      await this.sleep(Math.min(this.options.holdingReadMs, 300));
+      throw new DeviceGatewayError('error', `Устройство ${device.mac} отклонило подключение: оно отключено или сброшено`);
+    }
+    await this.sleep(this.options.holdingReadMs);
+    await this.call(device, 'holding:read', { error: 'Устройство не отдало своё состояние', timeout: 'Устройство не ответило' });
+    return this.holdings.read(device, expected);
   }
 
   async scanRs485(device: DeviceRef, onProgress: (percent: number) => Promise<void> | void): Promise<Rs485Scan[]> {

@@ -12,6 +12,7 @@ import { houseRules } from './houses';
 import { keysRules } from './keys';
 import { commutatorRules } from './commutators';
 import { doorCodeRules } from './door-codes';
+import { deviceSyncRules } from './device-sync';
 import { dialingRules } from './dialings';
 import { historyRules } from './history';
 import { powerRules } from './power';
@@ -41,6 +42,7 @@ export const ALL_RULES: readonly RouteRule[] = [
   ...keysRules,
   ...commutatorRules,
   ...doorCodeRules,
+  ...deviceSyncRules,
   ...dialingRules,
   ...historyRules,
   ...powerRules,

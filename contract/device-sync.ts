@@ -1,0 +1,87 @@
+import { array, enums, nullable, number, string, type, type Infer } from 'superstruct';
+import { endpoint, withResult } from './common';
+
+// ---------------------------------------------------------------------------
+// What a panel has against what it should have (docs/api.md "Device sync")
+
+/** What an owed change writes: a key, a door code, the commutation matrix, the SIP account, the flat range. */
+export const SYNC_CHANGE_KINDS = ['key', 'doorCode', 'commutators', 'sip', 'flats'] as const;
+export type SyncChangeKind = (typeof SYNC_CHANGE_KINDS)[number];
+
+/** owed: not sent yet (or being sent); failed: the last attempt was refused and it will be tried again. */
+export const SYNC_CHANGE_STATUSES = ['owed', 'failed'] as const;
+
+/** One change the device has not confirmed yet, oldest first. */
+export const SyncChange = type({
+  id: number(),
+  kind: enums(SYNC_CHANGE_KINDS),
+  /** What it is about: a key value, «flat 12» / «common», «matrix», «account», «1–48». */
+  target: string(),
+  /** A short summary of what is written («add, flat 12, outer»). */
+  summary: string(),
+  status: enums(SYNC_CHANGE_STATUSES),
+  attempts: number(),
+  lastError: nullable(string()),
+  lastAttemptAt: nullable(string()),
+  nextAttemptAt: nullable(string()),
+  createdAt: string(),
+});
+export type SyncChange = Infer<typeof SyncChange>;
+
+export const SYNC_DIFFERENCE_KINDS = ['key', 'doorCode', 'matrix', 'sip'] as const;
+
+/** One thing the database and the device disagree on after a read-back; null: that side has none. */
+export const SyncDifference = type({
+  kind: enums(SYNC_DIFFERENCE_KINDS),
+  target: string(),
+  database: nullable(string()),
+  device: nullable(string()),
+});
+export type SyncDifference = Infer<typeof SyncDifference>;
+
+/** The last read-back: when, what differed (at most SYNC_DIFFERENCES_SHOWN), or why it failed. */
+export const SyncReadBack = type({
+  readAt: string(),
+  error: nullable(string()),
+  differenceCount: number(),
+  differences: array(SyncDifference),
+});
+export type SyncReadBack = Infer<typeof SyncReadBack>;
+
+/** How many differences a read-back keeps to show (the count is exact). */
+export const SYNC_DIFFERENCES_SHOWN = 200;
+/** How many owed changes the state lists (the count is exact). */
+export const SYNC_CHANGES_SHOWN = 100;
+
+/**
+ * in-sync: nothing owed and the last read-back (if any) found no difference; pending: changes wait
+ * to be sent; failed: the last attempt was refused; differs: nothing owed, but the read-back differs.
+ */
+export const SYNC_STATES = ['in-sync', 'pending', 'failed', 'differs'] as const;
+export type SyncStateName = (typeof SYNC_STATES)[number];
+
+export const DeviceSyncState = type({
+  mac: string(),
+  state: enums(SYNC_STATES),
+  owedCount: number(),
+  failedCount: number(),
+  changes: array(SyncChange),
+  /** The newest refusal: its reason and when. */
+  lastFailure: nullable(type({ message: string(), at: string() })),
+  lastConfirmedAt: nullable(string()),
+  readBack: nullable(SyncReadBack),
+});
+export type DeviceSyncState = Infer<typeof DeviceSyncState>;
+
+export const DeviceSyncStateResponse = withResult({ data: DeviceSyncState });
+export type DeviceSyncStateResponse = Infer<typeof DeviceSyncStateResponse>;
+
+export const deviceSyncEndpoints = {
+  state: endpoint({ method: 'GET', pattern: '/front/devices/:mac/sync', response: DeviceSyncStateResponse }),
+  /** Sends the owed and failed changes now, in order; answers the state after. */
+  retry: endpoint({ method: 'POST', pattern: '/front/devices/:mac/sync/retry', response: DeviceSyncStateResponse }),
+  /** Queues everything the device should have (keys, codes, matrix, SIP, flats) and sends it. */
+  full: endpoint({ method: 'POST', pattern: '/front/devices/:mac/sync/full', response: DeviceSyncStateResponse }),
+  /** Reads the device's state through the gateway and keeps what differs from the database. */
+  readBack: endpoint({ method: 'POST', pattern: '/front/devices/:mac/sync/read-back', response: DeviceSyncStateResponse }),
+} as const;

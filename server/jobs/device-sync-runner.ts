@@ -1,0 +1,133 @@
+import fp from 'fastify-plugin';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { DeviceGatewayError, type DeviceGateway } from '../gateways/device/device-gateway';
+import { claimDeviceChanges, confirmChange, dueDevices, failChange, pruneConfirmed, releaseDevice } from '../repositories/device-sync';
+import { findKeyDevice } from '../repositories/keys';
+import { definedOnly } from './lease-runner';
+
+export interface DeviceSyncOptions {
+  /** Send the owed changes in this process (default true); false leaves them to other processes. */
+  enabled?: boolean;
+  /** How often the runner looks for due changes, ms. */
+  pollMs?: number;
+  /** How long a sender holds a device's changes, ms. */
+  leaseMs?: number;
+  /** The first retry after a refusal waits this long, doubling up to retryMaxMs. */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** Devices sent to at the same time. */
+  concurrency?: number;
+  /** Confirmed changes are kept this long, ms. */
+  keepConfirmedMs?: number;
+}
+
+export const DEVICE_SYNC_DEFAULTS = {
+  enabled: true,
+  pollMs: 5_000,
+  leaseMs: 120_000,
+  retryBaseMs: 30_000,
+  retryMaxMs: 3_600_000,
+  concurrency: 4,
+  keepConfirmedMs: 7 * 24 * 3_600_000,
+} as const;
+
+export type DeviceSyncSettings = Required<DeviceSyncOptions>;
+
+/** The wait before the next try after `attempts` refusals. */
+export function retryDelay(settings: Pick<DeviceSyncSettings, 'retryBaseMs' | 'retryMaxMs'>, attempts: number): number {
+  return Math.min(settings.retryMaxMs, settings.retryBaseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Sends the device's unconfirmed changes through the gateway, in order: each confirmed one is
+ * marked so; the first refusal is kept with its reason and the rest wait behind it. Does nothing
+ * when another sender holds the device.
+ */
+export async function pushDevice(db: Db, gateway: DeviceGateway, deviceId: number, settings: DeviceSyncSettings): Promise<void> {
+  const claimed = await claimDeviceChanges(db, deviceId, settings.leaseMs);
+  if (claimed.length === 0) return;
+  const device = await findKeyDevice(db, null, { id: deviceId });
+  if (!device) return;
+  for (const item of claimed) {
+    try {
+      await gateway.push(device.ref, item.change);
+    } catch (error) {
+      if (error instanceof DeviceGatewayError) {
+        await failChange(db, deviceId, item.id, error.message, retryDelay(settings, item.attempts + 1));
+        return;
+      }
+      await releaseDevice(db, deviceId);
+      throw error;
+    }
+    await confirmChange(db, deviceId, item.id);
+  }
+}
+
+/** The background loop: due devices, a few at a time; confirmed rows pruned now and then. */
+class DeviceSyncRunner {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private lastPrune = 0;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly gateway: DeviceGateway,
+    private readonly settings: DeviceSyncSettings,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(): void {
+    this.schedule();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.tick().finally(() => {
+        this.running = null;
+        this.schedule();
+      });
+    }, this.settings.pollMs);
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      const due = await dueDevices(this.db, this.settings.concurrency);
+      await Promise.all(due.map((deviceId) => pushDevice(this.db, this.gateway, deviceId, this.settings)));
+      if (Date.now() - this.lastPrune > 3_600_000) {
+        this.lastPrune = Date.now();
+        await pruneConfirmed(this.db, this.settings.keepConfirmedMs);
+      }
+    } catch (error) {
+      if (!this.stopped) this.log.error({ err: error }, 'device sync: a round failed');
+    }
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The device-sync settings of this app (the routes send with them). */
+    deviceSync: DeviceSyncSettings;
+  }
+}
+
+export const deviceSyncPlugin = fp(
+  async (app, options: DeviceSyncOptions & { gateway: DeviceGateway }) => {
+    const { gateway, ...given } = options;
+    const settings: DeviceSyncSettings = { ...DEVICE_SYNC_DEFAULTS, ...definedOnly(given) };
+    app.decorate('deviceSync', settings);
+    if (!settings.enabled) return;
+    const runner = new DeviceSyncRunner(app.database.drizzle, gateway, settings, app.log);
+    app.addHook('onReady', async () => runner.start());
+    app.addHook('preClose', async () => runner.stop());
+  },
+  { name: 'device-sync', dependencies: ['database'] },
+);

@@ -1,0 +1,287 @@
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import {
+  SYNC_CHANGES_SHOWN,
+  SYNC_DIFFERENCES_SHOWN,
+  type DeviceSyncState,
+  type SyncChange,
+  type SyncChangeKind,
+  type SyncDifference,
+} from '../../contract/device-sync';
+import { queryRows, type Db } from '../db/client';
+import { commutators, deviceCommutations } from '../db/schema/commutators';
+import { deviceSyncChanges, deviceSyncStates } from '../db/schema/device-sync';
+import { deviceDoorCodes } from '../db/schema/door-codes';
+import { keys } from '../db/schema/keys';
+import { sipAccounts } from '../db/schema/sip';
+import type { DeviceChange, DeviceHolding } from '../gateways/device/device-gateway';
+import { codeTarget, keyTarget } from '../gateways/device/holdings';
+import { flatRangeOfDevice } from './commutators';
+
+/** A change as the sync list names it: kind, what it is about, what it writes. */
+export function describeChange(change: DeviceChange): { kind: SyncChangeKind; target: string; summary: string } | null {
+  switch (change.kind) {
+    case 'key': {
+      const side = `${change.rs ? 'RS485, ' : ''}${change.inner ? 'inner' : 'outer'}`;
+      return { kind: 'key', target: change.value, summary: `${change.action}, ${change.flatNum === null ? 'no flat' : `flat ${change.flatNum}`}, ${side}` };
+    }
+    case 'doorCode':
+      return { kind: 'doorCode', target: change.flatNum === null ? 'common' : `flat ${change.flatNum}`, summary: `${change.action} ${change.code}${change.expiresAt ? ` until ${change.expiresAt}` : ''}` };
+    case 'commutators':
+      return { kind: 'commutators', target: 'matrix', summary: `model ${change.model ?? '—'}, ${change.commutators.length} commutator(s)` };
+    case 'sip':
+      return { kind: 'sip', target: 'account', summary: change.account ? `${change.account.login}@${change.account.domain}:${change.account.port}` : 'remove' };
+    case 'flats':
+      return { kind: 'flats', target: `${change.firstFlat}–${change.lastFlat}`, summary: `flats ${change.firstFlat}–${change.lastFlat}` };
+    case 'clear':
+      return { kind: change.what === 'keys' ? 'key' : 'doorCode', target: 'all', summary: `clear all ${change.what === 'keys' ? 'keys' : 'door codes'}` };
+    default:
+      return null;
+  }
+}
+
+/** Records changes as owed to the device; call it inside the transaction of the change itself. */
+export async function oweChanges(tx: Db, deviceId: number, changes: readonly DeviceChange[]): Promise<void> {
+  const rows = changes.flatMap((change) => {
+    const described = describeChange(change);
+    return described ? [{ deviceId, ...described, change }] : [];
+  });
+  // Chunks keep a full re-sync of a device with thousands of keys under the parameter limit.
+  for (let start = 0; start < rows.length; start += 1000) await tx.insert(deviceSyncChanges).values(rows.slice(start, start + 1000));
+}
+
+/** Stores a change and owes it to the device in one transaction; nothing is owed when `store` answers null. */
+export async function storeAndOwe<T>(db: Db, deviceId: number, change: DeviceChange, store: (tx: Db) => Promise<T | null>): Promise<T | null> {
+  return db.transaction(async (tx) => {
+    const stored = await store(tx);
+    if (stored !== null) await oweChanges(tx, deviceId, [change]);
+    return stored;
+  });
+}
+
+export interface ClaimedChange {
+  id: number;
+  change: DeviceChange;
+  attempts: number;
+}
+
+/**
+ * Takes the device's unconfirmed changes (in order) for `leaseMs`; none when another process holds
+ * any of them, so one device's changes are only ever sent by one sender, in order.
+ */
+export async function claimDeviceChanges(db: Db, deviceId: number, leaseMs: number): Promise<ClaimedChange[]> {
+  const rows = await queryRows<{ id: number | string; change: DeviceChange; attempts: number }>(
+    db,
+    sql`update device_sync_changes c set leased_until = now() + ${`${leaseMs} milliseconds`}::interval
+        where c.device_id = ${deviceId} and c.confirmed_at is null
+          and not exists (select 1 from device_sync_changes o where o.device_id = ${deviceId} and o.confirmed_at is null and o.leased_until > now())
+        returning c.id, c.change, c.attempts`,
+  );
+  return rows.map((row) => ({ id: Number(row.id), change: row.change, attempts: row.attempts })).sort((a, b) => a.id - b.id);
+}
+
+export async function confirmChange(db: Db, deviceId: number, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(deviceSyncChanges)
+      .set({ status: 'confirmed', confirmedAt: sql`now()`, attempts: sql`${deviceSyncChanges.attempts} + 1`, lastAttemptAt: sql`now()`, leasedUntil: null })
+      .where(eq(deviceSyncChanges.id, id));
+    await tx
+      .insert(deviceSyncStates)
+      .values({ deviceId, lastConfirmedAt: sql`now()` })
+      .onConflictDoUpdate({ target: deviceSyncStates.deviceId, set: { lastConfirmedAt: sql`now()` } });
+  });
+}
+
+/** The attempt failed: the reason is kept, the next try waits retryMs, the rest of the device's changes wait behind it. */
+export async function failChange(db: Db, deviceId: number, id: number, message: string, retryMs: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(deviceSyncChanges)
+      .set({
+        status: 'failed',
+        attempts: sql`${deviceSyncChanges.attempts} + 1`,
+        lastError: message,
+        lastAttemptAt: sql`now()`,
+        nextAttemptAt: sql`now() + ${`${Math.round(retryMs)} milliseconds`}::interval`,
+        leasedUntil: null,
+      })
+      .where(eq(deviceSyncChanges.id, id));
+    await releaseDevice(tx, deviceId);
+  });
+}
+
+/** Hands back the device's changes (a sender stopped). */
+export async function releaseDevice(db: Db, deviceId: number): Promise<void> {
+  await db
+    .update(deviceSyncChanges)
+    .set({ leasedUntil: null })
+    .where(and(eq(deviceSyncChanges.deviceId, deviceId), isNull(deviceSyncChanges.confirmedAt)));
+}
+
+/** Devices with a change due now and no sender: the runner's next work. */
+export async function dueDevices(db: Db, limit: number): Promise<number[]> {
+  const rows = await queryRows<{ device_id: number }>(
+    db,
+    sql`select distinct device_id from device_sync_changes
+        where confirmed_at is null and next_attempt_at <= now() and (leased_until is null or leased_until < now())
+        limit ${limit}`,
+  );
+  return rows.map((row) => row.device_id);
+}
+
+/** Every failed change of the device is due now (retry). */
+export async function makeDue(db: Db, deviceId: number): Promise<void> {
+  await db
+    .update(deviceSyncChanges)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(and(eq(deviceSyncChanges.deviceId, deviceId), isNull(deviceSyncChanges.confirmedAt)));
+}
+
+export async function pruneConfirmed(db: Db, olderThanMs: number): Promise<void> {
+  await db.execute(sql`delete from device_sync_changes where confirmed_at is not null and confirmed_at < now() - ${`${olderThanMs} milliseconds`}::interval`);
+}
+
+/** What the database says the device should hold (keys, live door codes, the matrix, the SIP account). */
+export async function expectedHolding(db: Db, deviceId: number): Promise<DeviceHolding> {
+  const [keyRows, codeRows, head, matrices, sipRows, range] = await Promise.all([
+    db.select({ value: keys.value, rs: keys.rs, inner: keys.inner, flatNum: keys.flatNum }).from(keys).where(eq(keys.deviceId, deviceId)).orderBy(asc(keys.id)),
+    db
+      .select({ flatNum: deviceDoorCodes.flatNum, code: deviceDoorCodes.code })
+      .from(deviceDoorCodes)
+      .where(and(eq(deviceDoorCodes.deviceId, deviceId), sql`(${deviceDoorCodes.expiresAt} is null or ${deviceDoorCodes.expiresAt} > now())`))
+      .orderBy(asc(deviceDoorCodes.id)),
+    db.select({ model: deviceCommutations.model }).from(deviceCommutations).where(eq(deviceCommutations.deviceId, deviceId)),
+    db.select({ index: commutators.index, matrix: commutators.matrix }).from(commutators).where(eq(commutators.deviceId, deviceId)).orderBy(asc(commutators.index)),
+    db.select({ login: sipAccounts.login, domain: sipAccounts.domain, port: sipAccounts.port }).from(sipAccounts).where(eq(sipAccounts.deviceId, deviceId)).limit(1),
+    flatRangeOfDevice(db, deviceId),
+  ]);
+  const written = matrices.some((item) => item.matrix.some((row) => row.some((cell) => cell !== 0)));
+  return {
+    keys: keyRows,
+    doorCodes: codeRows,
+    commutation: written
+      ? { model: head[0]?.model ?? null, commutators: matrices, flatRange: range && { firstFlat: range.firstFlat, lastFlat: range.lastFlat }, defaultSize: 0 }
+      : null,
+    sip: sipRows[0] ?? null,
+  };
+}
+
+/** Everything the device should have, as changes: what a full re-sync sends. */
+export async function fullSyncChanges(db: Db, deviceId: number): Promise<DeviceChange[]> {
+  const [holding, range] = await Promise.all([expectedHolding(db, deviceId), flatRangeOfDevice(db, deviceId)]);
+  const changes: DeviceChange[] = [];
+  if (range) changes.push({ kind: 'flats', firstFlat: range.firstFlat, lastFlat: range.lastFlat });
+  changes.push({ kind: 'clear', what: 'keys' });
+  for (const key of holding.keys) changes.push({ kind: 'key', action: 'add', value: key.value, flatNum: key.flatNum, rs: key.rs, inner: key.inner });
+  changes.push({ kind: 'clear', what: 'doorCodes' });
+  for (const code of holding.doorCodes) changes.push({ kind: 'doorCode', action: 'set', flatNum: code.flatNum, code: code.code, expiresAt: null });
+  if (holding.commutation) changes.push({ kind: 'commutators', model: holding.commutation.model, commutators: holding.commutation.commutators });
+  changes.push({ kind: 'sip', account: holding.sip });
+  return changes;
+}
+
+/** A full re-sync supersedes whatever was still owed: the old rows go, the whole state is owed instead. */
+export async function queueFullSync(db: Db, deviceId: number): Promise<void> {
+  const changes = await fullSyncChanges(db, deviceId);
+  await db.transaction(async (tx) => {
+    await tx.delete(deviceSyncChanges).where(and(eq(deviceSyncChanges.deviceId, deviceId), isNull(deviceSyncChanges.confirmedAt)));
+    await oweChanges(tx, deviceId, changes);
+  });
+}
+
+/** What differs between what the database says and what the device answered. */
+export function holdingDifferences(expected: DeviceHolding, onDevice: DeviceHolding): SyncDifference[] {
+  const differences: SyncDifference[] = [];
+  const keyText = (key: DeviceHolding['keys'][number]) => `${key.rs ? 'RS485 ' : ''}${key.inner ? 'inner' : 'outer'}${key.flatNum === null ? '' : `, flat ${key.flatNum}`}`;
+  const deviceKeys = new Map(onDevice.keys.map((key) => [keyTarget(key), key]));
+  const databaseKeys = new Map(expected.keys.map((key) => [keyTarget(key), key]));
+  for (const [target, key] of databaseKeys) if (!deviceKeys.has(target)) differences.push({ kind: 'key', target: key.value, database: keyText(key), device: null });
+  for (const [target, key] of deviceKeys) if (!databaseKeys.has(target)) differences.push({ kind: 'key', target: key.value, database: null, device: keyText(key) });
+  const deviceCodes = new Map(onDevice.doorCodes.map((code) => [codeTarget(code.flatNum), code.code]));
+  const databaseCodes = new Map(expected.doorCodes.map((code) => [codeTarget(code.flatNum), code.code]));
+  for (const target of new Set([...databaseCodes.keys(), ...deviceCodes.keys()])) {
+    const database = databaseCodes.get(target) ?? null;
+    const device = deviceCodes.get(target) ?? null;
+    if (database !== device) differences.push({ kind: 'doorCode', target: target === 'common' ? 'common' : `flat ${target}`, database, device });
+  }
+  if (expected.commutation) {
+    const read = new Map((onDevice.commutation?.commutators ?? []).map((item) => [item.index, item.matrix]));
+    for (const { index, matrix } of expected.commutation.commutators) {
+      matrix.forEach((row, rowIndex) =>
+        row.forEach((cell, column) => {
+          const device = read.get(index)?.[rowIndex]?.[column] ?? 0;
+          if (device !== cell) differences.push({ kind: 'matrix', target: `${index + 1}: ${rowIndex + 1}×${column + 1}`, database: String(cell), device: String(device) });
+        }),
+      );
+    }
+  }
+  const sipText = (sip: DeviceHolding['sip']) => (sip ? `${sip.login}@${sip.domain}:${sip.port}` : null);
+  if (sipText(expected.sip) !== sipText(onDevice.sip)) differences.push({ kind: 'sip', target: 'account', database: sipText(expected.sip), device: sipText(onDevice.sip) });
+  return differences;
+}
+
+export async function saveReadBack(db: Db, deviceId: number, outcome: { differences: SyncDifference[] } | { error: string }): Promise<void> {
+  const values =
+    'error' in outcome
+      ? { readAt: sql`now()`, readError: outcome.error, differenceCount: 0, differences: [] }
+      : { readAt: sql`now()`, readError: null, differenceCount: outcome.differences.length, differences: outcome.differences.slice(0, SYNC_DIFFERENCES_SHOWN) };
+  await db
+    .insert(deviceSyncStates)
+    .values({ deviceId, ...values })
+    .onConflictDoUpdate({ target: deviceSyncStates.deviceId, set: values });
+}
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/** The card's sync section: the owed changes, the newest refusal, the last read-back. */
+export async function deviceSyncState(db: Db, device: { id: number; mac: string }): Promise<DeviceSyncState> {
+  const open = and(eq(deviceSyncChanges.deviceId, device.id), isNull(deviceSyncChanges.confirmedAt));
+  const [rows, counts, failure, stateRows] = await Promise.all([
+    db.select().from(deviceSyncChanges).where(open).orderBy(asc(deviceSyncChanges.id)).limit(SYNC_CHANGES_SHOWN),
+    db
+      .select({ owed: sql<number>`count(*)::int`, failed: sql<number>`(count(*) filter (where ${deviceSyncChanges.status} = 'failed'))::int` })
+      .from(deviceSyncChanges)
+      .where(open),
+    db
+      .select({ message: deviceSyncChanges.lastError, at: deviceSyncChanges.lastAttemptAt })
+      .from(deviceSyncChanges)
+      .where(and(open, eq(deviceSyncChanges.status, 'failed')))
+      .orderBy(desc(deviceSyncChanges.lastAttemptAt))
+      .limit(1),
+    db.select().from(deviceSyncStates).where(eq(deviceSyncStates.deviceId, device.id)),
+  ]);
+  const owedCount = Number(counts[0]?.owed ?? 0);
+  const failedCount = Number(counts[0]?.failed ?? 0);
+  const stored = stateRows[0];
+  const readBack = stored?.readAt
+    ? { readAt: iso(stored.readAt)!, error: stored.readError, differenceCount: stored.differenceCount, differences: stored.differences as SyncDifference[] }
+    : null;
+  const changes: SyncChange[] = rows.map((row) => ({
+    id: row.id,
+    kind: row.kind as SyncChangeKind,
+    target: row.target,
+    summary: row.summary,
+    status: row.status === 'failed' ? 'failed' : 'owed',
+    attempts: row.attempts,
+    lastError: row.lastError,
+    lastAttemptAt: iso(row.lastAttemptAt),
+    nextAttemptAt: row.status === 'failed' ? iso(row.nextAttemptAt) : null,
+    createdAt: iso(row.createdAt)!,
+  }));
+  const last = failure[0];
+  return {
+    mac: device.mac,
+    state: failedCount > 0 ? 'failed' : owedCount > 0 ? 'pending' : readBack && readBack.differenceCount > 0 ? 'differs' : 'in-sync',
+    owedCount,
+    failedCount,
+    changes,
+    lastFailure: last?.message && last.at ? { message: last.message, at: iso(last.at)! } : null,
+    lastConfirmedAt: iso(stored?.lastConfirmedAt ?? null),
+    readBack,
+  };
+}
+
+/** The device list's «out of sync»: something owed, or the last read-back differed (both on partial indexes). */
+export const OUT_OF_SYNC_SQL = sql`(d.id in (select c.device_id from device_sync_changes c where c.confirmed_at is null)
+  or d.id in (select s.device_id from device_sync_states s where s.difference_count > 0))`;
+

@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, XHR, account, csrfToken, launchBrowser, logIn, openSession, screenshot, type Session } from './browser';
+
+/*
+ * Reading key cards with the phone, and keys added with no signal (issue 17 §3), in Chromium against
+ * the real server. Web NFC is stubbed: window.NDEFReader is a class whose scan() waits for the test
+ * to "hold a card" (window.__nfcTap(serial)), which dispatches a `reading` event with that
+ * serialNumber, as Chrome on Android does. The operator reads a card into a device's key form, saves
+ * it, then goes offline, reads another, queues it, sees it pending, comes back online and finds it
+ * on the device once.
+ */
+
+/** The small seed's ISCOM_X1 of the operator's buyer (server/seed/access-data.ts). */
+const SEED_MAC = 'E4:5A:D4:00:00:06';
+const CREATE_KEY = `/front/device-keys/${encodeURIComponent(SEED_MAC)}/create-key`;
+
+let browser: Browser;
+let session: Session;
+let page: Page;
+/** Every create-key request that left the browser. */
+const createKeyRequests: string[] = [];
+
+declare global {
+  interface Window {
+    __nfcTap?: (serial: string) => boolean;
+  }
+}
+
+/** A stand-in for Chrome's NDEFReader (what Web NFC gives a page on Android). */
+function stubWebNfc(): void {
+  const scanning = new Set<EventTarget>();
+  class NDEFReader extends EventTarget {
+    scan(options?: { signal?: AbortSignal }): Promise<void> {
+      scanning.add(this);
+      options?.signal?.addEventListener('abort', () => scanning.delete(this));
+      return Promise.resolve();
+    }
+  }
+  Object.defineProperty(window, 'NDEFReader', { value: NDEFReader, configurable: true });
+  window.__nfcTap = (serialNumber: string) => {
+    const readers = [...scanning];
+    for (const reader of readers) reader.dispatchEvent(Object.assign(new Event('reading'), { serialNumber, message: { records: [] } }));
+    return readers.length > 0;
+  };
+  // Chrome on Android answers the NFC permission query; desktop Chromium would say 'denied'.
+  const query = navigator.permissions.query.bind(navigator.permissions);
+  navigator.permissions.query = (descriptor: PermissionDescriptor) =>
+    descriptor.name === ('nfc' as PermissionName) ? Promise.resolve({ state: 'prompt' } as PermissionStatus) : query(descriptor);
+}
+
+/** A fresh 4-byte UID as Web NFC writes it, and its bytes as hex. */
+function freshUid(): { serial: string; hex: string } {
+  const bytes = randomBytes(4);
+  bytes[0] = 0x04;
+  return { serial: [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join(':'), hex: bytes.toString('hex').toUpperCase() };
+}
+
+/** The keys of the device with this value, as the server has them. */
+async function serverKeys(value: string): Promise<{ VALUE: string }[]> {
+  const response = await page.request.post('/front/device-keys', {
+    headers: { ...XHR, 'X-CSRF-Token': await csrfToken(page) },
+    data: { mac: SEED_MAC, key: value },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { VALUE: string }[] }).data.filter((row) => row.VALUE === value);
+}
+
+/** Holds a card to the phone once the form is scanning. */
+async function tap(serial: string): Promise<void> {
+  await expect.poll(() => page.evaluate((text) => window.__nfcTap?.(text) ?? false, serial)).toBe(true);
+}
+
+/** Both widths of what is on screen now. */
+async function shots(name: string): Promise<void> {
+  await screenshot(page, name);
+  await page.setViewportSize(MOBILE);
+  await screenshot(page, name);
+  await page.setViewportSize(DESKTOP);
+}
+
+function keyDialog(): Locator {
+  return page.getByRole('dialog', { name: 'Новый ключ' });
+}
+
+/** Picks the card type the device takes (MIFARE, else RFID): a 4-byte UID is its value, or that padded. */
+async function openFormFor(kind: 'MIFARE' | 'RFID'): Promise<Locator> {
+  await page.getByRole('button', { name: 'Добавить ключ' }).click();
+  const form = keyDialog();
+  await form.getByRole('combobox', { name: 'Тип ключа' }).selectOption(kind);
+  return form;
+}
+
+let kind: 'MIFARE' | 'RFID' = 'MIFARE';
+const valueOf = (hex: string) => (kind === 'MIFARE' ? hex : `00${hex}`);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  session = await openSession(browser, DESKTOP);
+  page = session.page;
+  await session.context.addInitScript(stubWebNfc);
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && decodeURIComponent(new URL(request.url()).pathname) === decodeURIComponent(CREATE_KEY)) createKeyRequests.push(request.postData() ?? '');
+  });
+  await logIn(page, account('operator'));
+  const response = await page.request.post('/front/device-keys', { headers: { ...XHR, 'X-CSRF-Token': await csrfToken(page) }, data: { mac: SEED_MAC } });
+  const types = ((await response.json()) as { keyTypes: string[] | null }).keyTypes ?? [];
+  if (!types.includes('MIFARE') && !types.includes('RFID')) throw new Error(`${SEED_MAC} takes no cards: ${types.join(', ')}`);
+  kind = types.includes('MIFARE') ? 'MIFARE' : 'RFID';
+}, 60_000);
+
+afterAll(async () => {
+  await session?.context.close();
+  await browser?.close();
+});
+
+describe('reading a key card with the phone', () => {
+  it('reads a card into the value field, converted for the type, and saves it', async () => {
+    const card = freshUid();
+    await page.goto(`/devices/${SEED_MAC}/keys`);
+    await page.getByRole('progressbar', { name: 'Загрузка ключей' }).waitFor({ state: 'detached' });
+    const form = await openFormFor(kind);
+    await form.getByRole('button', { name: 'Считать карту' }).click();
+    await form.getByText('Поднесите карту к задней стороне телефона…').waitFor();
+    await form.getByRole('button', { name: 'Остановить чтение' }).waitFor();
+    await tap(card.serial);
+    const value = form.getByRole('textbox', { name: 'Значение ключа' });
+    await expect.poll(() => value.inputValue()).toBe(valueOf(card.hex));
+    await form.getByText(new RegExp(`^Считана карта ${card.serial.toUpperCase()} \\(UID из 4 байт\\)`)).waitFor();
+    await shots('nfc-keys-read');
+
+    // The reversed byte order some panels use: the same card, its bytes last first.
+    const reversed = card.hex.match(/../g)!.reverse().join('');
+    await form.getByRole('checkbox', { name: 'Обратный порядок байтов' }).check();
+    await expect.poll(() => value.inputValue()).toBe(valueOf(reversed));
+    await form.getByRole('checkbox', { name: 'Обратный порядок байтов' }).uncheck();
+    await expect.poll(() => value.inputValue()).toBe(valueOf(card.hex));
+
+    await form.getByRole('button', { name: 'Добавить' }).click();
+    await form.waitFor({ state: 'detached', timeout: 20_000 });
+    expect(await serverKeys(valueOf(card.hex))).toHaveLength(1);
+  });
+
+  it('with no Web NFC the button is disabled and says why; the field stays typed', async () => {
+    const plain = await browser.newContext({ baseURL: new URL(page.url()).origin, viewport: MOBILE, locale: 'ru-RU', storageState: await session.context.storageState() });
+    try {
+      const other = await plain.newPage();
+      await other.goto(`/devices/${SEED_MAC}/keys`);
+      await other.getByRole('button', { name: 'Добавить ключ' }).click();
+      const form = other.getByRole('dialog', { name: 'Новый ключ' });
+      const button = form.getByRole('button', { name: 'Считать карту' });
+      await button.waitFor();
+      expect(await button.isDisabled()).toBe(true);
+      await form.getByText('Этот браузер не читает карты по NFC (нужен Chrome на Android с NFC). Введите номер вручную.').waitFor();
+      await form.getByRole('textbox', { name: 'Значение ключа' }).fill('04A21B3C');
+      expect(await form.getByRole('textbox', { name: 'Значение ключа' }).isEditable()).toBe(true);
+      await screenshot(other, 'nfc-keys-unsupported');
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('offline: a key read from a card is queued, shown pending, and replayed once when the signal is back', async () => {
+    const card = freshUid();
+    const value = valueOf(card.hex);
+    await page.goto(`/devices/${SEED_MAC}/keys`);
+    await page.getByRole('progressbar', { name: 'Загрузка ключей' }).waitFor({ state: 'detached' });
+    const before = createKeyRequests.length;
+    await session.context.setOffline(true);
+    try {
+      await page.getByText(/^Нет связи с сервером: новый ключ встанет в очередь отправки/).waitFor({ timeout: 30_000 });
+      const form = await openFormFor(kind);
+      await form.getByRole('button', { name: 'Считать карту' }).click();
+      await tap(card.serial);
+      await expect.poll(() => form.getByRole('textbox', { name: 'Значение ключа' }).inputValue()).toBe(value);
+      await form.getByRole('button', { name: 'В очередь' }).click();
+      await form.waitFor({ state: 'detached' });
+      const pending = page.getByRole('region', { name: 'Ключи в очереди отправки' });
+      await pending.getByText(value).waitFor();
+      await pending.getByText('В очереди').waitFor();
+      await shots('nfc-keys-queued');
+      expect(createKeyRequests.length).toBe(before);
+    } finally {
+      await session.context.setOffline(false);
+    }
+    // Back online: the replay sends it, the pending list lets it go and the list shows the key.
+    await page.getByRole('region', { name: 'Ключи в очереди отправки' }).waitFor({ state: 'detached', timeout: 45_000 });
+    expect(await serverKeys(value)).toHaveLength(1);
+    expect(createKeyRequests.slice(before).filter((body) => body.includes(value))).toHaveLength(1);
+    const jobs = await page.evaluate(
+      () =>
+        new Promise<{ kind: string; status: string; body: { VALUE: string } }[]>((resolve, reject) => {
+          const open = indexedDB.open('intercom-back-office');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const request = open.result.transaction('outbox', 'readonly').objectStore('outbox').getAll();
+            request.onsuccess = () => resolve(request.result as { kind: string; status: string; body: { VALUE: string } }[]);
+          };
+        }),
+    );
+    expect(jobs.filter((job) => job.body.VALUE === value).map((job) => [job.kind, job.status])).toEqual([['device-key', 'sent']]);
+    await page.getByRole('searchbox', { name: 'Значение ключа' }).fill(value);
+    await page.getByRole('button', { name: 'Найти' }).click();
+    await page.getByRole('table', { name: 'Ключи' }).getByText(value).waitFor();
+    expect(session.pageErrors).toEqual([]);
+  });
+});

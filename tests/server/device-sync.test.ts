@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DeviceSyncStateResponse, deviceSyncEndpoints, type DeviceSyncState } from '../../contract/device-sync';
+import { DeviceListResponse, deviceEndpoints } from '../../contract/devices';
+import { queryRows } from '../../server/db/client';
+import { createFlat, useFlatSetup } from './flat-fixtures';
+import { BACKENDS, expectError, expectShape, loginAs, type TestClient } from './helpers';
+import { KeyGateway, createDeviceKey, foreignKeyDevice, refuseValue } from './keys-fixtures';
+
+const TAG = 0x5c;
+const FOREIGN_MAC = '02:5C:FF:00:00:01';
+
+describe.each(BACKENDS)('device sync on %s: owed changes, retry, full re-sync, read-back, the out-of-sync filter', (backend) => {
+  const gateway = new KeyGateway();
+  const { app, fx, operator } = useFlatSetup(backend, TAG, { deviceGateway: { driver: gateway }, deviceSync: { enabled: false } });
+  const sync = async (mac: string, key: keyof typeof deviceSyncEndpoints = 'state', client: TestClient = operator()): Promise<DeviceSyncState> => {
+    const endpoint = deviceSyncEndpoints[key];
+    const response = await client.request(endpoint.method, endpoint.path({ mac }));
+    expect(response.statusCode, response.body).toBe(200);
+    return expectShape(DeviceSyncStateResponse, response.json()).data;
+  };
+  const outOfSync = async (client: TestClient = operator()): Promise<string[]> => {
+    const macs: string[] = [];
+    for (let page = 1; page <= 50; page++) {
+      const response = await client.get(`${deviceEndpoints.list.pattern}?outOfSync=1&page=${page}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const body = expectShape(DeviceListResponse, response.json());
+      macs.push(...body.data.map((row) => row.MAC));
+      if (page >= body.pagination.pageCount) break;
+    }
+    return macs;
+  };
+  const rows = (value: string) =>
+    queryRows<{ status: string; attempts: number; confirmed: boolean }>(
+      app().database.drizzle,
+      sql`select status, attempts, confirmed_at is not null as confirmed from device_sync_changes where kind = 'key' and target = ${value} order by id`,
+    );
+
+  beforeAll(async () => {
+    await createFlat(operator(), fx().houseUid, 5);
+    await foreignKeyDevice(app(), FOREIGN_MAC, fx().foreignHouseUid, 'F1F1F1F1F1F1');
+  });
+
+  it('owes a new key to the device in the same write and marks it confirmed once the gateway takes it', async () => {
+    const mac = fx().iscomMac;
+    await createDeviceKey(operator(), mac, { VALUE: '5C0000000001', FLAT_NUM: 5 });
+    expect(await rows('5C0000000001')).toEqual([{ status: 'confirmed', attempts: 1, confirmed: true }]);
+    const state = await sync(mac);
+    expect(state).toMatchObject({ mac, state: 'in-sync', owedCount: 0, failedCount: 0, changes: [], lastFailure: null });
+    expect(state.lastConfirmedAt).not.toBeNull();
+    expect(await outOfSync()).not.toContain(mac);
+  });
+
+  it('keeps a key the device refuses: stored, failed with the reason, and the changes after it wait in order', async () => {
+    const mac = fx().iscomMac;
+    gateway.refuse = refuseValue('5C0000000002');
+    await createDeviceKey(operator(), mac, { VALUE: '5C0000000002', FLAT_NUM: null });
+    await createDeviceKey(operator(), mac, { VALUE: '5C0000000003', FLAT_NUM: null });
+    const state = await sync(mac);
+    expect(state).toMatchObject({ state: 'failed', owedCount: 2, failedCount: 1 });
+    expect(state.changes.map((change) => [change.kind, change.target, change.status, change.attempts])).toEqual([
+      ['key', '5C0000000002', 'failed', 2],
+      ['key', '5C0000000003', 'owed', 0],
+    ]);
+    expect(state.changes[0].lastError).toMatch(/ошибкой/);
+    expect(state.changes[0].nextAttemptAt).not.toBeNull();
+    expect(state.lastFailure?.message).toMatch(/ошибкой/);
+    expect(await outOfSync()).toContain(mac);
+    expect(await outOfSync()).not.toContain(fx().bewardMac);
+  });
+
+  it('retries on «Повторить»: a refusal stays failed, a device that takes them clears them all', async () => {
+    const mac = fx().iscomMac;
+    const again = await sync(mac, 'retry');
+    expect(again).toMatchObject({ state: 'failed', failedCount: 1 });
+    expect(again.changes[0].attempts).toBe(3);
+    gateway.refuse = null;
+    const cleared = await sync(mac, 'retry');
+    expect(cleared).toMatchObject({ state: 'in-sync', owedCount: 0, changes: [], lastFailure: null });
+    expect(await rows('5C0000000003')).toEqual([
+      { status: 'confirmed', attempts: 1, confirmed: true },
+    ]);
+    expect(await outOfSync()).not.toContain(mac);
+  });
+
+  it('reads the device back: nothing differs after the changes landed; a refused full re-sync leaves the key missing on the device', async () => {
+    const mac = fx().iscomMac;
+    const read = await sync(mac, 'readBack');
+    expect(read.readBack).toMatchObject({ error: null, differenceCount: 0, differences: [] });
+    gateway.refuse = refuseValue('5C0000000002');
+    const full = await sync(mac, 'full');
+    expect(full.state).toBe('failed');
+    expect(full.changes[0]).toMatchObject({ kind: 'key', target: '5C0000000002', status: 'failed' });
+    const changes = gateway.changes.filter((item) => item.mac === mac).map((item) => item.change);
+    expect(changes.at(-2)).toEqual({ kind: 'clear', what: 'keys' });
+    expect(changes.at(-1)).toMatchObject({ kind: 'key', action: 'add', value: '5C0000000001', flatNum: 5 });
+    const differs = await sync(mac, 'readBack');
+    expect(differs.readBack?.differences).toContainEqual({ kind: 'key', target: '5C0000000002', database: 'outer', device: null });
+    gateway.refuse = null;
+    expect(await sync(mac, 'retry')).toMatchObject({ state: 'differs', owedCount: 0 });
+    expect((await sync(mac, 'readBack')).readBack).toMatchObject({ differenceCount: 0 });
+    expect((await sync(mac)).state).toBe('in-sync');
+  });
+
+  it('sends a full re-sync of everything the device should have: its keys after a clear, its door codes, its SIP account', async () => {
+    const mac = fx().bewardMac;
+    await createDeviceKey(operator(), mac, { VALUE: '5C00000004', FLAT_NUM: null });
+    const before = gateway.changes.length;
+    expect(await sync(mac, 'full')).toMatchObject({ state: 'in-sync', owedCount: 0 });
+    const sent = gateway.changes.slice(before).map((item) => item.change);
+    expect(sent).toContainEqual({ kind: 'clear', what: 'keys' });
+    expect(sent).toContainEqual({ kind: 'key', action: 'add', value: '5C00000004', flatNum: null, rs: false, inner: false });
+    expect(sent).toContainEqual({ kind: 'clear', what: 'doorCodes' });
+    expect(sent).toContainEqual({ kind: 'sip', account: null });
+  });
+
+  it('owes changes to a disabled device, which does not answer, with the simulator’s reason', async () => {
+    const mac = fx().gateMac;
+    await app().database.drizzle.execute(sql`update devices set status_code = 2 where mac = ${mac}`);
+    await createDeviceKey(operator(), mac, { VALUE: '5C0000000005', FLAT_NUM: null });
+    const state = await sync(mac);
+    expect(state).toMatchObject({ state: 'failed', failedCount: 1 });
+    expect(state.lastFailure?.message).toMatch(/отключено или сброшено/);
+    expect((await sync(mac, 'readBack')).readBack?.error).toMatch(/отклонило подключение/);
+    await app().database.drizzle.execute(sql`update devices set status_code = 1 where mac = ${mac}`);
+    expect(await sync(mac, 'retry')).toMatchObject({ state: 'in-sync' });
+  });
+
+  it('lets support and the installer read the state and read back, only operators retry and re-sync; another buyer’s device is not found', async () => {
+    const mac = fx().iscomMac;
+    const support = await loginAs(app(), 'support');
+    const installer = await loginAs(app(), 'installer');
+    expect((await sync(mac, 'state', support)).mac).toBe(mac);
+    expect((await sync(mac, 'readBack', installer)).mac).toBe(mac);
+    for (const client of [support, installer]) {
+      expectError(await client.request('POST', deviceSyncEndpoints.retry.path({ mac })), 403);
+      expectError(await client.request('POST', deviceSyncEndpoints.full.path({ mac })), 403);
+    }
+    expectError(await operator().get(deviceSyncEndpoints.state.path({ mac: FOREIGN_MAC })), 404);
+    expectError(await operator().request('POST', deviceSyncEndpoints.retry.path({ mac: FOREIGN_MAC })), 404);
+    expectError(await operator().get(deviceSyncEndpoints.state.path({ mac: 'not-a-mac' })), 400, /mac/);
+    expectError(await operator().get(`${deviceEndpoints.list.pattern}?outOfSync=maybe`), 400, /outOfSync/);
+  });
+});
