@@ -18,6 +18,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'devices.filter.changeTo': 'Changed to',
   'devices.filter.apply': 'Search',
   'devices.filter.reset': 'Reset',
+  'devices.filter.outOfSync': 'Out of sync',
   'devices.filter.more': 'Dates',
   'devices.filter.less': 'Hide dates',
   'devices.filter.error.mac': 'Hex digits of a MAC address only (up to 12)',

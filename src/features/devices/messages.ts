@@ -19,6 +19,7 @@ export const ruMessages = {
   'devices.filter.changeTo': 'Изменено по',
   'devices.filter.apply': 'Найти',
   'devices.filter.reset': 'Сбросить',
+  'devices.filter.outOfSync': 'Не синхронизированы',
   'devices.filter.more': 'Даты',
   'devices.filter.less': 'Скрыть даты',
   'devices.filter.error.mac': 'Только шестнадцатеричные цифры MAC-адреса (до 12)',

@@ -24,6 +24,8 @@ export const DEVICE_FILTER_KEYS = [
   'createDateTo',
   'lastChangeFrom',
   'lastChangeTo',
+  // '1': only the devices out of sync (docs/api.md "Device sync").
+  'outOfSync',
 ] as const;
 export type DeviceFilterKey = (typeof DEVICE_FILTER_KEYS)[number];
 export type DeviceFilters = Record<DeviceFilterKey, string>;
@@ -82,6 +84,7 @@ export function deviceListQuery(state: ListState<DeviceFilterKey>): DeviceListQu
     const value = isoInstant(filters[key]);
     if (value) query[key] = value;
   }
+  if (filters.outOfSync === '1') query.outOfSync = true;
   return query;
 }
 

@@ -9,6 +9,7 @@ import { deviceSettingsEndpoints } from '../../../contract/device-card-settings'
 import { deviceEndpoints } from '../../../contract/devices';
 import { dialingEndpoints } from '../../../contract/dialings';
 import { doorCodeEndpoints } from '../../../contract/door-codes';
+import { deviceSyncEndpoints } from '../../../contract/device-sync';
 import { dictionaryEndpoints } from '../../../contract/dictionaries';
 import { entranceEndpoints } from '../../../contract/entrances';
 import { flatBlockEndpoints } from '../../../contract/flat-blocks';
@@ -38,6 +39,7 @@ const domains: Record<string, Record<string, { method: string; pattern: string; 
   commutators: commutatorEndpoints,
   keys: keyEndpoints,
   doorCodes: doorCodeEndpoints,
+  deviceSync: deviceSyncEndpoints,
   entrances: entranceEndpoints,
   flats: flatEndpoints,
   flatBlocks: flatBlockEndpoints,
@@ -59,7 +61,7 @@ describe('the whole contract', () => {
   it('has one endpoint per method and path, so the server can register every one', () => {
     const routes = all.map((endpoint) => `${endpoint.method} ${endpoint.pattern}`);
     expect(routes.filter((route, index) => routes.indexOf(route) !== index)).toEqual([]);
-    expect(all.length).toBe(164);
+    expect(all.length).toBe(168);
   });
 
   it('keeps every path under the API prefixes', () => {

@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, type ComponentType } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ROLES } from '@contract/users';
+import { DeviceSyncSlot } from '@/app/device-sync-slot';
 import { useT, type FeatureMessageKey } from '@/features/device-card/messages';
 import { HttpError, errorMessage } from '@/lib/http';
 import { hasRole, useSession } from '@/lib/session';
@@ -142,6 +143,7 @@ function CardScreen({ mac }: { mac: string }) {
       )}
       <CardSummary card={card} />
       <DeviceLinksSection device={card.device} />
+      <DeviceSyncSlot mac={card.device.mac} canEdit={canEdit} />
       <Tabs
         value={tab}
         onChange={(_event, next: CardTab) => selectTab(next)}

@@ -136,6 +136,15 @@ export function DeviceFilters({ filters, options, onChange, onClear }: DeviceFil
             {datesOpen ? t('devices.filter.less') : t('devices.filter.more')}
           </Button>
         )}
+        <Button
+          type="button"
+          variant={filters.outOfSync === '1' ? 'contained' : 'outlined'}
+          aria-pressed={filters.outOfSync === '1'}
+          onClick={() => onChange({ outOfSync: filters.outOfSync === '1' ? '' : '1' })}
+          sx={{ minHeight: 40 }}
+        >
+          {t('devices.filter.outOfSync')}
+        </Button>
         <Button type="button" onClick={onClear} sx={{ minHeight: 40 }}>
           {t('devices.filter.reset')}
         </Button>
