@@ -67,4 +67,6 @@ export const ACCESS_RULES = {
   /** Creating a company is a change: support, which only reads, is not let in. */
   managementCompanyCreate: { allows: anyRole(ROLES.management), whoKey: 'access.who.management' },
   outbox: { allows: ({ roles }: Access) => canOpenOutbox(roles), whoKey: 'access.who.outbox' },
+  /** Issue 17 §4: the installers' queues as their apps report them (the server scopes them by buyer). */
+  field: { allows: anyRole(ROLES.management, ROLES.support), whoKey: 'access.who.managementOrSupport' },
 } as const satisfies Record<string, AccessRule>;

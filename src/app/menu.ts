@@ -27,7 +27,7 @@ export function visibleMenuItems(access: Access): MenuItem[] {
   return MENU_ITEMS.filter((item) => item.access.allows(access));
 }
 
-export type MenuSubItemId = 'access' | 'managementCompanies';
+export type MenuSubItemId = 'access' | 'managementCompanies' | 'field';
 
 /** A screen reached from a section rather than from the desktop row, which has no width to spare. */
 export interface MenuSubItem {
@@ -53,6 +53,8 @@ export const MENU_SUB_ITEMS: readonly MenuSubItem[] = [
     descriptionKey: 'home.card.managementCompanies',
     access: ACCESS_RULES.managementCompanies,
   },
+  // Issue 17 §4: the installers' queues sit under the devices they set up.
+  { id: 'field', parent: 'devices', to: '/field', labelKey: 'route.title.field', descriptionKey: 'home.card.field', access: ACCESS_RULES.field },
 ];
 
 export function visibleSubItems(access: Access): MenuSubItem[] {

@@ -30,7 +30,7 @@ export interface AppRouteDefinition {
   access: AccessRule;
 }
 
-const { anyone, buyers, devices, deviceKeys, wizards, groups, houses, housing, users, keys, managementCompanies, managementCompanyCreate, outbox } = ACCESS_RULES;
+const { anyone, buyers, devices, deviceKeys, wizards, groups, houses, housing, users, keys, managementCompanies, managementCompanyCreate, outbox, field } = ACCESS_RULES;
 
 /** The login screen sits outside the workspace layout, so it loads neither the grid nor the pickers. */
 export const loginRoute: AppRouteDefinition = {
@@ -96,6 +96,9 @@ export const workspaceRoutes: AppRouteDefinition[] = [
     access: outbox,
     page: () => import('@/features/outbox/components/outbox-page').then((m) => ({ Component: m.OutboxPage })),
   },
+  // Issue 17 §4: support's view of the installers' queues.
+  { path: '/field', titleKey: 'route.title.field', access: field, page: () => import('@/features/field/components/field-page').then((m) => ({ Component: m.FieldPage })) },
+  { path: '/field/:installerId', titleKey: 'route.title.fieldInstaller', access: field, page: () => import('@/features/field/components/field-installer-page').then((m) => ({ Component: m.FieldInstallerPage })) },
   // spec §2: an unknown path shows the menu page, titled as the main page.
   { path: '*', titleKey: 'route.title.main', access: anyone, page: menuPage },
 ];

@@ -62,6 +62,8 @@ export const en: Messages = {
   'route.title.buyer': 'Edit buyer',
   'route.title.keys': 'Create keys',
   'route.title.outbox': 'Send queue',
+  'route.title.field': 'Installers’ queues',
+  'route.title.fieldInstaller': 'Installer’s queue',
 
   'home.greeting': 'Hello, {login}!',
   'home.greetingAnonymous': 'Hello!',
@@ -75,6 +77,7 @@ export const en: Messages = {
   'home.card.users': 'Accounts, roles and access.',
   'home.card.access': 'Blocked flats and the access catalogue.',
   'home.card.managementCompanies': 'Management companies and uploading their flats to the panels.',
+  'home.card.field': 'What waits to be sent on the installers’ phones, and why the server refused it.',
   'home.card.keys': 'Create and find access keys.',
   'home.card.settings': 'Interface language and time zone.',
   'home.sections': 'Sections',

@@ -63,6 +63,8 @@ export const ru = {
   'route.title.buyer': 'Редактирование покупателя',
   'route.title.keys': 'Создание ключей',
   'route.title.outbox': 'Очередь отправки',
+  'route.title.field': 'Очереди монтажников',
+  'route.title.fieldInstaller': 'Очередь монтажника',
 
   'home.greeting': 'Здравствуйте, {login}!',
   'home.greetingAnonymous': 'Здравствуйте!',
@@ -76,6 +78,7 @@ export const ru = {
   'home.card.users': 'Учётные записи, роли и доступы.',
   'home.card.access': 'Заблокированные квартиры и справочник доступа.',
   'home.card.managementCompanies': 'Управляющие компании и выгрузка их квартир на панели.',
+  'home.card.field': 'Что ждёт отправки на телефонах монтажников и почему сервер отказал.',
   'home.card.keys': 'Создание и поиск ключей доступа.',
   'home.card.settings': 'Язык интерфейса и часовой пояс.',
   'home.sections': 'Разделы',

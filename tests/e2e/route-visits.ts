@@ -58,6 +58,8 @@ export async function routeValues(page: Page): Promise<Record<string, string>> {
     groupId: (await firstOf<{ groupId: number }>(page, '/front/groups?page=1', (row) => row.groupId)) ?? '1',
     buyerId: (await firstOf<{ id: number }>(page, '/front/buyers?page=1', (row) => row.id)) ?? '1',
     mcId: (await firstOf<{ id: number }>(page, '/front/management-company', (row) => row.id)) ?? '1',
+    // The demo installer (id 3) when the field list is not this user's to read.
+    installerId: (await firstOf<{ userId: number }>(page, '/front/field?page=1', (row) => row.userId)) ?? '3',
   };
 }
 

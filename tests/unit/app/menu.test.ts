@@ -54,9 +54,11 @@ describe('menu visibility (spec §6, with issue 11: houses for installers, devic
     const subs = (access: Access) => visibleSubItems(access).map((sub) => [sub.parent, translate('ru', sub.labelKey), sub.to]);
     const access = ['houses', 'Управление блокировками', '/access'];
     const companies = ['houses', 'Управляющие компании', '/mc'];
-    expect(subs(ACCOUNTS.admin)).toEqual([access, companies]);
-    expect(subs(ACCOUNTS.operator)).toEqual([access, companies]);
-    expect(subs(ACCOUNTS.support)).toEqual([access, companies]);
+    // Issue 17 §4: the installers' queues, under the devices.
+    const field = ['devices', 'Очереди монтажников', '/field'];
+    expect(subs(ACCOUNTS.admin)).toEqual([access, companies, field]);
+    expect(subs(ACCOUNTS.operator)).toEqual([access, companies, field]);
+    expect(subs(ACCOUNTS.support)).toEqual([access, companies, field]);
     expect(subs({ roles: items(), permissions: items('HOUSES_LIST_PERMISSION') })).toEqual([access]);
     expect(subs(ACCOUNTS.installer)).toEqual([]);
     expect(visibleMenuItems(ACCOUNTS.admin)).toHaveLength(6);

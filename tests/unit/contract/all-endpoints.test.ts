@@ -12,6 +12,7 @@ import { doorCodeEndpoints } from '../../../contract/door-codes';
 import { deviceSyncEndpoints } from '../../../contract/device-sync';
 import { dictionaryEndpoints } from '../../../contract/dictionaries';
 import { entranceEndpoints } from '../../../contract/entrances';
+import { fieldEndpoints } from '../../../contract/field';
 import { flatBlockEndpoints } from '../../../contract/flat-blocks';
 import { flatEndpoints } from '../../../contract/flat-card';
 import { groupEndpoints } from '../../../contract/groups';
@@ -52,6 +53,7 @@ const domains: Record<string, Record<string, { method: string; pattern: string; 
   power: powerEndpoints,
   dialings: dialingEndpoints,
   groups: groupEndpoints,
+  field: fieldEndpoints,
 };
 const all = Object.entries(domains).flatMap(([domain, endpoints]) =>
   Object.entries(endpoints).map(([key, endpoint]) => ({ domain, key, ...endpoint })),
@@ -61,7 +63,7 @@ describe('the whole contract', () => {
   it('has one endpoint per method and path, so the server can register every one', () => {
     const routes = all.map((endpoint) => `${endpoint.method} ${endpoint.pattern}`);
     expect(routes.filter((route, index) => routes.indexOf(route) !== index)).toEqual([]);
-    expect(all.length).toBe(168);
+    expect(all.length).toBe(171);
   });
 
   it('keeps every path under the API prefixes', () => {
