@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +46,28 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Work that joins the outermost transaction opened on the app's database inside a request
+ * (plugins/audit.ts writes the audit record this way): `beforeCommit` runs on the transaction after
+ * the caller's work, so both commit or roll back together. Outside a request nothing changes.
+ */
+export interface TransactionObserver {
+  beforeCommit(tx: Db): Promise<void>;
+}
+
+export const transactionObservers = new AsyncLocalStorage<TransactionObserver>();
+
+function observeTransactions(db: Db): void {
+  const open = db.transaction.bind(db);
+  db.transaction = ((work: (tx: Db) => Promise<unknown>, config?: Parameters<Db['transaction']>[1]) =>
+    open(async (tx) => {
+      const observer = transactionObservers.getStore();
+      const result = await work(tx as unknown as Db);
+      if (observer) await observer.beforeCommit(tx as unknown as Db);
+      return result;
+    }, config)) as Db['transaction'];
+}
+
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** PGlite's own start parameters (replaced, not extended, when startParams is given). */
@@ -70,6 +93,7 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const db = drizzlePglite({ client });
+  observeTransactions(db as unknown as Db);
   return {
     kind: 'pglite',
     drizzle: db as unknown as Db,
@@ -120,6 +144,7 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
     queueQueries(client);
   });
   const db = drizzleNodePg({ client: pool });
+  observeTransactions(db as unknown as Db);
   return {
     kind: 'postgres',
     drizzle: db as unknown as Db,

@@ -51,7 +51,7 @@ export function defineRoute<P extends string, Q, B, R, PS = Record<string, strin
   app.route({
     method: endpoint.method,
     url: endpoint.pattern,
-    config: { access: options.access },
+    config: { access: options.access, ...(endpoint.successStatus === undefined ? {} : { successStatus: endpoint.successStatus }) },
     handler: async (request, reply) => {
       if (!options.params) rejectNulCharacters(request.params);
       const params = (options.params ? parseInput(options.params, request.params) : request.params) as PS;

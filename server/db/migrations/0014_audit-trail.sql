@@ -24,16 +24,26 @@ CREATE INDEX "audit_records_target_idx" ON "audit_records" USING btree ("target_
 CREATE INDEX "audit_records_user_idx" ON "audit_records" USING btree ("user_login","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "audit_records_buyer_idx" ON "audit_records" USING btree ("buyer_id","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "audit_records_at_idx" ON "audit_records" USING btree ("at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
--- Append-only for every role: no UPDATE or TRUNCATE ever; a DELETE only from the retention job,
--- which sets app.audit_prune_before in its transaction, and only of rows older than that instant,
--- itself at least a day back.
+-- Append-only for every role: no TRUNCATE ever; a DELETE only from the retention job, which sets
+-- app.audit_prune_before in its transaction, and only of rows older than that instant, itself at
+-- least a day back; an UPDATE only to settle a fresh record (app.audit_settle = its id, within
+-- five minutes) whose request answered otherwise than its transaction assumed: status and
+-- message change, the diff goes, nothing else moves.
 CREATE FUNCTION "audit_records_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   cutoff text := current_setting('app.audit_prune_before', true);
+  settle text := current_setting('app.audit_settle', true);
 BEGIN
-  IF TG_OP = 'DELETE' AND cutoff IS NOT NULL AND cutoff <> ''
-     AND cutoff::timestamptz <= now() - interval '1 day' AND OLD.at < cutoff::timestamptz THEN
-    RETURN OLD;
+  IF TG_OP = 'DELETE' AND cutoff IS NOT NULL AND cutoff <> '' THEN
+    IF cutoff::timestamptz <= now() - interval '1 day' AND OLD.at < cutoff::timestamptz THEN
+      RETURN OLD;
+    END IF;
+  END IF;
+  IF TG_OP = 'UPDATE' AND settle IS NOT NULL AND settle = OLD.id::text THEN
+    IF OLD.at > now() - interval '5 minutes' AND NEW.diff IS NULL AND NEW.diff_source IS NULL
+       AND to_jsonb(NEW) - 'status' - 'message' - 'diff' - 'diff_source' = to_jsonb(OLD) - 'status' - 'message' - 'diff' - 'diff_source' THEN
+      RETURN NEW;
+    END IF;
   END IF;
   RAISE EXCEPTION 'audit_records is append-only (% refused)', TG_OP USING ERRCODE = '42501';
 END

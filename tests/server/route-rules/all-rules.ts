@@ -1,5 +1,6 @@
 import { accessCatalogueRules } from './access-catalogue';
 import { adjusterRules } from './adjuster';
+import { auditRules } from './audit';
 import { deviceCardRules } from './device-card';
 import { deviceSettingsRules } from './device-settings';
 import { deviceRules } from './devices';
@@ -54,4 +55,5 @@ export const ALL_RULES: readonly RouteRule[] = [
   ...deviceSettingsRules,
   ...wizardRules,
   ...adjusterRules,
+  ...auditRules,
 ];

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import apiDoc from '../../../docs/api.md?raw';
 import { accessEndpoints } from '../../../contract/access';
 import { adjusterEndpoints } from '../../../contract/adjuster';
+import { auditEndpoints } from '../../../contract/audit';
 import { buyerEndpoints } from '../../../contract/buyers';
 import { commutatorEndpoints } from '../../../contract/commutators';
 import { deviceCardEndpoints } from '../../../contract/device-card';
@@ -54,6 +55,7 @@ const domains: Record<string, Record<string, { method: string; pattern: string; 
   dialings: dialingEndpoints,
   groups: groupEndpoints,
   field: fieldEndpoints,
+  audit: auditEndpoints,
 };
 const all = Object.entries(domains).flatMap(([domain, endpoints]) =>
   Object.entries(endpoints).map(([key, endpoint]) => ({ domain, key, ...endpoint })),
@@ -63,7 +65,7 @@ describe('the whole contract', () => {
   it('has one endpoint per method and path, so the server can register every one', () => {
     const routes = all.map((endpoint) => `${endpoint.method} ${endpoint.pattern}`);
     expect(routes.filter((route, index) => routes.indexOf(route) !== index)).toEqual([]);
-    expect(all.length).toBe(171);
+    expect(all.length).toBe(172);
   });
 
   it('keeps every path under the API prefixes', () => {

@@ -1,0 +1,210 @@
+import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import fp from 'fastify-plugin';
+import { AUDIT_DEFAULT_RETENTION_DAYS } from '../../contract/audit';
+import { IDEMPOTENCY_HEADER } from '../../contract/common';
+import { transactionObservers, type Db } from '../db/client';
+import { deviceMacById, insertAuditRecord, settleAuditRecord, wroteAnything, pruneAuditRecords, readSnapshot } from '../repositories/audit';
+import { diffStates, requestChanges, targetsOf, type AuditTargets } from './audit-targets';
+import { isApiPath } from './rbac';
+
+/*
+ * The audit trail (docs/api.md "Audit"). Every API route but GET (and the three searches sent as
+ * POST) is audited: one record per request, accepted or refused. The handler runs with a
+ * transaction observer (db/client.ts): the first transaction the route commits on the app's
+ * database carries the record, so the change and its record commit together. A route that
+ * commits none (a refusal, a device-only call, a single-statement write) is recorded in onSend,
+ * before its answer leaves.
+ */
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's success status when it is not 200 (http/route.ts passes the contract's). */
+    successStatus?: number;
+  }
+  interface FastifyInstance {
+    /** Deletes the records older than the retention period now; returns how many. */
+    pruneAuditRecords(now?: Date): Promise<number>;
+  }
+}
+
+export interface AuditOptions {
+  /** How long records are kept (default AUDIT_RETENTION_DAYS, else 400). */
+  retentionDays?: number;
+  /** How often the retention job runs (default hourly; it also runs at start). */
+  pruneIntervalMs?: number;
+}
+
+/** The searches sent as POST (spec §7): they change nothing, so they are reads. */
+export const AUDIT_SKIPPED_ROUTES: ReadonlySet<string> = new Set(['POST /front/device-keys', 'POST /front/keys/duplicate', 'POST /front/wizard/entrances']);
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+const MAX_TEXT = 300;
+
+interface AuditState {
+  targets: AuditTargets;
+  before: Record<string, unknown> | null;
+  /** The record is written (or being written): nothing records this request again. */
+  recorded: boolean;
+  /** Written in the route's transaction: its id and the status it assumed. */
+  inTransaction?: { id: number; status: number };
+}
+
+const states = new WeakMap<FastifyRequest, AuditState>();
+
+export function retentionDaysOf(options: AuditOptions): number {
+  const days = options.retentionDays ?? Number(process.env.AUDIT_RETENTION_DAYS ?? AUDIT_DEFAULT_RETENTION_DAYS);
+  if (!Number.isInteger(days) || days < 1) throw new Error(`AUDIT_RETENTION_DAYS: expected a whole number of days ≥ 1, got ${String(days)}`);
+  return days;
+}
+
+function routeKey(request: FastifyRequest): string {
+  return `${request.method} ${request.routeOptions.url ?? ''}`;
+}
+
+function cut(value: string | undefined | null): string | null {
+  return value === undefined || value === null || value === '' ? null : value.slice(0, MAX_TEXT);
+}
+
+async function targetsOfRequest(db: Db, request: FastifyRequest): Promise<AuditTargets> {
+  const targets = targetsOf(request.routeOptions.url ?? '', request.params, request.body);
+  const deviceId = targets.all['device-id'];
+  if (deviceId !== undefined && /^[1-9]\d{0,8}$/.test(deviceId)) {
+    const mac = await deviceMacById(db, Number(deviceId));
+    if (mac !== null) {
+      targets.all['device'] = mac;
+      if (targets.kind === 'device-id') Object.assign(targets, { kind: 'device', id: mac, snapshot: { kind: 'device', mac } });
+    }
+  }
+  return targets;
+}
+
+function messageOf(payload: unknown): string | null {
+  if (typeof payload !== 'string' || !payload.startsWith('{')) return null;
+  try {
+    const parsed = JSON.parse(payload) as { message?: unknown };
+    return typeof parsed.message === 'string' ? cut(parsed.message) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function write(
+  db: Db,
+  request: FastifyRequest,
+  state: AuditState,
+  status: number,
+  message: string | null,
+  after: Record<string, unknown> | null,
+): Promise<number> {
+  const { user } = request;
+  const key = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
+  const idempotencyKey = typeof key === 'string' ? cut(key) : null;
+  const accepted = status < 400;
+  const snapshot = state.targets.snapshot !== null;
+  const diff = !accepted ? null : snapshot ? diffStates(state.before, after) : requestChanges(request.body);
+  const body = request.body as { login?: unknown } | undefined;
+  const typedLogin = typeof body?.login === 'string' && request.routeOptions.url === '/site/auth/login' ? body.login.trim().toLowerCase() : null;
+  const stateBuyer = (after ?? state.before)?.['buyer_id'];
+  return insertAuditRecord(db, {
+    userId: user?.userId ?? null,
+    userLogin: user ? user.login.toLowerCase() : cut(typedLogin),
+    userRoles: user ? cut(Object.keys(user.roles).join(',')) : null,
+    buyerId: typeof stateBuyer === 'number' ? stateBuyer : (user?.buyerId ?? null),
+    ip: cut(request.ip),
+    userAgent: cut(request.headers['user-agent']),
+    outbox: idempotencyKey !== null,
+    idempotencyKey,
+    method: request.method,
+    route: routeKey(request),
+    targetKind: state.targets.kind,
+    targetId: state.targets.id,
+    targets: state.targets.all,
+    diff,
+    diffSource: diff === null ? null : snapshot ? 'snapshot' : 'request',
+    status,
+    message,
+  });
+}
+
+/** Records the request on the transaction about to commit (the first one its route commits). */
+async function recordInTransaction(request: FastifyRequest, tx: Db): Promise<void> {
+  const state = states.get(request);
+  if (!state || state.recorded) return;
+  // A transaction that wrote nothing (a check before a refusal) leaves the record to onSend, which knows the answer.
+  if (!(await wroteAnything(tx))) return;
+  state.recorded = true;
+  try {
+    const after = state.targets.snapshot ? await readSnapshot(tx, state.targets.snapshot) : null;
+    const status = request.routeOptions.config.successStatus ?? 200;
+    state.inTransaction = { id: await write(tx, request, state, status, null, after), status };
+  } catch (error) {
+    // The transaction rolls back with the record: the answer's onSend records the request instead.
+    state.recorded = false;
+    throw error;
+  }
+}
+
+export const auditPlugin = fp(
+  async (app, options: AuditOptions) => {
+    const retentionDays = retentionDaysOf(options);
+    const audited = new Set<string>();
+    const db = () => app.database.drizzle;
+
+    app.addHook('onRoute', (route) => {
+      if (!isApiPath(route.url)) return;
+      const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((method) => method !== 'GET' && method !== 'HEAD');
+      const keys = methods.map((method) => `${method} ${route.url}`).filter((key) => !AUDIT_SKIPPED_ROUTES.has(key));
+      if (keys.length === 0) return;
+      for (const key of keys) audited.add(key);
+      const handler = route.handler;
+      route.handler = function (this: unknown, request: FastifyRequest, reply: FastifyReply) {
+        const observer = { beforeCommit: (tx: Db) => recordInTransaction(request, tx) };
+        return transactionObservers.run(observer, () => (handler as (this: unknown, q: FastifyRequest, r: FastifyReply) => unknown).call(this, request, reply));
+      } as RouteHandlerMethod;
+    });
+
+    // After the CSRF check and the body's parsing, before the handler: who and what, and the target before.
+    app.addHook('preHandler', async (request) => {
+      if (!audited.has(routeKey(request))) return;
+      const targets = await targetsOfRequest(db(), request);
+      const before = targets.snapshot ? await readSnapshot(db(), targets.snapshot) : null;
+      states.set(request, { targets, before, recorded: false });
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!audited.has(routeKey(request))) return payload;
+      let state = states.get(request);
+      if (state?.inTransaction && state.inTransaction.status !== reply.statusCode) {
+        await settleAuditRecord(db(), state.inTransaction.id, reply.statusCode, messageOf(payload));
+      }
+      if (state?.recorded) return payload;
+      // Refused before the handler (401, 403, CSRF, a body that is not JSON): no snapshot was read.
+      state ??= { targets: targetsOf(request.routeOptions.url ?? '', request.params, request.body), before: null, recorded: false };
+      state.recorded = true;
+      states.set(request, state);
+      const status = reply.statusCode;
+      const after = status < 400 && state.targets.snapshot ? await readSnapshot(db(), state.targets.snapshot) : null;
+      await write(db(), request, state, status, status < 400 ? null : messageOf(payload), after);
+      return payload;
+    });
+
+    const prune = (now = new Date()) => pruneAuditRecords(db(), new Date(now.getTime() - retentionDays * DAY_MS));
+    app.decorate('pruneAuditRecords', prune);
+    let closing = false;
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      await prune();
+      timer = setInterval(() => {
+        prune().catch((error: unknown) => {
+          if (!closing) app.log.warn({ err: error }, 'pruning old audit records failed');
+        });
+      }, options.pruneIntervalMs ?? DEFAULT_PRUNE_INTERVAL_MS);
+      timer.unref();
+    });
+    app.addHook('preClose', async () => {
+      closing = true;
+      clearInterval(timer);
+    });
+  },
+  { name: 'audit', dependencies: ['database', 'session'] },
+);
