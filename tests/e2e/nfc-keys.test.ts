@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, XHR, account, csrfToken, launchBrowser, logIn, openSession, screenshot, type Session } from './browser';
+import { DESKTOP, MOBILE, XHR, account, csrfToken, getJson, launchBrowser, logIn, openSession, screenshot, type Session } from './browser';
 
 /*
  * Reading key cards with the phone, and keys added with no signal (issue 17 §3), in Chromium against
@@ -21,6 +21,8 @@ let session: Session;
 let page: Page;
 /** Every create-key request that left the browser. */
 const createKeyRequests: string[] = [];
+/** Every keys/create request (the flat card's) that left the browser. */
+const flatKeyRequests: string[] = [];
 
 declare global {
   interface Window {
@@ -92,6 +94,30 @@ async function openFormFor(kind: 'MIFARE' | 'RFID'): Promise<Locator> {
   return form;
 }
 
+interface StoredJob {
+  kind: string;
+  status: string;
+  body: { VALUE?: string; value?: string; mac?: string };
+}
+
+/** The outbox as the app stored it in IndexedDB. */
+function storedJobs(): Promise<StoredJob[]> {
+  return page.evaluate(
+    () =>
+      new Promise<StoredJob[]>((resolve, reject) => {
+        const open = indexedDB.open('intercom-back-office');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction('outbox', 'readonly').objectStore('outbox').getAll();
+          request.onsuccess = () => {
+            resolve(request.result as StoredJob[]);
+            open.result.close();
+          };
+        };
+      }),
+  );
+}
+
 let kind: 'MIFARE' | 'RFID' = 'MIFARE';
 const valueOf = (hex: string) => (kind === 'MIFARE' ? hex : `00${hex}`);
 
@@ -101,7 +127,9 @@ beforeAll(async () => {
   page = session.page;
   await session.context.addInitScript(stubWebNfc);
   page.on('request', (request) => {
-    if (request.method() === 'POST' && decodeURIComponent(new URL(request.url()).pathname) === decodeURIComponent(CREATE_KEY)) createKeyRequests.push(request.postData() ?? '');
+    const path = decodeURIComponent(new URL(request.url()).pathname);
+    if (request.method() === 'POST' && path === decodeURIComponent(CREATE_KEY)) createKeyRequests.push(request.postData() ?? '');
+    if (request.method() === 'POST' && path === '/front/keys/create') flatKeyRequests.push(request.postData() ?? '');
   });
   await logIn(page, account('operator'));
   const response = await page.request.post('/front/device-keys', { headers: { ...XHR, 'X-CSRF-Token': await csrfToken(page) }, data: { mac: SEED_MAC } });
@@ -188,21 +216,81 @@ describe('reading a key card with the phone', () => {
     await page.getByRole('region', { name: 'Ключи в очереди отправки' }).waitFor({ state: 'detached', timeout: 45_000 });
     expect(await serverKeys(value)).toHaveLength(1);
     expect(createKeyRequests.slice(before).filter((body) => body.includes(value))).toHaveLength(1);
-    const jobs = await page.evaluate(
-      () =>
-        new Promise<{ kind: string; status: string; body: { VALUE: string } }[]>((resolve, reject) => {
-          const open = indexedDB.open('intercom-back-office');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const request = open.result.transaction('outbox', 'readonly').objectStore('outbox').getAll();
-            request.onsuccess = () => resolve(request.result as { kind: string; status: string; body: { VALUE: string } }[]);
-          };
-        }),
-    );
+    const jobs = await storedJobs();
     expect(jobs.filter((job) => job.body.VALUE === value).map((job) => [job.kind, job.status])).toEqual([['device-key', 'sent']]);
     await page.getByRole('searchbox', { name: 'Значение ключа' }).fill(value);
     await page.getByRole('button', { name: 'Найти' }).click();
     await page.getByRole('table', { name: 'Ключи' }).getByText(value).waitFor();
     expect(session.pageErrors).toEqual([]);
   });
+
+  it('offline on the flat card: a card read as Metakom is queued for every device of the flat and written once each', async () => {
+    const flat = await flatWithDevices();
+    const devices = (await flatCard(flat)).deviceData.length;
+    const card = freshUid();
+    // Metakom takes 6 bytes: the 4-byte UID padded with two zero bytes in front.
+    const value = `0000${card.hex}`;
+    await page.setViewportSize(MOBILE);
+    try {
+      await page.goto(`/houses/${encodeURIComponent(flat.houseUid)}/flats/${flat.flatNum}/update`);
+      const keys = page.getByRole('region', { name: /^Ключи/ });
+      await keys.getByRole('button', { name: 'Добавить ключ' }).waitFor();
+      const before = flatKeyRequests.length;
+      await session.context.setOffline(true);
+      try {
+        await page.getByText(/^Нет связи с сервером/).first().waitFor({ timeout: 30_000 });
+        await keys.getByRole('button', { name: 'Добавить ключ' }).click();
+        const dialog = page.getByRole('dialog', { name: /^Новый ключ квартиры/ });
+        await dialog.getByText(/^Нет связи с сервером: ключ встанет в очередь отправки/).waitFor();
+        await dialog.getByRole('button', { name: 'Считать карту' }).click();
+        await tap(card.serial);
+        await expect.poll(() => dialog.getByRole('textbox', { name: /Номер ключа/ }).inputValue()).toBe(value);
+        await dialog.getByText(/дополнена нулями для Metakom/).waitFor();
+        await shots('nfc-keys-flat-dialog-offline');
+        await dialog.getByRole('button', { name: 'В очередь' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        const pending = keys.getByRole('region', { name: 'Ключи в очереди отправки' });
+        await expect.poll(() => pending.getByText(value, { exact: true }).count()).toBe(devices);
+        await pending.scrollIntoViewIfNeeded();
+        await shots('nfc-keys-flat-queued');
+        expect(flatKeyRequests.length).toBe(before);
+      } finally {
+        await session.context.setOffline(false);
+      }
+      await keys.getByRole('region', { name: 'Ключи в очереди отправки' }).waitFor({ state: 'detached', timeout: 45_000 });
+      await keys.getByText(value, { exact: true }).waitFor();
+      // Once per device: one request each, one key each on the server.
+      expect((await flatCard(flat)).keys.filter((key) => key.VALUE === value)).toHaveLength(devices);
+      expect(flatKeyRequests.slice(before).filter((body) => body.includes(value))).toHaveLength(devices);
+      expect((await storedJobs()).filter((job) => job.body.value === value).map((job) => [job.kind, job.status])).toEqual(Array.from({ length: devices }, () => ['flat-key', 'sent']));
+      expect(session.pageErrors).toEqual([]);
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
+  });
 });
+
+interface FlatTarget {
+  houseUid: string;
+  flatNum: number;
+}
+
+function flatCard(flat: FlatTarget): Promise<{ deviceData: { mac: string }[]; keys: { VALUE: string | null }[] }> {
+  return getJson(page, `/front/flats/${encodeURIComponent(flat.houseUid)}:${flat.flatNum}`);
+}
+
+/** A seeded flat of the operator's with at least one device to write keys to. */
+async function flatWithDevices(): Promise<FlatTarget> {
+  const houses = await getJson<{ data: { id: string }[] }>(page, '/front/house-list?page=1');
+  for (const house of houses.data) {
+    const response = await page.request.get(`/front/houses/${encodeURIComponent(house.id)}/flats?page=1`, { headers: XHR });
+    if (response.status() !== 200) continue;
+    const flats = (await response.json()) as { data: { flatNum: number }[] };
+    for (const row of flats.data.slice(0, 5)) {
+      const target = { houseUid: house.id, flatNum: row.flatNum };
+      const { deviceData } = await flatCard(target);
+      if (deviceData.length > 0 && deviceData.length <= 3) return target;
+    }
+  }
+  throw new Error('no seeded flat with a device');
+}

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import { lazy, useMemo } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { DeferredSection } from '@/components/deferred-section';
+import { RecentAudit } from '@/components/recent-audit/recent-audit';
 import { errorMessage } from '@/lib/http';
 import { useT } from '../messages';
 import { FlatContext, useFlatCard, type FlatContextValue } from '../use-flat-card';
@@ -94,7 +95,7 @@ export function FlatCardPage() {
         )}
         {canEdit && !online && (
           <Alert severity="warning" sx={{ mb: 1.5 }}>
-            {t('flat.offline')}
+            {t('flat.offline.keys')}
           </Alert>
         )}
         <MoveOutBanner />
@@ -115,6 +116,11 @@ export function FlatCardPage() {
           <Box sx={{ gridColumn: { lg: '1 / -1' }, minWidth: 0 }}>
             <DeferredSection anchor={sectionAnchor('history')} placeholder={sectionSkeleton} title={t('flat.section.history')} view={HistorySection} height={240} />
           </Box>
+          {ref && (
+            <Box sx={{ gridColumn: { lg: '1 / -1' }, minWidth: 0 }}>
+              <RecentAudit targetKind="flat" targetId={`${ref.houseUid}:${ref.flatNum}`} />
+            </Box>
+          )}
         </Box>
       </Box>
     </FlatContext.Provider>
