@@ -1,6 +1,7 @@
 // The JS a route loads (gzip), cold, service worker blocked, in Chromium, on the small seed:
 //   node --import tsx tests/bench/route-js.ts --dist dist-mine --login operator /users /groups/1
-// `--dist` is a build (`npx vite build --outDir dist-mine`); each path is opened by the given demo account.
+// `--dist` is a build (`npx vite build --outDir dist-mine`); each path is opened by the given demo account,
+// at 1440×900, or at 390×844 with `--phone` (a list shows cards there and loads no data grid).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,19 +19,30 @@ export interface RouteJs {
 }
 
 /** Opens each path in a fresh context of a logged-in account and adds up the gzip size of the scripts it loaded. */
-export async function measureRouteJs(options: { staticDir: string; login: string; paths: readonly string[]; seed?: string; logFile?: string }): Promise<RouteJs[]> {
+export const DESKTOP_VIEWPORT = { width: 1440, height: 900 } as const;
+export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
+
+export async function measureRouteJs(options: {
+  staticDir: string;
+  login: string;
+  paths: readonly string[];
+  seed?: string;
+  logFile?: string;
+  viewport?: { width: number; height: number };
+}): Promise<RouteJs[]> {
+  const viewport = options.viewport ?? DESKTOP_VIEWPORT;
   const dataDir = await mkdtemp(join(tmpdir(), 'intercom-route-js-'));
   const env = { LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED: options.seed ?? 'small', STATIC_DIR: options.staticDir, DEVICE_FAILURE_SHARE: '0' };
   const server = await startServer({ env, logFile: options.logFile ?? join(tmpdir(), 'route-js-server.log'), timeoutMs: 300_000 });
   const browser = await launchBenchBrowser();
   try {
-    const login = await openContext(browser, server.url, { serviceWorkers: 'block', viewport: { width: 1440, height: 900 } });
+    const login = await openContext(browser, server.url, { serviceWorkers: 'block', viewport });
     await logIn(login.page, { login: options.login, password: options.login });
     const state = await login.context.storageState();
     await login.context.close();
     const figures: RouteJs[] = [];
     for (const path of options.paths) {
-      const { context, page } = await openContext(browser, server.url, { serviceWorkers: 'block', storageState: state, viewport: { width: 1440, height: 900 } });
+      const { context, page } = await openContext(browser, server.url, { serviceWorkers: 'block', storageState: state, viewport });
       try {
         let ready = true;
         const scripts = await recordScripts(page, async () => {
@@ -65,7 +77,9 @@ async function main(): Promise<void> {
   };
   const staticDir = resolve(repoRoot, option('--dist', 'dist'));
   const login = option('--login', 'operator');
-  const figures = await measureRouteJs({ staticDir, login, paths: args });
+  const phone = args.includes('--phone');
+  const paths = args.filter((arg) => arg !== '--phone');
+  const figures = await measureRouteJs({ staticDir, login, paths, viewport: phone ? PHONE_VIEWPORT : DESKTOP_VIEWPORT });
   for (const route of figures) {
     console.log(`${route.path}: ${(route.total / 1024).toFixed(1)} KB gzip in ${route.scripts.length} scripts${route.ready ? '' : ' (the screen never showed)'}`);
     for (const script of route.scripts) console.log(`  ${(script.gzip / 1024).toFixed(1).padStart(7)} KB  ${script.url}`);

@@ -5,24 +5,16 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import {
-  DataGrid,
-  type GridColDef,
-  type GridColumnVisibilityModel,
-  type GridPaginationModel,
-  type GridRowId,
-  type GridRowSelectionModel,
-  type GridSortModel,
-  type GridValidRowModel,
-} from '@mui/x-data-grid';
-import { useMemo, type ReactNode } from 'react';
+import type { GridActionsCellItemProps, GridColDef, GridColumnVisibilityModel, GridRowId, GridValidRowModel } from '@mui/x-data-grid';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useT } from '@/i18n/i18n';
 import { gridLocales } from '@/i18n/grid-locales';
 import { useLanguage } from '@/lib/preferences';
-import { ListCards, type CardTexts, type ListCardConfig, type SortChoice } from './list-cards';
+import type { CardTexts, ListCardConfig, ListCards as ListCardsForm, SortChoice } from './list-cards';
+import type { ListGrid as ListGridForm } from './list-grid';
 import type { UrlListState } from './use-url-list-state';
 
-interface ListTableProps<R extends GridValidRowModel, F extends string> {
+export interface ListTableProps<R extends GridValidRowModel, F extends string> {
   /** The grid's accessible name. */
   label: string;
   rows: readonly R[];
@@ -51,10 +43,23 @@ interface ListTableProps<R extends GridValidRowModel, F extends string> {
   };
 }
 
-const autoHeight = () => 'auto' as const;
-const AUTO_HEIGHT_CELLS = { '& .MuiDataGrid-cell': { py: 0.75, display: 'flex', alignItems: 'center' } } as const;
-// The last header's separator divides nothing, and it sticks out past a grid whose columns fill its width.
-const GRID_SX = { border: 0, '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': { display: 'none' } } as const;
+// Each form loads only where it is shown: a phone never fetches the data grid (about 127 KB gzip), a desktop never the cards.
+// (React.lazy drops the type parameters; the casts give them back.)
+const ListGrid = lazy(() => import('./list-grid').then((m) => ({ default: m.ListGrid }))) as unknown as typeof ListGridForm;
+const ListCards = lazy(() => import('./list-cards').then((m) => ({ default: m.ListCards }))) as unknown as typeof ListCardsForm;
+const LazyGridAction = lazy(() => import('./list-grid').then((m) => ({ default: m.GridActionsCellItem })));
+
+/** An item of a grid's actions column (`getActions`): the grid's own, loaded with the grid. */
+export function GridAction(props: GridActionsCellItemProps) {
+  return (
+    <Suspense fallback={null}>
+      <LazyGridAction {...props} />
+    </Suspense>
+  );
+}
+
+/** Holds the list's place while its form's code loads. */
+const loadingForm = <Box sx={{ minHeight: 160 }} />;
 
 /**
  * The list every screen shares: server-side paging and sorting bound to the URL (so a link
@@ -94,27 +99,6 @@ export function ListTable<R extends GridValidRowModel, F extends string>({
     () => Object.fromEntries(hiddenOnPhone.map((field) => [field, !phone])),
     [hiddenOnPhone, phone],
   );
-  const gridPage = list.page - list.config.firstPage;
-  const paginationModel = useMemo<GridPaginationModel>(() => ({ page: gridPage, pageSize }), [gridPage, pageSize]);
-  const sortField = list.sort?.field;
-  const sortDirection = list.sort?.direction;
-  const sortModel = useMemo<GridSortModel>(
-    () => (sortField && sortDirection ? [{ field: sortField, sort: sortDirection }] : []),
-    [sortField, sortDirection],
-  );
-  const selectionModel = useMemo<GridRowSelectionModel>(() => ({ type: 'include', ids: new Set(selection?.ids ?? []) }), [selection?.ids]);
-
-  const onPaginationModelChange = (model: GridPaginationModel) => {
-    if (model.page !== paginationModel.page) list.setPage(model.page + list.config.firstPage);
-  };
-  // The grid also reports models it was handed; only a real change may touch the URL.
-  const onSortModelChange = (model: GridSortModel) => {
-    const first = model[0];
-    const next = first?.sort ? { field: first.field, direction: first.sort } : null;
-    if (next?.field === sortField && next?.direction === sortDirection) return;
-    list.setSort(next);
-  };
-
   const selected = selection?.ids ?? [];
   const narrow = useMediaQuery(theme.breakpoints.down(cardsBelow), { noSsr: true });
   const cards = narrow && card !== undefined;
@@ -151,52 +135,38 @@ export function ListTable<R extends GridValidRowModel, F extends string>({
           {t('table.loadError')}: {error}
         </Alert>
       )}
-      {cards ? (
-        <ListCards
-          label={label}
-          rows={rows}
-          getRowId={getRowId}
-          rowCount={rowCount}
-          pageSize={pageSize}
-          loading={loading}
-          list={list}
-          card={card}
-          sortChoices={sortChoices}
-          texts={cardTexts}
-          selection={selection}
-        />
-      ) : (
-        <DataGrid
-          label={label}
-          rows={rows}
-          columns={columns}
-          getRowId={getRowId}
-          rowCount={rowCount}
-          loading={loading}
-          paginationMode="server"
-          sortingMode="server"
-          filterMode="server"
-          disableColumnFilter
-          paginationModel={paginationModel}
-          onPaginationModelChange={onPaginationModelChange}
-          pageSizeOptions={[pageSize]}
-          sortModel={sortModel}
-          onSortModelChange={onSortModelChange}
-          localeText={localeText}
-          columnVisibilityModel={columnVisibilityModel}
-          checkboxSelection={selection !== undefined}
-          hideFooterSelectedRowCount
-          disableRowSelectionOnClick
-          disableRowSelectionExcludeModel
-          keepNonExistentRowsSelected
-          rowSelectionModel={selectionModel}
-          onRowSelectionModelChange={(model) => selection?.onChange([...model.ids])}
-          autoHeight
-          density="compact"
-          {...(autoRowHeight ? { getRowHeight: autoHeight } : {})}
-          sx={autoRowHeight ? { ...GRID_SX, ...AUTO_HEIGHT_CELLS } : GRID_SX}
-        />
-      )}
+      <Suspense fallback={loadingForm}>
+        {cards ? (
+          <ListCards
+            label={label}
+            rows={rows}
+            getRowId={getRowId}
+            rowCount={rowCount}
+            pageSize={pageSize}
+            loading={loading}
+            list={list}
+            card={card}
+            sortChoices={sortChoices}
+            texts={cardTexts}
+            selection={selection}
+          />
+        ) : (
+          <ListGrid
+            label={label}
+            rows={rows}
+            columns={columns}
+            getRowId={getRowId}
+            rowCount={rowCount}
+            pageSize={pageSize}
+            loading={loading}
+            list={list}
+            localeText={localeText}
+            columnVisibilityModel={columnVisibilityModel}
+            autoRowHeight={autoRowHeight}
+            selection={selection}
+          />
+        )}
+      </Suspense>
     </Paper>
   );
 }

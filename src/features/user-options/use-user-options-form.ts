@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useForm, useWatch } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { notify } from '@/components/notifications/notify';
 import { useT } from '@/features/user-options/messages';
 import { useDictionary } from '@/lib/dictionaries';
@@ -9,16 +9,20 @@ import { saveUserOptions } from './api';
 import { formValuesFromOptions, lastChangeDate, selectValues, type SettingsFormValues } from './model';
 import { userOptionQueries } from './queries';
 
-/** The settings screen's logic: options and dictionaries in, PUT out, the UI follows the saved values. */
+/**
+ * The settings screen's logic: options and dictionaries in, PUT out, the UI follows the saved values.
+ * Two selects need no form library (react-hook-form alone was 14.7 KB gzip of this route): what the
+ * user changed is kept over the stored values until saved.
+ */
 export function useUserOptionsForm() {
   const t = useT();
   const client = useQueryClient();
   const options = useQuery(userOptionQueries.current());
   const languages = useDictionary('supported_languages');
   const timezones = useDictionary('supported_timezones');
-  const values = formValuesFromOptions(options.data);
-  const form = useForm<SettingsFormValues>({ values, resetOptions: { keepDirtyValues: true } });
-  const chosen = useWatch({ control: form.control });
+  const stored = formValuesFromOptions(options.data);
+  const [edited, setEdited] = useState<Partial<SettingsFormValues>>({});
+  const chosen: SettingsFormValues = { ...stored, ...edited };
 
   const save = useMutation({
     mutationFn: (next: SettingsFormValues) => saveUserOptions({ language: next.language, timezone: next.timezone }),
@@ -27,21 +31,25 @@ export function useUserOptionsForm() {
       const message = t('settings.saved');
       client.setQueryData(userOptionQueries.current().queryKey, saved);
       setPreferences(next);
-      form.reset(next);
+      setEdited({});
       notify(message, { variant: 'success' });
     },
     onError: (error) => notify(errorMessage(error), { variant: 'error' }),
   });
 
   return {
-    form,
+    values: chosen,
+    change: (field: keyof SettingsFormValues, value: string) => setEdited((current) => ({ ...current, [field]: value })),
     isLoading: options.isPending,
     loadError: options.error ? errorMessage(options.error) : null,
-    languageValues: selectValues(Object.values(languages.data), chosen.language ?? values.language),
-    timezoneValues: selectValues(Object.values(timezones.data), chosen.timezone ?? values.timezone),
-    chosenTimezone: chosen.timezone ?? values.timezone,
+    languageValues: selectValues(Object.values(languages.data), chosen.language),
+    timezoneValues: selectValues(Object.values(timezones.data), chosen.timezone),
+    chosenTimezone: chosen.timezone,
     lastChange: lastChangeDate(options.data),
-    submit: form.handleSubmit((next) => save.mutateAsync(next).catch(() => undefined)),
+    submit: (event: FormEvent) => {
+      event.preventDefault();
+      save.mutateAsync(chosen).catch(() => undefined);
+    },
     saving: save.isPending,
   };
 }

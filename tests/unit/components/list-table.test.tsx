@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GridColDef, GridRowId } from '@mui/x-data-grid';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ListStateConfig } from '@/components/list-table/list-state-model';
 import { ListTable } from '@/components/list-table/list-table';
 import { useUrlListState } from '@/components/list-table/use-url-list-state';
@@ -44,6 +44,9 @@ function Harness({ withCard = true, initial = [] }: { withCard?: boolean; initia
 
 const location = () => screen.getByRole('status', { name: 'location' }).textContent;
 
+// The grid and the cards load lazily (each only where it is shown): their modules are fetched once, before the cases.
+beforeAll(() => Promise.all([import('@/components/list-table/list-grid'), import('@/components/list-table/list-cards')]), 60_000);
+
 describe('ListTable on a phone', { timeout: 20_000 }, () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -52,7 +55,7 @@ describe('ListTable on a phone', { timeout: 20_000 }, () => {
   it('shows a card per row, each a link, instead of the grid', async () => {
     stubPhoneScreen();
     renderWithApp(<Harness />, { path: '/rows', route: '*' });
-    const list = screen.getByRole('list', { name: 'Строки' });
+    const list = await screen.findByRole('list', { name: 'Строки' }, { timeout: 10_000 });
     expect(screen.queryByRole('grid')).toBeNull();
     const cards = within(list).getAllByRole('listitem');
     expect(cards.map((card) => card.textContent)).toEqual(['Первый', 'Второй']);
@@ -63,7 +66,7 @@ describe('ListTable on a phone', { timeout: 20_000 }, () => {
   it('pages on the server through the URL', async () => {
     stubPhoneScreen();
     renderWithApp(<Harness />, { path: '/rows?q=x', route: '*' });
-    expect(screen.getByText('1–20 из 45')).toBeTruthy();
+    expect(await screen.findByText('1–20 из 45', undefined, { timeout: 10_000 })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Перейти на следующую страницу' }));
     await waitFor(() => expect(location()).toBe('/rows?q=x&page=2'));
   });
@@ -71,7 +74,7 @@ describe('ListTable on a phone', { timeout: 20_000 }, () => {
   it('offers only the sortable columns, both ways, and writes the choice to the URL', async () => {
     stubPhoneScreen();
     renderWithApp(<Harness />, { path: '/rows?page=2', route: '*' });
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Сортировать/ }));
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /Сортировать/ }, { timeout: 10_000 }));
     const options = await screen.findAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['', 'Имя ↑', 'Имя ↓']);
     fireEvent.click(screen.getByRole('option', { name: 'Имя ↓' }));
@@ -81,7 +84,7 @@ describe('ListTable on a phone', { timeout: 20_000 }, () => {
   it("selects and clears the page's rows at once, keeping rows selected on other pages", async () => {
     stubPhoneScreen();
     renderWithApp(<Harness initial={['z']} />, { path: '/rows', route: '*' });
-    const all = screen.getByRole('checkbox', { name: 'Выбрать все строки' });
+    const all = await screen.findByRole('checkbox', { name: 'Выбрать все строки' }, { timeout: 10_000 });
     fireEvent.click(all);
     expect(await screen.findByRole('toolbar', { name: 'Выбрано: 3' })).toBeTruthy();
     fireEvent.click(screen.getAllByRole('checkbox', { name: 'Выбрать строку' })[0]!);
@@ -96,7 +99,7 @@ describe('ListTable on a phone', { timeout: 20_000 }, () => {
   it('keeps the grid for a list that gives no card', async () => {
     stubPhoneScreen();
     renderWithApp(<Harness withCard={false} />, { path: '/rows', route: '*' });
-    expect(await screen.findByRole('grid', { name: 'Строки' })).toBeTruthy();
+    expect(await screen.findByRole('grid', { name: 'Строки' }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Строки' })).toBeNull();
   });
 });

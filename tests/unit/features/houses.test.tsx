@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HouseListPage } from '@/features/houses/components/house-list-page';
 import { HOUSE_LIST_STATE, canEditHouses, houseCreateBody, houseListQuery, housesWithId } from '@/features/houses/model';
 import { parseListState } from '@/components/list-table/list-state-model';
@@ -7,6 +7,9 @@ import { setCsrfToken } from '@/lib/csrf';
 import { setLoggedFlag } from '@/lib/logged-flag';
 import { authItems, jsonResponse, renderWithApp } from '../helpers/render';
 import { loggedInClient } from '../helpers/session';
+
+// The list's grid loads lazily (only where a grid is shown): its module is fetched once, before the cases.
+beforeAll(() => import('@/components/list-table/list-grid'), 60_000);
 
 const HOUSES = [
   { id: 'h-1', address: 'г. Москва, ул. Лесная, д. 28', region: 77, fias: 'f-1' },
@@ -44,7 +47,7 @@ describe('who may create and delete houses (the server: HOUSES_LIST_PERMISSION, 
   });
 });
 
-describe('HouseListPage', () => {
+describe('HouseListPage', { timeout: 30_000 }, () => {
   const calls: string[] = [];
 
   beforeEach(() => {
@@ -75,7 +78,7 @@ describe('HouseListPage', () => {
 
   it('loads the view the link describes, and puts new filters into the URL from page 1', async () => {
     renderWithApp(<HouseListPage />, { path: '/houses?page=2&region=77', route: '/houses', client: operator() });
-    expect(await screen.findByText('г. Москва, ул. Лесная, д. 28')).toBeTruthy();
+    expect(await screen.findByText('г. Москва, ул. Лесная, д. 28', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(calls.filter((call) => call.includes('house-list'))[0]).toBe('GET /front/house-list?page=2&region=77');
     const filters = screen.getByRole('search');
     expect((within(filters).getByRole('textbox', { name: 'Регион' }) as HTMLInputElement).value).toBe('77');
@@ -89,7 +92,7 @@ describe('HouseListPage', () => {
 
   it('puts the address search into the URL and goes back to page 1', async () => {
     renderWithApp(<HouseListPage />, { path: '/houses?page=3', route: '/houses', client: operator() });
-    await screen.findByText('г. Москва, ул. Лесная, д. 28');
+    await screen.findByText('г. Москва, ул. Лесная, д. 28', undefined, { timeout: 10_000 });
     const filters = screen.getByRole('search');
     fireEvent.change(within(filters).getByRole('searchbox', { name: 'Адрес' }), { target: { value: ' Лесная ' } });
     fireEvent.click(within(filters).getByRole('button', { name: 'Найти' }));
@@ -99,17 +102,17 @@ describe('HouseListPage', () => {
 
   it('links each address to its house only for those the housing rule lets in', async () => {
     const { unmount } = renderWithApp(<HouseListPage opensHouse={() => true} />, { path: '/houses', route: '/houses', client: operator() });
-    const link = await screen.findByRole('link', { name: 'г. Москва, ул. Лесная, д. 28' });
+    const link = await screen.findByRole('link', { name: 'г. Москва, ул. Лесная, д. 28' }, { timeout: 10_000 });
     expect(link.getAttribute('href')).toBe('/houses/h-1');
     unmount();
     renderWithApp(<HouseListPage opensHouse={() => false} />, { path: '/houses', route: '/houses', client: operator() });
-    await screen.findByText('г. Москва, ул. Лесная, д. 28');
+    await screen.findByText('г. Москва, ул. Лесная, д. 28', undefined, { timeout: 10_000 });
     expect(screen.queryByRole('link', { name: 'г. Москва, ул. Лесная, д. 28' })).toBeNull();
   });
 
   it('deletes a house only after confirmation', async () => {
     renderWithApp(<HouseListPage />, { path: '/houses', route: '/houses', client: operator() });
-    fireEvent.click(await screen.findByRole('button', { name: 'Удалить дом г. Москва, ул. Чехова, д. 109' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Удалить дом г. Москва, ул. Чехова, д. 109' }, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Удалить дом?' });
     expect(calls.some((call) => call.startsWith('DELETE'))).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Удалить' }));
@@ -123,7 +126,7 @@ describe('HouseListPage', () => {
     ['an operator without the house permission', 'management'],
   ])('shows %s the list read-only: no create, delete or selection', async (_who, role) => {
     renderWithApp(<HouseListPage />, { path: '/houses', route: '/houses', client: loggedInClient({ roles: [role], userId: 3 }) });
-    await screen.findByText('г. Москва, ул. Лесная, д. 28');
+    await screen.findByText('г. Москва, ул. Лесная, д. 28', undefined, { timeout: 10_000 });
     expect(screen.queryByRole('button', { name: 'Добавить дом' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Удалить дом/ })).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();

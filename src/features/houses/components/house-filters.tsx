@@ -1,45 +1,29 @@
-import TextField from '@mui/material/TextField';
-import { useForm } from 'react-hook-form';
 import { FilterForm } from '@/components/filter-form';
+import { OutlinedField } from '@/components/outlined-field';
+import { useFilterFields, type FilterProblems, type UrlFiltersProps } from '@/components/use-filter-fields';
 import { useT } from '@/features/houses/messages';
 import { REGION_PATTERN, type HouseFilterKey } from '../model';
 
-type FilterValues = Record<HouseFilterKey, string>;
-
-interface HouseFiltersProps {
-  filters: FilterValues;
-  onApply: (filters: FilterValues) => void;
-  onClear: () => void;
-}
-
 /** Address, houseUid, region and fias (spec §3 and ours); applied on "Найти" or Enter, so typing does not flood the server. */
-export function HouseFilters({ filters, onApply, onClear }: HouseFiltersProps) {
+export function HouseFilters({ filters, onApply, onClear }: UrlFiltersProps<HouseFilterKey>) {
   const t = useT();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<FilterValues>({ values: filters });
+  const { field, submit, reset } = useFilterFields({
+    filters,
+    onApply,
+    onClear,
+    check: (values) => {
+      const next = { address: values.address.trim(), houseUid: values.houseUid.trim(), region: values.region.trim(), fias: values.fias.trim() };
+      const problems: FilterProblems<HouseFilterKey> = {};
+      if (next.region !== '' && !REGION_PATTERN.test(next.region)) problems.region = t('houses.create.error.regionNumber');
+      return { filters: next, problems };
+    },
+  });
   return (
-    <FilterForm
-      columns="3fr 2fr 1fr 2fr auto auto"
-      applyLabel={t('houses.filter.apply')}
-      resetLabel={t('houses.filter.reset')}
-      onSubmit={handleSubmit((values) =>
-        onApply({ address: values.address.trim(), houseUid: values.houseUid.trim(), region: values.region.trim(), fias: values.fias.trim() }),
-      )}
-      onReset={onClear}
-    >
-      <TextField {...register('address')} label={t('houses.filter.address')} type="search" />
-      <TextField {...register('houseUid')} label={t('houses.filter.houseUid')} />
-      <TextField
-        {...register('region', { validate: (value) => value.trim() === '' || REGION_PATTERN.test(value.trim()) || t('houses.create.error.regionNumber') })}
-        label={t('houses.filter.region')}
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        error={Boolean(errors.region)}
-        helperText={errors.region?.message}
-      />
-      <TextField {...register('fias')} label={t('houses.filter.fias')} />
+    <FilterForm columns="3fr 2fr 1fr 2fr auto auto" applyLabel={t('houses.filter.apply')} resetLabel={t('houses.filter.reset')} onSubmit={submit} onReset={reset}>
+      <OutlinedField {...field('address')} type="search" label={t('houses.filter.address')} />
+      <OutlinedField {...field('houseUid')} code label={t('houses.filter.houseUid')} />
+      <OutlinedField {...field('region')} inputMode="numeric" label={t('houses.filter.region')} />
+      <OutlinedField {...field('fias')} code label={t('houses.filter.fias')} />
     </FilterForm>
   );
 }

@@ -5,19 +5,21 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
-import { useState, type ComponentType } from 'react';
+import type { GridColDef } from '@mui/x-data-grid';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { House } from '@contract/houses';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ListTable } from '@/components/list-table/list-table';
+import { LazyConfirmDialog } from '@/components/lazy-confirm-dialog';
+import { GridAction, ListTable } from '@/components/list-table/list-table';
 import { PageHeader } from '@/components/page-header';
 import { useT } from '@/features/houses/messages';
 import { useSession, type AuthItemMap } from '@/lib/session';
 import { houseCardPath } from '../model';
 import { useHouseList } from '../use-house-list';
-import { HouseCreateDialog } from './house-create-dialog';
 import { HouseFilters } from './house-filters';
+
+// The dialog (and its form library) loads when it is first opened.
+const HouseCreateDialog = lazy(() => import('./house-create-dialog').then((m) => ({ default: m.HouseCreateDialog })));
 
 const PHONE_HIDDEN_COLUMNS = ['id', 'fias'] as const;
 /** With the offline column an installer needs on site, the region gives way on a phone. */
@@ -89,7 +91,7 @@ export function HouseListPage({ offlineAction: OfflineAction, opensHouse }: Hous
             headerName: t('houses.column.actions'),
             width: 110,
             getActions: ({ row }) => [
-              <GridActionsCellItem
+              <GridAction
                 key="delete"
                 icon={<DeleteOutline />}
                 label={t('houses.delete', { address: row.address })}
@@ -145,8 +147,12 @@ export function HouseListPage({ offlineAction: OfflineAction, opensHouse }: Hous
             : undefined
         }
       />
-      <HouseCreateDialog open={creating} onClose={() => setCreating(false)} onSubmit={(values) => houses.create.mutateAsync(values)} />
-      <ConfirmDialog
+      {creating && (
+        <Suspense fallback={null}>
+          <HouseCreateDialog open onClose={() => setCreating(false)} onSubmit={(values) => houses.create.mutateAsync(values)} />
+        </Suspense>
+      )}
+      <LazyConfirmDialog
         open={pendingDelete !== null}
         danger
         busy={houses.remove.isPending}

@@ -4,9 +4,8 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Controller } from 'react-hook-form';
+import { OutlinedSelect } from '@/components/outlined-field';
 import { PageHeader } from '@/components/page-header';
 import { useT, type MessageKey } from '@/features/user-options/messages';
 import { formatDateTime, useDateFormat, utcOffsetLabel } from '@/lib/dates';
@@ -23,7 +22,7 @@ export function UserOptionsPage() {
   const t = useT();
   const language = useLanguage();
   const dates = useDateFormat();
-  const { form, isLoading, loadError, languageValues, timezoneValues, chosenTimezone, lastChange, submit, saving } = useUserOptionsForm();
+  const { values, change, isLoading, loadError, languageValues, timezoneValues, chosenTimezone, lastChange, submit, saving } = useUserOptionsForm();
 
   return (
     <>
@@ -41,32 +40,20 @@ export function UserOptionsPage() {
           </Stack>
         ) : (
           <Stack component="form" spacing={2.5} noValidate onSubmit={submit}>
-            <Controller
-              control={form.control}
-              name="language"
-              render={({ field }) => (
-                <TextField {...field} select label={t('settings.field.language')} fullWidth slotProps={{ select: { native: true } }}>
-                  {languageValues.map((code) => (
-                    <option key={code} value={code}>
-                      {isUiLanguage(code) ? t(LANGUAGE_NAMES[code]) : code}
-                    </option>
-                  ))}
-                </TextField>
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="timezone"
-              render={({ field }) => (
-                <TextField {...field} select label={t('settings.field.timezone')} fullWidth slotProps={{ select: { native: true } }}>
-                  {timezoneValues.map((zone) => (
-                    <option key={zone} value={zone}>
-                      {timezoneLabel(zone)}
-                    </option>
-                  ))}
-                </TextField>
-              )}
-            />
+            <OutlinedSelect name="language" label={t('settings.field.language')} value={values.language} onChange={(event) => change('language', event.target.value)}>
+              {languageValues.map((code) => (
+                <option key={code} value={code}>
+                  {isUiLanguage(code) ? t(LANGUAGE_NAMES[code]) : code}
+                </option>
+              ))}
+            </OutlinedSelect>
+            <OutlinedSelect name="timezone" label={t('settings.field.timezone')} value={values.timezone} onChange={(event) => change('timezone', event.target.value)}>
+              {timezoneValues.map((zone) => (
+                <option key={zone} value={zone}>
+                  {timezoneLabel(zone)}
+                </option>
+              ))}
+            </OutlinedSelect>
             <Box>
               <Typography variant="body2" color="text.secondary">
                 {lastChange ? t('settings.lastChange', { date: dates.dateTime(lastChange) }) : t('settings.neverChanged')}
