@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DEVICE_STATUS, RELAY_STATUS, type Device } from '../../contract/devices';
 import { DEFAULT_SIP_TYPE } from '../../contract/wizard';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import { deviceHouses, deviceRelays, devices, type JsonValue } from '../db/schema/devices';
-import { entrances, houses } from '../db/schema/houses';
+import { houses } from '../db/schema/houses';
 import { sipAccounts } from '../db/schema/sip';
 import { capabilitiesOf } from '../devices/capabilities';
 import type { DeviceRef } from '../gateways/device/device-gateway';
@@ -31,54 +31,48 @@ export type PrepareDeviceOutcome =
 /**
  * Creates the device bound to the house with that FIAS id (the oldest one if several share it):
  * the house link, relay 1 opening the door of entrance number `porch` (main entrance first) and
- * relays 2..relayNum unbound. Run it in a transaction: it writes several rows.
+ * relays 2..relayNum unbound. Run it in a transaction.
+ *
+ * One statement (issue 16 §5, the outbox replay sends a thousand of these): the place, the device,
+ * its house link and its relays. The device-list triggers of the link and the relays fire after
+ * the whole statement, so the device's list row is built once, complete (the relays' rebuild finds
+ * nothing changed), instead of once per insert.
  */
 export async function createPreparedDevice(db: Db, device: PreparedDevice): Promise<PrepareDeviceOutcome> {
-  const [house] = await db
-    .select({ uid: houses.uid })
-    .from(houses)
-    .where(eq(houses.fias, device.fias.toLowerCase()))
-    .orderBy(asc(houses.createdAt), asc(houses.uid))
-    .limit(1);
-  if (!house) return { status: 'house-not-found' };
-  const [entrance] = await db
-    .select({ uid: entrances.uid, buyerId: entrances.buyerId })
-    .from(entrances)
-    .where(and(eq(entrances.houseUid, house.uid), eq(entrances.entranceNum, device.porch)))
-    .orderBy(asc(entrances.type), asc(entrances.uid))
-    .limit(1);
-  if (!entrance) return { status: 'entrance-not-found' };
-
-  // No conflict target: either unique index (MAC, serial number) means "already registered". A
-  // concurrent insert of the same MAC waits for the other transaction instead of failing.
-  const inserted = await db
-    .insert(devices)
-    .values({
-      mac: device.mac,
-      buyerId: entrance.buyerId,
-      type: device.type,
-      statusCode: DEVICE_STATUS.new,
-      serialNumber: device.serialNumber,
-      options: device.options,
-      capabilities: capabilitiesOf(device.type),
-    })
-    .onConflictDoNothing()
-    .returning({ id: devices.id });
-  const deviceId = inserted[0]?.id;
-  if (deviceId === undefined) {
+  const rows = await queryRows<{ house_uid: string | null; entrance_uid: string | null; device_id: number | null }>(
+    db,
+    sql`with place as (
+      select h.uid as house_uid, e.uid as entrance_uid, e.buyer_id
+      from (select uid from houses where fias = ${device.fias.toLowerCase()}::text order by created_at, uid limit 1) h
+      left join lateral (
+        select uid, buyer_id from entrances where house_uid = h.uid and entrance_num = ${device.porch}::int order by type, uid limit 1
+      ) e on true
+    ), device as (
+      -- No conflict target: either unique index (MAC, serial number) means "already registered". A
+      -- concurrent insert of the same MAC waits for the other transaction instead of failing.
+      insert into devices (mac, buyer_id, type, status_code, serial_number, options, capabilities)
+      select ${device.mac}::text, buyer_id, ${device.type}::smallint, ${DEVICE_STATUS.new}::smallint, ${device.serialNumber}::text, ${JSON.stringify(device.options)}::text::jsonb,
+        array(select jsonb_array_elements_text(${JSON.stringify(capabilitiesOf(device.type))}::text::jsonb))
+      from place where entrance_uid is not null
+      on conflict do nothing
+      returning id
+    ), link as (
+      insert into device_houses (device_id, house_uid) select device.id, place.house_uid from device, place
+    ), relays as (
+      insert into device_relays (device_id, relay_num, entrance_uid, status_code)
+      select device.id, n::smallint, case when n = 1 then place.entrance_uid end, (case when n = 1 then ${RELAY_STATUS.active}::int else ${RELAY_STATUS.inactive}::int end)::smallint
+      from device, place, generate_series(1, ${device.relayNum}::int) n
+    )
+    select (select house_uid from place) as house_uid, (select entrance_uid from place) as entrance_uid, (select id from device) as device_id`,
+  );
+  const [row] = rows;
+  if (!row?.house_uid) return { status: 'house-not-found' };
+  if (!row.entrance_uid) return { status: 'entrance-not-found' };
+  if (row.device_id === null) {
     const [sameMac] = await db.select({ id: devices.id }).from(devices).where(eq(devices.mac, device.mac));
     return { status: sameMac ? 'mac-taken' : 'serial-taken' };
   }
-
-  await db.insert(deviceHouses).values({ deviceId, houseUid: house.uid });
-  await db.insert(deviceRelays).values(
-    Array.from({ length: device.relayNum }, (_item, index) =>
-      index === 0
-        ? { deviceId, relayNum: 1, entranceUid: entrance.uid, statusCode: RELAY_STATUS.active }
-        : { deviceId, relayNum: index + 1, entranceUid: null, statusCode: RELAY_STATUS.inactive },
-    ),
-  );
-  return { status: 'created', deviceId, houseUid: house.uid, entranceUid: entrance.uid };
+  return { status: 'created', deviceId: Number(row.device_id), houseUid: row.house_uid, entranceUid: row.entrance_uid };
 }
 
 /** The MACs of the devices bound to a house, in order; null when the house does not exist. */

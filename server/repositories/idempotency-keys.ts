@@ -24,16 +24,28 @@ export async function tryLockKey(tx: Db, userId: number, key: string): Promise<b
   return rows[0]?.locked === true;
 }
 
-/** The answer stored for (user, key), ignoring (and deleting) one past its lifetime. */
+/**
+ * The answer stored for (user, key), ignoring (and deleting) one past its lifetime. One query when
+ * there is none or it is alive (every request); the delete only for an expired one.
+ */
 export async function findStoredAnswer(tx: Db, userId: number, key: string, ttlSeconds: number): Promise<StoredAnswer | null> {
   const match = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
-  await tx.delete(idempotencyKeys).where(and(match, olderThan(ttlSeconds)));
   const rows = await tx
-    .select({ requestHash: idempotencyKeys.requestHash, statusCode: idempotencyKeys.statusCode, responseBody: idempotencyKeys.responseBody })
+    .select({
+      requestHash: idempotencyKeys.requestHash,
+      statusCode: idempotencyKeys.statusCode,
+      responseBody: idempotencyKeys.responseBody,
+      expired: sql<boolean>`${olderThan(ttlSeconds)}`,
+    })
     .from(idempotencyKeys)
     .where(match);
   const row = rows[0];
-  return row ? { requestHash: row.requestHash, statusCode: row.statusCode ?? 200, responseBody: row.responseBody } : null;
+  if (!row) return null;
+  if (row.expired) {
+    await tx.delete(idempotencyKeys).where(match);
+    return null;
+  }
+  return { requestHash: row.requestHash, statusCode: row.statusCode ?? 200, responseBody: row.responseBody };
 }
 
 export async function storeAnswer(

@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page, Response } from 'playwright-core';
 import { PrepareDeviceRequest, adjusterEndpoints } from '../../contract/adjuster';
 import { defaultSerialNumberDraft, toPrepareDeviceBody } from '../../contract/adjuster-wizard';
@@ -9,16 +13,25 @@ import { EntrancesResponse } from '../../contract/entrances';
 import { HouseListResponse, houseEndpoints } from '../../contract/houses';
 import { PermissionsResponse, userEndpoints } from '../../contract/users';
 import { wizardEndpoints } from '../../contract/wizard';
-import { OFFLINE_DB_NAME, logIn, openContext, pageApi, waitForOfflineDb } from './app-browser';
+import { repoRoot, startServer } from '../e2e/server-process';
+import { adminQuery, databaseUrl } from '../server/postgres';
+import { OFFLINE_DB_NAME, launchBenchBrowser, logIn, openContext, pageApi, waitForOfflineDb } from './app-browser';
 
 /*
- * Replay of a long outbox (issue 3, "Benchmarks"): an installer's app holds `jobs` queued
+ * Replay of a long outbox (issue 3, "Benchmarks"; issue 16 §5): an installer's app holds `jobs` queued
  * prepare-device jobs and meets the local server. The rows are written straight into the app's
  * IndexedDB with the shape the serial-number wizard gives them (src/offline/outbox.ts `enqueue`),
  * from /help.html, a page of the same origin where no app code runs, so no replay starts while
  * they are written. The app is then opened and its own replay engine sends them; the clock runs
  * from that navigation to the last job's `sentAt`. The server, not the client, says whether each
  * device exists exactly once.
+ *
+ * Run alone (part of `npm run bench` through offline-report.ts otherwise), after a build:
+ *   npx vite build --outDir dist-replay
+ *   STATIC_DIR=dist-replay TEST_DATABASE_URL=postgres://app:app@127.0.0.1:5432/app node --import tsx tests/bench/replay.ts
+ * It replays on PGlite (SEED=small, fresh data dir) and, with TEST_DATABASE_URL, on PostgreSQL (a
+ * fresh database intercom_bench_replay). BENCH_REPLAY_JOBS (1000), BENCH_REPLAY_DB (pglite,
+ * postgres or both), BENCH_SERVER_PROF=<dir> (the server child writes a --cpu-prof there on exit).
  */
 
 export interface ReplayFigures {
@@ -367,3 +380,68 @@ export async function replayBench(browser: Browser, baseUrl: string, options: Re
     await context.close();
   }
 }
+
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+export function printReplay(replay: ReplayFigures): void {
+  const other = Object.entries(replay.posts.other).map(([status, n]) => `${n}× HTTP ${status}`);
+  const statuses = Object.entries(replay.statuses).map(([status, n]) => `${status} ${n}`);
+  console.log(`  ${replay.jobs} jobs over ${replay.houses} houses / ${replay.entrances} entrances, sent by the app's own replay engine`);
+  console.log(`  all sent ${replay.seconds.toFixed(1)} s after opening the app (first after ${ms(replay.firstSentMs)})${replay.timedOut ? ' - GAVE UP WAITING' : ''}`);
+  console.log(`  throughput: ${replay.jobsPerSecond.toFixed(1)} jobs/s`);
+  console.log(`  POST answers: ${replay.posts.total} (${replay.posts.created} created, ${replay.posts.replayed} Idempotency-Replayed${other.length ? `, ${other.join(', ')}` : ''})`);
+  console.log(`  outbox at the end: ${statuses.join(', ')}`);
+  console.log(`  duplicates: ${replay.duplicates} (must be 0)   lost: ${replay.lost} (must be 0)`);
+  if (replay.server) {
+    const statuses = Object.entries(replay.server.statuses).map(([status, n]) => `${status} ${n}`);
+    console.log(`  the server alone (same run, ${replay.server.jobs} more such POSTs straight from the test, same concurrency): ${replay.server.jobsPerSecond.toFixed(1)} jobs/s (${statuses.join(', ')})`);
+    console.log(`  replay / server alone: ${((replay.jobsPerSecond / replay.server.jobsPerSecond) * 100).toFixed(0)}%`);
+  }
+}
+
+/** A fresh PostgreSQL database beside TEST_DATABASE_URL's, for a run alone. */
+async function freshPostgres(url: string, name: string): Promise<string> {
+  await adminQuery(url, `drop database if exists ${name} with (force)`);
+  await adminQuery(url, `create database ${name}`);
+  return databaseUrl(url, name);
+}
+
+/** The replay alone, on each database asked for (see the header). Exits 1 on a duplicate, a loss or a failure. */
+async function main(): Promise<void> {
+  const jobs = Number(process.env.BENCH_REPLAY_JOBS ?? 1000);
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  const which = process.env.BENCH_REPLAY_DB ?? (pgUrl ? 'both' : 'pglite');
+  const profDir = process.env.BENCH_SERVER_PROF ? resolve(process.env.BENCH_SERVER_PROF) : null;
+  const logFile = join(repoRoot, 'test-results', 'bench-replay-server.log');
+  let broken = false;
+  const browser = await launchBenchBrowser();
+  try {
+    for (const kind of ['pglite', 'postgres'] as const) {
+      if (which !== 'both' && which !== kind) continue;
+      if (kind === 'postgres' && !pgUrl) throw new Error('BENCH_REPLAY_DB=postgres needs TEST_DATABASE_URL');
+      const dataDir = await mkdtemp(join(tmpdir(), 'intercom-bench-replay-'));
+      const env: Record<string, string> = { LOG_LEVEL: 'silent', MC_SCHEDULE_MS: '0', EVENT_TRICKLE_PER_MINUTE: '0', DATA_DIR: dataDir, SEED: 'small' };
+      if (kind === 'postgres' && pgUrl) env.DATABASE_URL = await freshPostgres(pgUrl, 'intercom_bench_replay');
+      if (profDir) env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${join(profDir, kind)}`.trim();
+      console.log(`\n== Outbox replay: ${jobs} jobs on ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} (SEED=small)`);
+      const server = await startServer({ env, logFile, timeoutMs: 300_000 });
+      try {
+        const figures = await replayBench(browser, server.url, { jobs, timeoutMs: 300_000, progress: (step) => console.log(`  … ${step}`) });
+        printReplay(figures);
+        broken ||= figures.duplicates > 0 || figures.lost > 0 || figures.timedOut;
+      } catch (error) {
+        broken = true;
+        console.log(`  FAILED: ${error instanceof Error ? error.message : String(error)}`);
+      } finally {
+        await server.stop();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  if (profDir) console.log(`\n  server CPU profiles: ${profDir}/<database>/*.cpuprofile`);
+  process.exitCode = broken ? 1 : 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -70,6 +70,14 @@ describe.each(BACKENDS)('POST /adjuster/api/prepare-device on %s', (backend) => 
       { relayNum: 2, entranceUid: null, statusCode: 0 },
     ]);
 
+    // Its device-list row, built by the triggers of the one insert statement, holds the relay's entrance.
+    const [listRow] = await queryRows<{ stored: string; fresh: string }>(
+      app().database.drizzle,
+      sql`select row_json as stored, device_list_row_of(device_id) as fresh from device_list_rows where device_id = ${device!.id}`,
+    );
+    expect(listRow?.stored).toBe(listRow?.fresh);
+    expect(listRow?.stored).toContain(entrance.entranceUid);
+
     // The house's MAC list and entrances now show it.
     const macs = await client.get(`/front/devices/get-macs-from-house?houseUid=${encodeURIComponent(entrance.houseUid)}`);
     expect(macs.json<{ data: string[] }>().data).toContain('02:00:00:AA:BB:01');
