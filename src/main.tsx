@@ -26,17 +26,42 @@ const router = createAppRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
+/** How long the first render waits for the first route (its code, permissions and draft read). */
+const FIRST_ROUTE_WAIT_MS = 250;
+
+/**
+ * Resolves once the router has the first route's code and loader data, or after `maxWaitMs`. From
+ * the worker's cache that takes a few dozen ms, and rendering then draws the layout and the screen
+ * in one go, instead of a spinner, the layout, and the screen in a transition that the start's
+ * other updates keep restarting (issue 16 §5: the offline reload). A slow network still gets the
+ * layout with its spinner after `maxWaitMs`.
+ */
+function firstRouteReady(maxWaitMs: number): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, maxWaitMs);
+    const unsubscribe = router.subscribe((state) => {
+      if (state.initialized) done();
+    });
+  });
+}
+
 // A user who chose English sees English from the first frame.
-void loadCatalog(getPreferences().language)
-  .catch((error: unknown) => console.error('Language strings failed to load', error))
-  .then(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <AppProviders client={queryClient}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    ),
+const catalog = loadCatalog(getPreferences().language).catch((error: unknown) => console.error('Language strings failed to load', error));
+void Promise.all([catalog, firstRouteReady(FIRST_ROUTE_WAIT_MS)]).then(() => {
+  performance.mark?.('intercom:render');
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders client={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
   );
+});
 
 void registerServiceWorker((message, action) => notify(message, { variant: 'info', persist: action !== undefined, action }));

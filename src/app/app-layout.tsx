@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, useMatches, useNavigate, useNavigation } from 'react-router-dom';
+import { useMatches, useNavigate, useNavigation, useOutlet } from 'react-router-dom';
 import { notify } from '@/components/notifications/notify';
 import { useApplyUserOptions } from '@/features/user-options/use-apply-user-options';
 import { useT } from '@/i18n/i18n';
@@ -10,6 +10,7 @@ import { useSession } from '@/lib/session';
 import { LOGIN_PATH, type RouteHandle } from './guard';
 import { Header } from './header/header';
 import { NavigationProgress } from './navigation-progress';
+import { PageFallback } from './page-fallback';
 
 // The offline runtime (Dexie, replay) loads once a user is known, never on the login route.
 const OfflineRuntimeHost = lazy(() => import('./offline-runtime-host').then((m) => ({ default: m.OfflineRuntimeHost })));
@@ -52,6 +53,8 @@ export function AppLayout() {
   useSessionExpiry();
   useApplyUserOptions();
   const session = useSession();
+  // No outlet while the first route loads: the router renders this layout as its hydrate fallback.
+  const outlet = useOutlet();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       {session.userId !== null && (
@@ -62,7 +65,7 @@ export function AppLayout() {
       <Header />
       <NavigationProgress active={navigation.state === 'loading'} />
       <Box component="main" sx={{ flex: 1, width: '100%', maxWidth: 1440, mx: 'auto', px: { xs: 1.5, sm: 3 }, pt: { xs: 1.5, sm: 2 }, pb: 4 }}>
-        <Outlet />
+        {outlet ?? <PageFallback />}
       </Box>
     </Box>
   );

@@ -4,7 +4,6 @@ import { queryClient } from '@/lib/query-client';
 import { ACCESS_RULES } from './access-rules';
 import { AppLayout } from './app-layout';
 import { routeLoader, type RouteHandle } from './guard';
-import { PageFallback } from './page-fallback';
 import { RouteErrorPage } from './route-error-page';
 import { gatedPage } from './route-gate';
 import { loginRoute, workspaceRoutes, type AppRouteDefinition } from './route-table';
@@ -21,7 +20,10 @@ export function buildRoutes(client: QueryClient = queryClient): RouteObject[] {
     {
       element: <AppLayout />,
       errorElement: <RouteErrorPage />,
-      hydrateFallbackElement: <PageFallback />,
+      // The layout itself while the first route's code and loader run (its outlet shows the spinner):
+      // React keeps it when the route arrives, so the header is drawn while the screen still loads
+      // and the screen's first render is only the screen (issue 16 §5: the offline reload).
+      hydrateFallbackElement: <AppLayout />,
       children: [
         // The grid and picker locales load with the components that use them (list-table, date-filter), not here.
         toRouteObject(loginRoute, client),

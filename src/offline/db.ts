@@ -163,6 +163,7 @@ export function getOfflineDb(): OfflineDb {
 export function openOfflineDbEarly(): void {
   const db = getOfflineDb();
   if (db.isOpen()) return;
+  performance.mark?.('intercom:offline-db-opening');
   void db.open().then(
     () => performance.mark?.('intercom:offline-db-open'),
     () => undefined,

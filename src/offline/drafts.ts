@@ -1,6 +1,6 @@
 import { DecodeError, type DecodeFailure } from '@contract/common';
 import { isDraftKind, loadDraftSchema, loadDraftSchemas, type DraftData, type DraftSchema, type DraftSchemas } from './draft-kinds';
-import { getOfflineDb, openOfflineDbEarly, type DraftKind, type DraftRow, type DraftTarget, type OfflineDb } from './db';
+import { getOfflineDb, openOfflineDbEarly, type DraftKind, type DraftRow, type DraftTarget, type OfflineDb, type OutboxJob } from './db';
 import { offlineT } from './offline-strings';
 import { withQuotaRetry } from './quota';
 
@@ -136,12 +136,38 @@ const readingAhead = new Map<string, Promise<void>>();
 /** The draft read ahead for `id` once its read is over (undefined when there is none to take). */
 export async function awaitEarlyDraft<K extends DraftKind>(db: OfflineDb, id: string, options: LoadDraftOptions<K>): Promise<DraftLoad<K> | undefined> {
   await readingAhead.get(id);
-  return takeEarlyDraft(db, id, options);
+  const early = takeEarlyDraft(db, id, options);
+  forgetEarlyDraft(id);
+  return early;
+}
+
+/** The screen that took the draft read ahead for `id` is on the page: the next opening reads anew. */
+export function forgetEarlyDraft(id: string): void {
+  earlyDrafts.delete(id);
+}
+
+/** The outbox jobs of a draft read ahead with it: a wizard's fields are editable once its job is known. */
+const earlyJobs = new Map<string, { db: OfflineDb; jobs: OutboxJob[]; readAt: number }>();
+
+/** The jobs read ahead for draft `id` (the wizard's live query follows them up); kept as `takeEarlyDraft` keeps the draft. */
+export function takeEarlyJobs(db: OfflineDb, id: string): OutboxJob[] | undefined {
+  const early = earlyJobs.get(id);
+  return early && early.db === db && Date.now() - early.readAt <= EARLY_DRAFT_TTL_MS ? early.jobs : undefined;
+}
+
+export function forgetEarlyJobs(id: string): void {
+  earlyJobs.delete(id);
 }
 
 async function readAhead(db: OfflineDb, id: string): Promise<void> {
   try {
-    const raw = await db.drafts.get(id);
+    const jobs = db.outbox
+      .where('draftId')
+      .equals(id)
+      .toArray()
+      .then((rows) => void earlyJobs.set(id, { db, jobs: rows, readAt: Date.now() }))
+      .catch(() => undefined);
+    const [raw] = await Promise.all([db.drafts.get(id), jobs]);
     earlyDrafts.set(id, { db, raw, schemas: await loadDraftSchemas(raw ? [raw.kind] : []), readAt: Date.now() });
     performance.mark?.('intercom:draft-prefetched');
   } catch {
@@ -156,10 +182,13 @@ export function startDraftsEarly(search: string): Promise<void> {
   return id ? prefetchDraft(getOfflineDb(), id) : Promise.resolve();
 }
 
-/** The draft read ahead for `id`, checked as loadDraft checks it; taken once (a later opening reads anew). */
+/**
+ * The draft read ahead for `id`, checked as loadDraft checks it. It stays until the screen that
+ * took it is on the page (`forgetEarlyDraft`): a render React throws away and starts again must
+ * find it too; a later opening reads anew.
+ */
 export function takeEarlyDraft<K extends DraftKind>(db: OfflineDb, id: string, options: LoadDraftOptions<K>): DraftLoad<K> | undefined {
   const early = earlyDrafts.get(id);
-  earlyDrafts.delete(id);
   if (!early || early.db !== db || Date.now() - early.readAt > EARLY_DRAFT_TTL_MS) return undefined;
   const { raw, schemas } = early;
   if (!raw || (options.userId !== undefined && raw.userId !== options.userId)) return { status: 'missing' };

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DraftData } from './draft-kinds';
-import { awaitEarlyDraft, createDraftSaver, listDrafts, loadDraft, takeEarlyDraft, type DraftLoad, type ReadDraft } from './drafts';
+import { awaitEarlyDraft, createDraftSaver, forgetEarlyDraft, listDrafts, loadDraft, takeEarlyDraft, type DraftLoad, type ReadDraft } from './drafts';
 import { getOfflineDb, type DraftKind, type DraftTarget, type OfflineDb } from './db';
 
 export interface DraftFields<K extends DraftKind> {
@@ -38,6 +38,8 @@ export function useDraft<K extends DraftKind>({ kind, id, userId, db: givenDb, d
     return early ? { id, value: early } : null;
   });
   const loadedId = loaded?.id;
+  // Let go of the read-ahead only once this screen is on the page (a discarded render may have taken it).
+  useEffect(() => forgetEarlyDraft(id), [id]);
 
   useEffect(() => {
     if (userId === null || loadedId === id) return;

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../e2e/server-process';
 import { launchBenchBrowser } from './app-browser';
-import { START_STEPS, offlineReloadBench, wizardRouteScripts, type OfflineReloadFigures, type ReloadSeries } from './offline-reload';
-import { printReplay, replayBench, type ReplayFigures } from './replay';
+import { median, offlineReloadBench, printOfflineReload, wizardRouteScripts, type OfflineReloadFigures } from './offline-reload';
+import { replayBench, type ReplayFigures } from './replay';
 
 /*
  * The issue-3 part of `npm run bench`: one real server (PGlite, SEED=small, a fresh data dir) and
@@ -32,7 +32,7 @@ export interface OfflineFigures {
 type Table = (rows: string[][], alignRight: boolean[]) => void;
 type Heading = (title: string) => void;
 
-export const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+export { median };
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
@@ -40,24 +40,20 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message.split('\n')[0] : String(error);
 }
 
-/** Where the wizard's start goes: the median time of each step, and the step before it. */
-export function startStepRows(series: ReloadSeries): string[][] {
-  const rows: string[][] = [['step (wizard reload, median of the runs)', 'done at', 'since previous']];
-  let previous = 0;
-  for (const step of START_STEPS) {
-    const times = series.steps.map((steps) => steps[step]).filter((value): value is number => value !== undefined);
-    if (times.length === 0) continue;
-    const at = median(times);
-    rows.push([step, ms(at), `+${ms(Math.max(0, at - previous))}`]);
-    previous = Math.max(previous, at);
+function printReplay(replay: ReplayFigures): void {
+  const other = Object.entries(replay.posts.other).map(([status, n]) => `${n}× HTTP ${status}`);
+  const statuses = Object.entries(replay.statuses).map(([status, n]) => `${status} ${n}`);
+  console.log(`  ${replay.jobs} jobs over ${replay.houses} houses / ${replay.entrances} entrances, sent by the app's own replay engine`);
+  console.log(`  all sent ${replay.seconds.toFixed(1)} s after opening the app (first after ${ms(replay.firstSentMs)})${replay.timedOut ? ' - GAVE UP WAITING' : ''}`);
+  console.log(`  throughput: ${replay.jobsPerSecond.toFixed(1)} jobs/s`);
+  console.log(`  POST answers: ${replay.posts.total} (${replay.posts.created} created, ${replay.posts.replayed} Idempotency-Replayed${other.length ? `, ${other.join(', ')}` : ''})`);
+  console.log(`  outbox at the end: ${statuses.join(', ')}`);
+  console.log(`  duplicates: ${replay.duplicates} (must be 0)   lost: ${replay.lost} (must be 0)`);
+  if (replay.server) {
+    const statuses = Object.entries(replay.server.statuses).map(([status, n]) => `${status} ${n}`);
+    console.log(`  the server alone (same run, ${replay.server.jobs} more such POSTs straight from the test, same concurrency): ${replay.server.jobsPerSecond.toFixed(1)} jobs/s (${statuses.join(', ')})`);
+    console.log(`  replay / server alone: ${((replay.jobsPerSecond / replay.server.jobsPerSecond) * 100).toFixed(0)}%`);
   }
-  const ready = median(series.inPage);
-  rows.push(['first field ready (first frame after)', ms(ready), `+${ms(Math.max(0, ready - previous))}`]);
-  return rows;
-}
-
-function seriesRow(series: ReloadSeries): string[] {
-  return [series.name, ms(median(series.inPage)), `${ms(Math.min(...series.inPage))}-${ms(Math.max(...series.inPage))}`, ms(median(series.wall))];
 }
 
 export async function offlineReport(options: OfflineOptions, heading: Heading, table: Table): Promise<OfflineFigures> {
@@ -83,13 +79,7 @@ export async function offlineReport(options: OfflineOptions, heading: Heading, t
       try {
         const reload = await offlineReloadBench(browser, server.url, options.reloadRuns);
         figures.reload = reload;
-        table([['page', 'median', 'range', 'median wall'], seriesRow(reload.wizard), seriesRow(reload.floor)], [false, true, true, true]);
-        const ratio = median(reload.wizard.inPage) / median(reload.floor.inPage);
-        console.log(`  median = navigation start -> first frame ready, performance.now() in the page; wall = page.reload() -> ready seen by the bench`);
-        console.log(`  floor: ${reload.floorNote}`);
-        console.log(`  ratio wizard / floor: ${ratio.toFixed(1)}× (budget ≤ 3×, issue 16)`);
-        console.log('  where the wizard\'s start goes (the app\'s performance marks and the scripts\' resource timings):');
-        table(startStepRows(reload.wizard), [false, true, true]);
+        printOfflineReload(reload, table);
       } catch (error) {
         figures.failures.push(`offline reload: ${message(error)}`);
         console.log(`  FAILED: ${message(error)}`);

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { notify } from '@/components/notifications/notify';
 import { errorMessage } from '@/lib/http';
 import type { DraftData } from '@/offline/draft-kinds';
-import { deleteDraft } from '@/offline/drafts';
+import { deleteDraft, forgetEarlyJobs, takeEarlyJobs } from '@/offline/drafts';
 import { getOfflineDb, type DraftKind, type DraftTarget, type OutboxJob } from '@/offline/db';
 import type { EnqueueInput } from '@/offline/outbox';
 import { queueJob, resendJob } from '@/offline/runtime';
@@ -118,7 +118,10 @@ export function useDraftJob({ draftId, userId, flush, kind, retryRefused }: Draf
   // Counts finished sends, so the effect below runs after each one even when `awaited` was set and
   // cleared in one render (the live query was quicker than the send's answer).
   const [finished, setFinished] = useState(0);
-  const jobs = useLiveQuery(() => getOfflineDb().outbox.where('draftId').equals(draftId).toArray(), [draftId]);
+  // Read ahead at the start with the draft (offline reload, issue 16 §5): the fields are editable at the first render.
+  const [earlyJobs] = useState(() => takeEarlyJobs(getOfflineDb(), draftId));
+  const jobs = useLiveQuery(() => getOfflineDb().outbox.where('draftId').equals(draftId).toArray(), [draftId], earlyJobs);
+  useEffect(() => forgetEarlyJobs(draftId), [draftId]);
   const view = jobView(latestJob(jobs ?? []));
   const shown = awaited === null || changeShown(jobs ?? [], awaited);
   // Cleared while rendering, as React advises for state that follows other state: no extra effect pass.

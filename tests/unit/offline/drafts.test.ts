@@ -2,7 +2,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultSerialNumberDraft } from '@contract/adjuster-wizard';
 import type { DraftRow } from '@/offline/db';
 import { loadDraftSchemas } from '@/offline/draft-kinds';
-import { createDraftSaver, deleteDraft, flushAllDrafts, listDrafts, loadDraft, prefetchDraft, readDraft, saveDraft, takeEarlyDraft, type DraftInput } from '@/offline/drafts';
+import {
+  createDraftSaver,
+  deleteDraft,
+  flushAllDrafts,
+  forgetEarlyDraft,
+  forgetEarlyJobs,
+  listDrafts,
+  loadDraft,
+  prefetchDraft,
+  readDraft,
+  saveDraft,
+  takeEarlyDraft,
+  takeEarlyJobs,
+  type DraftInput,
+} from '@/offline/drafts';
 import { createClock, createManualTimers, makeJob, openTestDb } from './helpers';
 
 const T0 = Date.UTC(2025, 0, 15, 9, 0, 0);
@@ -233,18 +247,36 @@ describe('createDraftSaver', () => {
 });
 
 describe('a draft read ahead of its screen', () => {
-  it('is given once, checked for its user and kind as loadDraft checks it', async () => {
+  it('is given until its screen is on the page, checked for its user and kind as loadDraft checks it', async () => {
     const db = openTestDb();
     await saveDraft(db, serialDraft('d1'), T0);
     await prefetchDraft(db, 'd1');
     const early = takeEarlyDraft(db, 'd1', { kind: 'serial-number', userId: 7 });
     expect(early).toEqual(await loadDraft(db, 'd1', { kind: 'serial-number', userId: 7 }));
+    // A render React discards and starts again takes it a second time.
+    expect(takeEarlyDraft(db, 'd1', { kind: 'serial-number', userId: 7 })).toEqual(early);
+    forgetEarlyDraft('d1');
     expect(takeEarlyDraft(db, 'd1', { kind: 'serial-number', userId: 7 })).toBeUndefined();
 
     await prefetchDraft(db, 'd1');
     expect(takeEarlyDraft(db, 'd1', { kind: 'serial-number', userId: 8 })).toEqual({ status: 'missing' });
     await prefetchDraft(db, 'd1');
     expect(takeEarlyDraft(db, 'd1', { kind: 'replace', userId: 7 })?.status).toBe('unreadable');
+  });
+
+  it('reads the outbox jobs of the draft with it, until its wizard is on the page', async () => {
+    const db = openTestDb();
+    await saveDraft(db, serialDraft('d3'), T0);
+    await db.outbox.add({ ...makeJob({ draftId: 'd3' }), id: undefined } as never);
+    await db.outbox.add({ ...makeJob({ draftId: 'd4', idempotencyKey: 'other' }), id: undefined } as never);
+    await prefetchDraft(db, 'd3');
+    expect(takeEarlyJobs(db, 'd3')?.map((row) => row.draftId)).toEqual(['d3']);
+    expect(takeEarlyJobs(openTestDb(), 'd3')).toBeUndefined();
+    forgetEarlyJobs('d3');
+    expect(takeEarlyJobs(db, 'd3')).toBeUndefined();
+
+    await prefetchDraft(db, 'd5');
+    expect(takeEarlyJobs(db, 'd5')).toEqual([]);
   });
 
   it('reads a missing draft as missing, and is not given for another database or after 10 s', async () => {
