@@ -15,9 +15,9 @@ export const SYNC_CHANGE_STATUSES = ['owed', 'failed'] as const;
 export const SyncChange = type({
   id: number(),
   kind: enums(SYNC_CHANGE_KINDS),
-  /** What it is about: a key value, «flat 12» / «common», «matrix», «account», «1–48». */
+  /** What it is about: a key value, «кв. 12» / «общий», «матрица», «аккаунт», «1–48» (Russian, as the server's other texts). */
   target: string(),
-  /** A short summary of what is written («add, flat 12, outer»). */
+  /** A short summary of what is written («добавить, кв. 12, внешний»). */
   summary: string(),
   status: enums(SYNC_CHANGE_STATUSES),
   attempts: number(),

@@ -17,23 +17,30 @@ import type { DeviceChange, DeviceHolding } from '../gateways/device/device-gate
 import { codeTarget, keyTarget } from '../gateways/device/holdings';
 import { flatRangeOfDevice } from './commutators';
 
-/** A change as the sync list names it: kind, what it is about, what it writes. */
+const KEY_ACTIONS = { add: 'добавить', remove: 'удалить', encode: 'в режим безопасности', decode: 'из режима безопасности' } as const;
+const flatText = (flatNum: number | null) => (flatNum === null ? 'без квартиры' : `кв. ${flatNum}`);
+const sideText = (key: { rs?: boolean; inner?: boolean }) => `${key.rs ? 'RS485, ' : ''}${key.inner ? 'внутренний' : 'внешний'}`;
+const codeTargetText = (flatNum: number | null) => (flatNum === null ? 'общий' : `кв. ${flatNum}`);
+
+/** A change as the sync list names it: kind, what it is about, what it writes (Russian, as the server's other texts). */
 export function describeChange(change: DeviceChange): { kind: SyncChangeKind; target: string; summary: string } | null {
   switch (change.kind) {
-    case 'key': {
-      const side = `${change.rs ? 'RS485, ' : ''}${change.inner ? 'inner' : 'outer'}`;
-      return { kind: 'key', target: change.value, summary: `${change.action}, ${change.flatNum === null ? 'no flat' : `flat ${change.flatNum}`}, ${side}` };
-    }
+    case 'key':
+      return { kind: 'key', target: change.value, summary: `${KEY_ACTIONS[change.action]}, ${flatText(change.flatNum)}, ${sideText(change)}` };
     case 'doorCode':
-      return { kind: 'doorCode', target: change.flatNum === null ? 'common' : `flat ${change.flatNum}`, summary: `${change.action} ${change.code}${change.expiresAt ? ` until ${change.expiresAt}` : ''}` };
+      return {
+        kind: 'doorCode',
+        target: codeTargetText(change.flatNum),
+        summary: `${change.action === 'set' ? 'задать' : 'удалить'} ${change.code}${change.expiresAt ? ` до ${change.expiresAt}` : ''}`,
+      };
     case 'commutators':
-      return { kind: 'commutators', target: 'matrix', summary: `model ${change.model ?? '—'}, ${change.commutators.length} commutator(s)` };
+      return { kind: 'commutators', target: 'матрица', summary: `модель ${change.model ?? '—'}, коммутаторов: ${change.commutators.length}` };
     case 'sip':
-      return { kind: 'sip', target: 'account', summary: change.account ? `${change.account.login}@${change.account.domain}:${change.account.port}` : 'remove' };
+      return { kind: 'sip', target: 'аккаунт', summary: change.account ? `${change.account.login}@${change.account.domain}:${change.account.port}` : 'удалить' };
     case 'flats':
-      return { kind: 'flats', target: `${change.firstFlat}–${change.lastFlat}`, summary: `flats ${change.firstFlat}–${change.lastFlat}` };
+      return { kind: 'flats', target: `${change.firstFlat}–${change.lastFlat}`, summary: `квартиры ${change.firstFlat}–${change.lastFlat}` };
     case 'clear':
-      return { kind: change.what === 'keys' ? 'key' : 'doorCode', target: 'all', summary: `clear all ${change.what === 'keys' ? 'keys' : 'door codes'}` };
+      return { kind: change.what === 'keys' ? 'key' : 'doorCode', target: 'все', summary: change.what === 'keys' ? 'стереть все ключи' : 'стереть все коды' };
     default:
       return null;
   }
@@ -192,7 +199,7 @@ export async function queueFullSync(db: Db, deviceId: number): Promise<void> {
 /** What differs between what the database says and what the device answered. */
 export function holdingDifferences(expected: DeviceHolding, onDevice: DeviceHolding): SyncDifference[] {
   const differences: SyncDifference[] = [];
-  const keyText = (key: DeviceHolding['keys'][number]) => `${key.rs ? 'RS485 ' : ''}${key.inner ? 'inner' : 'outer'}${key.flatNum === null ? '' : `, flat ${key.flatNum}`}`;
+  const keyText = (key: DeviceHolding['keys'][number]) => `${sideText(key)}${key.flatNum === null ? '' : `, кв. ${key.flatNum}`}`;
   const deviceKeys = new Map(onDevice.keys.map((key) => [keyTarget(key), key]));
   const databaseKeys = new Map(expected.keys.map((key) => [keyTarget(key), key]));
   for (const [target, key] of databaseKeys) if (!deviceKeys.has(target)) differences.push({ kind: 'key', target: key.value, database: keyText(key), device: null });
@@ -202,7 +209,7 @@ export function holdingDifferences(expected: DeviceHolding, onDevice: DeviceHold
   for (const target of new Set([...databaseCodes.keys(), ...deviceCodes.keys()])) {
     const database = databaseCodes.get(target) ?? null;
     const device = deviceCodes.get(target) ?? null;
-    if (database !== device) differences.push({ kind: 'doorCode', target: target === 'common' ? 'common' : `flat ${target}`, database, device });
+    if (database !== device) differences.push({ kind: 'doorCode', target: codeTargetText(target === 'common' ? null : Number(target)), database, device });
   }
   if (expected.commutation) {
     const read = new Map((onDevice.commutation?.commutators ?? []).map((item) => [item.index, item.matrix]));
@@ -216,7 +223,7 @@ export function holdingDifferences(expected: DeviceHolding, onDevice: DeviceHold
     }
   }
   const sipText = (sip: DeviceHolding['sip']) => (sip ? `${sip.login}@${sip.domain}:${sip.port}` : null);
-  if (sipText(expected.sip) !== sipText(onDevice.sip)) differences.push({ kind: 'sip', target: 'account', database: sipText(expected.sip), device: sipText(onDevice.sip) });
+  if (sipText(expected.sip) !== sipText(onDevice.sip)) differences.push({ kind: 'sip', target: 'аккаунт', database: sipText(expected.sip), device: sipText(onDevice.sip) });
   return differences;
 }
 

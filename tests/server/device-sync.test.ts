@@ -95,7 +95,7 @@ describe.each(BACKENDS)('device sync on %s: owed changes, retry, full re-sync, r
     expect(changes.at(-2)).toEqual({ kind: 'clear', what: 'keys' });
     expect(changes.at(-1)).toMatchObject({ kind: 'key', action: 'add', value: '5C0000000001', flatNum: 5 });
     const differs = await sync(mac, 'readBack');
-    expect(differs.readBack?.differences).toContainEqual({ kind: 'key', target: '5C0000000002', database: 'outer', device: null });
+    expect(differs.readBack?.differences).toContainEqual({ kind: 'key', target: '5C0000000002', database: 'внешний', device: null });
     gateway.refuse = null;
     expect(await sync(mac, 'retry')).toMatchObject({ state: 'differs', owedCount: 0 });
     expect((await sync(mac, 'readBack')).readBack).toMatchObject({ differenceCount: 0 });

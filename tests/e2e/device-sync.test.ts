@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, getJson, launchBrowser, screenshot, sessionOf } from './browser';
+import { send, sideways } from './housing-helpers';
+
+/*
+ * Device sync (issue 17 §5) in Chromium against the real server (SEED=small, the simulator's
+ * failure share 0): a key added to a device that does not answer (disabled: the simulator never
+ * reaches it) is stored and shows on the device card as owed and refused, with the reason; the
+ * device list's «Не синхронизированы» finds the device; once the device answers again «Повторить»
+ * sends it and the card says «Синхронизировано», and a read-back finds nothing different.
+ */
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const ISCOM_X1 = 6;
+const hex = (bytes: number) => [...randomBytes(bytes)].map((byte) => byte.toString(16).padStart(2, '0').toUpperCase());
+const mac = ['EC', ...hex(5)].join(':');
+const keyValue = hex(6).join('');
+const cardPath = `/devices/${encodeURIComponent(mac)}/update`;
+const syncApi = `/front/devices/${encodeURIComponent(mac)}/sync`;
+
+function syncSection(page: Page) {
+  return page.getByRole('region', { name: 'Синхронизация с устройством' });
+}
+
+describe('a device’s sync state', () => {
+  const operator = sessionOf(() => browser, 'operator', DESKTOP);
+  const phone = sessionOf(() => browser, 'operator', MOBILE);
+
+  it('shows a key the device refused as owed on the card, with the reason, and the list filters the device', async () => {
+    const { page, pageErrors } = operator();
+    await send(page, 'POST', '/front/device-list/create-device', { mac, type: ISCOM_X1 });
+    await send(page, 'PUT', `/front/devices/${encodeURIComponent(mac)}/status`, { status: 2 });
+    await send(page, 'POST', `/front/device-keys/${encodeURIComponent(mac)}/create-key`, { VALUE: keyValue, FLAT_NUM: null, KEY_TYPE: 'Metakom' });
+
+    await page.goto(cardPath);
+    const section = syncSection(page);
+    await section.getByText('Устройство не приняло изменения').waitFor();
+    await section.getByText(/Последняя попытка .*отключено или сброшено/).waitFor();
+    const waiting = section.getByRole('list', { name: 'Ждут отправки' });
+    await waiting.getByText(`Ключ ${keyValue}`).waitFor();
+    await waiting.getByText(/не принято, попыток: 1/).waitFor();
+    await screenshot(page, 'device-sync-failed');
+
+    await page.goto('/devices');
+    await page.getByRole('button', { name: 'Не синхронизированы' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('outOfSync')).toBe('1');
+    await page.getByText(mac).first().waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('fits a phone: the state, the reason and the buttons without sideways scroll', async () => {
+    const { page, pageErrors } = phone();
+    await page.goto(cardPath);
+    const section = syncSection(page);
+    await section.getByText('Устройство не приняло изменения').waitFor();
+    await section.scrollIntoViewIfNeeded();
+    await section.getByRole('button', { name: 'Повторить' }).waitFor();
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'device-sync-failed');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('clears the refused key on «Повторить» once the device answers, and a read-back finds no difference', async () => {
+    const { page, pageErrors } = operator();
+    await send(page, 'PUT', `/front/devices/${encodeURIComponent(mac)}/status`, { status: 1 });
+    await page.goto(cardPath);
+    const section = syncSection(page);
+    await section.getByRole('button', { name: 'Повторить' }).click();
+    await section.getByText('Синхронизировано').waitFor();
+    await expect.poll(() => section.getByRole('list', { name: 'Ждут отправки' }).count()).toBe(0);
+    expect(await section.getByRole('button', { name: 'Повторить' }).count()).toBe(0);
+    await section.getByRole('button', { name: 'Сверить' }).click();
+    await section.getByText(/Устройство и база совпадают/).waitFor();
+    const state = await getJson<{ data: { state: string; owedCount: number } }>(page, syncApi);
+    expect(state.data).toMatchObject({ state: 'in-sync', owedCount: 0 });
+    await screenshot(page, 'device-sync-cleared');
+    expect(pageErrors).toEqual([]);
+  });
+});
