@@ -28,6 +28,8 @@ declare module 'fastify' {
 }
 
 export interface AuditOptions {
+  /** false records nothing: only the bench's baseline (tests/bench/audit.ts) sets it; server/main.ts never does. */
+  enabled?: boolean;
   /** How long records are kept (default AUDIT_RETENTION_DAYS, else 400). */
   retentionDays?: number;
   /** How often the retention job runs (default hourly; it also runs at start). */
@@ -147,6 +149,7 @@ async function recordInTransaction(request: FastifyRequest, tx: Db): Promise<voi
 export const auditPlugin = fp(
   async (app, options: AuditOptions) => {
     const retentionDays = retentionDaysOf(options);
+    if (options.enabled === false) return;
     const audited = new Set<string>();
     const db = () => app.database.drizzle;
 

@@ -99,6 +99,8 @@ export const workspaceRoutes: AppRouteDefinition[] = [
   // Issue 17 §4: support's view of the installers' queues.
   { path: '/field', titleKey: 'route.title.field', access: field, page: () => import('@/features/field/components/field-page').then((m) => ({ Component: m.FieldPage })) },
   { path: '/field/:installerId', titleKey: 'route.title.fieldInstaller', access: field, page: () => import('@/features/field/components/field-installer-page').then((m) => ({ Component: m.FieldInstallerPage })) },
+  // Issue 17 §1: the audit trail.
+  { path: '/audit', titleKey: 'route.title.audit', access: groups, page: () => import('@/features/audit/components/audit-page').then((m) => ({ Component: m.AuditPage })) },
   // spec §2: an unknown path shows the menu page, titled as the main page.
   { path: '*', titleKey: 'route.title.main', access: anyone, page: menuPage },
 ];

@@ -63,6 +63,7 @@ export const en: Messages = {
   'route.title.keys': 'Create keys',
   'route.title.outbox': 'Send queue',
   'route.title.field': 'Installers’ queues',
+  'route.title.audit': 'Audit trail',
   'route.title.fieldInstaller': 'Installer’s queue',
 
   'home.greeting': 'Hello, {login}!',

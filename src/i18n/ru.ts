@@ -64,6 +64,7 @@ export const ru = {
   'route.title.keys': 'Создание ключей',
   'route.title.outbox': 'Очередь отправки',
   'route.title.field': 'Очереди монтажников',
+  'route.title.audit': 'Журнал изменений',
   'route.title.fieldInstaller': 'Очередь монтажника',
 
   'home.greeting': 'Здравствуйте, {login}!',

@@ -15,6 +15,7 @@ import { DeviceSyncSlot } from '@/app/device-sync-slot';
 import { useT, type FeatureMessageKey } from '@/features/device-card/messages';
 import { HttpError, errorMessage } from '@/lib/http';
 import { hasRole, useSession } from '@/lib/session';
+import { RecentAudit } from '@/components/recent-audit/recent-audit';
 import { getDeviceById } from '../api';
 import { pickTab, visibleTabs, type CardTab, type DeviceCard } from '../model';
 import { deviceCardQueries } from '../queries';
@@ -161,6 +162,9 @@ function CardScreen({ mac }: { mac: string }) {
         <Suspense fallback={<Skeleton variant="rounded" height={360} />}>
           <View card={card} canEdit={canEdit} />
         </Suspense>
+      </Box>
+      <Box sx={{ mt: 3 }}>
+        <RecentAudit targetKind="device" targetId={card.device.mac} />
       </Box>
     </Box>
   );

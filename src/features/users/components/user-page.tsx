@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { DeferredSection } from '@/components/deferred-section';
 import { LazyConfirmDialog } from '@/components/lazy-confirm-dialog';
 import { PageLoadError } from '@/components/page-load-error';
+import { RecentAudit } from '@/components/recent-audit/recent-audit';
 import { useDateFormat } from '@/lib/dates';
 import { useT } from '../messages';
 import { UserContext, userContextValue, useUserPage } from '../use-user-page';
@@ -106,6 +107,7 @@ export function UserPage() {
             <DeferredSection title={t('user.section.phones')} view={PhonesSection} height={160} />
           </Box>
           <DeferredSection title={t('user.section.access')} view={AccessSection} height={200} />
+          <RecentAudit targetKind="user" targetId={String(user.id)} />
         </Stack>
         <LazyConfirmDialog
           open={confirming}
