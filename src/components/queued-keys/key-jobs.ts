@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
 import { normalizeMac } from '@contract/common';
-import { getOfflineDb, type OutboxJob, type OutboxStatus } from '@/offline/db';
+import { getOfflineDb, type OfflineDb, type OutboxJob, type OutboxStatus } from '@/offline/db';
 import type { EnqueueInput } from '@/offline/outbox';
 import { queueJob, type OfflineRuntime } from '@/offline/runtime';
 
@@ -60,14 +60,15 @@ interface PendingKeysOptions {
   matches: (job: OutboxJob) => boolean;
   /** A job shown pending was sent: read the screen's data again. */
   onSent: () => void;
+  db?: OfflineDb;
 }
 
 /** The key jobs of these devices not sent yet, live across tabs, oldest first; `onSent` once one of them goes through. */
-export function usePendingKeys({ userId, kind, macs, matches, onSent }: PendingKeysOptions): PendingKey[] {
+export function usePendingKeys({ userId, kind, macs, matches, onSent, db = getOfflineDb() }: PendingKeysOptions): PendingKey[] {
   const deviceKeys = macs.map((mac) => `mac:${normalizeMac(mac) ?? mac}`);
   const jobs = useLiveQuery(
-    () => (userId === null || deviceKeys.length === 0 ? [] : getOfflineDb().outbox.where('deviceKey').anyOf(deviceKeys).filter((job) => job.userId === userId && job.kind === kind).toArray()),
-    [userId, kind, deviceKeys.join(' ')],
+    () => (userId === null || deviceKeys.length === 0 ? [] : db.outbox.where('deviceKey').anyOf(deviceKeys).filter((job) => job.userId === userId && job.kind === kind).toArray()),
+    [db, userId, kind, deviceKeys.join(' ')],
   );
   const mine = (jobs ?? []).filter(matches);
   // The jobs seen unsent: one of them sent (or let go of on the queue screen) changes the screen's data.
