@@ -20,6 +20,7 @@ import { checkRoute, load, logInCookie, peakRss, type LoadFigures, type LoadOpti
 import { mcUploadBudgetRows, mcUploadReport } from './mc-upload';
 import { median as medianOf, offlineReport, type OfflineFigures } from './offline-report';
 import { keysApiReport, keysBudgetRows } from './keys';
+import { auditBenchReport, auditBudgetRows } from './audit';
 import { historyApiReport, historyBudgetRows } from './history';
 import { matrixPaintBudgetRows, matrixPaintReport } from './matrix-paint';
 import { peopleApiReport, peopleBudgetRows } from './people';
@@ -309,6 +310,7 @@ async function main(): Promise<void> {
   const keyPages = await routePageReport(heading, table, 'Keys, codes and matrix screens', KEY_ROUTES, { logFile: LOG_FILE });
   const eventPages = await routePageReport(heading, table, 'Event history, voltage and call rounds screens', DEVICE_EVENT_ROUTES, { logFile: LOG_FILE });
   const historyApi = await historyApiReport(heading, table, largeSeed, { ...LOAD, logFile: LOG_FILE });
+  const audit = await auditBenchReport(heading, table, { ...LOAD, logFile: LOG_FILE });
   const otherPages = await routePageReport(heading, table, 'Every other screen (issue 16)', OTHER_ROUTES, { logFile: LOG_FILE });
 
   heading('Budgets (issue 2)');
@@ -371,6 +373,9 @@ async function main(): Promise<void> {
 
   heading('Budgets (issue 15, event history)');
   table([['budget', 'limit', 'measured', 'ratio', 'verdict'], ...historyBudgetRows(historyApi)], [false, true, true, true, false]);
+
+  heading('Budgets (issue 17 §1, audit trail)');
+  table([['budget', 'limit', 'measured', 'ratio', 'verdict'], ...auditBudgetRows(audit)], [false, true, true, true, false]);
 
   heading('Budgets (issue 15, screens)');
   table([['budget', 'limit', 'measured', 'ratio', 'verdict'], ...routePageBudgetRows('device events', eventPages)], [false, true, true, true, false]);
