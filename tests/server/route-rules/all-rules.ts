@@ -6,6 +6,7 @@ import { deviceSettingsRules } from './device-settings';
 import { deviceRules } from './devices';
 import { dictionaryRules } from './dictionaries';
 import { entranceRules } from './entrances';
+import { fieldRules } from './field';
 import { flatBlockRules } from './flat-blocks';
 import { flatsRules } from './flats';
 import { groupRules } from './groups';
@@ -56,4 +57,5 @@ export const ALL_RULES: readonly RouteRule[] = [
   ...wizardRules,
   ...adjusterRules,
   ...auditRules,
+  ...fieldRules,
 ];
