@@ -30,7 +30,7 @@ interface CardAnswer {
 async function autoCollectDevice(page: Page): Promise<{ mac: string; on: boolean }> {
   const found = await findDevice(page, async ({ MAC }) => {
     const card = await getJson<CardAnswer>(page, `/front/device-card/device/${encodeURIComponent(MAC)}`);
-    return card.device.capabilities.includes('autoCollect') ? { mac: MAC, on: card.device.options.autoCollectKeys === true } : undefined;
+    return card.device.capabilities.includes('autoCollectKeys') ? { mac: MAC, on: card.device.options.autoCollectKeys === true } : undefined;
   });
   if (!found) throw new Error('the small seed gave the operator no device with key auto-collection');
   return found;

@@ -27,7 +27,7 @@ export function AuditDiff({ record }: { record: Pick<AuditRecord, 'diff' | 'diff
       <Table size="small" sx={{ tableLayout: 'fixed', width: '100%' }}>
         <TableHead>
           <TableRow>
-            <TableCell sx={{ width: '30%' }}>{t('recentAudit.diff.field')}</TableCell>
+            <TableCell sx={{ width: { xs: '40%', sm: '30%' } }}>{t('recentAudit.diff.field')}</TableCell>
             <TableCell>{t('recentAudit.diff.before')}</TableCell>
             <TableCell>{t('recentAudit.diff.after')}</TableCell>
           </TableRow>
