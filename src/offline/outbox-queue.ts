@@ -1,6 +1,6 @@
 import { decode, type Endpoint, type PathParams } from '@contract/common';
 import type { Random } from './backoff';
-import { UNSENT_STATUSES, type OfflineDb, type OutboxJob, type OutboxMethod } from './db';
+import { OUTBOX_STATUSES, UNSENT_STATUSES, type OfflineDb, type OutboxJob, type OutboxMethod, type OutboxStatus } from './db';
 import { enqueue, nextState, type EnqueueInput, type OutboxEvent, type Transition } from './outbox';
 import { withQuotaRetry } from './quota';
 
@@ -164,6 +164,47 @@ export async function nextDueAt(db: OfflineDb, userId: number): Promise<number |
 export async function listJobs(db: OfflineDb, userId: number): Promise<OutboxJob[]> {
   const jobs = await db.outbox.where('userId').equals(userId).toArray();
   return jobs.sort((a, b) => b.id - a.id);
+}
+
+/** One page of the queue screen: its jobs, the user's totals, and whom each unsent job there waits for. */
+export interface OutboxJobPage {
+  /** Newest first. */
+  jobs: OutboxJob[];
+  /** Every job of the user. */
+  total: number;
+  counts: Record<OutboxStatus, number>;
+  /** For each job of the page waiting behind an earlier unsent job of its device (on any page): that job's id. */
+  waitingFor: Map<number, number>;
+}
+
+/**
+ * A page of the user's jobs, newest first, read through the indexes: a queue of thousands is never
+ * read whole on every change (the screen stays live while a long replay writes twice per job).
+ */
+export async function readJobPage(db: OfflineDb, userId: number, offset: number, limit: number): Promise<OutboxJobPage> {
+  const [jobs, total, ...statusCounts] = await Promise.all([
+    db.outbox.where('userId').equals(userId).reverse().offset(offset).limit(limit).toArray(),
+    db.outbox.where('userId').equals(userId).count(),
+    ...OUTBOX_STATUSES.map((status) => db.outbox.where('[userId+status]').equals([userId, status]).count()),
+  ]);
+  const counts = Object.fromEntries(OUTBOX_STATUSES.map((status, index) => [status, statusCounts[index] ?? 0])) as Record<OutboxStatus, number>;
+  const waitingFor = new Map<number, number>();
+  const heads = await Promise.all(
+    jobs.map((job) =>
+      job.status === 'sent'
+        ? undefined
+        : db.outbox
+            .where('deviceKey')
+            .equals(job.deviceKey)
+            .filter((other) => other.userId === userId && other.status !== 'sent')
+            .first(),
+    ),
+  );
+  jobs.forEach((job, index) => {
+    const head = heads[index];
+    if (head && head.id < job.id) waitingFor.set(job.id, head.id);
+  });
+  return { jobs, total, counts, waitingFor };
 }
 
 /** Jobs not yet sent: the header's counter, and the warning before a logout. */

@@ -8,6 +8,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'outbox.tab.jobs': 'Jobs ({count})',
   'outbox.tab.drafts': 'Drafts ({count})',
   'outbox.exportAll': 'Export all (JSON)',
+  'outbox.pager': 'Queue pages',
   'outbox.empty': 'No jobs: everything has been sent.',
   'outbox.offline': 'No connection to the server. The jobs are kept and will be sent when the connection is back.',
   'outbox.paused': 'Sending is paused: the server did not accept the session. Sign in again; the jobs are kept and will be sent after sign-in.',

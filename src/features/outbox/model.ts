@@ -83,9 +83,11 @@ function rawRow(draft: ReadDraft): DraftRow {
   return draft.status === 'ok' ? { ...draft.draft, kind: draft.draft.kind, data: draft.draft.data } : draft.raw;
 }
 
-/** Each job as the screen shows it, in the order given (newest first from listJobs). */
-export function jobViews(jobs: readonly OutboxJob[], drafts: readonly ReadDraft[] = []): JobView[] {
-  const behind = waitingBehind(jobs.filter((job) => job.status !== 'sent'));
+/**
+ * Each job as the screen shows it, in the order given (newest first from listJobs). `behind` says
+ * whom each job waits for when `jobs` is only a page (readJobPage); otherwise it is found among `jobs`.
+ */
+export function jobViews(jobs: readonly OutboxJob[], drafts: readonly ReadDraft[] = [], behind: ReadonlyMap<number, number> = waitingBehind(jobs.filter((job) => job.status !== 'sent'))): JobView[] {
   const draftRows = new Map(drafts.map((draft) => [rawRow(draft).id, rawRow(draft)]));
   return jobs.map((job) => {
     const waitingFor = behind.get(job.id) ?? null;
@@ -174,11 +176,6 @@ export function nextAttempt(view: JobView, offline: boolean, now: number): NextA
   if (view.nextAttemptAt === null) return { kind: 'none' };
   if (offline) return { kind: 'when-online' };
   return view.nextAttemptAt <= now ? { kind: 'now' } : { kind: 'at', at: view.nextAttemptAt };
-}
-
-/** True when any job waits for a login (a 401 paused the queue). */
-export function queuePaused(jobs: readonly OutboxJob[]): boolean {
-  return jobs.some((job) => job.status === 'paused');
 }
 
 function stamp(now: number): string {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { notify } from '@/components/notifications/notify';
 import { useT } from '@/features/outbox/messages';
 import { errorMessage } from '@/lib/http';
@@ -7,18 +7,21 @@ import { useSession } from '@/lib/session';
 import { useConnectivity } from '@/offline/connectivity';
 import { getOfflineDb, type OutboxJob } from '@/offline/db';
 import { deleteDraft } from '@/offline/drafts';
-import { exportJobs } from '@/offline/outbox-queue';
+import { exportJobs, listJobs } from '@/offline/outbox-queue';
 import { useOfflineRuntime } from '@/offline/runtime-context';
 import { useDraftList } from '@/offline/use-draft';
-import { useOutboxJobs } from '@/offline/use-outbox';
+import { useOutboxJobPage } from '@/offline/use-outbox';
 import { canOpenOutbox } from './access';
 import { downloadJson } from './download';
-import { draftFileName, draftView, jobFileName, jobViews, jobsFileName, queuePaused, type DraftView, type JobView } from './model';
+import { draftFileName, draftView, jobFileName, jobViews, jobsFileName, type DraftView, type JobView } from './model';
 import { outboxQueries } from './queries';
 
+/** Jobs on one page of the queue screen. */
+export const JOB_PAGE_SIZE = 50;
+
 /**
- * The queue screen's logic: the user's jobs and drafts, live across tabs, and what each button
- * does. Deleting is offered here only behind the screen's confirmation dialogs.
+ * The queue screen's logic: a page of the user's jobs and their drafts, live across tabs, and what
+ * each button does. Deleting is offered here only behind the screen's confirmation dialogs.
  */
 export function useOutboxPage(now: () => number = Date.now) {
   const t = useT();
@@ -26,13 +29,18 @@ export function useOutboxPage(now: () => number = Date.now) {
   const runtime = useOfflineRuntime();
   const db = runtime?.db ?? getOfflineDb();
   const userId = session.userId;
-  const jobs = useOutboxJobs(userId, db);
+  const [requestedPage, setPage] = useState(0);
+  const read = useOutboxJobPage(userId, requestedPage, JOB_PAGE_SIZE, db);
   const drafts = useDraftList(userId, db);
   const connectivity = useConnectivity(runtime?.connectivity);
+  // Jobs discarded from under the last page: show the page that is now last.
+  const lastPage = read ? Math.max(0, Math.ceil(read.total / JOB_PAGE_SIZE) - 1) : requestedPage;
+  const page = Math.min(requestedPage, lastPage);
+  if (page !== requestedPage) setPage(page);
 
-  const jobList = useMemo(() => (jobs && drafts ? jobViews(jobs, drafts) : undefined), [jobs, drafts]);
+  const jobList = useMemo(() => (read && drafts ? jobViews(read.jobs, drafts, read.waitingFor) : undefined), [read, drafts]);
   const draftList = useMemo(() => drafts?.map(draftView), [drafts]);
-  const revision = `${jobs?.length ?? '-'}:${drafts?.length ?? '-'}`;
+  const revision = `${read?.total ?? '-'}:${drafts?.length ?? '-'}`;
   const storage = useQuery(outboxQueries.storage(revision));
 
   const run = useCallback(
@@ -73,9 +81,14 @@ export function useOutboxPage(now: () => number = Date.now) {
   );
 
   const exportJob = useCallback((job: OutboxJob) => downloadJson(jobFileName(job.id, now()), exportJobs(job)), [now]);
-  const exportAll = useCallback(() => {
-    if (jobs) downloadJson(jobsFileName(now()), exportJobs(jobs));
-  }, [jobs, now]);
+  // Every job, not only the page: read when asked.
+  const exportAll = useCallback(
+    () =>
+      run(async () => {
+        if (userId !== null) downloadJson(jobsFileName(now()), exportJobs(await listJobs(db, userId)));
+      }),
+    [db, now, run, userId],
+  );
   const exportDraft = useCallback((view: DraftView) => downloadJson(draftFileName(view.id), JSON.stringify(view.row, null, 2)), []);
 
   /** Call only after the person confirmed. */
@@ -92,8 +105,12 @@ export function useOutboxPage(now: () => number = Date.now) {
     ready: session.ready,
     allowed: canOpenOutbox(session.roles),
     jobs: jobList,
+    /** Every job of the user (the page shows JOB_PAGE_SIZE of them). */
+    jobTotal: read?.total ?? 0,
+    page,
+    setPage,
     drafts: draftList,
-    paused: jobs ? queuePaused(jobs) : false,
+    paused: (read?.counts.paused ?? 0) > 0,
     offline: connectivity.state === 'offline',
     storage: storage.data,
     storageLoading: storage.isPending,

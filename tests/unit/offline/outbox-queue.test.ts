@@ -13,6 +13,7 @@ import {
   nextDueAt,
   outboxRequest,
   pauseQueue,
+  readJobPage,
   resumeQueue,
   waitingBehind,
 } from '@/offline/outbox-queue';
@@ -65,6 +66,37 @@ describe('the outbox table', () => {
     await addJob(db, input(8), clock);
     expect(b.id).toBeGreaterThan(a.id);
     expect((await listJobs(db, 7)).map((job) => job.id)).toEqual([b.id, a.id]);
+  });
+
+  it('reads a page of the user’s jobs, newest first, with the totals and whom each job waits for across pages', async () => {
+    const db = openTestDb();
+    // Device A: #1 sent, #2 queued (its head), #5 behind #2. Device B: #3 needs attention, #4 behind it. Another user's #6.
+    const a = (n: number) => ({ idempotencyKey: `k${n}`, deviceKey: 'mac:A' });
+    const b = (n: number) => ({ idempotencyKey: `k${n}`, deviceKey: 'mac:B' });
+    for (const overrides of [
+      { ...a(1), status: 'sent' as const },
+      a(2),
+      { ...b(3), status: 'needs-attention' as const },
+      b(4),
+      a(5),
+      { idempotencyKey: 'k6', deviceKey: 'mac:A', userId: 8 },
+    ]) {
+      const { id: _id, ...row } = makeJob(overrides);
+      await db.outbox.add(row as never);
+    }
+    const first = await readJobPage(db, 7, 0, 2);
+    expect(first.jobs.map((job) => job.id)).toEqual([5, 4]);
+    expect(first.total).toBe(5);
+    expect(first.counts).toEqual({ queued: 3, sending: 0, sent: 1, 'needs-attention': 1, paused: 0 });
+    // The heads they wait for are on the next pages.
+    expect([...first.waitingFor]).toEqual([
+      [5, 2],
+      [4, 3],
+    ]);
+    const last = await readJobPage(db, 7, 4, 2);
+    expect(last.jobs.map((job) => job.id)).toEqual([1]);
+    expect(last.waitingFor.size).toBe(0);
+    expect((await readJobPage(db, 7, 2, 2)).waitingFor.size).toBe(0);
   });
 
   it('counts unsent jobs (queued, sending, paused, needs attention)', async () => {

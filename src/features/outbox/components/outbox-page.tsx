@@ -12,10 +12,11 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageHeader } from '@/components/page-header';
+import { ListPager } from '@/components/paged-list/list-pager';
 import { useT } from '@/features/outbox/messages';
 import { DRAFTS_TAB } from '../access';
 import type { DraftView, JobView } from '../model';
-import { useOutboxPage } from '../use-outbox-page';
+import { JOB_PAGE_SIZE, useOutboxPage } from '../use-outbox-page';
 import { DraftList } from './draft-list';
 import { JobList } from './job-list';
 import { StorageNote } from './storage-note';
@@ -76,9 +77,8 @@ export function OutboxPage() {
         title={t('outbox.title')}
         actions={
           tab === 'jobs' &&
-          page.jobs &&
-          page.jobs.length > 0 && (
-            <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={page.exportAll}>
+          page.jobTotal > 0 && (
+            <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={() => void page.exportAll()}>
               {t('outbox.exportAll')}
             </Button>
           )
@@ -100,7 +100,7 @@ export function OutboxPage() {
       )}
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
         <Tabs value={tab} onChange={(_event, value: string) => selectTab(value)} variant={phone ? 'fullWidth' : 'standard'}>
-          <Tab value="jobs" label={t('outbox.tab.jobs', { count: page.jobs?.length ?? 0 })} />
+          <Tab value="jobs" label={t('outbox.tab.jobs', { count: page.jobTotal })} />
           <Tab value={DRAFTS_TAB} label={t('outbox.tab.drafts', { count: page.drafts?.length ?? 0 })} />
         </Tabs>
       </Box>
@@ -110,16 +110,21 @@ export function OutboxPage() {
         ) : page.jobs.length === 0 ? (
           <Typography color="text.secondary">{t('outbox.empty')}</Typography>
         ) : (
-          <JobList
-            jobs={page.jobs}
-            phone={phone}
-            canAct={page.canAct}
-            offline={page.offline}
-            onSendNow={(view) => void page.sendNow(view)}
-            onRetry={(view) => void page.retry(view)}
-            onExport={(view) => page.exportJob(view.job)}
-            onDiscard={setPendingDiscard}
-          />
+          <>
+            <JobList
+              jobs={page.jobs}
+              phone={phone}
+              canAct={page.canAct}
+              offline={page.offline}
+              onSendNow={(view) => void page.sendNow(view)}
+              onRetry={(view) => void page.retry(view)}
+              onExport={(view) => page.exportJob(view.job)}
+              onDiscard={setPendingDiscard}
+            />
+            {page.jobTotal > JOB_PAGE_SIZE && (
+              <ListPager list={{ page: page.page, config: { firstPage: 0 }, setPage: page.setPage }} totalCount={page.jobTotal} pageSize={JOB_PAGE_SIZE} navLabel={t('outbox.pager')} />
+            )}
+          </>
         ))}
       {tab === DRAFTS_TAB &&
         (!page.drafts ? (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSerialNumberDraft } from '@contract/adjuster-wizard';
 import { canOpenOutbox } from '@/features/outbox/access';
-import { draftFileName, draftResumePath, draftView, formatBytes, jobFileName, jobViews, jobsFileName, nextAttempt, queuePaused } from '@/features/outbox/model';
+import { draftFileName, draftResumePath, draftView, formatBytes, jobFileName, jobViews, jobsFileName, nextAttempt } from '@/features/outbox/model';
 import type { DraftRow, OutboxStatus } from '@/offline/db';
 import { loadDraftSchemas } from '@/offline/draft-kinds';
 import { readDraft, type ReadDraft } from '@/offline/drafts';
@@ -87,11 +87,6 @@ describe('jobViews', () => {
     const broken = read(draftRow({ data: { serialNumber: 42 } }));
     expect(broken.status).toBe('unreadable');
     expect(jobViews([makeJob()], [broken])[0].draftPath).toBe('/devices/serial-number-wizard?draft=draft-1');
-  });
-
-  it('queuePaused is true while a job waits for a login', () => {
-    expect(queuePaused([makeJob({ status: 'paused' })])).toBe(true);
-    expect(queuePaused([makeJob({ status: 'queued' }), makeJob({ status: 'needs-attention' })])).toBe(false);
   });
 });
 

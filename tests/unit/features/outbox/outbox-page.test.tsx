@@ -250,10 +250,32 @@ describe('OutboxPage: the job list', () => {
     const link = click.mock.contexts[0] as HTMLAnchorElement;
     expect(link.download).toMatch(/^outbox-job-2-.+\.json$/);
 
+    // Every job, read from the database when asked (the screen holds only a page).
     fireEvent.click(screen.getByRole('button', { name: 'Выгрузить все (JSON)' }));
+    await waitFor(() => expect(blobs).toHaveLength(2));
     const all = JSON.parse(await blobs[1].text()) as OutboxJob[];
     expect(all.map((job) => job.idempotencyKey)).toEqual(['k2', 'k1']);
   });
+
+  it('shows a long queue a page at a time, newest first, with every job counted', async () => {
+    const { db, render } = await setup();
+    await db.outbox.bulkAdd(Array.from({ length: 55 }, (_, i) => {
+      const { id: _id, ...row } = makeJob({ idempotencyKey: `k${i + 1}`, deviceKey: `mac:${i + 1}`, nextAttemptAt: LATER });
+      return row as OutboxJob;
+    }));
+    render();
+    await screen.findByRole('tab', { name: 'Задания (55)' });
+    const table = await screen.findByRole('table', { name: 'Очередь отправки' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(51));
+    rowOf(55);
+    expect(() => rowOf(5)).toThrow();
+    const pager = screen.getByRole('navigation', { name: 'Страницы очереди' });
+    within(pager).getByText('1–50 из 55');
+    fireEvent.click(within(pager).getByRole('button', { name: 'Следующая страница' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(6), { timeout: 10_000 });
+    rowOf(5);
+    rowOf(1);
+  }, 30_000);
 
   it('shows the storage state and a paused queue', async () => {
     vi.stubGlobal('navigator', {
