@@ -67,7 +67,7 @@ describe('route access rules (issue 11 §5)', () => {
   it('refuses support the four wizards and the buyers, and lets it read devices, keys, housing, companies, users, groups and the queue', () => {
     const support = opens(ACCOUNTS.support);
     for (const path of WIZARDS) expect(support, path).not.toContain(path);
-    const readable = [...OPEN_TO_ALL, ...DEVICE_SCREENS, ...KEY_SCREENS, '/houses', ...HOUSING_SCREENS, ...PEOPLE_SCREENS, '/outbox', '/field', '/field/:installerId'];
+    const readable = [...OPEN_TO_ALL, ...DEVICE_SCREENS, ...KEY_SCREENS, '/houses', ...HOUSING_SCREENS, ...PEOPLE_SCREENS, '/outbox', '/field', '/field/:installerId', '/audit'];
     expect(support).toEqual(workspaceRoutes.map((route) => route.path).filter((path) => readable.includes(path)));
     expect(support).toHaveLength(readable.length);
   });
@@ -75,7 +75,7 @@ describe('route access rules (issue 11 §5)', () => {
   it('lets the installer reach the wizards, the devices, the house list and the queue, and nothing of the operators', () => {
     const installer = opens(ACCOUNTS.installer);
     for (const path of [...WIZARDS, ...DEVICE_SCREENS, '/houses', '/outbox']) expect(installer, path).toContain(path);
-    for (const path of [...HOUSING_SCREENS, ...OPERATOR_SCREENS, ...USER_SCREENS, ...KEY_SCREENS, '/buyers', '/buyers/:buyerId', '/field']) expect(installer, path).not.toContain(path);
+    for (const path of [...HOUSING_SCREENS, ...OPERATOR_SCREENS, ...USER_SCREENS, ...KEY_SCREENS, '/buyers', '/buyers/:buyerId', '/field', '/audit']) expect(installer, path).not.toContain(path);
   });
 
   it('gives the house page, the flat card, the entrance page and /access the housing rule', () => {
