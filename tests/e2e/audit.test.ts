@@ -45,7 +45,13 @@ async function openRecord(page: Page, targetKind: string, targetId: string, rout
   await row.getByRole('button', { name: /Изменения записи/ }).click();
   const dialog = page.getByRole('dialog', { name: /Запись \d+/ });
   await dialog.waitFor();
+  await faded(page);
   return dialog;
+}
+
+/** The dialog's fade-in is over (a screenshot during it shows the page through the dialog). */
+async function faded(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.querySelectorAll('.MuiDialog-container')].every((element) => getComputedStyle(element).opacity === '1'));
 }
 
 describe('the audit trail (operator)', () => {
@@ -121,6 +127,7 @@ describe('the audit trail on a phone (operator, 390×844)', () => {
     await screenshot(page, 'audit-mobile');
     await cards.getByRole('button', { name: /Изменения записи/ }).first().click();
     await page.getByRole('dialog', { name: /Запись \d+/ }).waitFor();
+    await faded(page);
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'audit-record-mobile');
     expect(pageErrors).toEqual([]);
