@@ -19,6 +19,8 @@ import { DeviceGatewayError, type DeviceChange, type DeviceGateway, type DeviceR
 import { ApiError } from '../http/errors';
 import { pageNumber, paginationOf } from '../http/pagination';
 import { defineRoute } from '../http/route';
+import { pushDevice } from '../jobs/device-sync-runner';
+import { storeAndOwe } from '../repositories/device-sync';
 import { Id, IdParams } from '../http/structs';
 import { buyerScope, currentUser } from '../plugins/session';
 import { deviceRefOf, deviceRefsByMac } from '../repositories/devices';
@@ -44,7 +46,7 @@ import {
 import { flatRangeOfDevice } from '../repositories/commutators';
 import { flatDeviceFlags } from '../repositories/flat-devices';
 import { flatOfDevice } from '../repositories/keys';
-import { requireDevice, onDevice, scopeOf } from './device-card-shared';
+import { requireDevice, scopeOf } from './device-card-shared';
 
 /** Codes are read like keys (docs/api.md "Door codes"): the keys permission, management or support. */
 const CODE_READERS = { permissions: [PERMISSIONS.keysList], roles: [ROLES.management, ROLES.support] } as const;
@@ -197,9 +199,11 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
     }
     if (given !== null) await requireFreeCode(db, record.id, given, null);
     const code = given ?? generateCode(await codesInUse(db, [record.id]));
-    await onDevice(() => gateway.apply(ref, { kind: 'doorCode', action: 'set', flatNum, code, expiresAt: expiresAt?.toISOString() ?? null }));
-    const stored = await insertDoorCode(db, { deviceId: record.id, flatNum, code, expiresAt, comment, createdBy: currentUser(request).login }, now);
+    // Stored and owed to the device in one transaction, then sent (docs/api.md "Device sync").
+    const change: DeviceChange = { kind: 'doorCode', action: 'set', flatNum, code, expiresAt: expiresAt?.toISOString() ?? null };
+    const stored = await storeAndOwe(db, record.id, change, (tx) => insertDoorCode(tx, { deviceId: record.id, flatNum, code, expiresAt, comment, createdBy: currentUser(request).login }, now));
     if (!stored) throw new ApiError(409, `Код ${code} или код ${flatNum === null ? 'устройства' : `квартиры ${flatNum}`} только что добавлен другим запросом`);
+    await pushDevice(db, gateway, record.id, app.deviceSync);
     return { result: true, message: 'Код добавлен', data: stored };
   });
 
@@ -215,11 +219,12 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
     // "Expire now" is an expiry of now or earlier: allowed when changing, unlike when creating.
     const expiresAt = body.expiresAt === undefined ? (current.expiresAt === null ? null : new Date(current.expiresAt)) : body.expiresAt === null ? null : new Date(body.expiresAt);
     const comment = body.comment === undefined ? current.comment : checkedComment(body.comment);
-    if (code !== current.code || expiresAt?.toISOString() !== (current.expiresAt ?? undefined)) {
-      await onDevice(() => gateway.apply(ref, { kind: 'doorCode', action: 'set', flatNum: current.flatNum, code, expiresAt: expiresAt?.toISOString() ?? null }));
-    }
-    const stored = await updateDoorCode(db, current.id, { code, expiresAt, comment }, now);
+    const toDevice = code !== current.code || expiresAt?.toISOString() !== (current.expiresAt ?? undefined);
+    const change: DeviceChange = { kind: 'doorCode', action: 'set', flatNum: current.flatNum, code, expiresAt: expiresAt?.toISOString() ?? null };
+    const store = (tx: Db) => updateDoorCode(tx, current.id, { code, expiresAt, comment }, now);
+    const stored = toDevice ? await storeAndOwe(db, record.id, change, store) : await store(db);
     if (!stored) throw new ApiError(404, `Код ${params.id} не найден на устройстве ${ref.mac}`);
+    if (toDevice) await pushDevice(db, gateway, record.id, app.deviceSync);
     return { result: true, message: 'Код изменён', data: stored };
   });
 
@@ -228,8 +233,9 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
     const { record, ref } = await requireCodeDevice(db, request, params.mac);
     const current = await findDoorCode(db, record.id, { id: params.id }, now);
     if (!current) throw new ApiError(404, `Код ${params.id} не найден на устройстве ${ref.mac}`);
-    await onDevice(() => gateway.apply(ref, { kind: 'doorCode', action: 'remove', flatNum: current.flatNum, code: current.code, expiresAt: current.expiresAt }));
-    await deleteDoorCode(db, current.id);
+    const change: DeviceChange = { kind: 'doorCode', action: 'remove', flatNum: current.flatNum, code: current.code, expiresAt: current.expiresAt };
+    await storeAndOwe(db, record.id, change, async (tx) => ((await deleteDoorCode(tx, current.id)) ? true : null));
+    await pushDevice(db, gateway, record.id, app.deviceSync);
     return { result: true, message: 'Код удалён' };
   });
 

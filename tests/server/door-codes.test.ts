@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DeviceSyncStateResponse, deviceSyncEndpoints } from '../../contract/device-sync';
 import { DOOR_CODE_PAGE_SIZE, DoorCodeResponse, DoorCodesResponse, doorCodeEndpoints } from '../../contract/door-codes';
 import { addAnalogDevice, foreignDevice, ScriptedGateway } from './door-codes-fixtures';
 import { expectOk, useFlatSetup } from './flat-fixtures';
@@ -101,20 +102,21 @@ describe.each(BACKENDS)('door codes of a device on %s', (backend) => {
     made(await create(analog, { flatNum: null }));
   });
 
-  it('keeps nothing when the device fails (502) or does not answer (504)', async () => {
+  it('keeps a code the device refuses and owes it to the device with the reason (docs/api.md "Device sync")', async () => {
     const mac = fx().gateMac;
-    gateway.failing.set(mac, 'error');
-    expectError(await create(mac, { flatNum: 30, code: '3030' }), 502, /ошибкой/);
+    const sync = async () => expectShape(DeviceSyncStateResponse, (await operator().get(deviceSyncEndpoints.state.path({ mac }))).json()).data;
+    const before = gateway.changes.length;
     gateway.failing.set(mac, 'timeout');
-    expectError(await create(mac, { flatNum: 30, code: '3030' }), 504, /не ответило/);
-    gateway.failing.delete(mac);
-    expect(expectShape(DoorCodesResponse, (await list(mac)).json()).data).toEqual([]);
     const code = made(await create(mac, { flatNum: 30, code: '3030' }));
-    gateway.failing.set(mac, 'error');
-    expectError(await operator().request('DELETE', doorCodeEndpoints.remove.path({ mac, id: code.id })), 502);
-    expectError(await operator().request('PUT', doorCodeEndpoints.update.path({ mac, id: code.id }), { payload: { code: '30303' } }), 502);
-    gateway.failing.delete(mac);
     expect(expectShape(DoorCodesResponse, (await list(mac)).json()).data.map((row) => row.code)).toEqual(['3030']);
+    expect((await sync()).changes).toMatchObject([{ kind: 'doorCode', target: 'кв. 30', status: 'failed', lastError: expect.stringMatching(/не ответило/) }]);
+    gateway.failing.set(mac, 'error');
+    made(await operator().request('PUT', doorCodeEndpoints.update.path({ mac, id: code.id }), { payload: { code: '30303' } }));
+    expect((await sync()).owedCount).toBe(2);
+    gateway.failing.delete(mac);
+    expect(expectShape(DeviceSyncStateResponse, (await operator().request('POST', deviceSyncEndpoints.retry.path({ mac }))).json()).data.state).toBe('in-sync');
+    expect(gateway.changes.slice(before).map((item) => item.change)).toMatchObject([{ code: '3030' }, { code: '30303' }]);
+    expect(expectShape(DoorCodesResponse, (await list(mac)).json()).data.map((row) => row.code)).toEqual(['30303']);
   });
 
   it('lets support read and refuses it and the installer changes (403); 401 without a session; CSRF; another buyer\'s device is 404', async () => {
