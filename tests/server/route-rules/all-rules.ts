@@ -17,6 +17,7 @@ import { doorCodeRules } from './door-codes';
 import { deviceSyncRules } from './device-sync';
 import { dialingRules } from './dialings';
 import { historyRules } from './history';
+import { importRules } from './imports';
 import { powerRules } from './power';
 import { managementCompanyRules } from './management-companies';
 import { sessionRules } from './session';
@@ -56,6 +57,7 @@ export const ALL_RULES: readonly RouteRule[] = [
   ...deviceSettingsRules,
   ...wizardRules,
   ...adjusterRules,
+  ...importRules,
   ...auditRules,
   ...fieldRules,
 ];

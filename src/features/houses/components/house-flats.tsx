@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -17,6 +18,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, lazy, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { HouseFlatRow } from '@contract/houses';
+import { FlatImportButtons } from '@/components/import-dialog/import-buttons';
 import { OutlinedField } from '@/components/outlined-field';
 import { PagedList } from '@/components/paged-list/paged-list';
 import { PageSection } from '@/components/page-section';
@@ -97,11 +99,14 @@ export function HouseFlats({ houseUid, model }: { houseUid: string; model: House
     <PageSection
       title={t('house.section.flats')}
       actions={
-        canEdit && (
-          <Button variant="contained" startIcon={<Add />} disabled={!online} onClick={() => setCreating(true)}>
-            {t('house.flats.add')}
-          </Button>
-        )
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          {online && <FlatImportButtons house={houseUid} canImport={canEdit} />}
+          {canEdit && (
+            <Button variant="contained" startIcon={<Add />} disabled={!online} onClick={() => setCreating(true)}>
+              {t('house.flats.add')}
+            </Button>
+          )}
+        </Stack>
       }
     >
       <FlatSearch key={flats.list.filters.flatNum} value={flats.list.filters.flatNum} onApply={(flatNum) => flats.list.setFilters({ flatNum })} />

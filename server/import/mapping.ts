@@ -1,0 +1,49 @@
+import { IMPORT_FIELDS, IMPORT_REQUIRED, type ImportField, type ImportKind, type ImportMapping } from '../../contract/imports';
+import { ApiError } from '../http/errors';
+
+/** Header words (lower case, spaces and punctuation dropped) each field is recognised by. */
+const SYNONYMS: Record<ImportField, readonly string[]> = {
+  flat: ['flat', 'квартира', 'кв', 'номерквартиры', 'flatnum', 'flatnumber', 'apartment', 'apt'],
+  letter: ['letter', 'литера', 'буква', 'литеры'],
+  phone: ['phone', 'телефон', 'тел', 'login', 'логин', 'мобильный', 'номертелефона', 'resident', 'житель'],
+  name: ['name', 'имя', 'фио', 'comment', 'комментарий', 'residentname'],
+};
+
+const normalize = (header: string) => header.toLowerCase().replace(/[\s_\-.,:№#()«»"']/g, '').replace(/ё/g, 'е');
+
+/** The field each header most likely holds (exact names first, then synonyms); a header at most once. */
+export function guessMapping(kind: ImportKind, headers: readonly string[]): ImportMapping {
+  const mapping: Record<string, string | null> = {};
+  const used = new Set<number>();
+  for (const field of IMPORT_FIELDS[kind]) {
+    const words = [normalize(field), ...SYNONYMS[field]];
+    const index = headers.findIndex((header, at) => !used.has(at) && words.includes(normalize(header)));
+    mapping[field] = index >= 0 ? headers[index] : null;
+    if (index >= 0) used.add(index);
+  }
+  return mapping as ImportMapping;
+}
+
+/** For each field of the kind, its column in the file (-1: not mapped); 400 for a header the file lacks or a required field left out. */
+export function columnsOf(kind: ImportKind, mapping: ImportMapping, headers: readonly string[]): number[] {
+  return IMPORT_FIELDS[kind].map((field) => {
+    const header = mapping[field];
+    if (header === undefined || header === null || header === '') {
+      if (IMPORT_REQUIRED[kind].includes(field)) throw new ApiError(400, `Некорректное поле mapping.${field}: укажите столбец с этим полем`);
+      return -1;
+    }
+    const index = headers.indexOf(header);
+    if (index < 0) throw new ApiError(400, `Некорректное поле mapping.${field}: в файле нет столбца «${header}»`);
+    return index;
+  });
+}
+
+/** A row's mapped values in IMPORT_FIELDS order, trimmed ('' for an unmapped field or a missing cell). */
+export function mappedValues(columns: readonly number[], cells: readonly string[]): string[] {
+  return columns.map((index) => (index < 0 ? '' : undefuse((cells[index] ?? '').trim())));
+}
+
+/** The export puts a quote before a value a spreadsheet would run as a formula (csv-out.ts); the import takes it off. */
+function undefuse(value: string): string {
+  return /^'[=+\-@]/.test(value) ? value.slice(1) : value;
+}

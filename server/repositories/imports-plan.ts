@@ -1,0 +1,97 @@
+import { IMPORT_DRY_RUN_ROWS, type ImportAction, type ImportCounts, type ImportDryRun, type ImportReason, type ImportRow, type ImportStatus } from '../../contract/imports';
+import type { Db } from '../db/client';
+
+/** A data row of the file with its mapped values (IMPORT_FIELDS order). */
+export interface SourceRow {
+  line: number;
+  values: string[];
+}
+
+/** A row with its outcome, and for a row to write what the kind's apply needs. */
+export interface PlannedRow<D> extends ImportRow {
+  data?: D;
+}
+
+/** One kind's checks and writes, a batch at a time; it keeps what it saw of the file across batches. */
+export interface BatchPlanner<D> {
+  plan(db: Db, rows: readonly SourceRow[]): Promise<PlannedRow<D>[]>;
+  apply(db: Db, rows: readonly PlannedRow<D>[]): Promise<void>;
+}
+
+export function refuse(row: SourceRow, reason: ImportReason, detail: string | null): PlannedRow<never> {
+  return { line: row.line, values: row.values, status: 'refused', reason, detail, actions: [] as ImportAction[] };
+}
+
+export const emptyCounts = (): ImportCounts => ({ total: 0, create: 0, change: 0, unchanged: 0, refused: 0, failed: 0 });
+
+export function count(counts: ImportCounts, status: ImportStatus): void {
+  counts.total++;
+  counts[status]++;
+}
+
+/** Rows per batch: one set of lookups (dry run) or one transaction (apply). */
+export const IMPORT_BATCH_ROWS = 1000;
+
+/** Groups a row stream into batches. */
+export async function* batches<T>(rows: AsyncIterable<T>, size = IMPORT_BATCH_ROWS): AsyncGenerator<T[]> {
+  let batch: T[] = [];
+  for await (const row of rows) {
+    batch.push(row);
+    if (batch.length >= size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+const publicRow = ({ line, status, reason, detail, actions, values }: ImportRow): ImportRow => ({ line, status, reason, detail, actions, values });
+
+/** The dry run: every batch planned against the database, nothing written; the rows that matter up to IMPORT_DRY_RUN_ROWS. */
+export async function dryRun<D>(db: Db, planner: BatchPlanner<D>, rows: AsyncIterable<SourceRow>): Promise<ImportDryRun> {
+  const counts = emptyCounts();
+  const shown: ImportRow[] = [];
+  let truncated = false;
+  for await (const batch of batches(rows)) {
+    for (const row of await planner.plan(db, batch)) {
+      count(counts, row.status);
+      if (row.status === 'unchanged') continue;
+      if (shown.length < IMPORT_DRY_RUN_ROWS) shown.push(publicRow(row));
+      else truncated = true;
+    }
+  }
+  return { counts, rows: shown, truncated };
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
+
+/**
+ * The apply: each batch planned and written in one transaction; when the batch's transaction
+ * fails, its rows are tried one by one, each in its own, so a bad row fails alone.
+ */
+export async function applyBatch<D>(db: Db, planner: BatchPlanner<D>, batch: readonly SourceRow[], replan: () => BatchPlanner<D>): Promise<ImportRow[]> {
+  try {
+    return await db.transaction(async (tx) => {
+      const planned = await planner.plan(tx, batch);
+      await planner.apply(tx, planned);
+      return planned.map(publicRow);
+    });
+  } catch {
+    const results: ImportRow[] = [];
+    for (const row of batch) {
+      // A fresh planner per row: the failed batch's plan left its marks in the shared one.
+      const single = replan();
+      try {
+        const [planned] = await db.transaction(async (tx) => {
+          const plannedRows = await single.plan(tx, [row]);
+          await single.apply(tx, plannedRows);
+          return plannedRows;
+        });
+        results.push(publicRow(planned));
+      } catch (error) {
+        results.push({ line: row.line, values: row.values, status: 'failed', reason: 'failed', detail: messageOf(error), actions: [] });
+      }
+    }
+    return results;
+  }
+}

@@ -1,0 +1,198 @@
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { object, string } from 'superstruct';
+import {
+  FLATS_EXPORT_PATTERN,
+  IMPORT_FIELDS,
+  IMPORT_PROBLEM_HEADER,
+  IMPORT_RESULT_COLUMNS,
+  IMPORT_RESULT_PATTERN,
+  IMPORT_SAMPLE_ROWS,
+  importEndpoints,
+  type ImportKind,
+  type ImportRun,
+} from '../../contract/imports';
+import { PERMISSIONS, ROLES } from '../../contract/users';
+import type { Db } from '../db/client';
+import { ApiError } from '../http/errors';
+import { defineRoute } from '../http/route';
+import { parseInput } from '../http/validation';
+import { CSV_BOM, csvLine } from '../import/csv-out';
+import { ImportFileError, importError } from '../import/detect';
+import { columnsOf, guessMapping, mappedValues } from '../import/mapping';
+import { dataRows, readHead } from '../import/read-rows';
+import { ImportStore, publicJob, type StoredUpload } from '../import/store';
+import { buyerScope, currentUser } from '../plugins/session';
+import { FlatImport, flatExportBatch } from '../repositories/imports-flats';
+import { applyBatch, batches, count, dryRun, type SourceRow } from '../repositories/imports-plan';
+import { FLAT_EDITORS, FLAT_READERS } from './flats-shared';
+import { houseInScope } from './houses';
+
+/** Whoever may import something may upload a file and follow a job (each import then checks its own rule). */
+const IMPORTERS = { permissions: [PERMISSIONS.housesList], roles: [ROLES.management] } as const;
+const HouseParams = object({ house: string() });
+const JobParams = object({ id: string() });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const UPLOAD_TYPES = ['application/octet-stream', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.ms-excel'];
+/** Flats read per export query. */
+const EXPORT_FLATS = 1000;
+const JOB_NOT_FOUND = 'Задание импорта не найдено';
+
+/** A file the import cannot read answers 400 (413 for one too large) with its problem's code for the client. */
+async function fileStep<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof ImportFileError) {
+      throw new ApiError(error.problem === 'too-large' ? 413 : 400, error.message, { [IMPORT_PROBLEM_HEADER]: error.problem });
+    }
+    throw error;
+  }
+}
+
+/** The upload's data rows with their mapped values; 400 for a mapping the header does not fit. */
+async function mappedRows(upload: StoredUpload, kind: ImportKind, run: ImportRun): Promise<AsyncIterable<SourceRow>> {
+  const { headers } = await fileStep(() => readHead(upload.path, upload.detection, 0));
+  const columns = columnsOf(kind, run.mapping, headers);
+  return (async function* rows() {
+    for await (const row of dataRows(upload.path, upload.detection)) yield { line: row.line, values: mappedValues(columns, row.cells) };
+  })();
+}
+
+function csvDownload(lines: AsyncIterable<string>): Readable {
+  return Readable.from(
+    (async function* withBom() {
+      yield CSV_BOM;
+      yield* lines;
+    })(),
+  );
+}
+
+const attachment = (name: string) => `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/** Bulk import with a dry run and the matching export (docs/api.md "Import and export"). */
+export async function importRoutes(app: FastifyInstance): Promise<void> {
+  const store = new ImportStore();
+  app.addHook('onClose', () => store.close());
+  // The file comes as the raw body, read as a stream (this plugin's routes only).
+  app.addContentTypeParser(UPLOAD_TYPES, (_request, payload, done) => done(null, payload));
+
+  defineRoute(app, importEndpoints.upload, { access: IMPORTERS }, async ({ query, request }) => {
+    const body = request.body;
+    if (!(body instanceof Readable)) return fileStep(() => Promise.reject(importError('no-file')));
+    const upload = await fileStep(() => store.save(body, { userId: currentUser(request).userId, kind: query.kind, name: query.name?.slice(0, 200) ?? null }));
+    try {
+      const { headers, sample } = await fileStep(() => readHead(upload.path, upload.detection, IMPORT_SAMPLE_ROWS));
+      const { id, kind, name, size, detection } = upload;
+      const data = { id, kind, name, size, format: detection.format, encoding: detection.encoding, separator: detection.separator, headers, sample, mapping: guessMapping(kind, headers) };
+      return { result: true, data };
+    } catch (error) {
+      store.forget(upload.id);
+      throw error;
+    }
+  });
+
+  async function flatImport(db: Db, request: FastifyRequest, house: string) {
+    const scope = buyerScope(request);
+    await houseInScope(db, house, scope);
+    return () => new FlatImport(house, { buyerId: currentUser(request).buyerId, scope });
+  }
+
+  defineRoute(app, importEndpoints.flatsDryRun, { access: FLAT_EDITORS, params: HouseParams }, async ({ params, body, request, db }) => {
+    const planner = await flatImport(db, request, params.house);
+    const upload = await fileStep(async () => store.upload(body.file, currentUser(request).userId, 'flats'));
+    const rows = await mappedRows(upload, 'flats', body);
+    const data = await fileStep(() => dryRun(db, planner(), rows));
+    return { result: true, data };
+  });
+
+  defineRoute(app, importEndpoints.flatsApply, { access: FLAT_EDITORS, params: HouseParams }, async ({ params, body, request, db }) => {
+    const planner = await flatImport(db, request, params.house);
+    const userId = currentUser(request).userId;
+    const upload = await fileStep(async () => store.upload(body.file, userId, 'flats'));
+    const rows = await mappedRows(upload, 'flats', body);
+    const job = await store.startJob(userId, 'flats', async (running) => {
+      const shared = planner();
+      const out = await open(running.resultPath, 'w');
+      try {
+        await out.write(CSV_BOM + csvLine([...IMPORT_FIELDS.flats, ...IMPORT_RESULT_COLUMNS]));
+        for await (const batch of batches(rows)) {
+          if (store.closing) throw new Error('Сервер останавливается: импорт прерван');
+          const results = await applyBatch(app.database.drizzle, shared, batch, planner);
+          let text = '';
+          for (const row of results) {
+            count(running.counts, row.status);
+            text += csvLine([...row.values, row.line, row.status, row.reason, row.detail]);
+          }
+          await out.write(text);
+          running.processed += batch.length;
+        }
+        running.total = running.processed;
+      } finally {
+        await out.close();
+      }
+    });
+    // A file that breaks halfway fails the job with its message (the rows before it are written).
+    void job.done.then(() => {
+      if (job.state === 'failed' && job.message === null) job.message = 'Импорт прерван';
+    });
+    return { result: true, message: 'Импорт запущен', data: publicJob(job) };
+  });
+
+  function requireJob(request: FastifyRequest, id: string) {
+    const job = UUID.test(id) ? store.job(id, currentUser(request).userId) : null;
+    if (!job) throw new ApiError(404, JOB_NOT_FOUND);
+    return job;
+  }
+
+  defineRoute(app, importEndpoints.job, { access: IMPORTERS, params: JobParams }, async ({ params, request }) => {
+    return { result: true, data: publicJob(requireJob(request, params.id)) };
+  });
+
+  app.route({
+    method: 'GET',
+    url: IMPORT_RESULT_PATTERN,
+    config: { access: IMPORTERS },
+    handler: async (request, reply) => {
+      const { id } = parseInput(JobParams, request.params);
+      const job = requireJob(request, id);
+      if (job.state === 'running') throw new ApiError(409, 'Импорт ещё идёт: результат будет готов, когда он закончится');
+      reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', attachment(`import-${job.kind}-result.csv`))
+        .header('Cache-Control', 'no-store');
+      return reply.send(createReadStream(job.resultPath));
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: FLATS_EXPORT_PATTERN,
+    config: { access: FLAT_READERS },
+    handler: async (request, reply) => {
+      const { house } = parseInput(HouseParams, request.params);
+      const db = app.database.drizzle;
+      const scope = buyerScope(request);
+      await houseInScope(db, house, scope);
+      async function* lines() {
+        yield csvLine(IMPORT_FIELDS.flats);
+        let after = 0;
+        for (;;) {
+          const rows = await flatExportBatch(db, house, scope, after, EXPORT_FLATS);
+          if (rows.length === 0) return;
+          let text = '';
+          for (const row of rows) text += csvLine([row.flat_num, row.letter, row.login, row.comment]);
+          yield text;
+          after = Number(rows[rows.length - 1].flat_num);
+        }
+      }
+      reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', attachment(`flats-${house}.csv`))
+        .header('Cache-Control', 'no-store');
+      return reply.send(csvDownload(lines()));
+    },
+  });
+}
