@@ -11,7 +11,7 @@ import { flushAllDrafts } from '@/offline/drafts';
 import { offlineT } from '@/offline/offline-strings';
 import { createOfflineRuntime, type OfflineRuntime, type OfflineRuntimeOptions } from '@/offline/runtime';
 import { getOfflineRuntime, setOfflineRuntime, useOfflineRuntime } from '@/offline/runtime-context';
-import { createFieldReporter } from '@/platform/field-report';
+import type { FieldReporter } from '@/platform/field-report';
 
 /*
  * One offline runtime per logged-in user (issue 3 §5): made when a session has a userId, stopped
@@ -60,11 +60,18 @@ export function OfflineRuntimeHost({ userId, confirmed, options }: OfflineRuntim
     });
     runtime.start();
     setOfflineRuntime(runtime);
-    // Support's view of the field: the queue's summary goes to the server whenever it is reachable.
-    const reporter = createFieldReporter({ runtime, userId });
-    reporter.start();
+    // Support's view of the field: the queue's summary goes to the server whenever it is reachable
+    // (its code loads after the start, off the shell).
+    let reporter: FieldReporter | null = null;
+    let ended = false;
+    void import('@/platform/field-report').then(({ createFieldReporter }) => {
+      if (ended) return;
+      reporter = createFieldReporter({ runtime, userId });
+      reporter.start();
+    });
     return () => {
-      reporter.stop();
+      ended = true;
+      reporter?.stop();
       off();
       runtime.stop();
       if (getOfflineRuntime() === runtime) setOfflineRuntime(null);
