@@ -40,7 +40,8 @@ export function useUserOptionsForm() {
   return {
     values: chosen,
     change: (field: keyof SettingsFormValues, value: string) => setEdited((current) => ({ ...current, [field]: value })),
-    isLoading: options.isPending,
+    // The selects wait for their dictionaries too: before them a select would offer only the current value.
+    isLoading: options.isPending || languages.isLoading || timezones.isLoading,
     loadError: options.error ? errorMessage(options.error) : null,
     languageValues: selectValues(Object.values(languages.data), chosen.language),
     timezoneValues: selectValues(Object.values(timezones.data), chosen.timezone),
