@@ -1,19 +1,20 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { AuditRecord } from '@contract/audit';
 import { PageHeader } from '@/components/page-header';
 import { PageLoadError } from '@/components/page-load-error';
 import { useT } from '../messages';
 import { useAuditList } from '../use-audit-list';
 import { AuditFilters } from './audit-filters';
-import { AuditRecordDialog } from './audit-record-dialog';
 import { AuditCards, AuditTable } from './audit-records';
+
+// The dialog and its diff table come with the first record opened (the route's JS budget).
+const AuditRecordDialog = lazy(() => import('./audit-record-dialog').then((module) => ({ default: module.AuditRecordDialog })));
 
 /** `/audit` (issue 17 §1): every mutating request, newest first, filtered; a record opens its diff. */
 export function AuditPage() {
@@ -29,7 +30,7 @@ export function AuditPage() {
       <Box sx={{ minWidth: 0 }}>
         <AuditFilters filters={list.filters} onApply={list.setFilters} onClear={list.clearFilters} />
         {model.pending && model.error === null ? (
-          <Skeleton variant="rectangular" height={320} aria-label={t('audit.loading')} />
+          <LinearProgress aria-label={t('audit.loading')} />
         ) : model.error !== null && model.rows.length === 0 ? (
           <PageLoadError error={model.error} message={(error) => t('audit.loadError', { error })} retryLabel={t('audit.retry')} onRetry={model.retry} />
         ) : model.rows.length === 0 ? (
@@ -50,7 +51,11 @@ export function AuditPage() {
           </Box>
         )}
       </Box>
-      {open && <AuditRecordDialog record={open} onClose={() => setOpen(null)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <AuditRecordDialog record={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </Box>
   );
 }
