@@ -45,6 +45,24 @@ export async function* batches<T>(rows: AsyncIterable<T>, size = IMPORT_BATCH_RO
   if (batch.length > 0) yield batch;
 }
 
+/** The next item is read (the file parsed) while the caller works on this one (the database answers). */
+export async function* prefetched<T>(items: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = items[Symbol.asyncIterator]();
+  let next = iterator.next();
+  try {
+    for (;;) {
+      const current = await next;
+      if (current.done) return;
+      next = iterator.next();
+      // A failure of the read ahead surfaces when it is awaited, not as an unhandled rejection.
+      next.catch(() => undefined);
+      yield current.value;
+    }
+  } finally {
+    await iterator.return?.();
+  }
+}
+
 const publicRow = ({ line, status, reason, detail, actions, values }: ImportRow): ImportRow => ({ line, status, reason, detail, actions, values });
 
 /** The dry run: every batch planned against the database, nothing written; the rows that matter up to IMPORT_DRY_RUN_ROWS. */
@@ -52,7 +70,7 @@ export async function dryRun<D>(db: Db, planner: BatchPlanner<D>, rows: AsyncIte
   const counts = emptyCounts();
   const shown: ImportRow[] = [];
   let truncated = false;
-  for await (const batch of batches(rows)) {
+  for await (const batch of prefetched(batches(rows))) {
     for (const row of await planner.plan(db, batch)) {
       count(counts, row.status);
       if (row.status === 'unchanged') continue;

@@ -26,7 +26,7 @@ import { dataRows, readHead } from '../import/read-rows';
 import { ImportStore, publicJob, type StoredUpload } from '../import/store';
 import { buyerScope, currentUser } from '../plugins/session';
 import { FlatImport, flatExportBatch } from '../repositories/imports-flats';
-import { applyBatch, batches, count, dryRun, type SourceRow } from '../repositories/imports-plan';
+import { applyBatch, batches, count, dryRun, prefetched, type SourceRow } from '../repositories/imports-plan';
 import { FLAT_EDITORS, FLAT_READERS } from './flats-shared';
 import { houseInScope } from './houses';
 
@@ -82,10 +82,14 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, importEndpoints.upload, { access: IMPORTERS }, async ({ query, request }) => {
     const body = request.body;
     if (!(body instanceof Readable)) return fileStep(() => Promise.reject(importError('no-file')));
-    const upload = await fileStep(() => store.save(body, { userId: currentUser(request).userId, kind: query.kind, name: query.name?.slice(0, 200) ?? null }));
+    const name = query.name?.slice(0, 200) ?? null;
+    // What the request was, once its stream is read: the audit and the logs must not walk a stream.
+    request.body = { kind: query.kind, name };
+    const upload = await fileStep(() => store.save(body, { userId: currentUser(request).userId, kind: query.kind, name }));
+    request.body = { kind: query.kind, name, file: upload.id, size: upload.size };
     try {
       const { headers, sample } = await fileStep(() => readHead(upload.path, upload.detection, IMPORT_SAMPLE_ROWS));
-      const { id, kind, name, size, detection } = upload;
+      const { id, kind, size, detection } = upload;
       const data = { id, kind, name, size, format: detection.format, encoding: detection.encoding, separator: detection.separator, headers, sample, mapping: guessMapping(kind, headers) };
       return { result: true, data };
     } catch (error) {
@@ -118,7 +122,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       const out = await open(running.resultPath, 'w');
       try {
         await out.write(CSV_BOM + csvLine([...IMPORT_FIELDS.flats, ...IMPORT_RESULT_COLUMNS]));
-        for await (const batch of batches(rows)) {
+        for await (const batch of prefetched(batches(rows))) {
           if (store.closing) throw new Error('Сервер останавливается: импорт прерван');
           const results = await applyBatch(app.database.drizzle, shared, batch, planner);
           let text = '';

@@ -18,6 +18,7 @@ import { deviceListPageBudgetRows, deviceListPageReport } from './device-list-pa
 import { housingApiReport, housingBudgetRows, housingPageReport, largeSeedReport } from './housing';
 import { checkRoute, load, logInCookie, peakRss, type LoadFigures, type LoadOptions } from './load';
 import { mcUploadBudgetRows, mcUploadReport } from './mc-upload';
+import { importBudgetRows, importReport } from './import';
 import { median as medianOf, offlineReport, type OfflineFigures } from './offline-report';
 import { keysApiReport, keysBudgetRows } from './keys';
 import { auditBenchReport, auditBudgetRows } from './audit';
@@ -304,6 +305,7 @@ async function main(): Promise<void> {
   const housingPages = await housingPageReport(heading, table, { logFile: LOG_FILE });
   const peopleApi = await peopleApiReport(heading, table, largeSeed, { ...LOAD, logFile: LOG_FILE });
   const mcUpload = await mcUploadReport(heading, table, { logFile: LOG_FILE });
+  const bulkImport = await importReport(heading, table);
   const peoplePages = await routePageReport(heading, table, 'People and organisation screens', PEOPLE_ROUTES, { logFile: LOG_FILE });
   const keysApi = await keysApiReport(heading, table, largeSeed, { ...LOAD, logFile: LOG_FILE });
   const matrixPaint = await matrixPaintReport(heading, table, { logFile: LOG_FILE });
@@ -355,7 +357,7 @@ async function main(): Promise<void> {
 
   heading('Budgets (issue 13)');
   table(
-    [['budget', 'limit', 'measured', 'ratio', 'verdict'], ...peopleBudgetRows(peopleApi), ...mcUploadBudgetRows(mcUpload), ...routePageBudgetRows('people', peoplePages)],
+    [['budget', 'limit', 'measured', 'ratio', 'verdict'], ...peopleBudgetRows(peopleApi), ...mcUploadBudgetRows(mcUpload), ...importBudgetRows(bulkImport), ...routePageBudgetRows('people', peoplePages)],
     [false, true, true, true, false],
   );
 
