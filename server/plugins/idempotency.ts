@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { IDEMPOTENCY_HEADER } from '../../contract/common';
 import type { Db } from '../db/client';
 import { ApiError } from '../http/errors';
-import { findStoredAnswer, purgeExpiredKeys, storeAnswer, tryLockKey } from '../repositories/idempotency-keys';
+import { claimKey, purgeExpiredKeys, storeAnswer } from '../repositories/idempotency-keys';
 import { currentUser } from './session';
 
 /** How long an answer is kept (the outbox may hold a job for days without signal). */
@@ -125,10 +125,11 @@ export async function runIdempotent(
   const { path, hash } = requestFingerprint(request);
   const outcome = await db.transaction(async (transaction): Promise<Outcome> => {
     const tx = transaction as unknown as Db;
-    if (!(await tryLockKey(tx, userId, key))) {
+    const claim = await claimKey(tx, userId, key, IDEMPOTENCY_TTL_SECONDS);
+    if (!claim.locked) {
       throw new ApiError(409, IDEMPOTENCY_MESSAGES.inProgress, { 'retry-after': String(IN_PROGRESS_RETRY_AFTER_SECONDS) });
     }
-    const stored = await findStoredAnswer(tx, userId, key, IDEMPOTENCY_TTL_SECONDS);
+    const { stored } = claim;
     if (stored) {
       if (stored.requestHash !== hash) throw new ApiError(422, IDEMPOTENCY_MESSAGES.otherBody);
       return { kind: 'replay', statusCode: stored.statusCode, body: stored.responseBody };

@@ -1,9 +1,14 @@
+import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { getOfflineDb, type OfflineDb, type OutboxJob } from './db';
 import { countUnsent, listJobs, readJobPage, type OutboxJobPage } from './outbox-queue';
 
-/** The queue screen redraws at most this often while jobs change (a replay changes each job twice). */
+/**
+ * How often at most the outbox's live reads (the header's counter, the queue screen's page) read
+ * again while jobs change: a replay writes each job twice, and a read and a redraw per write
+ * cost the replay as much as the writes themselves.
+ */
 export const OUTBOX_REDRAW_MS = 250;
 
 /** The user's jobs for the queue screen, newest first, live across tabs. */
@@ -11,43 +16,84 @@ export function useOutboxJobs(userId: number | null, db: OfflineDb = getOfflineD
   return useLiveQuery(() => (userId === null ? [] : listJobs(db, userId)), [db, userId]);
 }
 
+type Parts = Record<string, unknown>;
+
 /**
- * A value that follows `value` at most once per `ms`: the first change shows at once, later ones
- * within the interval are folded into one trailing update with the latest value.
+ * `read()` now, then again after each write to the outbox (in any tab), at most once per `ms`: a
+ * burst of writes is one trailing read. `key` names what is read; while a new key's first read is
+ * pending, the last value read for the same `owner` (another page of one user's queue) is kept,
+ * anything else is undefined.
  */
-export function useThrottled<T>(value: T, ms: number): T {
-  const [shown, setShown] = useState(value);
-  const last = useRef(0);
+function useThrottledOutboxRead<T>(db: OfflineDb, read: (() => Promise<T>) | null, owner: string, key: string, ms = OUTBOX_REDRAW_MS): T | undefined {
+  const [state, setState] = useState<{ owner: string; value: T } | undefined>(undefined);
   useEffect(() => {
-    const wait = last.current + ms - Date.now();
-    if (wait <= 0) {
-      last.current = Date.now();
-      setShown(value);
-      return;
-    }
-    const timer = setTimeout(() => {
-      last.current = Date.now();
-      setShown(value);
-    }, wait);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return shown;
+    if (read === null) return;
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let lastRun = 0;
+    let running = false;
+    let again = false;
+    const prefix = `idb://${db.name}/outbox/`;
+    const run = async () => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      lastRun = Date.now();
+      try {
+        const value = await read();
+        if (!cancelled) setState({ owner, value });
+      } catch {
+        // The next write reads again; a closed database (a logout) has nothing to show.
+      } finally {
+        running = false;
+        if (again && !cancelled) {
+          again = false;
+          poke();
+        }
+      }
+    };
+    const poke = () => {
+      if (timer !== null || cancelled) return;
+      timer = setTimeout(
+        () => {
+          timer = null;
+          void run();
+        },
+        Math.max(0, lastRun + ms - Date.now()),
+      );
+    };
+    const onMutated = (parts: Parts) => {
+      if (Object.keys(parts).some((part) => part.startsWith(prefix))) poke();
+    };
+    Dexie.on('storagemutated').subscribe(onMutated);
+    void run();
+    return () => {
+      cancelled = true;
+      Dexie.on('storagemutated').unsubscribe(onMutated);
+      if (timer !== null) clearTimeout(timer);
+    };
+    // `owner` and `key` name what `read` reads: a new function with the same names is the same read.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [db, owner, key, ms]);
+  return state?.owner === owner ? state.value : undefined;
 }
 
-/** One page of the queue screen (newest first) and the totals, live across tabs, redrawn at most every OUTBOX_REDRAW_MS. */
+/** One page of the queue screen (newest first) and the totals, live across tabs, read at most every OUTBOX_REDRAW_MS. */
 export function useOutboxJobPage(userId: number | null, page: number, pageSize: number, db: OfflineDb = getOfflineDb()): OutboxJobPage | undefined {
-  const read = useLiveQuery(
-    () => (userId === null ? emptyPage() : readJobPage(db, userId, page * pageSize, pageSize)),
-    [db, userId, page, pageSize],
-  );
-  return useThrottled(read, OUTBOX_REDRAW_MS);
+  const read = useThrottledOutboxRead(db, userId === null ? null : () => readJobPage(db, userId, page * pageSize, pageSize), String(userId), `${page}:${pageSize}`);
+  return userId === null ? emptyPage() : read;
 }
+
+const EMPTY_COUNTS = { queued: 0, sending: 0, sent: 0, 'needs-attention': 0, paused: 0 } as const;
 
 function emptyPage(): OutboxJobPage {
-  return { jobs: [], total: 0, counts: { queued: 0, sending: 0, sent: 0, 'needs-attention': 0, paused: 0 }, waitingFor: new Map() };
+  return { jobs: [], total: 0, counts: { ...EMPTY_COUNTS }, waitingFor: new Map() };
 }
 
-/** Jobs not yet sent: the header's counter and the logout warning. */
+/** Jobs not yet sent: the header's counter and the logout warning, read at most every OUTBOX_REDRAW_MS. */
 export function useUnsentCount(userId: number | null, db: OfflineDb = getOfflineDb()): number | undefined {
-  return useLiveQuery(() => (userId === null ? 0 : countUnsent(db, userId)), [db, userId]);
+  const count = useThrottledOutboxRead(db, userId === null ? null : () => countUnsent(db, userId), String(userId), 'unsent');
+  return userId === null ? 0 : count;
 }
