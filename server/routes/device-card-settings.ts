@@ -12,9 +12,11 @@ import {
 } from '../../contract/device-card-settings';
 import type { DisplaySettings } from '../../contract/devices';
 import type { DictionaryId } from '../../contract/dictionaries';
-import type { FirmwareUpdateRecord } from '../gateways/device/device-gateway';
+import type { DeviceChange, FirmwareUpdateRecord } from '../gateways/device/device-gateway';
 import { ApiError } from '../http/errors';
 import { defineRoute } from '../http/route';
+import { pushDevice } from '../jobs/device-sync-runner';
+import { storeAndOwe } from '../repositories/device-sync';
 import {
   finishRs485Scan,
   firmwareForType,
@@ -79,16 +81,21 @@ export async function deviceSettingsRoutes(app: FastifyInstance, options: Device
     if (account.sos !== undefined) requireText('account.sos', account.sos, SIP_ACCOUNT_RULES.sos);
     if (account.conciergeApartment !== undefined) requireInteger('account.conciergeApartment', account.conciergeApartment, SIP_ACCOUNT_RULES.conciergeApartment);
     const input = { ...account, login: account.login.trim(), domain: account.domain.trim() };
-    await onDevice(() => gateway.apply(deviceRefOf(record), { kind: 'sip', account: { login: input.login, domain: input.domain, port: input.port } }));
-    const outcome = await saveDeviceSip(db, { id: record.id, buyerId: record.device.buyerId, houseUid: record.device.houses[0] ?? null }, input);
-    if (outcome.status === 'login-taken') throw new ApiError(409, `SIP-логин ${input.login} уже занят другим аккаунтом`);
-    return { result: true, message: 'SIP-аккаунт сохранён', data: outcome.account };
+    // Stored and owed to the device in one transaction, then sent (docs/api.md "Device sync").
+    const change: DeviceChange = { kind: 'sip', account: { login: input.login, domain: input.domain, port: input.port } };
+    const saved = await storeAndOwe(db, record.id, change, async (tx) => {
+      const outcome = await saveDeviceSip(tx, { id: record.id, buyerId: record.device.buyerId, houseUid: record.device.houses[0] ?? null }, input);
+      return outcome.status === 'saved' ? outcome.account : null;
+    });
+    if (!saved) throw new ApiError(409, `SIP-логин ${input.login} уже занят другим аккаунтом`);
+    await pushDevice(db, gateway, record.id, app.deviceSync);
+    return { result: true, message: 'SIP-аккаунт сохранён', data: saved };
   });
 
   defineRoute(app, deviceSettingsEndpoints.removeSip, editors, async ({ params, request, db }) => {
     const record = await requireDevice(db, request, { mac: params.mac });
-    await onDevice(() => gateway.apply(deviceRefOf(record), { kind: 'sip', account: null }));
-    const existed = await deleteDeviceSip(db, record.id);
+    const existed = (await storeAndOwe(db, record.id, { kind: 'sip', account: null }, async (tx) => ((await deleteDeviceSip(tx, record.id)) ? true : null))) !== null;
+    if (existed) await pushDevice(db, gateway, record.id, app.deviceSync);
     return { result: true, message: existed ? 'SIP-аккаунт удалён' : 'У устройства нет SIP-аккаунта' };
   });
 

@@ -1,3 +1,4 @@
+import { DeviceSyncStateResponse, deviceSyncEndpoints } from '../../contract/device-sync';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ResultResponse } from '../../contract/common';
@@ -251,14 +252,15 @@ describe.each(BACKENDS)('device card settings when the device fails, on %s', (ba
       app().database.drizzle,
       sql`select d.mac from devices d where d.buyer_id = 1 and d.type = 6 and exists (select 1 from sip_accounts s where s.device_id = d.id) limit 1`,
     );
-    const before = await getCard(client, row.mac);
-    expectError(
-      await client.request('PUT', device(row.mac, 'sip'), { payload: { account: { login: 'changed', password: 'p', domain: 'd', port: 5060 } } }),
-      502,
-      /ответило ошибкой/,
-    );
-    expectError(await client.request('DELETE', device(row.mac, 'sip')), 502);
-    expect((await getCard(client, row.mac)).device.sipAccount).toEqual(before.device.sipAccount);
+    // A SIP account the device refuses is kept and owed to it with the reason (docs/api.md "Device sync").
+    const saved = await client.request('PUT', device(row.mac, 'sip'), { payload: { account: { login: 'changed', password: 'p', domain: 'd', port: 5060 } } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await getCard(client, row.mac)).device.sipAccount).toMatchObject({ login: 'changed', domain: 'd' });
+    const sync = expectShape(DeviceSyncStateResponse, (await client.get(deviceSyncEndpoints.state.path({ mac: row.mac }))).json()).data;
+    expect(sync).toMatchObject({ state: 'failed', changes: [{ kind: 'sip', summary: 'changed@d:5060', status: 'failed' }] });
+    expect(sync.lastFailure?.message).toMatch(/ответило ошибкой/);
+    expect((await client.request('DELETE', device(row.mac, 'sip'))).statusCode).toBe(200);
+    expect((await getCard(client, row.mac)).device.sipAccount).toBeNull();
 
     expectError(await client.request('PUT', device(row.mac, 'rs485/scan')), 502, /RS485/);
     const state = expectShape(Rs485Response, (await client.get(device(row.mac, 'rs485'))).json()).scan;
