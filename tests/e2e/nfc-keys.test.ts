@@ -238,10 +238,11 @@ describe('reading a key card with the phone', () => {
       const before = flatKeyRequests.length;
       await session.context.setOffline(true);
       try {
-        await page.getByText(/^Нет связи с сервером/).first().waitFor({ timeout: 30_000 });
+        // The card's own banner: the app itself has seen the signal go (not only the browser).
+        await page.getByText(/^Нет связи с сервером: новый ключ встанет в очередь отправки/).waitFor({ timeout: 30_000 });
         await keys.getByRole('button', { name: 'Добавить ключ' }).click();
         const dialog = page.getByRole('dialog', { name: /^Новый ключ квартиры/ });
-        await dialog.getByText(/^Нет связи с сервером: ключ встанет в очередь отправки/).waitFor();
+        await dialog.getByText(/^Нет связи с сервером: ключ встанет в очередь отправки/).waitFor({ timeout: 30_000 });
         await dialog.getByRole('button', { name: 'Считать карту' }).click();
         await tap(card.serial);
         await expect.poll(() => dialog.getByRole('textbox', { name: /Номер ключа/ }).inputValue()).toBe(value);
