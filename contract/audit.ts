@@ -1,4 +1,4 @@
-import { array, boolean, define, nullable, number, object, optional, record, string, type, unknown, type Infer } from 'superstruct';
+import { array, boolean, define, is, nullable, number, object, optional, record, string, type, unknown, type Infer } from 'superstruct';
 import { IsoDateTime, endpoint, fromString, parseQueryNumber, withResult } from './common';
 
 // ---------------------------------------------------------------------------
@@ -32,7 +32,11 @@ export const AUDIT_DEFAULT_RETENTION_DAYS = 400;
 
 /** `2026-11-27T10:00:00.123456Z_42`: the last record of a page (time and id), the next page starts after it. */
 const CURSOR_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z_\d{1,18}$/;
-export const AuditCursor = define<string>('AuditCursor', (value) => typeof value === 'string' && CURSOR_PATTERN.test(value));
+export const AuditCursor = define<string>(
+  'AuditCursor',
+  // The time part is a real instant PostgreSQL takes (no 30 February, no year 0).
+  (value) => typeof value === 'string' && CURSOR_PATTERN.test(value) && is(value.slice(0, value.lastIndexOf('_')), IsoDateTime),
+);
 const TextFilter = (name: string, max: number) =>
   define<string>(name, (value) => typeof value === 'string' && value.trim().length > 0 && value.length <= max && !value.includes('\u0000'));
 const PerPage = define<number>('PerPage', (value) => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= AUDIT_MAX_PAGE_SIZE);

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { AUDIT_DEFAULT_RETENTION_DAYS } from '../../contract/audit';
 import { IDEMPOTENCY_HEADER } from '../../contract/common';
 import { transactionObservers, type Db } from '../db/client';
-import { deviceMacById, insertAuditRecord, settleAuditRecord, wroteAnything, pruneAuditRecords, readSnapshot } from '../repositories/audit';
+import { deviceMacById, insertAuditRecord, pruneAuditRecords, readSnapshot, readSnapshotInTransaction, settleAuditRecord, wroteAnything } from '../repositories/audit';
 import { diffStates, requestChanges, targetsOf, type AuditTargets } from './audit-targets';
 import { isApiPath } from './rbac';
 
@@ -133,10 +133,12 @@ async function recordInTransaction(request: FastifyRequest, tx: Db): Promise<voi
   const state = states.get(request);
   if (!state || state.recorded) return;
   // A transaction that wrote nothing (a check before a refusal) leaves the record to onSend, which knows the answer.
-  if (!(await wroteAnything(tx))) return;
+  const { snapshot } = state.targets;
+  const read = snapshot ? await readSnapshotInTransaction(tx, snapshot) : { wrote: await wroteAnything(tx), state: null };
+  if (!read.wrote) return;
   state.recorded = true;
   try {
-    const after = state.targets.snapshot ? await readSnapshot(tx, state.targets.snapshot) : null;
+    const after = read.state;
     const status = request.routeOptions.config.successStatus ?? 200;
     state.inTransaction = { id: await write(tx, request, state, status, null, after), status };
   } catch (error) {

@@ -38,6 +38,18 @@ export async function readSnapshot(db: Db, target: SnapshotTarget): Promise<Reco
   return row?.state ?? null;
 }
 
+/**
+ * In a transaction: whether it has written anything yet (see wroteAnything) and the target's state
+ * now, in one round trip.
+ */
+export async function readSnapshotInTransaction(tx: Db, target: SnapshotTarget): Promise<{ wrote: boolean; state: Record<string, unknown> | null }> {
+  const [row] = await queryRows<{ wrote: boolean; state: Record<string, unknown> | null }>(
+    tx,
+    sql`select pg_current_xact_id_if_assigned() is not null as wrote, (${snapshotQuery(target)}) as state`,
+  );
+  return { wrote: row?.wrote === true, state: row?.state ?? null };
+}
+
 export async function insertAuditRecord(db: Db, record: NewAuditRecord): Promise<number> {
   const [row] = await db.insert(auditRecords).values(record).returning({ id: auditRecords.id });
   return Number(row?.id);
