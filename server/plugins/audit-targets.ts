@@ -115,7 +115,7 @@ export function targetsOf(pattern: string, params: unknown, body: unknown): Audi
     all[kind] = id;
     main ??= [kind, id];
   });
-  const fields = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  const fields = isObject(body) ? body : {};
   for (const [field, kind] of BODY_TARGETS) {
     const id = idOf(kind, fields[field]);
     if (id === null || kind in all) continue;
@@ -130,8 +130,11 @@ export function targetsOf(pattern: string, params: unknown, body: unknown): Audi
   return { kind, id: id === '' ? null : id, all, snapshot: kind !== null && id !== null ? snapshotOf(kind, id) : null };
 }
 
+/** A plain object (a parsed JSON body, a row's JSON): a stream, a buffer or any class instance is not walked. */
 function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }
 
 /** A value as a record keeps it: long strings and arrays cut, nested secrets masked. */
@@ -186,6 +189,7 @@ export function diffStates(before: unknown, after: unknown): AuditChange[] {
 /** A request's own fields as the "after" side, where no stored state could be compared. */
 export function requestChanges(body: unknown): AuditChange[] {
   if (body === undefined || body === null) return [];
+  if (typeof body === 'object' && !Array.isArray(body) && !isObject(body)) return [{ field: 'body', before: null, after: `(${body.constructor?.name ?? 'binary'})` }];
   const fields: Record<string, unknown> = isObject(body) ? { ...body } : { body };
   delete fields['_csrf'];
   return diffStates({}, fields);
