@@ -127,7 +127,7 @@ export function ImportDialog({ kind, house, onClose, onImported }: ImportDialogP
     }
   }
 
-  const activeStep = STEPS.indexOf(stage.step);
+  const activeStep = stage.step === 'apply' && stage.job.state === 'done' ? STEPS.length : STEPS.indexOf(stage.step);
   const busy = stage.step !== 'apply' && stage.busy;
 
   return (
@@ -135,9 +135,10 @@ export function ImportDialog({ kind, house, onClose, onImported }: ImportDialogP
       <DialogTitle id={titleId}>{t(`import.title.${kind}`)}</DialogTitle>
       <DialogContent dividers>
         <Stepper activeStep={activeStep} sx={{ mb: 2, '& .MuiStepLabel-label': { fontSize: { xs: '0.75rem', sm: '0.875rem' } } }}>
-          {STEPS.map((step) => (
+          {STEPS.map((step, index) => (
             <Step key={step}>
-              <StepLabel>{t(`import.step.${step}`)}</StepLabel>
+              {/* A phone has room for the current step's name only. */}
+              <StepLabel aria-label={t(`import.step.${step}`)}>{!phone || index === activeStep ? t(`import.step.${step}`) : null}</StepLabel>
             </Step>
           ))}
         </Stepper>
@@ -213,7 +214,7 @@ export function ImportDialog({ kind, house, onClose, onImported }: ImportDialogP
                   {stage.file.sample.map((row, rowIndex) => (
                     <TableRow key={rowIndex}>
                       {stage.file.headers.map((_header, index) => (
-                        <TableCell key={index} sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                        <TableCell key={index} sx={{ whiteSpace: 'nowrap', maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis' }}>
                           {row[index] ?? ''}
                         </TableCell>
                       ))}
