@@ -64,7 +64,8 @@ function routeKey(request: FastifyRequest): string {
 }
 
 function cut(value: string | undefined | null): string | null {
-  return value === undefined || value === null || value === '' ? null : value.slice(0, MAX_TEXT);
+  // PostgreSQL's text takes no NUL character.
+  return value === undefined || value === null || value === '' ? null : value.slice(0, MAX_TEXT).replaceAll('\u0000', '\uFFFD');
 }
 
 async function targetsOfRequest(db: Db, request: FastifyRequest): Promise<AuditTargets> {

@@ -135,6 +135,10 @@ describe.each(BACKENDS)('audit trail on %s', (backend) => {
     expect(bad.response.statusCode).toBe(400);
     expect(bad.record).toMatchObject({ status: 400, diff: null, diffSource: null });
     expect(bad.record.message).toMatch(/status/);
+    // A NUL character, which PostgreSQL's text and jsonb refuse, is recorded as U+FFFD, never a 500.
+    const nul = await recorded(() => operator.request('POST', '/site/auth/login', { payload: { login: 'a\u0000b', password: 'x\u0000y', 'k\u0000': 1 } }));
+    expect(nul.response.statusCode).toBeLessThan(500);
+    expect(nul.added).toBe(1);
 
     const duplicate = await recorded(() => operator.request('POST', flatEndpoints.create.path({ house: 'does-not-exist' }), { payload: { flatNum: 1 } }));
     expect([404, 409, 400]).toContain(duplicate.response.statusCode);
