@@ -27,7 +27,7 @@ export function visibleMenuItems(access: Access): MenuItem[] {
   return MENU_ITEMS.filter((item) => item.access.allows(access));
 }
 
-export type MenuSubItemId = 'access' | 'managementCompanies' | 'field';
+export type MenuSubItemId = 'access' | 'managementCompanies' | 'field' | 'audit';
 
 /** A screen reached from a section rather than from the desktop row, which has no width to spare. */
 export interface MenuSubItem {
@@ -55,6 +55,8 @@ export const MENU_SUB_ITEMS: readonly MenuSubItem[] = [
   },
   // Issue 17 §4: the installers' queues sit under the devices they set up.
   { id: 'field', parent: 'devices', to: '/field', labelKey: 'route.title.field', descriptionKey: 'home.card.field', access: ACCESS_RULES.field },
+  // Issue 17 §1: who changed what (devices, flats, users), for those who answer for it.
+  { id: 'audit', parent: 'devices', to: '/audit', labelKey: 'route.title.audit', descriptionKey: 'home.card.audit', access: ACCESS_RULES.groups },
 ];
 
 export function visibleSubItems(access: Access): MenuSubItem[] {

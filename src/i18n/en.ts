@@ -79,6 +79,7 @@ export const en: Messages = {
   'home.card.access': 'Blocked flats and the access catalogue.',
   'home.card.managementCompanies': 'Management companies and uploading their flats to the panels.',
   'home.card.field': 'What waits to be sent on the installers’ phones, and why the server refused it.',
+  'home.card.audit': 'Who changed what and when: devices, flats, users, keys.',
   'home.card.keys': 'Create and find access keys.',
   'home.card.settings': 'Interface language and time zone.',
   'home.sections': 'Sections',

@@ -328,8 +328,8 @@ describe.each([
       await page.getByRole('button', { name: 'Открыть меню' }).click();
       await mainMenu(page).getByRole('link', { name: 'Жилой фонд', exact: true }).waitFor();
       // «Управление блокировками» and the companies sit under «Жилой фонд» in the drawer (support reads both);
-      // the installers' queues (issue 17 §4) under «Устройства».
-      expect(await mainMenu(page).getByRole('link').allTextContents()).toEqual(['Устройства', 'Очереди монтажников', 'Группы', 'Жилой фонд', 'Управление блокировками', 'Управляющие компании', 'Пользователи', 'Ключи']);
+      // the installers' queues (issue 17 §4) and the audit trail (§1) under «Устройства».
+      expect(await mainMenu(page).getByRole('link').allTextContents()).toEqual(['Устройства', 'Очереди монтажников', 'Журнал изменений', 'Группы', 'Жилой фонд', 'Управление блокировками', 'Управляющие компании', 'Пользователи', 'Ключи']);
       expect(await page.getByRole('navigation', { name: 'Подключение устройств' }).count()).toBe(0);
       await screenshot(page, 'drawer-support');
       await page.keyboard.press('Escape');

@@ -83,8 +83,8 @@ describe('route table (spec §2)', () => {
 
   it('registers every route of the spec, the issues\' own routes, and an unknown-path route', () => {
     // Issue 3 §8 adds the send queue, which spec §2 does not list.
-    // Issue 17 §1 adds the audit trail.
-    const issueRoutes = ['/outbox', '/audit'];
+    // Issue 17 §1 adds the audit trail, §4 the installers' queues.
+    const issueRoutes = ['/outbox', '/audit', '/field', '/field/:installerId'];
     expect(all.map((route) => route.path).filter((path) => path !== '*').sort()).toEqual([...SPEC_ROUTES, ...issueRoutes].sort());
     expect(all.at(-1)?.path).toBe('*');
   });

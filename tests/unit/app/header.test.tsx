@@ -93,13 +93,15 @@ describe('Header', () => {
     await waitFor(() => expect(screen.getByRole('status', { name: 'location' }).textContent).toBe('/devices/replace-wizard'));
   });
 
-  it('on a phone, lists «Управление блокировками» and the companies under «Жилой фонд» for the operator', async () => {
+  it('on a phone, lists «Управление блокировками» and the companies under «Жилой фонд», the queues and the audit under the devices for the operator', async () => {
     stubPhoneScreen();
     renderWithApp(<Header />, { client: loggedInAs('operator', ['management'], ALL_PERMISSIONS) });
     fireEvent.click(screen.getByRole('button', { name: 'Открыть меню' }));
     const nav = await screen.findByRole('navigation', { name: 'Главное меню' });
     expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Устройства', '/devices'],
+      ['Очереди монтажников', '/field'],
+      ['Журнал изменений', '/audit'],
       ['Группы', '/groups'],
       ['Жилой фонд', '/houses'],
       ['Управление блокировками', '/access'],

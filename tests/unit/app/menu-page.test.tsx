@@ -31,6 +31,8 @@ describe('MenuPage (issue 11 §1)', () => {
     renderWithApp(<MenuPage />, { client: loggedInAs(['management']) });
     expect(linksIn(screen.getByRole('region', { name: 'Разделы' }))).toEqual([
       ['Устройства', '/devices'],
+      ['Очереди монтажников', '/field'],
+      ['Журнал изменений', '/audit'],
       ['Группы', '/groups'],
       ['Жилой фонд', '/houses'],
       ['Управление блокировками', '/access'],
@@ -59,7 +61,7 @@ describe('MenuPage (issue 11 §1)', () => {
     renderWithApp(<MenuPage />, { client: loggedInAs(['support']) });
     expect(screen.queryByRole('region', { name: 'Подключение устройств' })).toBeNull();
     expect(screen.queryByText('Добавить по серийному номеру')).toBeNull();
-    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/devices', '/groups', '/houses', '/access', '/mc', '/users', '/keys', '/outbox', '/user/options']);
+    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/devices', '/field', '/audit', '/groups', '/houses', '/access', '/mc', '/users', '/keys', '/outbox', '/user/options']);
     expect(screen.getByRole('link', { name: /Управление блокировками/ }).getAttribute('href')).toBe('/access');
   });
 });

@@ -56,9 +56,11 @@ describe('menu visibility (spec §6, with issue 11: houses for installers, devic
     const companies = ['houses', 'Управляющие компании', '/mc'];
     // Issue 17 §4: the installers' queues, under the devices.
     const field = ['devices', 'Очереди монтажников', '/field'];
-    expect(subs(ACCOUNTS.admin)).toEqual([access, companies, field]);
-    expect(subs(ACCOUNTS.operator)).toEqual([access, companies, field]);
-    expect(subs(ACCOUNTS.support)).toEqual([access, companies, field]);
+    // Issue 17 §1: the audit trail, under the devices too.
+    const audit = ['devices', 'Журнал изменений', '/audit'];
+    expect(subs(ACCOUNTS.admin)).toEqual([access, companies, field, audit]);
+    expect(subs(ACCOUNTS.operator)).toEqual([access, companies, field, audit]);
+    expect(subs(ACCOUNTS.support)).toEqual([access, companies, field, audit]);
     expect(subs({ roles: items(), permissions: items('HOUSES_LIST_PERMISSION') })).toEqual([access]);
     expect(subs(ACCOUNTS.installer)).toEqual([]);
     expect(visibleMenuItems(ACCOUNTS.admin)).toHaveLength(6);

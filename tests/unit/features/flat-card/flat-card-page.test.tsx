@@ -259,7 +259,7 @@ describe('FlatCardPage', () => {
     fireEvent.change(within(analog).getByRole('textbox', { name: 'Код двери' }), { target: { value: '4321' } });
 
     await whileOffline(async () => {
-      expect(await screen.findByText(/Нет связи с сервером/)).toBeTruthy();
+      expect(await screen.findByText(/^Нет связи с сервером: новый ключ встанет в очередь/)).toBeTruthy();
       expect((within(analog).getByRole('button', { name: 'Сохранить' }) as HTMLButtonElement).disabled).toBe(true);
       expect((screen.getByRole('button', { name: 'Заблокировать' }) as HTMLButtonElement).disabled).toBe(true);
       // A new key can still be added: it waits in the outbox (issue 17 §3, tests/e2e/nfc-keys.test.ts).
