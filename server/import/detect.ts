@@ -19,7 +19,7 @@ export const IMPORT_PROBLEM_MESSAGES: Record<ImportProblem, string> = {
   'broken-xlsx': 'Файл XLSX повреждён или не читается',
   'broken-csv': 'CSV не читается: незакрытая кавычка или строка с лишними кавычками',
   'no-header': 'В первой строке файла нет заголовков столбцов',
-  'no-file': 'Файл не передан: отправьте его телом запроса (application/octet-stream)',
+  'no-file': 'Файл не передан: тело запроса пусто или не файл — отправьте файл телом запроса (application/octet-stream)',
   expired: 'Загруженный файл не найден или устарел: выберите файл ещё раз',
 };
 

@@ -181,7 +181,9 @@ export const auditPlugin = fp(
       if (!audited.has(routeKey(request))) return payload;
       let state = states.get(request);
       if (state?.inTransaction && state.inTransaction.status !== reply.statusCode) {
-        await settleAuditRecord(db(), state.inTransaction.id, reply.statusCode, messageOf(payload));
+        await settleAuditRecord(db(), state.inTransaction.id, reply.statusCode, messageOf(payload)).catch((error: unknown) => {
+          request.log.error({ err: error, status: reply.statusCode }, 'audit record not settled');
+        });
       }
       if (state?.recorded) return payload;
       // Refused before the handler (401, 403, CSRF, a body that is not JSON): no snapshot was read.
@@ -189,8 +191,14 @@ export const auditPlugin = fp(
       state.recorded = true;
       states.set(request, state);
       const status = reply.statusCode;
-      const after = status < 400 && state.targets.snapshot ? await readSnapshot(db(), state.targets.snapshot) : null;
-      await write(db(), request, state, status, status < 400 ? null : messageOf(payload), after);
+      try {
+        const after = status < 400 && state.targets.snapshot ? await readSnapshot(db(), state.targets.snapshot) : null;
+        await write(db(), request, state, status, status < 400 ? null : messageOf(payload), after);
+      } catch (error) {
+        // The answer is already decided (a 503 while the database is away, say): it leaves as it is,
+        // and the lost record is in the log.
+        request.log.error({ err: error, status, route: request.routeOptions.url }, 'audit record not written');
+      }
       return payload;
     });
 

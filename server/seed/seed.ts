@@ -239,7 +239,17 @@ async function resetIdentitySequences(db: Db): Promise<void> {
 }
 
 /** Tables whose rows are not seed data (sessions, secrets …): kept out of resets and checksums. */
-export const RUNTIME_TABLES = ['sessions', 'login_attempts', 'server_secrets', 'idempotency_keys', 'dictionary_options', 'dictionary_option_labels', 'auth_version'] as const;
+export const RUNTIME_TABLES = [
+  'sessions',
+  'login_attempts',
+  'server_secrets',
+  'idempotency_keys',
+  'dictionary_options',
+  'dictionary_option_labels',
+  'auth_version',
+  // Append-only (a trigger refuses TRUNCATE): a reset of the seed leaves the trail of what was done.
+  'audit_records',
+] as const;
 
 async function dataTables(db: Db): Promise<string[]> {
   const rows = await queryRows<{ name: string }>(

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { startServer } from '../e2e/server-process';
 import { launchBenchBrowser } from './app-browser';
 import { median, offlineReloadBench, printOfflineReload, wizardRouteScripts, type OfflineReloadFigures } from './offline-reload';
-import { replayBench, type ReplayFigures } from './replay';
+import { printReplay, replayBench, type ReplayFigures } from './replay';
 
 /*
  * The issue-3 part of `npm run bench`: one real server (PGlite, SEED=small, a fresh data dir) and
@@ -38,22 +38,6 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message.split('\n')[0] : String(error);
-}
-
-function printReplay(replay: ReplayFigures): void {
-  const other = Object.entries(replay.posts.other).map(([status, n]) => `${n}× HTTP ${status}`);
-  const statuses = Object.entries(replay.statuses).map(([status, n]) => `${status} ${n}`);
-  console.log(`  ${replay.jobs} jobs over ${replay.houses} houses / ${replay.entrances} entrances, sent by the app's own replay engine`);
-  console.log(`  all sent ${replay.seconds.toFixed(1)} s after opening the app (first after ${ms(replay.firstSentMs)})${replay.timedOut ? ' - GAVE UP WAITING' : ''}`);
-  console.log(`  throughput: ${replay.jobsPerSecond.toFixed(1)} jobs/s`);
-  console.log(`  POST answers: ${replay.posts.total} (${replay.posts.created} created, ${replay.posts.replayed} Idempotency-Replayed${other.length ? `, ${other.join(', ')}` : ''})`);
-  console.log(`  outbox at the end: ${statuses.join(', ')}`);
-  console.log(`  duplicates: ${replay.duplicates} (must be 0)   lost: ${replay.lost} (must be 0)`);
-  if (replay.server) {
-    const statuses = Object.entries(replay.server.statuses).map(([status, n]) => `${status} ${n}`);
-    console.log(`  the server alone (same run, ${replay.server.jobs} more such POSTs straight from the test, same concurrency): ${replay.server.jobsPerSecond.toFixed(1)} jobs/s (${statuses.join(', ')})`);
-    console.log(`  replay / server alone: ${((replay.jobsPerSecond / replay.server.jobsPerSecond) * 100).toFixed(0)}%`);
-  }
 }
 
 export async function offlineReport(options: OfflineOptions, heading: Heading, table: Table): Promise<OfflineFigures> {
