@@ -23,8 +23,10 @@ function webManifest(): Plugin {
   };
 }
 
-const WORKSPACE_CORE =
-  /[\\/](node_modules[\\/]dexie(-react-hooks)?[\\/]|src[\\/]offline[\\/](?!draft-schemas[\\/])|src[\\/]app[\\/](offline-runtime-host|header[\\/](connectivity-chip|help-menu)\.tsx))/;
+/** What every logged-in page loads: the header's chip and help button, the server probe, the raw outbox count. */
+const WORKSPACE_CORE = /[\\/](src[\\/]offline[\\/](connectivity|offline-strings|runtime-context|runtime-demand)\.tsx?|src[\\/]app[\\/](offline-runtime-gate|header[\\/](connectivity-chip|help-menu))\.tsx)$/;
+/** Dexie and the offline runtime: loaded by screens that work offline, or once the user has jobs or drafts (issue 16 §5). */
+const OFFLINE_CORE = /[\\/](node_modules[\\/]dexie(-react-hooks)?[\\/]|src[\\/]offline[\\/](?!draft-schemas[\\/])|src[\\/]app[\\/]offline-runtime-host\.tsx)/;
 
 /** MUI's styles import their createTheme relatively; in the build it resolves to src/app/mui-create-theme.ts. */
 function muiThemeWithoutCssVariables(): Plugin {
@@ -76,8 +78,9 @@ export default defineConfig({
             // Everything the entry imports statically loads on every route anyway: one chunk compresses
             // better than the dozen small shared chunks the default split makes of it.
             { name: 'app', tags: ['$initial'], priority: 3 },
-            // What every logged-in page loads (Dexie, the offline runtime, the header's chip and help button), as one chunk.
+            // What every logged-in page loads (the header's chip and help button, the probe), as one chunk.
             { name: 'workspace', test: WORKSPACE_CORE, priority: 2 },
+            { name: 'offline', test: OFFLINE_CORE, priority: 1 },
           ],
         },
       },

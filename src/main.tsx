@@ -14,12 +14,17 @@ import { getPreferences } from '@/lib/preferences';
 performance.mark?.('intercom:entry');
 document.documentElement.lang = getPreferences().language;
 
-// A logged-in start opens the offline database (and loads Dexie) at once, beside the permissions
-// and the route's code, and reads ahead the draft the URL names: a wizard needs it for its first field.
-if (isLoggedIn()) {
+/** Screens that work offline read the database at once: the wizards, the queue, a flat's card, a device's keys and codes. */
+const OFFLINE_SCREEN = /^\/(outbox|device\/codes|devices\/(wizard|serial-number-wizard|replace-wizard))$|^\/devices\/[^/]+\/(wizard|keys|rs-keys|codes|commutators)$|\/flats\//;
+
+// A logged-in start on a screen that works offline opens the offline database (and loads Dexie) at
+// once, beside the permissions and the route's code, and reads ahead the draft the URL names: a
+// wizard needs it for its first field. Other screens load no Dexie (issue 16 §5).
+const search = new URLSearchParams(location.search);
+if (isLoggedIn() && (search.has('draft') || OFFLINE_SCREEN.test(location.pathname))) {
   const started = import('@/offline/drafts').then((drafts) => drafts.startDraftsEarly(location.search));
   // Only a draft is worth a screen's wait; other screens render without waiting for the database.
-  if (new URLSearchParams(location.search).has('draft')) addStartRead(started);
+  if (search.has('draft')) addStartRead(started);
 }
 
 const router = createAppRouter();

@@ -12,8 +12,8 @@ import { Header } from './header/header';
 import { NavigationProgress } from './navigation-progress';
 import { PageFallback } from './page-fallback';
 
-// The offline runtime (Dexie, replay) loads once a user is known, never on the login route.
-const OfflineRuntimeHost = lazy(() => import('./offline-runtime-host').then((m) => ({ default: m.OfflineRuntimeHost })));
+// The server probe and the offline runtime's gate load once a user is known, never on the login route.
+const OfflineRuntimeGate = lazy(() => import('./offline-runtime-gate').then((m) => ({ default: m.OfflineRuntimeGate })));
 
 function isRouteHandle(value: unknown): value is RouteHandle {
   return typeof value === 'object' && value !== null && 'titleKey' in value;
@@ -59,7 +59,7 @@ export function AppLayout() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       {session.userId !== null && (
         <Suspense fallback={null}>
-          <OfflineRuntimeHost key={session.userId} userId={session.userId} confirmed={session.offlineSession === null} />
+          <OfflineRuntimeGate key={session.userId} userId={session.userId} confirmed={session.offlineSession === null} />
         </Suspense>
       )}
       <Header />

@@ -1,11 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { notify } from '@/components/notifications/notify';
 import { t } from '@/i18n/i18n';
 import { registerBeforeReload } from '@/lib/before-reload';
 import { isLoggedIn, setLoggedFlag } from '@/lib/logged-flag';
 import { clearUserCaches } from '@/lib/runtime-cache';
-import { getOfflineSession, sessionQueries } from '@/lib/session';
 import { emitSessionEvent } from '@/lib/session-events';
 import { flushAllDrafts } from '@/offline/drafts';
 import { offlineT } from '@/offline/offline-strings';
@@ -15,8 +13,8 @@ import type { FieldReporter } from '@/platform/field-report';
 
 /*
  * One offline runtime per logged-in user (issue 3 §5): made when a session has a userId, stopped
- * when it ends or another user logs in. Rendered by the app layout only while a userId is known,
- * and loaded lazily, so the login route carries no Dexie.
+ * when it ends or another user logs in. Rendered by OfflineRuntimeGate once it has work, and loaded
+ * lazily, so the login route and online-only screens carry no Dexie.
  */
 
 export interface OfflineRuntimeHostProps {
@@ -84,20 +82,6 @@ export function OfflineRuntimeHost({ userId, confirmed, options }: OfflineRuntim
     // After a login (or the server answering again): jobs paused by a 401 go back to the queue.
     runtime.engine.resume().catch((error: unknown) => console.error('Resuming the outbox failed', error));
   }, [runtime, confirmed]);
-
-  // An app opened offline runs on the saved session. React Query's own "reconnect" misses the way
-  // back (it starts out believing it is online), so the probe seeing the server again asks once more.
-  const client = useQueryClient();
-  useEffect(() => {
-    if (!runtime) return;
-    const { connectivity } = runtime;
-    let reachable = connectivity.getSnapshot().state !== 'offline';
-    return connectivity.subscribe(() => {
-      const now = connectivity.getSnapshot().state !== 'offline';
-      if (now && !reachable && getOfflineSession()) void client.refetchQueries({ queryKey: sessionQueries.permissions().queryKey });
-      reachable = now;
-    });
-  }, [runtime, client]);
 
   // Open drafts are written before the app reloads itself for an update.
   useEffect(() => registerBeforeReload(flushAllDrafts), []);

@@ -1,5 +1,10 @@
 import Dexie, { type DexieOptions, type EntityTable, type Table, type Transaction } from 'dexie';
 import { normalizeMac } from '@contract/common';
+import { OFFLINE_DB_NAME, noteOfflineDbLoaded } from './runtime-demand';
+
+export { OFFLINE_DB_NAME };
+// Dexie is on the page: a screen that works offline opened, so the offline runtime starts too.
+noteOfflineDbLoaded();
 
 /*
  * The app's IndexedDB database. Everything an installer types (drafts) and everything waiting
@@ -7,7 +12,6 @@ import { normalizeMac } from '@contract/common';
  * once shipped, is never edited — a change is a new version with an upgrade, tested from a
  * fixture of the previous one (tests/unit/offline/fixtures).
  */
-export const OFFLINE_DB_NAME = 'intercom-back-office';
 
 export const DRAFT_KINDS = ['serial-number', 'device-setup', 'adjuster', 'replace', 'commutators'] as const;
 export type DraftKind = (typeof DRAFT_KINDS)[number];

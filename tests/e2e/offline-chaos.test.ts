@@ -147,6 +147,9 @@ function plan(spots: readonly Place[], userId: number, now: number): { rows: Out
 
 /** Writes the rows from /help.html, a page of the origin where no app code runs, so nothing replays meanwhile. */
 async function writeOutbox(page: Page, rows: readonly OutboxRow[]): Promise<void> {
+  // Online-only screens load no Dexie (issue 16 §5): the queue screen is the one that creates the app's database.
+  await page.goto('/outbox');
+  await page.getByRole('heading', { name: 'Очередь отправки' }).waitFor();
   await page.goto('/help.html');
   await page.evaluate(
     ({ name, rows: jobs }) =>

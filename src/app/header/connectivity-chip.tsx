@@ -11,7 +11,7 @@ import { useT } from '@/i18n/i18n';
 import { useConnectivity, type ConnectivityState } from '@/offline/connectivity';
 import { useOfflineT } from '@/offline/offline-strings';
 import { useOfflineRuntime } from '@/offline/runtime-context';
-import { useUnsentCount } from '@/offline/use-outbox';
+import { usePeekedUnsentCount } from '@/offline/runtime-demand';
 
 const ICONS: Record<ConnectivityState, ComponentType<SvgIconProps>> = {
   online: CloudDoneOutlined,
@@ -29,15 +29,16 @@ interface ConnectivityChipProps {
 
 /**
  * Issue 3 §7: online, offline or syncing, as the server's reachability says (not navigator.onLine
- * alone), plus the jobs not yet sent. Loaded with the first logged-in render only, so the login
- * route does not carry the offline database.
+ * alone), plus the jobs not yet sent. Loaded with the first logged-in render only; it reads the
+ * count raw (runtime-demand.ts), so no route carries Dexie for it.
  */
 export function ConnectivityChip({ userId, compact, linked }: ConnectivityChipProps) {
   const t = useT();
   const offlineT = useOfflineT();
   const runtime = useOfflineRuntime();
   const { state } = useConnectivity(runtime?.connectivity);
-  const count = useUnsentCount(userId, runtime?.db) ?? 0;
+  // Read without Dexie: online-only screens load no offline database code (issue 16 §5).
+  const count = usePeekedUnsentCount(userId, runtime?.db.name);
   const Icon = ICONS[state];
   const stateLabel = offlineT(`offline.connectivity.${state}`);
   const label = t('connectivity.chip.label', { state: stateLabel, count });
