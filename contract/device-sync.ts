@@ -28,7 +28,7 @@ export const SyncChange = type({
 });
 export type SyncChange = Infer<typeof SyncChange>;
 
-export const SYNC_DIFFERENCE_KINDS = ['key', 'doorCode', 'matrix', 'sip'] as const;
+export const SYNC_DIFFERENCE_KINDS = ['key', 'doorCode', 'matrix', 'sip', 'flats'] as const;
 
 /** One thing the database and the device disagree on after a read-back; null: that side has none. */
 export const SyncDifference = type({

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { DeviceGatewayError, type DeviceGateway } from '../gateways/device/device-gateway';
-import { claimDeviceChanges, confirmChange, dueDevices, failChange, pruneConfirmed, releaseDevice } from '../repositories/device-sync';
+import { claimDeviceChanges, confirmChange, dueDevices, failChange, owedNote, pruneConfirmed, releaseDevice, storeAndOweEach, type OwedChange } from '../repositories/device-sync';
 import { findKeyDevice } from '../repositories/keys';
 import { definedOnly } from './lease-runner';
 
@@ -62,6 +62,39 @@ export async function pushDevice(db: Db, gateway: DeviceGateway, deviceId: numbe
     }
     await confirmChange(db, deviceId, item.id);
   }
+}
+
+/** Sends the owed changes of these devices now (a write's own devices), a few devices at a time; a refusal stays owed. */
+export async function sendOwed(db: Db, gateway: DeviceGateway, deviceIds: Iterable<number>, settings: DeviceSyncSettings): Promise<void> {
+  const pending = [...new Set(deviceIds)];
+  const worker = async () => {
+    for (let deviceId = pending.shift(); deviceId !== undefined; deviceId = pending.shift()) await pushDevice(db, gateway, deviceId, settings);
+  };
+  await Promise.all(Array.from({ length: Math.min(settings.concurrency, pending.length) }, worker));
+}
+
+/**
+ * A write that must reach devices (docs/api.md "Device sync"): `store` and the owed changes in one
+ * transaction, then sent at once. Answers null when `store` did (nothing stored, nothing owed);
+ * else what it stored, the owed rows and, when a device has not taken them, the note saying so
+ * with the device's reason.
+ */
+export async function storeOweAndSend<T>(
+  db: Db,
+  gateway: DeviceGateway,
+  settings: DeviceSyncSettings,
+  owed: readonly OwedChange[],
+  store: (tx: Db) => Promise<T | null>,
+): Promise<{ stored: T; ids: number[]; note: string | null } | null> {
+  const written = await storeAndOweEach(db, owed, store);
+  if (!written) return null;
+  await sendOwed(
+    db,
+    gateway,
+    owed.map((item) => item.deviceId),
+    settings,
+  );
+  return { ...written, note: await owedNote(db, written.ids) };
 }
 
 /** The background loop: due devices, a few at a time; confirmed rows pruned now and then. */

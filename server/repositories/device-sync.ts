@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { FLAT_DEVICE_SETTING_KEYS } from '../../contract/flats';
 import {
   SYNC_CHANGES_SHOWN,
   SYNC_DIFFERENCES_SHOWN,
@@ -10,12 +11,15 @@ import {
 import { queryRows, type Db } from '../db/client';
 import { commutators, deviceCommutations } from '../db/schema/commutators';
 import { deviceSyncChanges, deviceSyncStates } from '../db/schema/device-sync';
-import { deviceDoorCodes } from '../db/schema/door-codes';
+import { devices } from '../db/schema/devices';
+import { deviceDoorCodes, keylessCodeDevices, keylessCodes } from '../db/schema/door-codes';
+import { flatDeviceSettings, flats } from '../db/schema/flats';
 import { keys } from '../db/schema/keys';
 import { sipAccounts } from '../db/schema/sip';
-import type { DeviceChange, DeviceHolding } from '../gateways/device/device-gateway';
+import type { DeviceChange, DeviceHolding, FlatSettingValue } from '../gateways/device/device-gateway';
 import { codeTarget, keyTarget } from '../gateways/device/holdings';
 import { flatRangeOfDevice } from './commutators';
+import { flatDeviceFlags } from './flat-devices';
 
 const KEY_ACTIONS = { add: 'добавить', remove: 'удалить', encode: 'в режим безопасности', decode: 'из режима безопасности' } as const;
 const flatText = (flatNum: number | null) => (flatNum === null ? 'без квартиры' : `кв. ${flatNum}`);
@@ -30,7 +34,7 @@ export function describeChange(change: DeviceChange): { kind: SyncChangeKind; ta
     case 'doorCode':
       return {
         kind: 'doorCode',
-        target: codeTargetText(change.flatNum),
+        target: change.service === undefined ? codeTargetText(change.flatNum) : `бесключевой: ${change.service}`,
         summary: `${change.action === 'set' ? 'задать' : 'удалить'} ${change.code}${change.expiresAt ? ` до ${change.expiresAt}` : ''}`,
       };
     case 'commutators':
@@ -39,6 +43,14 @@ export function describeChange(change: DeviceChange): { kind: SyncChangeKind; ta
       return { kind: 'sip', target: 'аккаунт', summary: change.account ? `${change.account.login}@${change.account.domain}:${change.account.port}` : 'удалить' };
     case 'flats':
       return { kind: 'flats', target: `${change.firstFlat}–${change.lastFlat}`, summary: `квартиры ${change.firstFlat}–${change.lastFlat}` };
+    case 'keyScenario':
+      return {
+        kind: 'key',
+        target: change.values.length === 1 ? change.values[0] : `ключей: ${change.values.length}`,
+        summary: `${change.action === 'add' ? 'добавить' : 'убрать'} сценарий ${change.scenario}`,
+      };
+    case 'flatSettings':
+      return { kind: 'flats', target: `кв. ${change.flatNum}`, summary: `настройки: ${Object.keys(change.settings).join(', ')}` };
     case 'clear':
       return { kind: change.what === 'keys' ? 'key' : 'doorCode', target: 'все', summary: change.what === 'keys' ? 'стереть все ключи' : 'стереть все коды' };
     default:
@@ -46,23 +58,92 @@ export function describeChange(change: DeviceChange): { kind: SyncChangeKind; ta
   }
 }
 
-/** Records changes as owed to the device; call it inside the transaction of the change itself. */
-export async function oweChanges(tx: Db, deviceId: number, changes: readonly DeviceChange[]): Promise<void> {
-  const rows = changes.flatMap((change) => {
+/** A change owed to one device. */
+export interface OwedChange {
+  deviceId: number;
+  change: DeviceChange;
+}
+
+/** Records changes as owed to the device; call it inside the transaction of the change itself. Answers the rows' ids. */
+export async function oweChanges(tx: Db, deviceId: number, changes: readonly DeviceChange[]): Promise<number[]> {
+  return oweEach(
+    tx,
+    changes.map((change) => ({ deviceId, change })),
+  );
+}
+
+/** Records changes owed to one or more devices (in the given order); answers the rows' ids. */
+export async function oweEach(tx: Db, owed: readonly OwedChange[]): Promise<number[]> {
+  const rows = owed.flatMap(({ deviceId, change }) => {
     const described = describeChange(change);
     return described ? [{ deviceId, ...described, change }] : [];
   });
+  const ids: number[] = [];
   // Chunks keep a full re-sync of a device with thousands of keys under the parameter limit.
-  for (let start = 0; start < rows.length; start += 1000) await tx.insert(deviceSyncChanges).values(rows.slice(start, start + 1000));
+  for (let start = 0; start < rows.length; start += 1000) {
+    const inserted = await tx.insert(deviceSyncChanges).values(rows.slice(start, start + 1000)).returning({ id: deviceSyncChanges.id });
+    ids.push(...inserted.map((row) => row.id));
+  }
+  return ids;
 }
 
 /** Stores a change and owes it to the device in one transaction; nothing is owed when `store` answers null. */
 export async function storeAndOwe<T>(db: Db, deviceId: number, change: DeviceChange, store: (tx: Db) => Promise<T | null>): Promise<T | null> {
+  return (await storeAndOweEach(db, [{ deviceId, change }], store))?.stored ?? null;
+}
+
+/** Stores a write and owes its changes (to one device or several) in one transaction; nothing is owed when `store` answers null. */
+export async function storeAndOweEach<T>(db: Db, owed: readonly OwedChange[], store: (tx: Db) => Promise<T | null>): Promise<{ stored: T; ids: number[] } | null> {
   return db.transaction(async (tx) => {
     const stored = await store(tx);
-    if (stored !== null) await oweChanges(tx, deviceId, [change]);
-    return stored;
+    if (stored === null) return null;
+    return { stored, ids: await oweEach(tx, owed) };
   });
+}
+
+/** How owed changes went after a send: confirmed, or still owed with the device's last reason (null: not tried yet). */
+export async function changeOutcomes(db: Db, ids: readonly number[]): Promise<Map<number, { confirmed: boolean; deviceId: number; lastError: string | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: deviceSyncChanges.id, deviceId: deviceSyncChanges.deviceId, confirmedAt: deviceSyncChanges.confirmedAt, lastError: deviceSyncChanges.lastError })
+    .from(deviceSyncChanges)
+    .where(inArray(deviceSyncChanges.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, { confirmed: row.confirmedAt !== null, deviceId: row.deviceId, lastError: row.confirmedAt === null ? row.lastError : null }]));
+}
+
+/** The unconfirmed rows of these devices that write this keyless code: device → its newest row. */
+export async function openKeylessChanges(db: Db, deviceIds: readonly number[], code: { service: string; code: string }): Promise<Map<number, number>> {
+  if (deviceIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: deviceSyncChanges.id, deviceId: deviceSyncChanges.deviceId })
+    .from(deviceSyncChanges)
+    .where(
+      and(
+        inArray(deviceSyncChanges.deviceId, [...deviceIds]),
+        isNull(deviceSyncChanges.confirmedAt),
+        eq(deviceSyncChanges.kind, 'doorCode'),
+        sql`${deviceSyncChanges.change}->>'service' = ${code.service} and ${deviceSyncChanges.change}->>'code' = ${code.code} and ${deviceSyncChanges.change}->>'action' = 'set'`,
+      ),
+    )
+    .orderBy(asc(deviceSyncChanges.id));
+  return new Map(rows.map((row) => [row.deviceId, row.id]));
+}
+
+/** How each of these changes went, as a keyless code's targets record it: written once confirmed, else failed with the device's reason. */
+export async function targetOutcomes(db: Db, ids: readonly number[]): Promise<{ deviceId: number; status: 'written' | 'failed'; message: string | null }[]> {
+  return [...(await changeOutcomes(db, ids)).values()].map((outcome) =>
+    outcome.confirmed
+      ? { deviceId: outcome.deviceId, status: 'written', message: null }
+      : { deviceId: outcome.deviceId, status: 'failed', message: `ждёт отправки на устройство${outcome.lastError ? `: ${outcome.lastError}` : ''}` },
+  );
+}
+
+/** «ждёт отправки на устройство» with the first reason a device gave for not taking one of these changes; null when every one was confirmed. */
+export async function owedNote(db: Db, ids: readonly number[]): Promise<string | null> {
+  const outcomes = [...(await changeOutcomes(db, ids)).values()].filter((outcome) => !outcome.confirmed);
+  if (outcomes.length === 0) return null;
+  const reason = outcomes.find((outcome) => outcome.lastError)?.lastError;
+  return `ждёт отправки на устройство${reason ? `: ${reason}` : ''}`;
 }
 
 export interface ClaimedChange {
@@ -148,28 +229,61 @@ export async function pruneConfirmed(db: Db, olderThanMs: number): Promise<void>
   await db.execute(sql`delete from device_sync_changes where confirmed_at is not null and confirmed_at < now() - ${`${olderThanMs} milliseconds`}::interval`);
 }
 
-/** What the database says the device should hold (keys, live door codes, the matrix, the SIP account). */
+/** The flats' settings a device that takes realtime saves holds: every stored setting, the panel code, a CMS block. */
+async function expectedFlatSettings(db: Db, deviceId: number): Promise<DeviceHolding['flatSettings']> {
+  const [device] = await db.select({ type: devices.type }).from(devices).where(eq(devices.id, deviceId));
+  if (!device || !flatDeviceFlags(device.type, []).canSaveRealtime) return [];
+  const rows = await db
+    .select({ flatNum: flats.flatNum, row: flatDeviceSettings })
+    .from(flatDeviceSettings)
+    .innerJoin(flats, eq(flats.id, flatDeviceSettings.flatId))
+    .where(eq(flatDeviceSettings.deviceId, deviceId))
+    .orderBy(asc(flats.flatNum));
+  return rows.flatMap(({ flatNum, row }) => {
+    const settings: Record<string, FlatSettingValue> = {};
+    for (const key of FLAT_DEVICE_SETTING_KEYS) if (row[key] !== null) settings[key] = row[key];
+    if (row.panelCode !== null) settings.panelCode = row.panelCode;
+    if (row.blockCms) settings.blockCms = true;
+    return Object.keys(settings).length === 0 ? [] : [{ flatNum, settings }];
+  });
+}
+
+/** What the database says the device should hold (keys, live door and keyless codes, the matrix, the SIP account, flat settings). */
 export async function expectedHolding(db: Db, deviceId: number): Promise<DeviceHolding> {
-  const [keyRows, codeRows, head, matrices, sipRows, range] = await Promise.all([
-    db.select({ value: keys.value, rs: keys.rs, inner: keys.inner, flatNum: keys.flatNum }).from(keys).where(eq(keys.deviceId, deviceId)).orderBy(asc(keys.id)),
+  const live = (expiresAt: typeof deviceDoorCodes.expiresAt | typeof keylessCodes.expiresAt) => sql`(${expiresAt} is null or ${expiresAt} > now())`;
+  const [keyRows, codeRows, keylessRows, head, matrices, sipRows, range, flatSettings] = await Promise.all([
+    db
+      .select({ value: keys.value, rs: keys.rs, inner: keys.inner, flatNum: keys.flatNum, isSecurity: keys.isSecurity, scenarios: keys.scenarios })
+      .from(keys)
+      .where(eq(keys.deviceId, deviceId))
+      .orderBy(asc(keys.id)),
     db
       .select({ flatNum: deviceDoorCodes.flatNum, code: deviceDoorCodes.code })
       .from(deviceDoorCodes)
-      .where(and(eq(deviceDoorCodes.deviceId, deviceId), sql`(${deviceDoorCodes.expiresAt} is null or ${deviceDoorCodes.expiresAt} > now())`))
+      .where(and(eq(deviceDoorCodes.deviceId, deviceId), live(deviceDoorCodes.expiresAt)))
       .orderBy(asc(deviceDoorCodes.id)),
+    db
+      .select({ service: keylessCodes.service, code: keylessCodes.code })
+      .from(keylessCodeDevices)
+      .innerJoin(keylessCodes, eq(keylessCodes.id, keylessCodeDevices.codeId))
+      .where(and(eq(keylessCodeDevices.deviceId, deviceId), live(keylessCodes.expiresAt)))
+      .orderBy(asc(keylessCodes.id)),
     db.select({ model: deviceCommutations.model }).from(deviceCommutations).where(eq(deviceCommutations.deviceId, deviceId)),
     db.select({ index: commutators.index, matrix: commutators.matrix }).from(commutators).where(eq(commutators.deviceId, deviceId)).orderBy(asc(commutators.index)),
     db.select({ login: sipAccounts.login, domain: sipAccounts.domain, port: sipAccounts.port }).from(sipAccounts).where(eq(sipAccounts.deviceId, deviceId)).limit(1),
     flatRangeOfDevice(db, deviceId),
+    expectedFlatSettings(db, deviceId),
   ]);
   const written = matrices.some((item) => item.matrix.some((row) => row.some((cell) => cell !== 0)));
   return {
-    keys: keyRows,
+    keys: keyRows.map((key) => ({ ...key, scenarios: [...(key.scenarios ?? [])].sort((a, b) => a - b) })),
     doorCodes: codeRows,
+    keylessCodes: keylessRows,
     commutation: written
       ? { model: head[0]?.model ?? null, commutators: matrices, flatRange: range && { firstFlat: range.firstFlat, lastFlat: range.lastFlat }, defaultSize: 0 }
       : null,
     sip: sipRows[0] ?? null,
+    flatSettings,
   };
 }
 
@@ -180,10 +294,25 @@ export async function fullSyncChanges(db: Db, deviceId: number): Promise<DeviceC
   if (range) changes.push({ kind: 'flats', firstFlat: range.firstFlat, lastFlat: range.lastFlat });
   changes.push({ kind: 'clear', what: 'keys' });
   for (const key of holding.keys) changes.push({ kind: 'key', action: 'add', value: key.value, flatNum: key.flatNum, rs: key.rs, inner: key.inner });
+  for (const key of holding.keys) {
+    if (key.isSecurity) changes.push({ kind: 'key', action: 'encode', value: key.value, flatNum: key.flatNum, rs: key.rs, inner: key.inner });
+  }
+  // One change per scenario and side, with every key that starts it.
+  const scenarios = new Map<string, { scenario: number; rs: boolean; values: Set<string> }>();
+  for (const key of holding.keys) {
+    for (const scenario of key.scenarios) {
+      const group = scenarios.get(`${key.rs}:${scenario}`) ?? { scenario, rs: key.rs, values: new Set<string>() };
+      group.values.add(key.value);
+      scenarios.set(`${key.rs}:${scenario}`, group);
+    }
+  }
+  for (const group of scenarios.values()) changes.push({ kind: 'keyScenario', action: 'add', scenario: group.scenario, values: [...group.values], rs: group.rs });
   changes.push({ kind: 'clear', what: 'doorCodes' });
   for (const code of holding.doorCodes) changes.push({ kind: 'doorCode', action: 'set', flatNum: code.flatNum, code: code.code, expiresAt: null });
+  for (const code of holding.keylessCodes) changes.push({ kind: 'doorCode', action: 'set', flatNum: null, code: code.code, expiresAt: null, service: code.service });
   if (holding.commutation) changes.push({ kind: 'commutators', model: holding.commutation.model, commutators: holding.commutation.commutators });
   changes.push({ kind: 'sip', account: holding.sip });
+  for (const flat of holding.flatSettings) changes.push({ kind: 'flatSettings', flatNum: flat.flatNum, settings: flat.settings });
   return changes;
 }
 
@@ -204,6 +333,13 @@ export function holdingDifferences(expected: DeviceHolding, onDevice: DeviceHold
   const databaseKeys = new Map(expected.keys.map((key) => [keyTarget(key), key]));
   for (const [target, key] of databaseKeys) if (!deviceKeys.has(target)) differences.push({ kind: 'key', target: key.value, database: keyText(key), device: null });
   for (const [target, key] of deviceKeys) if (!databaseKeys.has(target)) differences.push({ kind: 'key', target: key.value, database: null, device: keyText(key) });
+  // A key both sides hold: its security mode and scenarios.
+  const modeText = (key: DeviceHolding['keys'][number]) =>
+    `${key.isSecurity ? 'режим безопасности' : 'обычный режим'}${key.scenarios.length > 0 ? `, сценарии ${key.scenarios.join(', ')}` : ''}`;
+  for (const [target, key] of databaseKeys) {
+    const held = deviceKeys.get(target);
+    if (held && modeText(held) !== modeText(key)) differences.push({ kind: 'key', target: key.value, database: modeText(key), device: modeText(held) });
+  }
   const deviceCodes = new Map(onDevice.doorCodes.map((code) => [codeTarget(code.flatNum), code.code]));
   const databaseCodes = new Map(expected.doorCodes.map((code) => [codeTarget(code.flatNum), code.code]));
   for (const target of new Set([...databaseCodes.keys(), ...deviceCodes.keys()])) {
@@ -220,6 +356,29 @@ export function holdingDifferences(expected: DeviceHolding, onDevice: DeviceHold
           if (device !== cell) differences.push({ kind: 'matrix', target: `${index + 1}: ${rowIndex + 1}×${column + 1}`, database: String(cell), device: String(device) });
         }),
       );
+    }
+  }
+  const keylessOf = (holding: DeviceHolding) => {
+    const byService = new Map<string, string[]>();
+    for (const code of holding.keylessCodes) byService.set(code.service, [...(byService.get(code.service) ?? []), code.code]);
+    return new Map([...byService].map(([service, codes]) => [service, [...new Set(codes)].sort().join(', ')]));
+  };
+  const databaseKeyless = keylessOf(expected);
+  const deviceKeyless = keylessOf(onDevice);
+  for (const service of new Set([...databaseKeyless.keys(), ...deviceKeyless.keys()])) {
+    const database = databaseKeyless.get(service) ?? null;
+    const device = deviceKeyless.get(service) ?? null;
+    if (database !== device) differences.push({ kind: 'doorCode', target: `бесключевой: ${service}`, database, device });
+  }
+  const settingsOf = (holding: DeviceHolding) => new Map(holding.flatSettings.map((flat) => [flat.flatNum, flat.settings]));
+  const databaseFlats = settingsOf(expected);
+  const deviceFlats = settingsOf(onDevice);
+  const valueText = (value: FlatSettingValue | undefined) => (value === undefined || value === null || value === false ? null : String(value));
+  for (const flatNum of [...new Set([...databaseFlats.keys(), ...deviceFlats.keys()])].sort((a, b) => a - b)) {
+    const database = databaseFlats.get(flatNum) ?? {};
+    const device = deviceFlats.get(flatNum) ?? {};
+    for (const name of new Set([...Object.keys(database), ...Object.keys(device)])) {
+      if (valueText(database[name]) !== valueText(device[name])) differences.push({ kind: 'flats', target: `кв. ${flatNum}: ${name}`, database: valueText(database[name]), device: valueText(device[name]) });
     }
   }
   const sipText = (sip: DeviceHolding['sip']) => (sip ? `${sip.login}@${sip.domain}:${sip.port}` : null);

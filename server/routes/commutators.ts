@@ -14,9 +14,10 @@ import {
 } from '../../contract/commutators';
 import { KEY_TYPES } from '../../contract/keys';
 import { ROLES } from '../../contract/users';
-import type { DeviceGateway } from '../gateways/device/device-gateway';
+import type { DeviceChange, DeviceGateway } from '../gateways/device/device-gateway';
 import { ApiError, MESSAGES } from '../http/errors';
 import { defineRoute } from '../http/route';
+import { storeOweAndSend } from '../jobs/device-sync-runner';
 import { LINE_LEVEL_STALE_SECONDS, LINE_LEVEL_TEXTS, LineLevelCheckRunner } from '../jobs/line-level-checks';
 import { hasRole } from '../plugins/rbac';
 import { currentUser } from '../plugins/session';
@@ -199,9 +200,13 @@ export async function commutatorRoutes(app: FastifyInstance, options: { gateway:
     const range = await flatRangeOfDevice(db, record.id);
     checkCommutation(body, range);
     const matrices = body.matrix.map((item) => ({ index: item.index, matrix: item.matrix }));
-    await onDevice(() => gateway.apply(deviceRefOf(record), { kind: 'commutators', model: body.model, commutators: matrices }));
-    await replaceCommutation(db, record.id, body.model, matrices);
-    return { result: true, message: 'Матрица коммутации сохранена' };
+    // Stored and owed to the device in one transaction, then sent; a refusal stays owed (docs/api.md "Device sync").
+    const change: DeviceChange = { kind: 'commutators', model: body.model, commutators: matrices };
+    const written = await storeOweAndSend(db, gateway, app.deviceSync, [{ deviceId: record.id, change }], async (tx) => {
+      await replaceCommutation(tx, record.id, body.model, matrices);
+      return true;
+    });
+    return { result: true, message: written?.note ? `Матрица коммутации сохранена; запись ${written.note}` : 'Матрица коммутации сохранена' };
   });
 
   defineRoute(app, commutatorEndpoints.abonentUnits, readers, async ({ params, request, db }) => {

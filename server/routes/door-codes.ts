@@ -15,12 +15,12 @@ import {
 import { MAX_FLAT_NUM } from '../../contract/flat-card';
 import { PERMISSIONS, ROLES } from '../../contract/users';
 import type { Db } from '../db/client';
-import { DeviceGatewayError, type DeviceChange, type DeviceGateway, type DeviceRef } from '../gateways/device/device-gateway';
+import type { DeviceChange, DeviceGateway } from '../gateways/device/device-gateway';
 import { ApiError } from '../http/errors';
 import { pageNumber, paginationOf } from '../http/pagination';
 import { defineRoute } from '../http/route';
-import { pushDevice } from '../jobs/device-sync-runner';
-import { storeAndOwe } from '../repositories/device-sync';
+import { pushDevice, sendOwed, storeOweAndSend } from '../jobs/device-sync-runner';
+import { oweEach, openKeylessChanges, storeAndOwe, targetOutcomes } from '../repositories/device-sync';
 import { Id, IdParams } from '../http/structs';
 import { buyerScope, currentUser } from '../plugins/session';
 import { deviceRefOf, deviceRefsByMac } from '../repositories/devices';
@@ -41,7 +41,6 @@ import {
   recordTargetResults,
   updateDoorCode,
   type CodeHolder,
-  type TargetResult,
 } from '../repositories/door-codes';
 import { flatRangeOfDevice } from '../repositories/commutators';
 import { flatDeviceFlags } from '../repositories/flat-devices';
@@ -52,7 +51,6 @@ import { requireDevice, scopeOf } from './device-card-shared';
 const CODE_READERS = { permissions: [PERMISSIONS.keysList], roles: [ROLES.management, ROLES.support] } as const;
 const CODE_EDITORS = { permissions: [PERMISSIONS.keysList], roles: [ROLES.management] } as const;
 /** Devices written to at once by a keyless code. */
-const KEYLESS_CONCURRENCY = 6;
 
 const SERVICE_NAMES: Record<KeylessService, string> = {
   post: 'почта',
@@ -101,31 +99,6 @@ function generateCode(taken: ReadonlySet<string>): string {
   for (;;) {
     const code = String(randomInt(0, 10 ** DOOR_CODE_GENERATED_LENGTH)).padStart(DOOR_CODE_GENERATED_LENGTH, '0');
     if (!taken.has(code)) return code;
-  }
-}
-
-/** Runs `work` on every item, at most `limit` at a time, answering in the items' order. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
-/** One device write of many: a device failure is recorded, not thrown. */
-async function writeTo(gateway: DeviceGateway, ref: DeviceRef, change: DeviceChange): Promise<TargetResult> {
-  try {
-    await gateway.apply(ref, change);
-    return { deviceId: ref.id, status: 'written', message: null };
-  } catch (error) {
-    if (error instanceof DeviceGatewayError) return { deviceId: ref.id, status: 'failed', message: error.message };
-    throw error;
   }
 }
 
@@ -286,13 +259,21 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
       }
     }
     const code = given ?? generateCode(await codesInUse(db, ids));
-    const codeId = await insertKeylessCode(db, { buyerId, service: body.service, code, expiresAt, comment, createdBy: currentUser(request).login, deviceIds: ids }, now);
     const change: DeviceChange = { kind: 'doorCode', action: 'set', flatNum: null, code, expiresAt: expiresAt?.toISOString() ?? null, service: body.service };
-    const results = await mapLimited(refs, KEYLESS_CONCURRENCY, (ref) => writeTo(gateway, ref, change));
+    // The code and what is owed to each device in one transaction, then sent: a refusal stays owed (docs/api.md "Device sync").
+    const written = await storeOweAndSend(
+      db,
+      gateway,
+      app.deviceSync,
+      ids.map((deviceId) => ({ deviceId, change })),
+      (tx) => insertKeylessCode(tx, { buyerId, service: body.service, code, expiresAt, comment, createdBy: currentUser(request).login, deviceIds: ids }, now),
+    );
+    const codeId = written!.stored;
+    const results = await targetOutcomes(db, written!.ids);
     await recordTargetResults(db, codeId, results, new Date());
     const { buyerId: _buyerId, ...data } = await requireKeyless(db, request, codeId, now);
     const failed = results.filter((result) => result.status === 'failed').length;
-    return { result: true, message: failed === 0 ? 'Код записан на все устройства' : `Код записан не на все устройства: ошибок ${failed}`, data };
+    return { result: true, message: failed === 0 ? 'Код записан на все устройства' : `Код сохранён; ждёт отправки на устройства: ${failed}`, data };
   });
 
   defineRoute(app, doorCodeEndpoints.keylessRetry, { access: CODE_EDITORS, params: IdParams }, async ({ params, request, db }) => {
@@ -306,7 +287,12 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
       unwritten.map((target) => target.mac),
     );
     const change: DeviceChange = { kind: 'doorCode', action: 'set', flatNum: null, code: current.code, expiresAt: current.expiresAt, service: current.service };
-    const results = await mapLimited(refs, KEYLESS_CONCURRENCY, (ref) => writeTo(gateway, ref, change));
+    // What is still owed is sent again (and owed anew where a full re-sync or an older write left nothing owed).
+    const open = await openKeylessChanges(db, refs.map((ref) => ref.id), current);
+    const missing = refs.filter((ref) => !open.has(ref.id)).map((ref) => ({ deviceId: ref.id, change }));
+    const owed = missing.length === 0 ? [] : await db.transaction((tx) => oweEach(tx, missing));
+    await sendOwed(db, gateway, refs.map((ref) => ref.id), app.deviceSync);
+    const results = await targetOutcomes(db, [...open.values(), ...owed]);
     await recordTargetResults(db, current.id, results, new Date());
     const { buyerId: _buyerId, ...data } = await requireKeyless(db, request, current.id, now);
     return { result: true, message: data.devices.failed === 0 ? 'Код записан на все устройства' : `Не удалось записать на устройств: ${data.devices.failed}`, data };
@@ -321,9 +307,18 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
       current.targets.filter((target) => target.status !== 'pending').map((target) => target.mac),
     );
     const change: DeviceChange = { kind: 'doorCode', action: 'remove', flatNum: null, code: current.code, expiresAt: current.expiresAt, service: current.service };
-    const results = await mapLimited(refs, KEYLESS_CONCURRENCY, (ref) => writeTo(gateway, ref, change));
-    await deleteKeylessCode(db, current.id);
-    const failed = refs.filter((_ref, index) => results[index].status === 'failed').map((ref) => ref.mac);
-    return { result: true, message: failed.length === 0 ? 'Код удалён со всех устройств' : `Код удалён; не удалось стереть его с устройств: ${failed.join(', ')}` };
+    const written = await storeOweAndSend(
+      db,
+      gateway,
+      app.deviceSync,
+      refs.map((ref) => ({ deviceId: ref.id, change })),
+      async (tx) => {
+        await deleteKeylessCode(tx, current.id);
+        return true;
+      },
+    );
+    const waiting = new Set((await targetOutcomes(db, written?.ids ?? [])).filter((result) => result.status === 'failed').map((result) => result.deviceId));
+    const failed = refs.filter((ref) => waiting.has(ref.id)).map((ref) => ref.mac);
+    return { result: true, message: failed.length === 0 ? 'Код удалён со всех устройств' : `Код удалён; ждёт стирания на устройствах: ${failed.join(', ')}` };
   });
 }

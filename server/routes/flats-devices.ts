@@ -10,6 +10,7 @@ import { knownCatalogueIds, replaceFlatAccess } from '../repositories/flat-acces
 import {
   deviceFlatData,
   devicesOfFlat,
+  flatSettingsChange,
   flatDeviceFlags,
   saveFlatSettings,
   setCmsBlock,
@@ -19,6 +20,8 @@ import {
   type FlatSettingsPatch,
 } from '../repositories/flat-devices';
 import type { FlatRow } from '../repositories/flats';
+import type { Db } from '../db/client';
+import { storeOweAndSend } from '../jobs/device-sync-runner';
 import { onDevice } from './device-card-shared';
 import { FLAT_EDITORS, FLAT_READERS, FlatParams, optionalText, requireFlat } from './flats-shared';
 
@@ -109,16 +112,20 @@ async function checkAccessIds(db: Parameters<typeof knownCatalogueIds>[0], body:
 export async function flatDeviceRoutes(app: FastifyInstance, gateway: DeviceGateway): Promise<void> {
   const write = { access: FLAT_EDITORS, params: FlatParams };
 
-  async function saveSettings(db: Parameters<typeof saveFlatSettings>[0], flat: FlatRow, data: readonly FlatDeviceSettingsInput[], realtime: boolean) {
+  /** Stores the settings; a realtime save also owes them to the devices in the same transaction and sends them (docs/api.md "Device sync"). Answers the note when a device has not taken them. */
+  async function saveSettings(db: Db, flat: FlatRow, data: readonly FlatDeviceSettingsInput[], realtime: boolean): Promise<string | null> {
     const devices = await devicesOfFlat(db, flat);
     const patches = patchesOf(data, devices, realtime);
-    if (realtime) {
-      for (const { device, patch } of patches) {
-        const settings = { ...patch.settings, ...(patch.blockCms === undefined ? {} : { blockCms: patch.blockCms }), ...(patch.panelCode === undefined ? {} : { panelCode: patch.panelCode }) };
-        await onDevice(() => gateway.apply(device.ref, { kind: 'flatSettings', flatNum: flat.flatNum, settings }));
-      }
+    const store = async (tx: Db) => {
+      await saveFlatSettings(tx, flat.id, patches.map(({ patch }) => patch));
+      return true;
+    };
+    if (!realtime) {
+      await store(db);
+      return null;
     }
-    await saveFlatSettings(db, flat.id, patches.map(({ patch }) => patch));
+    const owed = patches.map(({ device, patch }) => ({ deviceId: device.ref.id, change: flatSettingsChange(flat.flatNum, patch) }));
+    return (await storeOweAndSend(db, gateway, app.deviceSync, owed, store))?.note ?? null;
   }
 
   defineRoute(app, flatEndpoints.setAbonentUnits, write, async ({ params, body, request, db }) => {
@@ -129,8 +136,8 @@ export async function flatDeviceRoutes(app: FastifyInstance, gateway: DeviceGate
 
   defineRoute(app, flatEndpoints.setRealtimeAbonentUnits, write, async ({ params, body, request, db }) => {
     const flat = await requireFlat(db, request, params.flat);
-    await saveSettings(db, flat, body.data, true);
-    return { result: true, message: 'Настройки квартиры записаны в устройства и сохранены' };
+    const note = await saveSettings(db, flat, body.data, true);
+    return { result: true, message: note ? `Настройки квартиры сохранены; запись ${note}` : 'Настройки квартиры записаны в устройства и сохранены' };
   });
 
   defineRoute(app, flatEndpoints.setCms, write, async ({ params, body, request, db }) => {

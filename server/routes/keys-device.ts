@@ -3,15 +3,16 @@ import { object, string } from 'superstruct';
 import { MacLike } from '../../contract/common';
 import { KEY_LIST_PAGE_SIZE, KEY_SCENARIO_MAX, KEY_SCENARIO_MIN, keyEndpoints, type MultipleKeyFailure } from '../../contract/keys';
 import type { Db } from '../db/client';
-import type { DeviceGateway } from '../gateways/device/device-gateway';
+import type { DeviceChange, DeviceGateway } from '../gateways/device/device-gateway';
 import { ApiError } from '../http/errors';
 import { pageNumber, paginationOf } from '../http/pagination';
 import { defineRoute } from '../http/route';
 import { buyerScope } from '../plugins/session';
 import { listAllKeys, listDeviceKeys, type KeyListFilter } from '../repositories/key-list';
-import { deleteKeyRows, findDeviceKeys, setKeySecurity, setKeysScenario, type StoredKey } from '../repositories/keys';
+import { findDeviceKeys, setKeySecurity, setKeysScenario, type StoredKey } from '../repositories/keys';
+import { storeOweAndSend } from '../jobs/device-sync-runner';
 import { deviceRefOf } from '../repositories/devices';
-import { DEVICE_NOT_FOUND, MacParams, onDevice } from './device-card-shared';
+import { DEVICE_NOT_FOUND, MacParams } from './device-card-shared';
 import {
   KEY_EDITORS,
   KEY_READERS,
@@ -21,8 +22,7 @@ import {
   flatNumber,
   isHex,
   keyTypesOf,
-  mapLimit,
-  removeFromDevice,
+  removeKeys,
   requireBulkSize,
   requireKeyDevice,
 } from './keys-shared';
@@ -45,29 +45,19 @@ async function oneKey(db: Db, deviceId: number, value: string, rs: boolean, inne
   return found[0];
 }
 
-/** Each item's keys through `apply`: the ones done, and the ones not found or refused, with why, in the items' order. */
-async function processItems(
-  keys: readonly StoredKey[],
-  items: readonly { value: string; inner?: 0 | 1 }[],
-  apply: (key: StoredKey) => Promise<void>,
-): Promise<{ done: StoredKey[]; failed: MultipleKeyFailure[] }> {
+/** The items' keys (each once), and the items none was found for, in the items' order. */
+function matchItems(keys: readonly StoredKey[], items: readonly { value: string; inner?: 0 | 1 }[]): { found: StoredKey[]; failed: MultipleKeyFailure[] } {
   const taken = new Set<number>();
-  const outcomes = await mapLimit(items, 4, async (item) => {
+  const found: StoredKey[] = [];
+  const failed: MultipleKeyFailure[] = [];
+  for (const item of items) {
     const value = compactKeyValue(item.value);
     const matches = keys.filter((key) => key.value === value && (item.inner === undefined || key.inner === (item.inner === 1)) && !taken.has(key.id));
-    if (matches.length === 0) return [{ key: null, failure: { value: item.value, inner: item.inner ?? 0, message: KEY_NOT_FOUND } }];
+    if (matches.length === 0) failed.push({ value: item.value, inner: item.inner ?? 0, message: KEY_NOT_FOUND });
     for (const key of matches) taken.add(key.id);
-    return Promise.all(
-      matches.map((key) =>
-        apply(key).then(
-          () => ({ key, failure: null }),
-          (error: unknown) => ({ key: null, failure: { value: key.value, inner: key.inner ? 1 : 0, message: error instanceof Error ? error.message : String(error) } as MultipleKeyFailure }),
-        ),
-      ),
-    );
-  });
-  const flat = outcomes.flat();
-  return { done: flat.flatMap((outcome) => (outcome.key ? [outcome.key] : [])), failed: flat.flatMap((outcome) => (outcome.failure ? [outcome.failure] : [])) };
+    found.push(...matches);
+  }
+  return { found, failed };
 }
 
 /** A device's keys and its RS485 controllers' (docs/api.md "Keys"). */
@@ -141,15 +131,22 @@ export async function deviceKeyRoutes(app: FastifyInstance, options: { gateway: 
     const device = await requireKeyDevice(db, request, { mac: params.mac });
     const values = [...new Set(body.items.map((item) => compactKeyValue(item.value)).filter(isHex))];
     const keys = values.length === 0 ? [] : await findDeviceKeys(db, device.ref.id, { values }, { rs });
-    const apply =
-      body.action === 'deleteKeys'
-        ? (key: StoredKey) => removeFromDevice(gateway, device.ref, key)
-        : (key: StoredKey) => gateway.apply(device.ref, { kind: 'keyScenario', action: body.action === 'addScenario' ? 'add' : 'remove', scenario: scenario!, values: [key.value] });
-    const { done, failed } = await processItems(keys, body.items, apply);
-    const ids = done.map((key) => key.id);
-    if (body.action === 'deleteKeys') await deleteKeyRows(db, ids);
-    else await setKeysScenario(db, ids, scenario!, body.action === 'addScenario');
-    return { result: true, message: `Обработано ключей: ${done.length}, с ошибкой: ${failed.length}`, processed: done.length, failed };
+    const { found, failed } = matchItems(keys, body.items);
+    const ids = found.map((key) => key.id);
+    // Stored and owed to the device in one transaction, then sent; a refusal stays owed (docs/api.md "Device sync").
+    let note: string | null = null;
+    if (found.length > 0 && body.action === 'deleteKeys') note = await removeKeys(db, gateway, app.deviceSync, found.map((key) => ({ ...key, deviceId: device.ref.id })));
+    else if (found.length > 0) {
+      const add = body.action === 'addScenario';
+      const change: DeviceChange = { kind: 'keyScenario', action: add ? 'add' : 'remove', scenario: scenario!, values: [...new Set(found.map((key) => key.value))], rs };
+      const written = await storeOweAndSend(db, gateway, app.deviceSync, [{ deviceId: device.ref.id, change }], async (tx) => {
+        await setKeysScenario(tx, ids, scenario!, add);
+        return true;
+      });
+      note = written?.note ?? null;
+    }
+    const message = `Обработано ключей: ${found.length}, с ошибкой: ${failed.length}`;
+    return { result: true, message: note ? `${message}; изменение ${note}` : message, processed: found.length, failed };
   });
 
   for (const mode of ['encode', 'decode'] as const) {
@@ -160,9 +157,13 @@ export async function deviceKeyRoutes(app: FastifyInstance, options: { gateway: 
       const value = compactKeyValue(body.value);
       const key = await oneKey(db, device.ref.id, value, rs, body.inner);
       if (key.isSecurity === secure) throw new ApiError(409, secure ? `Ключ ${value} уже в режиме безопасности` : `Ключ ${value} уже не в режиме безопасности`);
-      await onDevice(() => gateway.apply(device.ref, { kind: 'key', action: mode, value, flatNum: key.flatNum, rs, inner: key.inner }));
-      await setKeySecurity(db, key.id, secure);
-      return { result: true, message: secure ? 'Ключ переведён в режим безопасности' : 'Ключ выведен из режима безопасности' };
+      const change: DeviceChange = { kind: 'key', action: mode, value, flatNum: key.flatNum, rs, inner: key.inner };
+      const written = await storeOweAndSend(db, gateway, app.deviceSync, [{ deviceId: device.ref.id, change }], async (tx) => {
+        await setKeySecurity(tx, key.id, secure);
+        return true;
+      });
+      const message = secure ? 'Ключ переведён в режим безопасности' : 'Ключ выведен из режима безопасности';
+      return { result: true, message: written?.note ? `${message}; изменение ${written.note}` : message };
     });
   }
 
@@ -174,9 +175,8 @@ export async function deviceKeyRoutes(app: FastifyInstance, options: { gateway: 
       if (params.inner !== '0' && params.inner !== '1') throw new ApiError(400, `Некорректное поле inner: ожидается 0 или 1, получено «${params.inner}»`);
       const device = await requireKeyDevice(db, request, { mac: params.mac });
       const key = await oneKey(db, device.ref.id, compactKeyValue(params.key), true, params.inner === '1' ? 1 : 0);
-      await onDevice(() => removeFromDevice(gateway, device.ref, key));
-      await deleteKeyRows(db, [key.id]);
-      return { result: true, message: 'Ключ удалён с контроллера RS485' };
+      const note = await removeKeys(db, gateway, app.deviceSync, [{ ...key, deviceId: device.ref.id }]);
+      return { result: true, message: note ? `Ключ удалён с контроллера RS485; удаление ${note}` : 'Ключ удалён с контроллера RS485' };
     },
   );
 }

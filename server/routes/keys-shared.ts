@@ -7,9 +7,9 @@ import { ANALOG_TYPES, CAMERA_TYPES, ISCOM_TYPES } from '../devices/capabilities
 import type { DeviceGateway, DeviceRef } from '../gateways/device/device-gateway';
 import { ApiError } from '../http/errors';
 import { buyerScope, currentUser } from '../plugins/session';
-import { type DeviceSyncSettings, pushDevice } from '../jobs/device-sync-runner';
-import { storeAndOwe } from '../repositories/device-sync';
-import { findDeviceKeys, findKeyDevice, flatOfDevice, insertKey, type StoredKey } from '../repositories/keys';
+import { type DeviceSyncSettings, pushDevice, storeOweAndSend } from '../jobs/device-sync-runner';
+import { storeAndOwe, type OwedChange } from '../repositories/device-sync';
+import { deleteKeyRows, findDeviceKeys, findKeyDevice, flatOfDevice, insertKey, type StoredKey } from '../repositories/keys';
 import { DEVICE_NOT_FOUND } from './device-card-shared';
 
 export type KeyKind = KeyType | CardType;
@@ -88,9 +88,18 @@ export function requireBulkSize(field: string, count: number): void {
   if (count < 1 || count > MAX_BULK_KEYS) throw new ApiError(400, `Некорректное поле ${field}: ожидается от 1 до ${MAX_BULK_KEYS} элементов, получено ${count}`);
 }
 
-/** Takes a stored key off the device (its panel or its RS485 controllers). */
-export function removeFromDevice(gateway: DeviceGateway, device: DeviceRef, key: StoredKey): Promise<void> {
-  return gateway.apply(device, { kind: 'key', action: 'remove', value: key.value, flatNum: key.flatNum, rs: key.rs, inner: key.inner });
+/** Taking a stored key off its device (its panel or its RS485 controllers), as owed to it. */
+export function keyRemoval(key: StoredKey & { deviceId: number }): OwedChange {
+  return { deviceId: key.deviceId, change: { kind: 'key', action: 'remove', value: key.value, flatNum: key.flatNum, rs: key.rs, inner: key.inner } };
+}
+
+/** Deletes the keys and owes their removal to their devices in one transaction, then sends it; answers the note when a device has not taken it. */
+export async function removeKeys(db: Db, gateway: DeviceGateway, sync: DeviceSyncSettings, found: readonly (StoredKey & { deviceId: number })[]): Promise<string | null> {
+  const written = await storeOweAndSend(db, gateway, sync, found.map(keyRemoval), async (tx) => {
+    await deleteKeyRows(tx, found.map((key) => key.id));
+    return true;
+  });
+  return written?.note ?? null;
 }
 
 /** `run` over the items, at most `limit` at a time (a slow device does not hold up the others); answers in order. */

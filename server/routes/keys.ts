@@ -8,11 +8,12 @@ import { MAX_ID } from '../http/validation';
 import { buyerScope } from '../plugins/session';
 import { deviceRefsByMac } from '../repositories/devices';
 import { findKeysByValues } from '../repositories/key-list';
-import { deleteKeyRows, findDeviceKeys, findKeysByMacAndValue } from '../repositories/keys';
-import { onDevice } from './device-card-shared';
+import { changeOutcomes } from '../repositories/device-sync';
+import { deleteKeyRows, findDeviceKeys, findKeysByMacAndValue, type StoredKey } from '../repositories/keys';
+import { storeOweAndSend } from '../jobs/device-sync-runner';
 import { deviceKeyRoutes } from './keys-device';
 import { duplicateCandidates } from './keys-values';
-import { KEY_EDITORS, KEY_READERS, addKey, compactKeyValue, flatNumber, isHex, mapLimit, removeFromDevice, requireBulkSize, requireKeyDevice } from './keys-shared';
+import { KEY_EDITORS, KEY_READERS, addKey, compactKeyValue, flatNumber, isHex, keyRemoval, removeKeys, requireBulkSize, requireKeyDevice } from './keys-shared';
 
 const KEY_NOT_FOUND = 'Ключ не найден на устройстве';
 
@@ -43,9 +44,9 @@ export async function keyRoutes(app: FastifyInstance, options: { gateway: Device
         ? await findDeviceKeys(db, device.ref.id, { keyId: target.keyId })
         : await findDeviceKeys(db, device.ref.id, { value: compactKeyValue(target.value) }, { rs: false });
     if (found.length === 0) throw new ApiError(404, KEY_NOT_FOUND);
-    for (const key of found) await onDevice(() => removeFromDevice(gateway, device.ref, key));
-    await deleteKeyRows(db, found.map((key) => key.id));
-    return { result: true, message: 'Ключ удалён' };
+    // Deleted and owed to the device in one transaction, then sent (docs/api.md "Device sync").
+    const note = await removeKeys(db, gateway, app.deviceSync, found.map((key) => ({ ...key, deviceId: device.ref.id })));
+    return { result: true, message: note ? `Ключ удалён; удаление ${note}` : 'Ключ удалён' };
   });
 
   defineRoute(app, keyEndpoints.remove, { access: KEY_EDITORS, idempotent: true }, async ({ body, request, db }) => {
@@ -58,26 +59,31 @@ export async function keyRoutes(app: FastifyInstance, options: { gateway: Device
     ]);
     const devices = new Map(refs.map((ref) => [ref.mac, ref]));
     const taken = new Set<number>();
-    const removed: number[] = [];
-    // Every key of a pair (panel and RS, inner and outer) goes through the device; a pair is deleted when all of them went.
-    const results = await mapLimit(wanted, 8, async ({ mac, value }, index): Promise<KeyDeleteResult> => {
-      const asked = { value: body.keys[index].value, mac };
+    const removed: (StoredKey & { deviceId: number })[] = [];
+    const asked = wanted.map(({ mac, value }) => {
       const device = devices.get(mac);
-      if (!device) return { ...asked, deleted: false, message: `Устройство не найдено: ${mac}` };
-      const keys = stored.filter((key) => key.mac === mac && key.value === value && !taken.has(key.id));
-      if (keys.length === 0) return { ...asked, deleted: false, message: KEY_NOT_FOUND };
-      for (const key of keys) taken.add(key.id);
-      for (const key of keys) {
-        const refused = await removeFromDevice(gateway, device, key).then(
-          () => null,
-          (error: unknown) => (error instanceof Error ? error.message : String(error)),
-        );
-        if (refused !== null) return { ...asked, deleted: false, message: refused };
-        removed.push(key.id);
-      }
-      return { ...asked, deleted: true, message: null };
+      if (!device) return { found: [], message: `Устройство не найдено: ${mac}` };
+      // Every key of a pair (panel and RS, inner and outer) goes.
+      const found = stored.filter((key) => key.mac === mac && key.value === value && !taken.has(key.id)).map((key) => ({ ...key, deviceId: device.id }));
+      for (const key of found) taken.add(key.id);
+      removed.push(...found);
+      return { found, message: found.length === 0 ? KEY_NOT_FOUND : null };
     });
-    await deleteKeyRows(db, removed);
+    // Deleted and owed to their devices in one transaction, then sent: a device that does not take it keeps it owed (docs/api.md "Device sync").
+    const written = await storeOweAndSend(db, gateway, app.deviceSync, removed.map(keyRemoval), async (tx) => {
+      await deleteKeyRows(tx, removed.map((key) => key.id));
+      return true;
+    });
+    const outcomes = await changeOutcomes(db, written?.ids ?? []);
+    const waiting = new Map([...outcomes.values()].filter((outcome) => !outcome.confirmed).map((outcome) => [outcome.deviceId, outcome.lastError]));
+    const results = asked.map(({ found, message }, index): KeyDeleteResult => {
+      const base = { value: body.keys[index].value, mac: wanted[index].mac };
+      if (message !== null) return { ...base, deleted: false, message };
+      const deviceId = found[0].deviceId;
+      if (!waiting.has(deviceId)) return { ...base, deleted: true, message: null };
+      const reason = waiting.get(deviceId);
+      return { ...base, deleted: true, message: `удаление ждёт отправки на устройство${reason ? `: ${reason}` : ''}` };
+    });
     const deleted = results.filter((result) => result.deleted).length;
     return { result: true, message: `Удалено ключей: ${deleted} из ${results.length}`, deleted, results };
   });

@@ -14,6 +14,7 @@ import {
 } from '../../server/gateways/device/device-gateway';
 import { DeviceSimulator } from '../../server/gateways/device/simulator';
 import { LINE_LEVEL_TEXTS } from '../../server/jobs/line-level-checks';
+import { owedOf, syncOf } from './device-sync-fixtures';
 import { commutatorDevice, commutatorsUrl, getCheck, getCommutators, matrixOf, pollCheck, storedCommutation } from './commutators-fixtures';
 import { BACKENDS, expectError, expectShape, loginAs, useApp, type TestClient } from './helpers';
 import { acrossRestart } from './job-helpers';
@@ -81,32 +82,40 @@ describe.each(BACKENDS)('commutators and the device on %s', (backend) => {
   const app = useApp(backend, { deviceGateway: { driver: devices } });
   const db = () => app().database.drizzle;
 
-  it('changes nothing when the device fails a read (502) or does not answer (504), or refuses a save', async () => {
+  it('changes nothing when the device fails a read (502) or does not answer (504); a refused save is stored and owed until a retry', async () => {
     const device = await commutatorDevice(db(), 0, { first: 1, last: 20 });
     const operator = await loginAs(app(), 'operator');
     const saved = { index: 0, matrix: matrixOf(10, 2, [[0, 0, 7]]) };
     expect((await operator.request('POST', commutatorsUrl(device.mac), { payload: { model: 1, matrix: [saved] } })).statusCode).toBe(200);
+    expect((await syncOf(operator, device.mac)).state).toBe('in-sync');
     const before = await storedCommutation(db(), device.id);
+    const other = { model: 1, matrix: [{ index: 0, matrix: matrixOf(10, 2, [[0, 0, 8]]) }] };
     try {
       devices.readFailure = 'error';
       expectError(await operator.get(`${commutatorsUrl(device.mac)}?fetchFromDevice=1`), 502, /не отдало матрицу \(error\)/);
       devices.readFailure = 'timeout';
       expectError(await operator.get(`${commutatorsUrl(device.mac)}?fetchFromDevice=1`), 504, /не отдало матрицу \(timeout\)/);
+      expect(await storedCommutation(db(), device.id)).toEqual(before);
       devices.applyFailure = 'error';
-      const other = { model: 1, matrix: [{ index: 0, matrix: matrixOf(10, 2, [[0, 0, 8]]) }] };
-      expectError(await operator.request('POST', commutatorsUrl(device.mac), { payload: other }), 502, /не приняло commutators/);
-      devices.applyFailure = 'timeout';
-      expectError(await operator.request('POST', commutatorsUrl(device.mac), { payload: other }), 504);
+      const refused = await operator.request('POST', commutatorsUrl(device.mac), { payload: other });
+      expect(refused.statusCode, refused.body).toBe(200);
+      expect(refused.json().message).toMatch(/сохранена; запись ждёт отправки на устройство: .*не приняло commutators/);
+      const state = await syncOf(operator, device.mac);
+      expect(state).toMatchObject({ state: 'failed', failedCount: 1 });
+      expect(owedOf(state)).toEqual([['commutators', 'матрица', 'failed']]);
+      expect(state.changes[0].lastError).toMatch(/не приняло commutators/);
     } finally {
       devices.readFailure = null;
       devices.applyFailure = null;
     }
-    expect(await storedCommutation(db(), device.id)).toEqual(before);
-    expect(before.checks).toBe(0);
+    const after = await storedCommutation(db(), device.id);
+    expect(after).not.toEqual(before);
+    expect(await getCommutators(operator, device.mac)).toMatchObject({ commutators: [{ index: 0, matrix: other.matrix[0].matrix }] });
+    expect(await syncOf(operator, device.mac, 'retry')).toMatchObject({ state: 'in-sync', owedCount: 0, lastFailure: null });
     // The simulator itself: a disabled device refuses the read.
     await db().execute(sql`update devices set status_code = 2 where id = ${device.id}`);
     expectError(await operator.get(`${commutatorsUrl(device.mac)}?fetchFromDevice=1`), 502, /отключено или сброшено/);
-    expect(await storedCommutation(db(), device.id)).toEqual(before);
+    expect(await storedCommutation(db(), device.id)).toEqual(after);
   });
 
   it('records a check the device breaks off as failed with its message, and leaves the handsets alone', async () => {

@@ -6,6 +6,7 @@ import { queryRows } from '../../server/db/client';
 import { accessActions, accessReasons, accessServices } from '../../server/db/schema/access';
 import { DeviceGatewayError, type DeviceGateway } from '../../server/gateways/device/device-gateway';
 import { DeviceSimulator } from '../../server/gateways/device/simulator';
+import { owedOf, syncOf } from './device-sync-fixtures';
 import { createFlat, expectOk, flatUrl, useFlatSetup } from './flat-fixtures';
 import { BACKENDS, expectError, expectShape, loginAs } from './helpers';
 
@@ -79,7 +80,7 @@ describe.each(BACKENDS)('flat device settings, CMS and permissions on %s', (back
     expectError(await operator().request('PUT', flatUrl(fx().houseUid, 48, '/abonent-units'), { payload: { data: [] } }), 404);
   });
 
-  it('writes realtime settings through the device, only where canSaveRealtime; a device failure saves nothing', async () => {
+  it('writes realtime settings through the device, only where canSaveRealtime; a refusal is stored and owed until a retry', async () => {
     await createFlat(operator(), fx().houseUid, 22);
     const url = flatUrl(fx().houseUid, 22, '/realtime-abonent-units');
     gateway.writes = [];
@@ -89,8 +90,20 @@ describe.each(BACKENDS)('flat device settings, CMS and permissions on %s', (back
 
     expectError(await operator().request('PUT', url, { payload: { data: [{ mac: fx().bewardMac, doorCode: '1' }] } }), 400, /data\.0\.mac/);
     gateway.failNext = 'timeout';
-    expectError(await operator().request('PUT', url, { payload: { data: [{ mac: fx().iscomMac, doorCode: '1111' }] } }), 504, /не ответило/);
-    expect((await card(22)).deviceData.find((device) => device.mac === fx().iscomMac)?.doorCode).toBe('9876');
+    const refused = await operator().request('PUT', url, { payload: { data: [{ mac: fx().iscomMac, doorCode: '1111' }] } });
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(refused.json().message).toMatch(/сохранены; запись ждёт отправки на устройство: Устройство не ответило/);
+    expect((await card(22)).deviceData.find((device) => device.mac === fx().iscomMac)?.doorCode).toBe('1111');
+    const state = await syncOf(operator(), fx().iscomMac);
+    expect(owedOf(state)).toEqual([['flats', 'кв. 22', 'failed']]);
+    expect(state.lastFailure?.message).toMatch(/не ответило/);
+    expect(await syncOf(operator(), fx().iscomMac, 'retry')).toMatchObject({ state: 'in-sync', owedCount: 0 });
+    expect(gateway.writes.at(-1)).toEqual({ mac: fx().iscomMac, settings: { doorCode: '1111' } });
+    // A read-back compares the flat's settings; a full re-sync sends them again.
+    expect((await syncOf(operator(), fx().iscomMac, 'readBack')).readBack).toMatchObject({ error: null, differenceCount: 0 });
+    gateway.writes = [];
+    expect(await syncOf(operator(), fx().iscomMac, 'full')).toMatchObject({ state: 'in-sync' });
+    expect(gateway.writes).toContainEqual({ mac: fx().iscomMac, settings: { doorCode: '1111' } });
   });
 
   it('blocks the CMS handset on a device that can, with a cms history row; refuses other devices', async () => {

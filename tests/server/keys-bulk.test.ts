@@ -5,6 +5,7 @@ import { DeviceKeysMultipleResponse, KeysDeleteResponse, KeysDuplicateResponse, 
 import { queryRows } from '../../server/db/client';
 import { createFlat, useFlatSetup } from './flat-fixtures';
 import { BACKENDS, TestClient, expectError, expectShape, loginAs } from './helpers';
+import { owedOf, syncOf } from './device-sync-fixtures';
 import { KeyGateway, createDeviceKey, foreignKeyDevice, refuseValue } from './keys-fixtures';
 
 const TAG = 0x43;
@@ -37,24 +38,27 @@ describe.each(BACKENDS)('bulk key calls on %s: multiple, delete, duplicates', (b
     await foreignKeyDevice(app(), FOREIGN_MAC, fx().foreignHouseUid, '111111111111');
   });
 
-  it('adds and removes a scenario on the chosen keys, each through the gateway; the ones not found or refused come back in failed', async () => {
+  it('adds and removes a scenario on the chosen keys, stored and owed to the device; the ones not found come back in failed, a refusal waits for a retry', async () => {
+    const mac = fx().iscomMac;
     gateway.refuse = refuseValue('333333333333');
     const added = ok(
       await multiple({ action: 'addScenario', scenario: 5, items: [{ value: '111111111111' }, { value: '22:22:22:22:22:22' }, { value: '333333333333' }, { value: '999999999999', inner: 1 }] }),
       DeviceKeysMultipleResponse,
     );
+    expect(added.processed).toBe(3);
+    expect(added.failed).toEqual([{ value: '999999999999', inner: 1, message: expect.stringMatching(/не найден/) }]);
+    expect(added.message).toMatch(/изменение ждёт отправки на устройство: Устройство ответило ошибкой/);
+    const owed = await syncOf(operator(), mac);
+    expect(owedOf(owed)).toEqual([['key', 'ключей: 3', 'failed']]);
+    expect(owed.changes[0].summary).toBe('добавить сценарий 5');
     gateway.refuse = null;
-    expect(added.processed).toBe(2);
-    expect(added.failed).toEqual([
-      { value: '333333333333', inner: 0, message: expect.stringMatching(/ошибкой/) },
-      { value: '999999999999', inner: 1, message: expect.stringMatching(/не найден/) },
-    ]);
-    expect(gateway.changes.at(-1)?.change).toMatchObject({ kind: 'keyScenario', action: 'add', scenario: 5 });
+    expect(await syncOf(operator(), mac, 'retry')).toMatchObject({ state: 'in-sync', owedCount: 0 });
+    expect(gateway.changes.at(-1)?.change).toEqual({ kind: 'keyScenario', action: 'add', scenario: 5, values: ['111111111111', '222222222222', '333333333333'], rs: false });
     ok(await multiple({ action: 'addScenario', scenario: 2, items: [{ value: '111111111111' }, { value: '111111111111' }] }), DeviceKeysMultipleResponse);
     expect((await keysOf(fx().iscomMac)).map((key) => [key.value, key.scenarios])).toEqual([
       ['111111111111', [2, 5]],
       ['222222222222', [5]],
-      ['333333333333', []],
+      ['333333333333', [5]],
       ['444444444444', []],
     ]);
     const removed = ok(await multiple({ action: 'deleteScenario', scenario: 5, items: [{ value: '111111111111' }] }), DeviceKeysMultipleResponse);
@@ -62,13 +66,17 @@ describe.each(BACKENDS)('bulk key calls on %s: multiple, delete, duplicates', (b
     expect((await keysOf(fx().iscomMac))[0].scenarios).toEqual([2]);
   });
 
-  it('deletes the chosen keys, never all-or-nothing', async () => {
+  it('deletes the chosen keys and owes their removal; one the device does not take stays owed until a retry', async () => {
+    const mac = fx().iscomMac;
     gateway.refuse = refuseValue('444444444444', 'timeout');
     const answer = ok(await multiple({ action: 'deleteKeys', items: [{ value: '333333333333' }, { value: '444444444444' }] }), DeviceKeysMultipleResponse);
+    expect(answer).toMatchObject({ processed: 2, failed: [] });
+    expect(answer.message).toMatch(/изменение ждёт отправки на устройство: Устройство не ответило/);
+    expect((await keysOf(mac)).map((key) => key.value)).toEqual(['111111111111', '222222222222']);
+    expect(owedOf(await syncOf(operator(), mac))).toEqual([['key', '444444444444', 'failed']]);
     gateway.refuse = null;
-    expect(answer.processed).toBe(1);
-    expect(answer.failed).toEqual([{ value: '444444444444', inner: 0, message: expect.stringMatching(/не ответило/) }]);
-    expect((await keysOf(fx().iscomMac)).map((key) => key.value)).toEqual(['111111111111', '222222222222', '444444444444']);
+    expect(await syncOf(operator(), mac, 'retry')).toMatchObject({ state: 'in-sync' });
+    expect(gateway.changes.at(-1)?.change).toMatchObject({ kind: 'key', action: 'remove', value: '444444444444' });
   });
 
   it('refuses an unknown action or a scenario outside 1–16 (400 naming it), bad items, the roles that only read, and another buyer’s device', async () => {
@@ -134,17 +142,19 @@ describe.each(BACKENDS)('bulk key calls on %s: multiple, delete, duplicates', (b
       }),
       KeysDeleteResponse,
     );
-    gateway.refuse = null;
-    expect(answer.deleted).toBe(2);
+    expect(answer.deleted).toBe(3);
     expect(answer.results?.map((result) => [result.mac, result.deleted, result.message])).toEqual([
       [fx().bewardMac, true, null],
       [FOREIGN_MAC, false, expect.stringMatching(/не найдено/)],
       [fx().iscomMac, false, expect.stringMatching(/не найден/)],
-      [fx().gateMac, false, expect.stringMatching(/ошибкой/)],
+      [fx().gateMac, true, expect.stringMatching(/^удаление ждёт отправки на устройство: Устройство ответило ошибкой/)],
       [fx().iscomMac, true, null],
     ]);
-    expect((await keysOf(fx().iscomMac)).map((key) => key.value)).toEqual(['222222222222', '444444444444']);
-    expect((await keysOf(fx().gateMac)).map((key) => key.value)).toContain('5555555555');
+    expect((await keysOf(fx().iscomMac)).map((key) => key.value)).toEqual(['222222222222']);
+    expect((await keysOf(fx().gateMac)).map((key) => key.value)).not.toContain('5555555555');
+    expect(owedOf(await syncOf(operator(), fx().gateMac))).toEqual([['key', '5555555555', 'failed']]);
+    gateway.refuse = null;
+    expect(await syncOf(operator(), fx().gateMac, 'retry')).toMatchObject({ state: 'in-sync' });
     const [foreign] = await queryRows<{ n: number }>(app().database.drizzle, sql`select count(*)::int as n from keys where value = '111111111111'`);
     expect(Number(foreign.n)).toBe(1);
   });
@@ -158,6 +168,6 @@ describe.each(BACKENDS)('bulk key calls on %s: multiple, delete, duplicates', (b
     for (const account of ['support', 'installer'] as const) expectError(await (await loginAs(app(), account)).request('DELETE', DELETE, { payload: one }), 403);
     expectError(await new TestClient(app()).request('DELETE', DELETE, { payload: one }), 401);
     expectError(await operator().request('DELETE', DELETE, { payload: one, csrf: false }), 403, /CSRF/);
-    expect((await keysOf(fx().iscomMac)).map((key) => key.value)).toEqual(['222222222222', '444444444444']);
+    expect((await keysOf(fx().iscomMac)).map((key) => key.value)).toEqual(['222222222222']);
   });
 });

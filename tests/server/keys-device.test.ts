@@ -6,6 +6,7 @@ import { queryRows } from '../../server/db/client';
 import { createFlat, expectOk, useFlatSetup } from './flat-fixtures';
 import { BACKENDS, TestClient, expectError, expectShape, loginAs } from './helpers';
 import { KeyGateway, createDeviceKey, foreignKeyDevice, listKeys, refuseValue } from './keys-fixtures';
+import { owedOf, syncOf } from './device-sync-fixtures';
 
 const TAG = 0x42;
 const FOREIGN_MAC = '02:42:FF:00:00:01';
@@ -109,12 +110,16 @@ describe.each(BACKENDS)('a device’s keys on %s: create-key, encode / decode, R
     expect(gateway.changes.at(-1)?.change).toEqual({ kind: 'key', action: 'encode', value: '0E0E0E0E0E0E', flatNum: 5, rs: false, inner: false });
     expect((await stored('0E0E0E0E0E0E'))[0].is_security).toBe(true);
     expectError(await post('encode', { value: '0E0E0E0E0E0E' }), 409, /уже в режиме безопасности/);
+    // A device that does not answer: the mode is stored and owed with the reason until a retry takes it.
     gateway.refuse = refuseValue('0E0E0E0E0E0E', 'timeout');
-    expectError(await post('decode', { value: '0E0E0E0E0E0E' }), 504);
-    gateway.refuse = null;
-    expect((await stored('0E0E0E0E0E0E'))[0].is_security).toBe(true);
-    expectOk(await post('decode', { value: '0E0E0E0E0E0E' }));
+    const refused = await post('decode', { value: '0E0E0E0E0E0E' });
+    expectOk(refused);
+    expect(expectShape(ResultResponse, refused.json()).message).toMatch(/изменение ждёт отправки на устройство: Устройство не ответило/);
     expect((await stored('0E0E0E0E0E0E'))[0].is_security).toBe(false);
+    expect(owedOf(await syncOf(operator(), mac))).toContainEqual(['key', '0E0E0E0E0E0E', 'failed']);
+    gateway.refuse = null;
+    expect(await syncOf(operator(), mac, 'retry')).toMatchObject({ state: 'in-sync', owedCount: 0 });
+    expect(gateway.changes.at(-1)?.change).toEqual({ kind: 'key', action: 'decode', value: '0E0E0E0E0E0E', flatNum: 5, rs: false, inner: false });
     expectError(await post('decode', { value: '0E0E0E0E0E0E' }), 409, /уже не в режиме безопасности/);
     // An RS controller holds the value twice: inner picks one.
     expectError(await post('encode', { value: '0A0A0A0A0A0A', rs: true }), 400, /inner/);
@@ -132,10 +137,16 @@ describe.each(BACKENDS)('a device’s keys on %s: create-key, encode / decode, R
     const remove = (key: string, inner: string, target = mac, client = operator()) =>
       client.request('DELETE', keyEndpoints.removeRsKey.path({ mac: target, key, inner }));
     expectError(await remove('0A0A0A0A0A0A', '2'), 400, /inner/);
+    // A refusal: the key is gone from the database and its removal owed with the reason until a retry takes it.
     gateway.refuse = refuseValue('0A0A0A0A0A0A');
-    expectError(await remove('0A0A0A0A0A0A', '1'), 502);
+    const refused = await remove('0A0A0A0A0A0A', '1');
+    expectOk(refused);
+    expect(expectShape(ResultResponse, refused.json()).message).toMatch(/удаление ждёт отправки на устройство: Устройство ответило ошибкой/);
+    const owed = await syncOf(operator(), mac);
+    expect(owedOf(owed)).toContainEqual(['key', '0A0A0A0A0A0A', 'failed']);
+    expect(owed.changes.find((change) => change.target === '0A0A0A0A0A0A')?.summary).toBe('удалить, без квартиры, RS485, внутренний');
     gateway.refuse = null;
-    expectOk(await remove('0A0A0A0A0A0A', '1'));
+    expect(await syncOf(operator(), mac, 'retry')).toMatchObject({ state: 'in-sync', owedCount: 0 });
     expect(gateway.changes.at(-1)?.change).toEqual({ kind: 'key', action: 'remove', value: '0A0A0A0A0A0A', flatNum: null, rs: true, inner: true });
     expect(await stored('0A0A0A0A0A0A')).toEqual([
       { is_security: false, inner: false, rs: false },

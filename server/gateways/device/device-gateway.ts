@@ -28,7 +28,11 @@ export interface CameraLinks {
   archive: string;
 }
 
-/** A setting pushed to the device before the database keeps it. */
+/**
+ * A setting pushed to the device: either before the database keeps it (the device card's own
+ * settings), or stored first and owed to the device until it confirms (docs/api.md "Device sync":
+ * keys, scenarios, door and keyless codes, the matrix, the SIP account, flat settings).
+ */
 export type DeviceChange =
   | { kind: 'security'; isMifare: boolean }
   | { kind: 'autoCollect'; autoCollectKeys: boolean }
@@ -40,14 +44,14 @@ export type DeviceChange =
   | { kind: 'echoCancellation'; echoCancellationType: number }
   | { kind: 'rs485Model'; model: string }
   /** A flat's settings written now (realtime save); only the keys given change. */
-  | { kind: 'flatSettings'; flatNum: number; settings: Readonly<Record<string, string | number | boolean | null>> }
+  | { kind: 'flatSettings'; flatNum: number; settings: Readonly<Record<string, FlatSettingValue>> }
   /**
    * A key written to or removed from the device (rs: on its RS485 controllers); encode / decode
    * switch the key's security mode (spec §4).
    */
   | { kind: 'key'; action: 'add' | 'remove' | 'encode' | 'decode'; value: string; flatNum: number | null; rs?: boolean; inner?: boolean }
-  /** A scenario added to or removed from keys of the device. */
-  | { kind: 'keyScenario'; action: 'add' | 'remove'; scenario: number; values: readonly string[] }
+  /** A scenario added to or removed from keys of the device (rs: its RS485 controllers' keys). */
+  | { kind: 'keyScenario'; action: 'add' | 'remove'; scenario: number; values: readonly string[]; rs?: boolean }
   /** The commutation matrix written to the device (model in the KEY_TYPES order). */
   | { kind: 'commutators'; model: number | null; commutators: readonly { index: number; matrix: readonly (readonly number[])[] }[] }
   /**
@@ -65,11 +69,19 @@ export type DeviceChange =
  * keys by side and value, door codes by flat (null: the common code), the matrix, the SIP account.
  */
 export interface DeviceHolding {
-  keys: readonly { value: string; rs: boolean; inner: boolean; flatNum: number | null }[];
+  /** isSecurity: the key's security mode (encode / decode); scenarios: the scenarios it starts, ascending. */
+  keys: readonly { value: string; rs: boolean; inner: boolean; flatNum: number | null; isSecurity: boolean; scenarios: readonly number[] }[];
   doorCodes: readonly { flatNum: number | null; code: string }[];
+  /** Live keyless-access codes (post, courier …) written to the device. */
+  keylessCodes: readonly { service: string; code: string }[];
   commutation: CommutationOnDevice | null;
   sip: { login: string; domain: string; port: number } | null;
+  /** Per flat, what the realtime saves wrote (a device that takes them: ISCom); FlatSettingValue by setting. */
+  flatSettings: readonly { flatNum: number; settings: Readonly<Record<string, FlatSettingValue>> }[];
 }
+
+/** A flat setting as written to a device: a setting's text, the panel code, the CMS block. */
+export type FlatSettingValue = string | number | boolean | null;
 
 /** The commutation as the server last wrote it, and the flats the device's entrance covers. */
 export interface CommutationOnDevice {

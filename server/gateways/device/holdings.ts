@@ -1,5 +1,5 @@
 import { commutationRead } from './simulator';
-import type { DeviceChange, DeviceHolding, DeviceRef } from './device-gateway';
+import type { DeviceChange, DeviceHolding, DeviceRef, FlatSettingValue } from './device-gateway';
 
 type Key = DeviceHolding['keys'][number];
 type Code = DeviceHolding['doorCodes'][number];
@@ -17,10 +17,20 @@ interface Overlay {
   matrix: 'unknown' | 'written' | 'lost';
   /** undefined: as the database says. */
   sip: Sip | null | undefined;
+  /** key target → its security mode on the device, where it differs from the database's. */
+  security: Map<string, boolean>;
+  /** `side:value` → scenario → whether the device's key starts it. */
+  scenarios: Map<string, Map<number, boolean>>;
+  /** `service:code` → whether the device holds that keyless code. */
+  keyless: Map<string, boolean>;
+  /** flat → setting → what the device holds (null: none). */
+  flats: Map<number, Map<string, FlatSettingValue>>;
 }
 
 export const keyTarget = (key: { value: string; rs?: boolean; inner?: boolean }) => `${key.rs ? 'rs' : 'panel'}:${key.inner ? 'inner' : 'outer'}:${key.value}`;
 export const codeTarget = (flatNum: number | null) => (flatNum === null ? 'common' : String(flatNum));
+export const keylessTarget = (code: { service: string; code: string }) => `${code.service}:${code.code}`;
+const scenarioTarget = (key: { value: string; rs?: boolean }) => `${key.rs ? 'rs' : 'panel'}:${key.value}`;
 
 /**
  * The simulated fleet's memory of pushed changes (this process only): a device never touched since
@@ -33,7 +43,18 @@ export class SimulatedHoldings {
   private overlay(mac: string): Overlay {
     let overlay = this.devices.get(mac);
     if (!overlay) {
-      overlay = { keys: new Map(), keysCleared: false, codes: new Map(), codesCleared: false, matrix: 'unknown', sip: undefined };
+      overlay = {
+        keys: new Map(),
+        keysCleared: false,
+        codes: new Map(),
+        codesCleared: false,
+        matrix: 'unknown',
+        sip: undefined,
+        security: new Map(),
+        scenarios: new Map(),
+        keyless: new Map(),
+        flats: new Map(),
+      };
       this.devices.set(mac, overlay);
     }
     return overlay;
@@ -44,15 +65,46 @@ export class SimulatedHoldings {
     const overlay = this.overlay(mac);
     switch (change.kind) {
       case 'key': {
-        if (change.action !== 'add' && change.action !== 'remove') return;
         const target = keyTarget(change);
-        const pushed = change.action === 'add' ? { value: change.value, rs: change.rs ?? false, inner: change.inner ?? false, flatNum: change.flatNum } : null;
-        if (landed) overlay.keys.set(target, pushed);
-        else if (!overlay.keys.has(target)) overlay.keys.set(target, pushed ? null : { value: change.value, rs: change.rs ?? false, inner: change.inner ?? false, flatNum: change.flatNum });
+        if (change.action === 'encode' || change.action === 'decode') {
+          // A refused switch leaves the key in the mode it had.
+          const secure = change.action === 'encode';
+          if (landed || !overlay.security.has(target)) overlay.security.set(target, landed ? secure : !secure);
+          return;
+        }
+        const key = { value: change.value, rs: change.rs ?? false, inner: change.inner ?? false, flatNum: change.flatNum, isSecurity: false, scenarios: [] };
+        const pushed = change.action === 'add' ? key : null;
+        if (landed) {
+          overlay.keys.set(target, pushed);
+          overlay.security.delete(target);
+          if (pushed) overlay.scenarios.delete(scenarioTarget(change));
+        } else if (!overlay.keys.has(target)) overlay.keys.set(target, pushed ? null : key);
+        return;
+      }
+      case 'keyScenario': {
+        for (const value of change.values) {
+          const target = scenarioTarget({ value, rs: change.rs });
+          const scenarios = overlay.scenarios.get(target) ?? new Map<number, boolean>();
+          const add = change.action === 'add';
+          if (landed || !scenarios.has(change.scenario)) scenarios.set(change.scenario, landed ? add : !add);
+          overlay.scenarios.set(target, scenarios);
+        }
+        return;
+      }
+      case 'flatSettings': {
+        const flat = overlay.flats.get(change.flatNum) ?? new Map<string, FlatSettingValue>();
+        // A refused save leaves the device without the settings it carried.
+        for (const [name, value] of Object.entries(change.settings)) if (landed || !flat.has(name)) flat.set(name, landed ? value : null);
+        overlay.flats.set(change.flatNum, flat);
         return;
       }
       case 'doorCode': {
-        if (change.service !== undefined) return;
+        if (change.service !== undefined) {
+          const target = keylessTarget({ service: change.service, code: change.code });
+          const set = change.action === 'set';
+          if (landed || !overlay.keyless.has(target)) overlay.keyless.set(target, landed ? set : !set);
+          return;
+        }
         const target = codeTarget(change.flatNum);
         const pushed = change.action === 'set' ? { flatNum: change.flatNum, code: change.code } : null;
         if (landed) overlay.codes.set(target, pushed);
@@ -74,6 +126,7 @@ export class SimulatedHoldings {
         } else {
           overlay.codes.clear();
           overlay.codesCleared = true;
+          for (const target of overlay.keyless.keys()) overlay.keyless.set(target, false);
         }
         return;
       default:
@@ -86,9 +139,33 @@ export class SimulatedHoldings {
     const overlay = this.devices.get(device.mac);
     const commutation = expected.commutation && (!overlay || overlay.matrix === 'unknown' ? { ...expected.commutation, ...commutationRead(device, expected.commutation) } : expected.commutation);
     if (!overlay) return { ...expected, commutation };
+    const keys = merged(expected.keys, keyTarget, overlay.keys, overlay.keysCleared).map((key) => {
+      const scenarios = new Set(key.scenarios);
+      for (const [scenario, held] of overlay.scenarios.get(scenarioTarget(key)) ?? []) {
+        if (held) scenarios.add(scenario);
+        else scenarios.delete(scenario);
+      }
+      return { ...key, isSecurity: overlay.security.get(keyTarget(key)) ?? key.isSecurity, scenarios: [...scenarios].sort((a, b) => a - b) };
+    });
+    // Keyless codes the device was told to forget, and ones it holds that the database no longer does.
+    const keylessCodes = expected.keylessCodes.filter((code) => overlay.keyless.get(keylessTarget(code)) !== false && !(overlay.codesCleared && !overlay.keyless.has(keylessTarget(code))));
+    const known = new Set(expected.keylessCodes.map(keylessTarget));
+    for (const [target, held] of overlay.keyless) {
+      if (!held || known.has(target)) continue;
+      const at = target.indexOf(':');
+      keylessCodes.push({ service: target.slice(0, at), code: target.slice(at + 1) });
+    }
+    const flatSettings = new Map(expected.flatSettings.map((flat) => [flat.flatNum, { ...flat.settings }]));
+    for (const [flatNum, settings] of overlay.flats) {
+      const flat = flatSettings.get(flatNum) ?? {};
+      for (const [name, value] of settings) flat[name] = value;
+      flatSettings.set(flatNum, flat);
+    }
     return {
-      keys: merged(expected.keys, keyTarget, overlay.keys, overlay.keysCleared),
+      keys,
       doorCodes: merged(expected.doorCodes, (code) => codeTarget(code.flatNum), overlay.codes, overlay.codesCleared),
+      keylessCodes,
+      flatSettings: [...flatSettings].map(([flatNum, settings]) => ({ flatNum, settings })),
       commutation:
         overlay.matrix === 'lost' && commutation
           ? { ...commutation, commutators: commutation.commutators.map((item) => ({ index: item.index, matrix: item.matrix.map((row) => row.map(() => 0)) })) }

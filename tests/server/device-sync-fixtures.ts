@@ -1,0 +1,16 @@
+import { expect } from 'vitest';
+import { DeviceSyncStateResponse, deviceSyncEndpoints, type DeviceSyncState } from '../../contract/device-sync';
+import { expectShape, type TestClient } from './helpers';
+
+/** A device's sync state (docs/api.md "Device sync"), or the state after «retry» / «full» / «read-back». */
+export async function syncOf(client: TestClient, mac: string, key: keyof typeof deviceSyncEndpoints = 'state'): Promise<DeviceSyncState> {
+  const endpoint = deviceSyncEndpoints[key];
+  const response = await client.request(endpoint.method, endpoint.path({ mac }));
+  expect(response.statusCode, response.body).toBe(200);
+  return expectShape(DeviceSyncStateResponse, response.json()).data;
+}
+
+/** The device's unconfirmed changes as [kind, target, status]. */
+export function owedOf(state: DeviceSyncState): [string, string, string][] {
+  return state.changes.map((change) => [change.kind, change.target, change.status]);
+}
