@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import { AUDIT_DEFAULT_RETENTION_DAYS } from '../../contract/audit';
 import { IDEMPOTENCY_HEADER } from '../../contract/common';
 import { transactionObservers, type Db } from '../db/client';
-import { deviceMacById, insertAuditRecord, pruneAuditRecords, readSnapshot, readSnapshotInTransaction, settleAuditRecord, wroteAnything } from '../repositories/audit';
-import { diffStates, requestChanges, targetsOf, type AuditTargets } from './audit-targets';
+import { deviceMacById, insertAuditRecord, pruneAuditRecords, readSnapshotText, settleAuditRecord, type AuditRecordFields } from '../repositories/audit';
+import { requestChanges, targetsOf, type AuditTargets } from './audit-targets';
 import { isApiPath } from './rbac';
 
 /*
@@ -14,6 +14,16 @@ import { isApiPath } from './rbac';
  * database carries the record, so the change and its record commit together. A route that
  * commits none (a refusal, a device-only call, a single-statement write) is recorded in onSend,
  * before its answer leaves.
+ *
+ * What it costs a request (issue 17 §1: ≤ 10% of a device-card mutation): one statement in the
+ * route's transaction, which reads the target after, diffs it in the database (audit_diff) and
+ * inserts the record only if the transaction wrote anything. The target's state before is read
+ * in preHandler; on PostgreSQL, for a route whose accepted requests have been recorded in their
+ * transaction, that read runs beside the handler instead of before it: the record's statement
+ * waits for it before the commit, and no other connection sees the transaction's changes before
+ * the commit, so the read still sees the target as it was. A route that then commits without a
+ * transaction of its own gets the request's fields as its diff that time (the read may have
+ * come after the change) and its reads wait again.
  */
 
 declare module 'fastify' {
@@ -44,7 +54,10 @@ const MAX_TEXT = 300;
 
 interface AuditState {
   targets: AuditTargets;
-  before: Record<string, unknown> | null;
+  /** The target's state before the handler as JSON text (null: none, or not read); see overlapped. */
+  before: Promise<string | null>;
+  /** The read of `before` ran beside the handler (it may have come after a change committed outside a transaction). */
+  overlapped: boolean;
   /** The record is written (or being written): nothing records this request again. */
   recorded: boolean;
   /** Written in the route's transaction: its id and the status it assumed. */
@@ -91,28 +104,17 @@ function messageOf(payload: unknown): string | null {
   }
 }
 
-async function write(
-  db: Db,
-  request: FastifyRequest,
-  state: AuditState,
-  status: number,
-  message: string | null,
-  after: Record<string, unknown> | null,
-): Promise<number> {
+/** The record's own fields: who, from where, what; the status and message as given. */
+function fieldsOf(request: FastifyRequest, state: AuditState, status: number, message: string | null): AuditRecordFields {
   const { user } = request;
   const key = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
   const idempotencyKey = typeof key === 'string' ? cut(key) : null;
-  const accepted = status < 400;
-  const snapshot = state.targets.snapshot !== null;
-  const diff = !accepted ? null : snapshot ? diffStates(state.before, after) : requestChanges(request.body);
   const body = request.body as { login?: unknown } | undefined;
   const typedLogin = typeof body?.login === 'string' && request.routeOptions.url === '/site/auth/login' ? body.login.trim().toLowerCase() : null;
-  const stateBuyer = (after ?? state.before)?.['buyer_id'];
-  return insertAuditRecord(db, {
+  return {
     userId: user?.userId ?? null,
     userLogin: user ? user.login.toLowerCase() : cut(typedLogin),
     userRoles: user ? cut(Object.keys(user.roles).join(',')) : null,
-    buyerId: typeof stateBuyer === 'number' ? stateBuyer : (user?.buyerId ?? null),
     ip: cut(request.ip),
     userAgent: cut(request.headers['user-agent']),
     outbox: idempotencyKey !== null,
@@ -122,26 +124,43 @@ async function write(
     targetKind: state.targets.kind,
     targetId: state.targets.id,
     targets: state.targets.all,
-    diff,
-    diffSource: diff === null ? null : snapshot ? 'snapshot' : 'request',
     status,
     message,
+  };
+}
+
+/**
+ * Writes the record; null when `onlyIfWrote` and the transaction has written nothing. An accepted
+ * request on a target with a snapshot is diffed against its state before (unless that read may
+ * have come after the change: see AuditState.overlapped); any other accepted request keeps its
+ * request's fields; a refusal has no diff.
+ */
+async function write(db: Db, request: FastifyRequest, state: AuditState, status: number, message: string | null, onlyIfWrote = false): Promise<number | null> {
+  const accepted = status < 400;
+  const { snapshot } = state.targets;
+  const diffTarget = accepted && snapshot && !(state.overlapped && !onlyIfWrote) ? snapshot : null;
+  // A refusal is recorded whether or not the state before could be read (the database may be away).
+  const before = await (accepted ? state.before : state.before.catch(() => null));
+  return insertAuditRecord(db, fieldsOf(request, state, status, message), {
+    before,
+    diffTarget,
+    diff: accepted && diffTarget === null ? requestChanges(request.body) : null,
+    fallbackBuyerId: request.user?.buyerId ?? null,
+    onlyIfWrote,
   });
 }
 
-/** Records the request on the transaction about to commit (the first one its route commits). */
+/** Records the request on the transaction about to commit (the first one its route commits that wrote anything). */
 async function recordInTransaction(request: FastifyRequest, tx: Db): Promise<void> {
   const state = states.get(request);
   if (!state || state.recorded) return;
-  // A transaction that wrote nothing (a check before a refusal) leaves the record to onSend, which knows the answer.
-  const { snapshot } = state.targets;
-  const read = snapshot ? await readSnapshotInTransaction(tx, snapshot) : { wrote: await wroteAnything(tx), state: null };
-  if (!read.wrote) return;
   state.recorded = true;
   try {
-    const after = read.state;
     const status = request.routeOptions.config.successStatus ?? 200;
-    state.inTransaction = { id: await write(tx, request, state, status, null, after), status };
+    // A transaction that wrote nothing (a check before a refusal) leaves the record to onSend, which knows the answer.
+    const id = await write(tx, request, state, status, null, true);
+    if (id === null) state.recorded = false;
+    else state.inTransaction = { id, status };
   } catch (error) {
     // The transaction rolls back with the record: the answer's onSend records the request instead.
     state.recorded = false;
@@ -169,12 +188,21 @@ export const auditPlugin = fp(
       } as RouteHandlerMethod;
     });
 
+    /** Routes whose last accepted request was recorded in its own transaction: their state before is read beside the handler. */
+    const inTransaction = new Set<string>();
+    const overlapping = app.database.kind === 'postgres';
+
     // After the CSRF check and the body's parsing, before the handler: who and what, and the target before.
     app.addHook('preHandler', async (request) => {
-      if (!audited.has(routeKey(request))) return;
+      const key = routeKey(request);
+      if (!audited.has(key)) return;
       const targets = await targetsOfRequest(db(), request);
-      const before = targets.snapshot ? await readSnapshot(db(), targets.snapshot) : null;
-      states.set(request, { targets, before, recorded: false });
+      const overlapped = overlapping && targets.snapshot !== null && inTransaction.has(key);
+      const before = targets.snapshot ? readSnapshotText(db(), targets.snapshot) : Promise.resolve(null);
+      // Awaited where the record needs it; a failure surfaces there, never as an unhandled rejection.
+      before.catch(() => undefined);
+      if (!overlapped) await before;
+      states.set(request, { targets, before, overlapped, recorded: false });
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
@@ -185,15 +213,18 @@ export const auditPlugin = fp(
           request.log.error({ err: error, status: reply.statusCode }, 'audit record not settled');
         });
       }
+      const status = reply.statusCode;
+      if (status < 400) {
+        if (state?.inTransaction) inTransaction.add(routeKey(request));
+        else inTransaction.delete(routeKey(request));
+      }
       if (state?.recorded) return payload;
       // Refused before the handler (401, 403, CSRF, a body that is not JSON): no snapshot was read.
-      state ??= { targets: targetsOf(request.routeOptions.url ?? '', request.params, request.body), before: null, recorded: false };
+      state ??= { targets: targetsOf(request.routeOptions.url ?? '', request.params, request.body), before: Promise.resolve(null), overlapped: false, recorded: false };
       state.recorded = true;
       states.set(request, state);
-      const status = reply.statusCode;
       try {
-        const after = status < 400 && state.targets.snapshot ? await readSnapshot(db(), state.targets.snapshot) : null;
-        await write(db(), request, state, status, status < 400 ? null : messageOf(payload), after);
+        await write(db(), request, state, status, status < 400 ? null : messageOf(payload));
       } catch (error) {
         // The answer is already decided (a 503 while the database is away, say): it leaves as it is,
         // and the lost record is in the log.

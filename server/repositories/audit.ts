@@ -1,7 +1,8 @@
-import { and, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { AuditRecord } from '../../contract/audit';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { AuditChange, AuditRecord } from '../../contract/audit';
 import { queryRows, type Db } from '../db/client';
 import { auditRecords } from '../db/schema/audit';
+import { JsonText } from '../http/json-text';
 
 export type NewAuditRecord = typeof auditRecords.$inferInsert;
 
@@ -32,27 +33,51 @@ function snapshotQuery(target: SnapshotTarget): SQL {
   }
 }
 
-/** The target's state now (on the transaction's connection, where one is given); null when it does not exist. */
-export async function readSnapshot(db: Db, target: SnapshotTarget): Promise<Record<string, unknown> | null> {
-  const [row] = await queryRows<{ state: Record<string, unknown> | null }>(db, snapshotQuery(target));
+/** The target's state now as JSON text (it goes back to insertAuditRecord unparsed); null when it does not exist. */
+export async function readSnapshotText(db: Db, target: SnapshotTarget): Promise<string | null> {
+  const [row] = await queryRows<{ state: string | null }>(db, sql`select (${snapshotQuery(target)})::text as state`);
   return row?.state ?? null;
 }
 
-/**
- * In a transaction: whether it has written anything yet (see wroteAnything) and the target's state
- * now, in one round trip.
- */
-export async function readSnapshotInTransaction(tx: Db, target: SnapshotTarget): Promise<{ wrote: boolean; state: Record<string, unknown> | null }> {
-  const [row] = await queryRows<{ wrote: boolean; state: Record<string, unknown> | null }>(
-    tx,
-    sql`select pg_current_xact_id_if_assigned() is not null as wrote, (${snapshotQuery(target)}) as state`,
-  );
-  return { wrote: row?.wrote === true, state: row?.state ?? null };
+/** A record's own fields; the buyer, the diff and its source are given to insertAuditRecord apart. */
+export type AuditRecordFields = Omit<NewAuditRecord, 'id' | 'at' | 'buyerId' | 'diff' | 'diffSource'> & { targets: Record<string, string> };
+
+export interface AuditRecordWrite {
+  /** The target's state before (JSON text from readSnapshotText), null when it did not exist or was not read. */
+  before: string | null;
+  /** The target whose state after is read in the same statement and diffed against `before` (audit_diff, migration 0018). */
+  diffTarget: SnapshotTarget | null;
+  /** Without diffTarget: the diff as given (the request's fields), null for none. */
+  diff: AuditChange[] | null;
+  /** The buyer when the target's state (after, else before) names none. */
+  fallbackBuyerId: number | null;
+  /** In a transaction: insert only if it has written anything yet (pg_current_xact_id_if_assigned is null until its first write or row lock). */
+  onlyIfWrote: boolean;
 }
 
-export async function insertAuditRecord(db: Db, record: NewAuditRecord): Promise<number> {
-  const [row] = await db.insert(auditRecords).values(record).returning({ id: auditRecords.id });
-  return Number(row?.id);
+/**
+ * Writes one record in one statement: where a diff target is given, its state after is read,
+ * diffed against the state before with the same rules as diffStates (plugins/audit-targets.ts)
+ * and inserted with it. The buyer is the target's (after, else before), else the fallback.
+ * Answers the record's id, or null when `onlyIfWrote` found nothing written.
+ */
+export async function insertAuditRecord(db: Db, record: AuditRecordFields, write: AuditRecordWrite): Promise<number | null> {
+  const before = sql`${write.before}::jsonb`;
+  const state = write.diffTarget ? sql`(${snapshotQuery(write.diffTarget)})` : sql`null::jsonb`;
+  const diff = write.diffTarget ? sql`audit_diff(${before}, s.state)` : sql`${write.diff === null ? null : JSON.stringify(write.diff)}::jsonb`;
+  const diffSource = write.diffTarget ? 'snapshot' : write.diff === null ? null : 'request';
+  const [row] = await queryRows<{ id: string | number }>(
+    db,
+    sql`insert into audit_records (user_id, user_login, user_roles, buyer_id, ip, user_agent, outbox, idempotency_key, method, route, target_kind, target_id, targets, diff, diff_source, status, message)
+      select ${record.userId ?? null}::int, ${record.userLogin ?? null}, ${record.userRoles ?? null},
+        coalesce((coalesce(s.state, ${before}) ->> 'buyer_id')::int, ${write.fallbackBuyerId}::int),
+        ${record.ip ?? null}, ${record.userAgent ?? null}, ${record.outbox ?? false}, ${record.idempotencyKey ?? null}, ${record.method}, ${record.route},
+        ${record.targetKind ?? null}, ${record.targetId ?? null}, ${JSON.stringify(record.targets)}::jsonb, ${diff}, ${diffSource}, ${record.status}, ${record.message ?? null}
+      from (select ${state} as state) s
+      ${write.onlyIfWrote ? sql`where pg_current_xact_id_if_assigned() is not null` : sql``}
+      returning id`,
+  );
+  return row === undefined ? null : Number(row.id);
 }
 
 export interface AuditFilter {
@@ -72,11 +97,21 @@ export interface AuditFilter {
 /** Microseconds kept: a cursor built from `at` matches the stored time exactly. */
 const AT_TEXT = sql<string>`to_char(${auditRecords.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/** A record as the contract's AuditRecord, built as JSON by the database. */
+const RECORD_JSON = sql`json_build_object(
+  'id', ${auditRecords.id}, 'at', ${AT_TEXT}, 'userId', ${auditRecords.userId}, 'userLogin', ${auditRecords.userLogin},
+  'userRoles', ${auditRecords.userRoles}, 'buyerId', ${auditRecords.buyerId}, 'ip', ${auditRecords.ip}, 'userAgent', ${auditRecords.userAgent},
+  'outbox', ${auditRecords.outbox}, 'idempotencyKey', ${auditRecords.idempotencyKey}, 'method', ${auditRecords.method}, 'route', ${auditRecords.route},
+  'targetKind', ${auditRecords.targetKind}, 'targetId', ${auditRecords.targetId}, 'targets', ${auditRecords.targets}, 'diff', ${auditRecords.diff},
+  'diffSource', ${auditRecords.diffSource}, 'status', ${auditRecords.status}, 'message', ${auditRecords.message})`;
+
 /**
- * One page, newest first, walked by (at, id) from the cursor: each filter has an index that
- * leads with it and ends with (at desc, id desc), so a page is an index range, whatever the size.
+ * One page's rows, newest first, from the cursor on. Each filter has an index that leads with it
+ * and ends with (at desc nulls last, id desc nulls last): ordered exactly so, with the cursor as a
+ * row comparison, a page is one index range whatever the table's size (ordered `desc` alone,
+ * PostgreSQL sorted every match: a second on 5,000,000 records).
  */
-export async function listAuditRecords(db: Db, filter: AuditFilter): Promise<AuditRecord[]> {
+function pageQuery(filter: AuditFilter, columns: SQL): SQL {
   const conditions: (SQL | undefined)[] = [
     filter.buyerId === null ? undefined : eq(auditRecords.buyerId, filter.buyerId),
     filter.login === undefined ? undefined : eq(auditRecords.userLogin, filter.login.trim().toLowerCase()),
@@ -85,38 +120,26 @@ export async function listAuditRecords(db: Db, filter: AuditFilter): Promise<Aud
     filter.route === undefined ? undefined : eq(auditRecords.route, filter.route.trim()),
     filter.dateFrom === undefined ? undefined : gte(auditRecords.at, filter.dateFrom),
     filter.dateTo === undefined ? undefined : lte(auditRecords.at, filter.dateTo),
+    filter.after === undefined ? undefined : sql`(${auditRecords.at}, ${auditRecords.id}) < (${filter.after.at}::timestamptz, ${filter.after.id})`,
   ];
-  if (filter.after) {
-    const at = sql`${filter.after.at}::timestamptz`;
-    conditions.push(or(lt(auditRecords.at, at), and(eq(auditRecords.at, at), lt(auditRecords.id, filter.after.id))));
-  }
-  const rows = await db
-    .select({
-      id: auditRecords.id,
-      at: AT_TEXT,
-      userId: auditRecords.userId,
-      userLogin: auditRecords.userLogin,
-      userRoles: auditRecords.userRoles,
-      buyerId: auditRecords.buyerId,
-      ip: auditRecords.ip,
-      userAgent: auditRecords.userAgent,
-      outbox: auditRecords.outbox,
-      idempotencyKey: auditRecords.idempotencyKey,
-      method: auditRecords.method,
-      route: auditRecords.route,
-      targetKind: auditRecords.targetKind,
-      targetId: auditRecords.targetId,
-      targets: auditRecords.targets,
-      diff: auditRecords.diff,
-      diffSource: auditRecords.diffSource,
-      status: auditRecords.status,
-      message: auditRecords.message,
-    })
-    .from(auditRecords)
-    .where(and(...conditions))
-    .orderBy(desc(auditRecords.at), desc(auditRecords.id))
-    .limit(filter.limit);
-  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+  const where = and(...conditions);
+  return sql`select ${columns} from ${auditRecords} ${where ? sql`where ${where}` : sql``}
+    order by ${auditRecords.at} desc nulls last, ${auditRecords.id} desc nulls last limit ${filter.limit}`;
+}
+
+/** One page of records, newest first (see pageQuery). */
+export async function listAuditRecords(db: Db, filter: AuditFilter): Promise<AuditRecord[]> {
+  const rows = await queryRows<{ record: AuditRecord }>(db, pageQuery(filter, sql`${RECORD_JSON} as record`));
+  return rows.map((row) => row.record);
+}
+
+/** One page as JSON text per record (sent as it is) with each record's cursor. */
+export async function listAuditRecordsJson(db: Db, filter: AuditFilter): Promise<{ json: JsonText<AuditRecord>; cursor: string }[]> {
+  const rows = await queryRows<{ json: string; cursor: string }>(
+    db,
+    pageQuery(filter, sql`${RECORD_JSON}::text as json, ${AT_TEXT} || '_' || ${auditRecords.id} as cursor`),
+  );
+  return rows.map((row) => ({ json: new JsonText<AuditRecord>(row.json), cursor: row.cursor }));
 }
 
 /**
@@ -143,12 +166,6 @@ export async function pruneAuditRecords(db: Db, cutoff: Date, batch = 10_000): P
 export async function deviceMacById(db: Db, id: number): Promise<string | null> {
   const [row] = await queryRows<{ mac: string }>(db, sql`select mac from devices where id = ${id}`);
   return row?.mac ?? null;
-}
-
-/** Whether the current transaction has written anything yet (PostgreSQL gives it an id at its first write or row lock). */
-export async function wroteAnything(tx: Db): Promise<boolean> {
-  const [row] = await queryRows<{ wrote: boolean }>(tx, sql`select pg_current_xact_id_if_assigned() is not null as wrote`);
-  return row?.wrote === true;
 }
 
 /**

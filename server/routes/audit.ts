@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { AUDIT_PAGE_SIZE, auditEndpoints } from '../../contract/audit';
+import { AUDIT_PAGE_SIZE, auditEndpoints, type AuditResponse } from '../../contract/audit';
 import { ROLES } from '../../contract/users';
 import { ApiError } from '../http/errors';
+import { jsonArray, jsonObject } from '../http/json-text';
 import { defineRoute } from '../http/route';
 import { buyerScope } from '../plugins/session';
-import { listAuditRecords } from '../repositories/audit';
+import { listAuditRecordsJson } from '../repositories/audit';
 
 /** The superuser and support read the trail, management too (its own buyer's records); installers do not. */
 const AUDIT_READERS = { roles: [ROLES.support, ROLES.management] } as const;
@@ -18,7 +19,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
     const limit = query.perPage ?? AUDIT_PAGE_SIZE;
     const after = query.cursor === undefined ? undefined : cursorOf(query.cursor);
     // One more than a page says whether another follows.
-    const rows = await listAuditRecords(db, {
+    const rows = await listAuditRecordsJson(db, {
       buyerId: buyerScope(request),
       login: query.login,
       targetKind: query.targetKind,
@@ -29,9 +30,10 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       after,
       limit: limit + 1,
     });
-    const data = rows.slice(0, limit);
-    const last = data[data.length - 1];
-    return { result: true, data, nextCursor: rows.length > limit && last ? `${last.at}_${last.id}` : null };
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    // The records come as JSON text from the database: nothing is parsed only to be written again.
+    return jsonObject<AuditResponse>({ result: true, data: jsonArray(page.map((row) => row.json)), nextCursor: rows.length > limit && last ? last.cursor : null });
   });
 }
 

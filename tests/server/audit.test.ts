@@ -11,6 +11,7 @@ import { userEndpoints } from '../../contract/users';
 import type { AppOptions } from '../../server/app';
 import { queryRows } from '../../server/db/client';
 import { AUDIT_SKIPPED_ROUTES } from '../../server/plugins/audit';
+import { diffStates } from '../../server/plugins/audit-targets';
 import { listAuditRecords } from '../../server/repositories/audit';
 import { contractEndpoints, validArbitrary } from './fuzz-arbitraries';
 import { BACKENDS, TestClient, expectShape, loginAs, useApp, type AccountName } from './helpers';
@@ -144,6 +145,33 @@ describe.each(BACKENDS)('audit trail on %s', (backend) => {
     expect([404, 409, 400]).toContain(duplicate.response.statusCode);
     expect(duplicate.added).toBe(1);
     expect(duplicate.record.diff).toBeNull();
+  });
+
+  it('diffs states in the database (audit_diff) exactly as diffStates does: paths, masked secrets, cut strings and arrays, depth', async () => {
+    const key = fc.constantFrom('a', 'b', 'pin', 'password', 'options', 'sip_login', 'x.y');
+    const leaf = fc.oneof(
+      fc.constant(null),
+      fc.boolean(),
+      fc.integer({ min: -3, max: 3 }),
+      fc.constantFrom('', 'v', 'w'.repeat(305)),
+      fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 23 }),
+      fc.array(fc.dictionary(key, fc.constantFrom('s', 'secret', '')), { maxLength: 2 }),
+      fc.constant({}),
+    );
+    const { state } = fc.letrec<{ state: unknown }>((tie) => ({ state: fc.oneof({ depthSize: 'small' }, leaf, fc.dictionary(key, tie('state'), { maxKeys: 4 })) }));
+    const object = fc.dictionary(key, state, { maxKeys: 5 });
+    const pairs = fc.sample(fc.tuple(object, object, fc.boolean()), { numRuns: 150, seed: 17 });
+    for (const [before, other, similar] of pairs) {
+      // Half the pairs share most of their fields, as a state before and after a change does.
+      const after = similar ? { ...before, ...Object.fromEntries(Object.entries(other).slice(0, 1)) } : other;
+      const [row] = await queryRows<{ before: unknown; after: unknown; diff: unknown }>(
+        db(),
+        sql`select ${JSON.stringify(before)}::jsonb as before, ${JSON.stringify(after)}::jsonb as after, audit_diff(${JSON.stringify(before)}::jsonb, ${JSON.stringify(after)}::jsonb) as diff`,
+      );
+      // Compared on the states as the database keeps them (jsonb orders an object's keys).
+      expect(row.diff, JSON.stringify({ before, after })).toEqual(diffStates(row.before, row.after));
+    }
+    expect(pairs.some(([before, other]) => JSON.stringify(diffStates(before, other)).includes(AUDIT_MASK))).toBe(true);
   });
 
   it('marks a request from the offline outbox with its idempotency key', async () => {

@@ -12,6 +12,9 @@ export interface AuditChange {
  * transaction where it has one. Append-only: a trigger (migration 0014) refuses UPDATE, TRUNCATE
  * and DELETE except the retention job's, which may remove only rows older than its cut-off.
  * No foreign keys on purpose: a deleted user, device or buyer keeps its history.
+ * Every index ends with (at desc nulls last, id desc nulls last), the list's order (repositories/audit.ts
+ * orders exactly so, or PostgreSQL sorts the whole match). Migration 0018 also holds audit_diff(), the
+ * snapshot diff the recording computes in its INSERT (plugins/audit.ts).
  */
 export const auditRecords = pgTable(
   'audit_records',
@@ -48,5 +51,6 @@ export const auditRecords = pgTable(
     index('audit_records_user_idx').on(t.userLogin, t.at.desc(), t.id.desc()),
     index('audit_records_buyer_idx').on(t.buyerId, t.at.desc(), t.id.desc()),
     index('audit_records_at_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_records_route_idx').on(t.route, t.at.desc(), t.id.desc()),
   ],
 );
