@@ -4,20 +4,22 @@ import { endpoint, withResult } from './common';
 // ---------------------------------------------------------------------------
 // Bulk import with a dry run, and the matching export (docs/api.md "Import and export")
 
-export const IMPORT_KINDS = ['flats'] as const;
+export const IMPORT_KINDS = ['flats', 'keys'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /**
  * The columns of each kind, in the export's order; the export's header is these names, so an
  * export re-imports as it is. flats: one row per resident of a flat (a flat without residents:
- * one row with no phone).
+ * one row with no phone). keys: one row per panel key (the device's MAC, the value, its type, the
+ * flat number in the device's houses, inner as 1 or 0).
  */
 export const IMPORT_FIELDS = {
   flats: ['flat', 'letter', 'phone', 'name'],
+  keys: ['mac', 'value', 'type', 'flat', 'inner'],
 } as const satisfies Record<ImportKind, readonly string[]>;
-export type ImportField = (typeof IMPORT_FIELDS.flats)[number];
+export type ImportField = (typeof IMPORT_FIELDS)[ImportKind][number];
 /** Fields a row cannot go without. */
-export const IMPORT_REQUIRED: Record<ImportKind, readonly ImportField[]> = { flats: ['flat'] };
+export const IMPORT_REQUIRED: Record<ImportKind, readonly ImportField[]> = { flats: ['flat'], keys: ['mac', 'value'] };
 
 /** The largest file taken (bytes) and the most data rows in one. */
 export const IMPORT_MAX_BYTES = 60 * 1024 * 1024;
@@ -56,12 +58,21 @@ export const IMPORT_REASONS = [
   'letter-conflict',
   'name-conflict',
   'phone-other-buyer',
+  'mac-bad',
+  'device-unknown',
+  'device-no-keys',
+  'type-bad',
+  'type-not-taken',
+  'value-bad',
+  'inner-bad',
+  'flat-unknown',
+  'key-both-sides',
   'failed',
 ] as const;
 export type ImportReason = (typeof IMPORT_REASONS)[number];
 
 /** What a created or changed row does. */
-export const IMPORT_ACTIONS = ['flat', 'letter', 'resident', 'name', 'link'] as const;
+export const IMPORT_ACTIONS = ['flat', 'letter', 'resident', 'name', 'link', 'key', 'key-flat', 'key-inner', 'key-type'] as const;
 export type ImportAction = (typeof IMPORT_ACTIONS)[number];
 
 /** Field → the file's column header that holds it (null or absent: not in the file). */
@@ -70,6 +81,10 @@ export const ImportMapping = type({
   letter: optional(nullable(string())),
   phone: optional(nullable(string())),
   name: optional(nullable(string())),
+  mac: optional(nullable(string())),
+  value: optional(nullable(string())),
+  type: optional(nullable(string())),
+  inner: optional(nullable(string())),
 });
 export type ImportMapping = Infer<typeof ImportMapping>;
 
@@ -132,6 +147,8 @@ export const importEndpoints = {
   upload: endpoint({ method: 'POST', pattern: '/front/imports/files', query: ImportFileQuery, response: ImportFileResponse }),
   flatsDryRun: endpoint({ method: 'POST', pattern: '/front/imports/flats/:house/dry-run', body: ImportRun, response: ImportDryRunResponse }),
   flatsApply: endpoint({ method: 'POST', pattern: '/front/imports/flats/:house/apply', body: ImportRun, response: ImportJobResponse }),
+  keysDryRun: endpoint({ method: 'POST', pattern: '/front/imports/keys/dry-run', body: ImportRun, response: ImportDryRunResponse }),
+  keysApply: endpoint({ method: 'POST', pattern: '/front/imports/keys/apply', body: ImportRun, response: ImportJobResponse }),
   job: endpoint({ method: 'GET', pattern: '/front/imports/jobs/:id', response: ImportJobResponse }),
 } as const;
 
@@ -142,6 +159,10 @@ export const importEndpoints = {
  */
 export const flatsExportPath = (houseUid: string) => `/front/imports/flats/${encodeURIComponent(houseUid)}/export`;
 export const FLATS_EXPORT_PATTERN = '/front/imports/flats/:house/export';
+/** The /keys list's filters (as its list call takes them): the export holds what the list shows, panel keys only. */
+export const KeysExportQuery = object({ key: optional(string()), panelCode: optional(string()), mac: optional(string()) });
+export type KeysExportQuery = Infer<typeof KeysExportQuery>;
+export const KEYS_EXPORT_PATTERN = '/front/imports/keys/export';
 export const importResultPath = (jobId: string) => `/front/imports/jobs/${encodeURIComponent(jobId)}/result`;
 export const IMPORT_RESULT_PATTERN = '/front/imports/jobs/:id/result';
 /** The result CSV's extra columns after the fields. */

@@ -20,7 +20,7 @@ export const IMPORT_PROBLEM_MESSAGES: Record<ImportProblem, string> = {
   'broken-csv': 'CSV не читается: незакрытая кавычка или строка с лишними кавычками',
   'no-header': 'В первой строке файла нет заголовков столбцов',
   'no-file': 'Файл не передан: тело запроса пусто или не файл — отправьте файл телом запроса (application/octet-stream)',
-  expired: 'Загруженный файл не найден или устарел: выберите файл ещё раз',
+  expired: 'Некорректное поле file: загруженный файл не найден или устарел — выберите файл ещё раз',
 };
 
 export function importError(problem: ImportProblem): ImportFileError {

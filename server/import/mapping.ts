@@ -7,6 +7,10 @@ const SYNONYMS: Record<ImportField, readonly string[]> = {
   letter: ['letter', 'литера', 'буква', 'литеры'],
   phone: ['phone', 'телефон', 'тел', 'login', 'логин', 'мобильный', 'номертелефона', 'resident', 'житель'],
   name: ['name', 'имя', 'фио', 'comment', 'комментарий', 'residentname'],
+  mac: ['mac', 'мак', 'macaddress', 'device', 'устройство', 'панель'],
+  value: ['value', 'key', 'keyvalue', 'ключ', 'значение', 'значениеключа', 'номерключа', 'uid'],
+  type: ['type', 'keytype', 'тип', 'типключа', 'карта'],
+  inner: ['inner', 'внутренний', 'внутр', 'isinner'],
 };
 
 const normalize = (header: string) => header.toLowerCase().replace(/[\s_\-.,:№#()«»"']/g, '').replace(/ё/g, 'е');

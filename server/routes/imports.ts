@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { object, string } from 'superstruct';
 import {
   FLATS_EXPORT_PATTERN,
@@ -10,10 +10,14 @@ import {
   IMPORT_RESULT_COLUMNS,
   IMPORT_RESULT_PATTERN,
   IMPORT_SAMPLE_ROWS,
+  KEYS_EXPORT_PATTERN,
+  KeysExportQuery,
   importEndpoints,
   type ImportKind,
   type ImportRun,
 } from '../../contract/imports';
+import { normalizeMac } from '../../contract/common';
+import { MAX_FLAT_NUM } from '../../contract/flat-card';
 import { PERMISSIONS, ROLES } from '../../contract/users';
 import type { Db } from '../db/client';
 import { ApiError } from '../http/errors';
@@ -26,18 +30,22 @@ import { dataRows, readHead } from '../import/read-rows';
 import { ImportStore, publicJob, type StoredUpload } from '../import/store';
 import { buyerScope, currentUser } from '../plugins/session';
 import { FlatImport, flatExportBatch } from '../repositories/imports-flats';
-import { applyBatch, batches, count, dryRun, prefetched, type SourceRow } from '../repositories/imports-plan';
+import { KeyImport, keyExportBatch, type KeyExportFilter } from '../repositories/imports-keys';
+import { applyBatch, batches, count, dryRun, prefetched, type BatchPlanner, type SourceRow } from '../repositories/imports-plan';
 import { FLAT_EDITORS, FLAT_READERS } from './flats-shared';
 import { houseInScope } from './houses';
+import { KEY_EDITORS, KEY_READERS, compactKeyValue, isHex, keyTypesOf } from './keys-shared';
 
 /** Whoever may import something may upload a file and follow a job (each import then checks its own rule). */
-const IMPORTERS = { permissions: [PERMISSIONS.housesList], roles: [ROLES.management] } as const;
+const IMPORTERS = { permissions: [PERMISSIONS.housesList, PERMISSIONS.keysList], roles: [ROLES.management] } as const;
 const HouseParams = object({ house: string() });
 const JobParams = object({ id: string() });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const UPLOAD_TYPES = ['application/octet-stream', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.ms-excel'];
 /** Flats read per export query. */
 const EXPORT_FLATS = 1000;
+/** Keys read per export query. */
+const EXPORT_KEYS = 2000;
 const JOB_NOT_FOUND = 'Задание импорта не найдено';
 
 /** A file the import cannot read answers 400 (413 for one too large) with its problem's code for the client. */
@@ -70,7 +78,47 @@ function csvDownload(lines: AsyncIterable<string>): Readable {
   );
 }
 
+/** The /keys list's filters of the keys export, checked as the list checks them; 400 naming the field. */
+function keyExportFilter(query: KeysExportQuery): KeyExportFilter {
+  const filter: KeyExportFilter = {};
+  const prefix = compactKeyValue(query.key ?? '');
+  if (prefix !== '') {
+    if (!isHex(prefix)) throw new ApiError(400, 'Некорректное поле key: ожидаются шестнадцатеричные цифры (0–9, A–F)');
+    filter.valuePrefix = prefix;
+  }
+  const panelCode = (query.panelCode ?? '').trim();
+  if (panelCode !== '') {
+    if (!/^\d{1,6}$/.test(panelCode) || Number(panelCode) < 1 || Number(panelCode) > MAX_FLAT_NUM) {
+      throw new ApiError(400, `Некорректное поле panelCode: ожидается целое число от 1 до ${MAX_FLAT_NUM}`);
+    }
+    filter.flatNum = Number(panelCode);
+  }
+  if ((query.mac ?? '').trim() !== '') {
+    const mac = normalizeMac(query.mac ?? '');
+    if (mac === null) throw new ApiError(400, 'Некорректное поле mac: ожидается MAC-адрес');
+    filter.mac = mac;
+  }
+  return filter;
+}
+
 const attachment = (name: string) => `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/** An export's lines: the header, then each keyset page's rows (read until a page comes back empty). */
+async function* exportLines<R>(header: readonly string[], page: (after: number) => Promise<R[]>, fields: (row: R) => (string | number | null)[], keyOf: (row: R) => number) {
+  yield csvLine(header);
+  let after = 0;
+  for (;;) {
+    const rows = await page(after);
+    if (rows.length === 0) return;
+    yield rows.map((row) => csvLine(fields(row))).join('');
+    after = keyOf(rows[rows.length - 1]);
+  }
+}
+
+function sendCsv(reply: FastifyReply, name: string, lines: AsyncIterable<string>) {
+  reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', attachment(name)).header('Cache-Control', 'no-store');
+  return reply.send(csvDownload(lines));
+}
 
 /** Bulk import with a dry run and the matching export (docs/api.md "Import and export"). */
 export async function importRoutes(app: FastifyInstance): Promise<void> {
@@ -104,24 +152,22 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     return () => new FlatImport(house, { buyerId: currentUser(request).buyerId, scope });
   }
 
-  defineRoute(app, importEndpoints.flatsDryRun, { access: FLAT_EDITORS, params: HouseParams }, async ({ params, body, request, db }) => {
-    const planner = await flatImport(db, request, params.house);
-    const upload = await fileStep(async () => store.upload(body.file, currentUser(request).userId, 'flats'));
-    const rows = await mappedRows(upload, 'flats', body);
-    const data = await fileStep(() => dryRun(db, planner(), rows));
-    return { result: true, data };
-  });
+  async function dryRunOf<D>(db: Db, request: FastifyRequest, kind: ImportKind, body: ImportRun, planner: BatchPlanner<D>) {
+    const upload = await fileStep(async () => store.upload(body.file, currentUser(request).userId, kind));
+    const rows = await mappedRows(upload, kind, body);
+    return fileStep(() => dryRun(db, planner, rows));
+  }
 
-  defineRoute(app, importEndpoints.flatsApply, { access: FLAT_EDITORS, params: HouseParams }, async ({ params, body, request, db }) => {
-    const planner = await flatImport(db, request, params.house);
+  /** The apply as a job: every batch planned again and written in its transaction, the result CSV written as it goes. */
+  async function applyJob<D>(request: FastifyRequest, kind: ImportKind, body: ImportRun, planner: () => BatchPlanner<D>) {
     const userId = currentUser(request).userId;
-    const upload = await fileStep(async () => store.upload(body.file, userId, 'flats'));
-    const rows = await mappedRows(upload, 'flats', body);
-    const job = await store.startJob(userId, 'flats', async (running) => {
+    const upload = await fileStep(async () => store.upload(body.file, userId, kind));
+    const rows = await mappedRows(upload, kind, body);
+    const job = await store.startJob(userId, kind, async (running) => {
       const shared = planner();
       const out = await open(running.resultPath, 'w');
       try {
-        await out.write(CSV_BOM + csvLine([...IMPORT_FIELDS.flats, ...IMPORT_RESULT_COLUMNS]));
+        await out.write(CSV_BOM + csvLine([...IMPORT_FIELDS[kind], ...IMPORT_RESULT_COLUMNS]));
         for await (const batch of prefetched(batches(rows))) {
           if (store.closing) throw new Error('Сервер останавливается: импорт прерван');
           const results = await applyBatch(app.database.drizzle, shared, batch, planner);
@@ -143,7 +189,25 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       if (job.state === 'failed' && job.message === null) job.message = 'Импорт прерван';
     });
     return { result: true, message: 'Импорт запущен', data: publicJob(job) };
+  }
+
+  defineRoute(app, importEndpoints.flatsDryRun, { access: FLAT_EDITORS, params: HouseParams }, async ({ params, body, request, db }) => {
+    const planner = await flatImport(db, request, params.house);
+    return { result: true, data: await dryRunOf(db, request, 'flats', body, planner()) };
   });
+
+  defineRoute(app, importEndpoints.flatsApply, { access: FLAT_EDITORS, params: HouseParams }, async ({ params, body, request, db }) => {
+    const planner = await flatImport(db, request, params.house);
+    return applyJob(request, 'flats', body, planner);
+  });
+
+  const keyImport = (request: FastifyRequest) => () => new KeyImport({ scope: buyerScope(request), login: currentUser(request).login }, (device) => keyTypesOf(device, false));
+
+  defineRoute(app, importEndpoints.keysDryRun, { access: KEY_EDITORS }, async ({ body, request, db }) => {
+    return { result: true, data: await dryRunOf(db, request, 'keys', body, keyImport(request)()) };
+  });
+
+  defineRoute(app, importEndpoints.keysApply, { access: KEY_EDITORS }, async ({ body, request }) => applyJob(request, 'keys', body, keyImport(request)));
 
   function requireJob(request: FastifyRequest, id: string) {
     const job = UUID.test(id) ? store.job(id, currentUser(request).userId) : null;
@@ -180,23 +244,31 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       const db = app.database.drizzle;
       const scope = buyerScope(request);
       await houseInScope(db, house, scope);
-      async function* lines() {
-        yield csvLine(IMPORT_FIELDS.flats);
-        let after = 0;
-        for (;;) {
-          const rows = await flatExportBatch(db, house, scope, after, EXPORT_FLATS);
-          if (rows.length === 0) return;
-          let text = '';
-          for (const row of rows) text += csvLine([row.flat_num, row.letter, row.login, row.comment]);
-          yield text;
-          after = Number(rows[rows.length - 1].flat_num);
-        }
-      }
-      reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', attachment(`flats-${house}.csv`))
-        .header('Cache-Control', 'no-store');
-      return reply.send(csvDownload(lines()));
+      const lines = exportLines(
+        IMPORT_FIELDS.flats,
+        (after) => flatExportBatch(db, house, scope, after, EXPORT_FLATS),
+        (row) => [row.flat_num, row.letter, row.login, row.comment],
+        (row) => Number(row.flat_num),
+      );
+      return sendCsv(reply, `flats-${house}.csv`, lines);
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: KEYS_EXPORT_PATTERN,
+    config: { access: KEY_READERS },
+    handler: async (request, reply) => {
+      const filter = keyExportFilter(parseInput(KeysExportQuery, request.query));
+      const db = app.database.drizzle;
+      const scope = buyerScope(request);
+      const lines = exportLines(
+        IMPORT_FIELDS.keys,
+        (after) => keyExportBatch(db, scope, filter, after, EXPORT_KEYS),
+        (row) => [row.mac, row.value, row.key_type, row.flat_num, row.inner ? 1 : 0],
+        (row) => Number(row.id),
+      );
+      return sendCsv(reply, 'keys.csv', lines);
     },
   });
 }

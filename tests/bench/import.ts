@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { CSRF_HEADER } from '../../contract/common';
-import { flatsExportPath, importEndpoints, type ImportDryRun, type ImportFile, type ImportJob } from '../../contract/imports';
+import { flatsExportPath, importEndpoints, type ImportDryRun, type ImportFile, type ImportJob, type ImportKind, type ImportMapping } from '../../contract/imports';
 import { buildApp } from '../../server/app';
 import { entranceRanges, entrances, houses } from '../../server/db/schema/houses';
 import { adminQuery } from '../server/postgres';
@@ -20,10 +20,10 @@ import { adminQuery } from '../server/postgres';
 export const IMPORT_BUDGET = { rows: 50_000, dryRunMs: 10_000, applyRowsPerSecond: 2_000 };
 const MB = 1024 * 1024;
 const HOUSE = 'bench-import-house';
-const MAPPING = { flat: 'flat', letter: 'letter', phone: 'phone', name: 'name' };
+const MAPPING: ImportMapping = { flat: 'flat', letter: 'letter', phone: 'phone', name: 'name' };
 
-type Heading = (title: string) => void;
-type Table = (rows: string[][], alignRight: boolean[]) => void;
+export type Heading = (title: string) => void;
+export type Table = (rows: string[][], alignRight: boolean[]) => void;
 
 export interface ImportFigures {
   rows: number;
@@ -46,7 +46,7 @@ export function importFile(rows: number): Buffer {
   return Buffer.from(`${lines.join('\r\n')}\r\n`);
 }
 
-class Session {
+export class Session {
   private cookies = new Map<string, string>();
   private token = '';
   constructor(private readonly app: FastifyInstance) {}
@@ -69,39 +69,54 @@ class Session {
   }
 }
 
-function rssSampler() {
+export function rssSampler() {
   const base = process.memoryUsage().rss;
   let peak = base;
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
   return { stop: () => (clearInterval(timer), peak - base) };
 }
 
-export async function importReport(heading: Heading, table: Table, options: { rows?: number } = {}): Promise<ImportFigures | null> {
-  const rows = options.rows ?? IMPORT_BUDGET.rows;
-  heading(`Bulk import of ${rows.toLocaleString('en')} flat rows (PostgreSQL, in process)`);
+/** One kind's bench: its file and database, and the calls that take the file in and give it back. */
+export interface ImportBench {
+  title: string;
+  /** The database's name prefix. */
+  database: string;
+  kind: ImportKind;
+  rows: number;
+  file: Buffer;
+  mapping: ImportMapping;
+  fileNote?: string;
+  dryRunPath: string;
+  applyPath: string;
+  exportPath: string;
+  /** What the kind needs in the database before the upload. */
+  setup: (app: FastifyInstance) => Promise<void>;
+  /** A note for the apply's line (what it left behind), once it is done. */
+  applied?: (app: FastifyInstance) => Promise<string>;
+}
+
+/** Upload, dry run, apply (polled), export and the export's dry run, on a fresh PostgreSQL database. */
+export async function runImportBench(heading: Heading, table: Table, bench: ImportBench): Promise<ImportFigures | null> {
+  const { rows, file } = bench;
+  heading(bench.title);
   const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!base) {
     console.log('  skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure it');
     return null;
   }
-  const name = `intercom_bench_import_${randomBytes(4).toString('hex')}`;
+  const name = `${bench.database}_${randomBytes(4).toString('hex')}`;
   const url = new URL(base);
   url.pathname = `/${name}`;
   await adminQuery(base, `create database ${name}`);
   let app: FastifyInstance | null = null;
   try {
     app = await buildApp({ database: { kind: 'postgres', url: url.href, poolSize: 4 }, seed: 'small', jobs: { enabled: false }, mcUploads: { enabled: false } });
-    const db = app.database.drizzle;
-    await db.insert(houses).values({ uid: HOUSE, address: 'г. Бенч, ул. Импортная, д. 1', region: 77 });
-    await db.insert(entrances).values({ uid: `${HOUSE}-1`, buyerId: 1, houseUid: HOUSE, entranceNum: 1, title: 'Подъезд 1', type: 1 });
-    await db.insert(entranceRanges).values({ entranceUid: `${HOUSE}-1`, rangeStart: 1, rangeEnd: 99_999 });
+    await bench.setup(app);
     const session = new Session(app);
     await session.login('operator');
-    const file = importFile(rows);
     const upload = async (body: Buffer) =>
-      ((await session.call('POST', `${importEndpoints.upload.path({})}?kind=flats`, body, 'application/octet-stream')).json() as { data: ImportFile }).data;
-    const dryRun = async (id: string) =>
-      ((await session.call('POST', importEndpoints.flatsDryRun.path({ house: HOUSE }), { file: id, mapping: MAPPING })).json() as { data: ImportDryRun }).data;
+      ((await session.call('POST', `${importEndpoints.upload.path({})}?kind=${bench.kind}`, body, 'application/octet-stream')).json() as { data: ImportFile }).data;
+    const dryRun = async (id: string) => ((await session.call('POST', bench.dryRunPath, { file: id, mapping: bench.mapping })).json() as { data: ImportDryRun }).data;
 
     const memory = rssSampler();
     let started = performance.now();
@@ -110,9 +125,9 @@ export async function importReport(heading: Heading, table: Table, options: { ro
     started = performance.now();
     const planned = await dryRun(uploaded.id);
     const dryRunMs = performance.now() - started;
-    if (planned.counts.create !== rows) throw new Error(`the dry run would create ${planned.counts.create} rows of ${rows}`);
+    if (planned.counts.create !== rows) throw new Error(`the dry run would create ${planned.counts.create} rows of ${rows}: ${JSON.stringify(planned.rows.slice(0, 3))}`);
     started = performance.now();
-    let job = ((await session.call('POST', importEndpoints.flatsApply.path({ house: HOUSE }), { file: uploaded.id, mapping: MAPPING })).json() as { data: ImportJob }).data;
+    let job = ((await session.call('POST', bench.applyPath, { file: uploaded.id, mapping: bench.mapping })).json() as { data: ImportJob }).data;
     while (job.state === 'running') {
       await new Promise((resolve) => setTimeout(resolve, 100));
       job = ((await session.call('GET', importEndpoints.job.path({ id: job.id }))).json() as { data: ImportJob }).data;
@@ -120,9 +135,10 @@ export async function importReport(heading: Heading, table: Table, options: { ro
     const applyMs = performance.now() - started;
     const rssGrowth = memory.stop();
     if (job.state !== 'done' || job.counts.create !== rows) throw new Error(`the apply ended ${job.state}: ${JSON.stringify(job.counts)} ${job.message ?? ''}`);
+    const appliedNote = bench.applied ? `, ${await bench.applied(app)}` : '';
 
     started = performance.now();
-    const exported = (await session.call('GET', flatsExportPath(HOUSE))).rawPayload;
+    const exported = (await session.call('GET', bench.exportPath)).rawPayload;
     const exportMs = performance.now() - started;
     const again = await upload(exported);
     started = performance.now();
@@ -143,10 +159,10 @@ export async function importReport(heading: Heading, table: Table, options: { ro
     };
     table(
       [
-        ['file', `${rows} rows, ${(file.length / MB).toFixed(1)} MB`],
+        ['file', `${rows} rows, ${(file.length / MB).toFixed(1)} MB${bench.fileNote ?? ''}`],
         ['upload (spooled, detected)', `${uploadMs.toFixed(0)} ms`],
         ['dry run', `${(dryRunMs / 1000).toFixed(2)} s`],
-        ['apply (POST to the poll that saw it done)', `${(applyMs / 1000).toFixed(2)} s, ${figures.applyRowsPerSecond.toFixed(0)} rows/s`],
+        ['apply (POST to the poll that saw it done)', `${(applyMs / 1000).toFixed(2)} s, ${figures.applyRowsPerSecond.toFixed(0)} rows/s${appliedNote}`],
         ['RSS growth during dry run and apply', `${(rssGrowth / MB).toFixed(1)} MB`],
         ['export', `${exportMs.toFixed(0)} ms, ${(exported.length / MB).toFixed(1)} MB`],
         ['re-import dry run of the export', `${(reimportDryRunMs / 1000).toFixed(2)} s, ${figures.reimportChanges} changes (${replanned.counts.unchanged} unchanged)`],
@@ -158,6 +174,27 @@ export async function importReport(heading: Heading, table: Table, options: { ro
     await app?.close();
     await adminQuery(base, `drop database if exists ${name} with (force)`);
   }
+}
+
+export async function importReport(heading: Heading, table: Table, options: { rows?: number } = {}): Promise<ImportFigures | null> {
+  const rows = options.rows ?? IMPORT_BUDGET.rows;
+  return runImportBench(heading, table, {
+    title: `Bulk import of ${rows.toLocaleString('en')} flat rows (PostgreSQL, in process)`,
+    database: 'intercom_bench_import',
+    kind: 'flats',
+    rows,
+    file: importFile(rows),
+    mapping: MAPPING,
+    dryRunPath: importEndpoints.flatsDryRun.path({ house: HOUSE }),
+    applyPath: importEndpoints.flatsApply.path({ house: HOUSE }),
+    exportPath: flatsExportPath(HOUSE),
+    setup: async (app) => {
+      const db = app.database.drizzle;
+      await db.insert(houses).values({ uid: HOUSE, address: 'г. Бенч, ул. Импортная, д. 1', region: 77 });
+      await db.insert(entrances).values({ uid: `${HOUSE}-1`, buyerId: 1, houseUid: HOUSE, entranceNum: 1, title: 'Подъезд 1', type: 1 });
+      await db.insert(entranceRanges).values({ entranceUid: `${HOUSE}-1`, rangeStart: 1, rangeEnd: 99_999 });
+    },
+  });
 }
 
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'OVER');

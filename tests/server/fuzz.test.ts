@@ -4,7 +4,7 @@ import { type Struct, unknown } from 'superstruct';
 type AnyStruct = Struct<unknown, unknown>;
 import { describe, expect, it } from 'vitest';
 import { HISTORY_EXPORT_PATH, HistoryExportQuery } from '../../contract/history';
-import { FLATS_EXPORT_PATTERN, IMPORT_RESULT_PATTERN } from '../../contract/imports';
+import { FLATS_EXPORT_PATTERN, IMPORT_RESULT_PATTERN, KEYS_EXPORT_PATTERN, KeysExportQuery } from '../../contract/imports';
 import { ErrorResponse, FrameworkError, decode } from '../../contract/common';
 import type { AppOptions } from '../../server/app';
 import {
@@ -71,6 +71,7 @@ const OUTSIDE_TABLES: readonly ContractEndpoint[] = [
   { name: 'history.image', method: 'GET', pattern: '/front/history/images/:id', query: null, body: null, response: unknown() },
   { name: 'imports.flatsExport', method: 'GET', pattern: FLATS_EXPORT_PATTERN, query: null, body: null, response: unknown() },
   { name: 'imports.result', method: 'GET', pattern: IMPORT_RESULT_PATTERN, query: null, body: null, response: unknown() },
+  { name: 'imports.keysExport', method: 'GET', pattern: KEYS_EXPORT_PATTERN, query: KeysExportQuery as Struct<unknown, unknown>, body: null, response: unknown() },
 ];
 
 async function fuzzedEndpoints(): Promise<ContractEndpoint[]> {

@@ -4,13 +4,13 @@ import {
   IMPORT_PROBLEM_HEADER,
   ImportDryRunResponse,
   ImportFileResponse,
-  ImportJobResponse,
   flatsExportPath,
   importEndpoints,
   importResultPath,
   type ImportMapping,
 } from '../../contract/imports';
 import { useFlatSetup } from './flat-fixtures';
+import { applyAndWait } from './import-helpers';
 import { BACKENDS, TestClient, expectError, expectShape, loginAs } from './helpers';
 
 const TAG = 0x61;
@@ -39,16 +39,7 @@ describe.each(BACKENDS)('bulk import of flats on %s', (backend) => {
     expect(response.statusCode, response.body).toBe(200);
     return expectShape(ImportDryRunResponse, response.json()).data;
   };
-  const apply = async (file: string, mapping = FLAT_MAPPING) => {
-    const response = await operator().request('POST', importEndpoints.flatsApply.path({ house: fx().houseUid }), { payload: { file, mapping } });
-    expect(response.statusCode, response.body).toBe(200);
-    let job = expectShape(ImportJobResponse, response.json()).data;
-    while (job.state === 'running') {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      job = expectShape(ImportJobResponse, (await operator().get(importEndpoints.job.path({ id: job.id }))).json()).data;
-    }
-    return job;
-  };
+  const apply = async (file: string, mapping = FLAT_MAPPING) => applyAndWait(operator(), importEndpoints.flatsApply.path({ house: fx().houseUid }), file, mapping);
   const exportCsv = async (client = operator()) => {
     const response = await client.get(flatsExportPath(fx().houseUid));
     expect(response.statusCode, response.body).toBe(200);

@@ -5,7 +5,6 @@ import {
   ImportDryRunResponse,
   ImportFileResponse,
   ImportJobResponse,
-  flatsExportPath,
   importEndpoints,
   importResultPath,
   type ImportKind,
@@ -76,13 +75,21 @@ async function postJson(url: string, body: unknown): Promise<unknown> {
   return response.json();
 }
 
-export async function dryRunFlats(house: string, file: string, mapping: ImportMapping) {
-  const answer = await postJson(importEndpoints.flatsDryRun.path({ house }), { file, mapping });
+/** What an import writes to: a house's flats, or the keys of the user's devices. */
+export type ImportTarget = { kind: 'flats'; house: string } | { kind: 'keys' };
+
+const runPath = (target: ImportTarget, step: 'dryRun' | 'apply') =>
+  target.kind === 'flats'
+    ? (step === 'dryRun' ? importEndpoints.flatsDryRun : importEndpoints.flatsApply).path({ house: target.house })
+    : (step === 'dryRun' ? importEndpoints.keysDryRun : importEndpoints.keysApply).path({});
+
+export async function dryRunImport(target: ImportTarget, file: string, mapping: ImportMapping) {
+  const answer = await postJson(runPath(target, 'dryRun'), { file, mapping });
   return expectResult(decode(ImportDryRunResponse, answer, 'POST dry-run')).data;
 }
 
-export async function applyFlats(house: string, file: string, mapping: ImportMapping) {
-  const answer = await postJson(importEndpoints.flatsApply.path({ house }), { file, mapping });
+export async function applyImport(target: ImportTarget, file: string, mapping: ImportMapping) {
+  const answer = await postJson(runPath(target, 'apply'), { file, mapping });
   return expectResult(decode(ImportJobResponse, answer, 'POST apply')).data;
 }
 
@@ -104,5 +111,4 @@ export async function downloadCsv(url: string, fallbackName: string): Promise<vo
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
-export const flatsExportUrl = flatsExportPath;
 export const resultUrl = importResultPath;

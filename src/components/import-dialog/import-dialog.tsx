@@ -26,7 +26,7 @@ import { IMPORT_FIELDS, IMPORT_REQUIRED, type ImportDryRun, type ImportFile, typ
 import { useEffect, useId, useState } from 'react';
 import { errorMessage } from '@/lib/http';
 import { useSession } from '@/lib/session';
-import { ImportProblemError, applyFlats, downloadCsv, dryRunFlats, getImportJob, resultUrl, uploadImportFile } from './api';
+import { ImportProblemError, applyImport, downloadCsv, dryRunImport, getImportJob, resultUrl, uploadImportFile, type ImportTarget } from './api';
 import { rememberMapping, withRememberedMapping } from './mapping-memory';
 import { useT, type Translate } from './messages';
 
@@ -58,17 +58,17 @@ function rowWhy(t: Translate, row: ImportRow): string {
 }
 
 interface ImportDialogProps {
-  kind: ImportKind;
-  /** The house the flats go to. */
-  house: string;
+  /** What the rows go to: a house's flats or the keys of the user's devices. */
+  target: ImportTarget;
   onClose: () => void;
   /** Called once a job has written something. */
   onImported: () => void;
 }
 
 /** Import with a dry run (docs/api.md "Import and export"): file → columns → dry run → job with progress → result. */
-export function ImportDialog({ kind, house, onClose, onImported }: ImportDialogProps) {
+export function ImportDialog({ target, onClose, onImported }: ImportDialogProps) {
   const t = useT();
+  const kind: ImportKind = target.kind;
   const titleId = useId();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -110,7 +110,7 @@ export function ImportDialog({ kind, house, onClose, onImported }: ImportDialogP
     setStage({ step: 'mapping', file, mapping, busy: true, error: null });
     rememberMapping(kind, userId, mapping);
     try {
-      const result = await dryRunFlats(house, file.id, mapping);
+      const result = await dryRunImport(target, file.id, mapping);
       setStage({ step: 'dryRun', file, mapping, result, busy: false, error: null });
     } catch (error) {
       setStage({ step: 'mapping', file, mapping, busy: false, error: problemText(t, error) });
@@ -120,7 +120,7 @@ export function ImportDialog({ kind, house, onClose, onImported }: ImportDialogP
   async function apply(file: ImportFile, mapping: ImportMapping, result: ImportDryRun) {
     setStage({ step: 'dryRun', file, mapping, result, busy: true, error: null });
     try {
-      const job = await applyFlats(house, file.id, mapping);
+      const job = await applyImport(target, file.id, mapping);
       setStage({ step: 'apply', file, job, total: result.counts.total });
     } catch (error) {
       setStage({ step: 'dryRun', file, mapping, result, busy: false, error: problemText(t, error) });
@@ -151,7 +151,9 @@ export function ImportDialog({ kind, house, onClose, onImported }: ImportDialogP
 
         {stage.step === 'file' && (
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-            <Typography variant="body2">{t('import.file.hint')}</Typography>
+            <Typography variant="body2">
+              {t('import.file.hint')} {t(`import.file.rows.${kind}`)}
+            </Typography>
             <Button variant="contained" component="label" disabled={stage.busy} sx={{ minHeight: 44 }}>
               {stage.busy ? t('import.file.uploading') : t('import.file.choose')}
               <input
@@ -173,7 +175,7 @@ export function ImportDialog({ kind, house, onClose, onImported }: ImportDialogP
           <Stack spacing={2}>
             <FileSummary file={stage.file} t={t} />
             <Typography variant="body2">{t('import.mapping.hint')}</Typography>
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: `repeat(${fields.length}, 1fr)` } }}>
               {fields.map((field) => {
                 const required = IMPORT_REQUIRED[kind].includes(field);
                 const value = stage.mapping[field] ?? '';

@@ -39,6 +39,11 @@ export function keyListBody(state: ListState<KeyFilterKey>): DeviceKeysRequest {
   };
 }
 
+/** The list's call as the keys export's query: the same filters, no page. */
+export function exportFilters({ key, panelCode, mac }: DeviceKeysRequest): Record<string, string | number | undefined> {
+  return { key, panelCode: panelCode ?? undefined, mac };
+}
+
 // ---------------------------------------------------------------------------
 // Create
 

@@ -7,9 +7,11 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, lazy, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { KeyImportButtons } from '@/components/import-dialog/import-buttons';
 import { PageHeader } from '@/components/page-header';
 import { PagedList } from '@/components/paged-list/paged-list';
 import { useT } from '../messages';
+import { exportFilters, keyListBody } from '../model';
 import { useKeyList } from '../use-key-list';
 import { KeyFilters } from './key-filters';
 import { KeyCards, KeyTable } from './key-rows';
@@ -49,11 +51,15 @@ export function KeyListPage() {
       <PageHeader
         title={t('keys.title')}
         actions={
-          model.canEdit && (
-            <Button variant="contained" startIcon={<Add />} disabled={!model.online} onClick={() => setCreating(true)}>
-              {t('keys.create')}
-            </Button>
-          )
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            {/* The export holds the list as filtered; the import takes the same columns back. */}
+            <KeyImportButtons filters={exportFilters(keyListBody(list))} canImport={model.canEdit} disabled={!model.online} />
+            {model.canEdit && (
+              <Button variant="contained" startIcon={<Add />} disabled={!model.online} onClick={() => setCreating(true)}>
+                {t('keys.create')}
+              </Button>
+            )}
+          </Box>
         }
       />
       {!model.online && (
