@@ -200,25 +200,25 @@ export async function importReport(heading: Heading, table: Table, options: { ro
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'OVER');
 
 /** Budget, measured, ratio, verdict: rows for the bench's summary table. */
-export function importBudgetRows(figures: ImportFigures | null): string[][] {
+export function importBudgetRows(figures: ImportFigures | null, what = 'import'): string[][] {
   const rows = `${IMPORT_BUDGET.rows.toLocaleString('en')} rows`;
   if (!figures) {
     return [
-      [`import dry run, ${rows} (PostgreSQL)`, `≤ ${IMPORT_BUDGET.dryRunMs / 1000} s`, 'not measured', '-', 'SKIPPED'],
-      [`import apply, ${rows} (PostgreSQL)`, `≥ ${IMPORT_BUDGET.applyRowsPerSecond} rows/s`, 'not measured', '-', 'SKIPPED'],
+      [`${what} dry run, ${rows} (PostgreSQL)`, `≤ ${IMPORT_BUDGET.dryRunMs / 1000} s`, 'not measured', '-', 'SKIPPED'],
+      [`${what} apply, ${rows} (PostgreSQL)`, `≥ ${IMPORT_BUDGET.applyRowsPerSecond} rows/s`, 'not measured', '-', 'SKIPPED'],
     ];
   }
   return [
-    [`import dry run, ${rows} (PostgreSQL)`, `≤ ${IMPORT_BUDGET.dryRunMs / 1000} s`, `${(figures.dryRunMs / 1000).toFixed(2)} s`, `${((figures.dryRunMs / IMPORT_BUDGET.dryRunMs) * 100).toFixed(0)}%`, verdict(figures.dryRunMs <= IMPORT_BUDGET.dryRunMs)],
+    [`${what} dry run, ${rows} (PostgreSQL)`, `≤ ${IMPORT_BUDGET.dryRunMs / 1000} s`, `${(figures.dryRunMs / 1000).toFixed(2)} s`, `${((figures.dryRunMs / IMPORT_BUDGET.dryRunMs) * 100).toFixed(0)}%`, verdict(figures.dryRunMs <= IMPORT_BUDGET.dryRunMs)],
     [
-      `import apply, ${rows} (PostgreSQL)`,
+      `${what} apply, ${rows} (PostgreSQL)`,
       `≥ ${IMPORT_BUDGET.applyRowsPerSecond} rows/s`,
       `${figures.applyRowsPerSecond.toFixed(0)} rows/s`,
       `${((figures.applyRowsPerSecond / IMPORT_BUDGET.applyRowsPerSecond) * 100).toFixed(0)}%`,
       verdict(figures.applyRowsPerSecond >= IMPORT_BUDGET.applyRowsPerSecond),
     ],
-    ['  import: RSS growth (memory flat)', '-', `${(figures.rssGrowth / MB).toFixed(1)} MB`, '-', '-'],
-    ['  import: export re-imported, changes', '0', String(figures.reimportChanges), '-', figures.reimportChanges === 0 ? 'PASS' : 'OVER'],
+    [`  ${what}: RSS growth (memory flat)`, '-', `${(figures.rssGrowth / MB).toFixed(1)} MB`, '-', '-'],
+    [`  ${what}: export re-imported, changes`, '0', String(figures.reimportChanges), '-', figures.reimportChanges === 0 ? 'PASS' : 'OVER'],
   ];
 }
 

@@ -19,6 +19,7 @@ import { housingApiReport, housingBudgetRows, housingPageReport, largeSeedReport
 import { checkRoute, load, logInCookie, peakRss, type LoadFigures, type LoadOptions } from './load';
 import { mcUploadBudgetRows, mcUploadReport } from './mc-upload';
 import { importBudgetRows, importReport } from './import';
+import { keysImportReport } from './import-keys';
 import { median as medianOf, offlineReport, type OfflineFigures } from './offline-report';
 import { keysApiReport, keysBudgetRows } from './keys';
 import { auditBenchReport, auditBudgetRows } from './audit';
@@ -306,6 +307,7 @@ async function main(): Promise<void> {
   const peopleApi = await peopleApiReport(heading, table, largeSeed, { ...LOAD, logFile: LOG_FILE });
   const mcUpload = await mcUploadReport(heading, table, { logFile: LOG_FILE });
   const bulkImport = await importReport(heading, table);
+  const keysImport = await keysImportReport(heading, table);
   const peoplePages = await routePageReport(heading, table, 'People and organisation screens', PEOPLE_ROUTES, { logFile: LOG_FILE });
   const keysApi = await keysApiReport(heading, table, largeSeed, { ...LOAD, logFile: LOG_FILE });
   const matrixPaint = await matrixPaintReport(heading, table, { logFile: LOG_FILE });
@@ -357,7 +359,7 @@ async function main(): Promise<void> {
 
   heading('Budgets (issue 13)');
   table(
-    [['budget', 'limit', 'measured', 'ratio', 'verdict'], ...peopleBudgetRows(peopleApi), ...mcUploadBudgetRows(mcUpload), ...importBudgetRows(bulkImport), ...routePageBudgetRows('people', peoplePages)],
+    [['budget', 'limit', 'measured', 'ratio', 'verdict'], ...peopleBudgetRows(peopleApi), ...mcUploadBudgetRows(mcUpload), ...importBudgetRows(bulkImport), ...importBudgetRows(keysImport, 'keys import'), ...routePageBudgetRows('people', peoplePages)],
     [false, true, true, true, false],
   );
 
