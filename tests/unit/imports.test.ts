@@ -79,6 +79,23 @@ describe('import column mapping', () => {
     // Another user starts from the server's guess.
     expect(withRememberedMapping('flats', 8, { headers: ['Кв'], mapping: { flat: null, letter: null, phone: null, name: null } }).flat).toBeNull();
   });
+
+  it('guesses and remembers the keys columns apart from the flats ones', () => {
+    expect(guessMapping('keys', ['MAC', 'Ключ', 'Тип ключа', 'Кв.', 'Внутренний'])).toEqual({ mac: 'MAC', value: 'Ключ', type: 'Тип ключа', flat: 'Кв.', inner: 'Внутренний' });
+    expect(guessMapping('keys', ['Устройство', 'UID', 'Комментарий'])).toEqual({ mac: 'Устройство', value: 'UID', type: null, flat: null, inner: null });
+    expect(columnsOf('keys', { mac: 'b', value: 'a' }, ['a', 'b'])).toEqual([1, 0, -1, -1, -1]);
+    expect(() => columnsOf('keys', { mac: 'b' }, ['a', 'b'])).toThrow(/mapping\.value/);
+    rememberMapping('keys', 7, { mac: 'Панель', value: 'Код', type: null, flat: 'Кв', inner: null });
+    expect(withRememberedMapping('keys', 7, { headers: ['Панель', 'Код', 'Кв', 'type'], mapping: { mac: null, value: null, type: 'type', flat: 'Кв', inner: null } })).toEqual({
+      mac: 'Панель',
+      value: 'Код',
+      type: 'type',
+      flat: 'Кв',
+      inner: null,
+    });
+    // The keys choice stays with the keys: the same user's flats file starts from the server's guess.
+    expect(withRememberedMapping('flats', 7, { headers: ['Кв'], mapping: { flat: null, letter: null, phone: null, name: null } }).flat).toBeNull();
+  });
 });
 
 describe('import file reading', () => {
