@@ -11,6 +11,22 @@ export type SyncChangeKind = (typeof SYNC_CHANGE_KINDS)[number];
 /** owed: not sent yet (or being sent); failed: the last attempt was refused and it will be tried again. */
 export const SYNC_CHANGE_STATUSES = ['owed', 'failed'] as const;
 
+/**
+ * The words a write's answer carries in its message when the write is stored but its device has not
+ * taken it yet (refused, or not answering): «… ждёт отправки на устройство: <the device's reason>».
+ */
+export const OWED_NOTE = 'ждёт отправки на устройство';
+
+/**
+ * The device's reason when an answer's message says the write is stored but owed ('' when none
+ * was given yet); undefined when the write reached its device.
+ */
+export function owedReason(message: string | null | undefined): string | undefined {
+  const at = message?.indexOf(OWED_NOTE) ?? -1;
+  if (!message || at < 0) return undefined;
+  return message.slice(at + OWED_NOTE.length).replace(/^:\s*/, '').trim();
+}
+
 /** One change the device has not confirmed yet, oldest first. */
 export const SyncChange = type({
   id: number(),

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { FLAT_DEVICE_SETTING_KEYS } from '../../contract/flats';
 import {
+  OWED_NOTE,
   SYNC_CHANGES_SHOWN,
   SYNC_DIFFERENCES_SHOWN,
   type DeviceSyncState,
@@ -134,7 +135,7 @@ export async function targetOutcomes(db: Db, ids: readonly number[]): Promise<{ 
   return [...(await changeOutcomes(db, ids)).values()].map((outcome) =>
     outcome.confirmed
       ? { deviceId: outcome.deviceId, status: 'written', message: null }
-      : { deviceId: outcome.deviceId, status: 'failed', message: `ждёт отправки на устройство${outcome.lastError ? `: ${outcome.lastError}` : ''}` },
+      : { deviceId: outcome.deviceId, status: 'failed', message: `${OWED_NOTE}${outcome.lastError ? `: ${outcome.lastError}` : ''}` },
   );
 }
 
@@ -143,7 +144,7 @@ export async function owedNote(db: Db, ids: readonly number[]): Promise<string |
   const outcomes = [...(await changeOutcomes(db, ids)).values()].filter((outcome) => !outcome.confirmed);
   if (outcomes.length === 0) return null;
   const reason = outcomes.find((outcome) => outcome.lastError)?.lastError;
-  return `ждёт отправки на устройство${reason ? `: ${reason}` : ''}`;
+  return `${OWED_NOTE}${reason ? `: ${reason}` : ''}`;
 }
 
 export interface ClaimedChange {

@@ -108,7 +108,7 @@ export async function deviceKeyRoutes(app: FastifyInstance, options: { gateway: 
     }
     const { value, keyType } = checkKeyValue('VALUE', body.VALUE, types, body.KEY_TYPE);
     const flatNum = flatNumber('FLAT_NUM', body.FLAT_NUM);
-    const key = await addKey(db, gateway, request, device, {
+    const { key, message } = await addKey(db, gateway, request, device, {
       value,
       keyType,
       flatNum,
@@ -118,7 +118,7 @@ export async function deviceKeyRoutes(app: FastifyInstance, options: { gateway: 
       isSecurity: body.IS_SECURITY === 1,
       authentic: body.AUTHENTIC !== 0,
     }, app.deviceSync);
-    return { result: true, message: 'Ключ добавлен', data: key };
+    return { result: true, message, data: key };
   });
 
   defineRoute(app, keyEndpoints.multiple, editors, async ({ params, body, request, db }) => {

@@ -7,8 +7,8 @@ import { ANALOG_TYPES, CAMERA_TYPES, ISCOM_TYPES } from '../devices/capabilities
 import type { DeviceGateway, DeviceRef } from '../gateways/device/device-gateway';
 import { ApiError } from '../http/errors';
 import { buyerScope, currentUser } from '../plugins/session';
-import { type DeviceSyncSettings, pushDevice, storeOweAndSend } from '../jobs/device-sync-runner';
-import { storeAndOwe, type OwedChange } from '../repositories/device-sync';
+import { type DeviceSyncSettings, storeOweAndSend } from '../jobs/device-sync-runner';
+import type { OwedChange } from '../repositories/device-sync';
 import { deleteKeyRows, findDeviceKeys, findKeyDevice, flatOfDevice, insertKey, type StoredKey } from '../repositories/keys';
 import { DEVICE_NOT_FOUND } from './device-card-shared';
 
@@ -132,7 +132,7 @@ export interface KeyToAdd {
  * Binds the key to its flat (a flat of the device's houses, else 400), refuses a duplicate (409:
  * on the panel the value inner or outer, on the RS controllers the same value on the same side),
  * stores it and owes it to the device in one transaction, then sends it (a refusal stays owed with
- * its reason, docs/api.md "Device sync"); answers the stored key.
+ * its reason, docs/api.md "Device sync"); answers the stored key and the message saying so.
  */
 export async function addKey(db: Db, gateway: DeviceGateway, request: FastifyRequest, device: { ref: DeviceRef; buyerId: number }, key: KeyToAdd, sync: DeviceSyncSettings) {
   const { value, flatNum, inner, rs } = key;
@@ -142,7 +142,7 @@ export async function addKey(db: Db, gateway: DeviceGateway, request: FastifyReq
   const duplicate = `Ключ ${value} уже есть ${rs ? 'на контроллерах RS485 устройства' : 'на устройстве'} ${device.ref.mac}${side}`;
   const existing = await findDeviceKeys(db, device.ref.id, { value }, rs ? { rs, inner } : { rs });
   if (existing.length > 0) throw new ApiError(409, duplicate);
-  const stored = await storeAndOwe(db, device.ref.id, { kind: 'key', action: 'add', value, flatNum, rs, inner }, (tx) => insertKey(tx, {
+  const written = await storeOweAndSend(db, gateway, sync, [{ deviceId: device.ref.id, change: { kind: 'key', action: 'add', value, flatNum, rs, inner } }], (tx) => insertKey(tx, {
     deviceId: device.ref.id,
     mac: device.ref.mac,
     buyerId: device.buyerId,
@@ -156,7 +156,6 @@ export async function addKey(db: Db, gateway: DeviceGateway, request: FastifyReq
     authentic: key.authentic ?? true,
     userLogin: currentUser(request).login,
   }));
-  if (!stored) throw new ApiError(409, duplicate);
-  await pushDevice(db, gateway, device.ref.id, sync);
-  return stored;
+  if (!written) throw new ApiError(409, duplicate);
+  return { key: written.stored, message: written.note ? `Ключ добавлен; запись ${written.note}` : 'Ключ добавлен' };
 }

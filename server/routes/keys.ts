@@ -8,6 +8,7 @@ import { MAX_ID } from '../http/validation';
 import { buyerScope } from '../plugins/session';
 import { deviceRefsByMac } from '../repositories/devices';
 import { findKeysByValues } from '../repositories/key-list';
+import { OWED_NOTE } from '../../contract/device-sync';
 import { changeOutcomes } from '../repositories/device-sync';
 import { deleteKeyRows, findDeviceKeys, findKeysByMacAndValue, type StoredKey } from '../repositories/keys';
 import { storeOweAndSend } from '../jobs/device-sync-runner';
@@ -29,8 +30,8 @@ export async function keyRoutes(app: FastifyInstance, options: { gateway: Device
     const flatNum = flatNumber('flatNum', body.flatNum) ?? flatNumber('panelCode', body.panelCode);
     const device = await requireKeyDevice(db, request, { mac: body.mac });
     const flatField = body.flatNum == null ? 'panelCode' : 'flatNum';
-    const key = await addKey(db, gateway, request, device, { value, keyType: body.keyType, flatNum, flatField, inner: body.inner === 1, rs: false }, app.deviceSync);
-    return { result: true, message: 'Ключ добавлен', data: key };
+    const { key, message } = await addKey(db, gateway, request, device, { value, keyType: body.keyType, flatNum, flatField, inner: body.inner === 1, rs: false }, app.deviceSync);
+    return { result: true, message, data: key };
   });
 
   defineRoute(app, keyEndpoints.removeDeviceKey, { access: KEY_EDITORS, idempotent: true, params: object({ device: string(), key: string() }) }, async ({ params, request, db }) => {
@@ -82,7 +83,7 @@ export async function keyRoutes(app: FastifyInstance, options: { gateway: Device
       const deviceId = found[0].deviceId;
       if (!waiting.has(deviceId)) return { ...base, deleted: true, message: null };
       const reason = waiting.get(deviceId);
-      return { ...base, deleted: true, message: `удаление ждёт отправки на устройство${reason ? `: ${reason}` : ''}` };
+      return { ...base, deleted: true, message: `удаление ${OWED_NOTE}${reason ? `: ${reason}` : ''}` };
     });
     const deleted = results.filter((result) => result.deleted).length;
     return { result: true, message: `Удалено ключей: ${deleted} из ${results.length}`, deleted, results };

@@ -37,6 +37,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'commutators.zoom.out': 'Smaller',
   'commutators.save': 'Save',
   'commutators.saving': 'Saving…',
+  'commutators.savedOwed': 'The matrix is saved, waiting to be sent to the device: {reason}',
   'commutators.saved': 'The matrix is saved',
   'commutators.saveError': 'The matrix was not saved: {error}',
   'commutators.saveBlocked': 'Fix the marked cells: a matrix with errors cannot be saved.',

@@ -38,6 +38,7 @@ export const ruMessages = {
   'commutators.zoom.out': 'Мельче',
   'commutators.save': 'Сохранить',
   'commutators.saving': 'Сохранение…',
+  'commutators.savedOwed': 'Матрица сохранена, ждёт отправки на устройство: {reason}',
   'commutators.saved': 'Матрица сохранена',
   'commutators.saveError': 'Матрица не сохранена: {error}',
   'commutators.saveBlocked': 'Исправьте отмеченные ячейки: с ошибками матрицу не сохранить.',

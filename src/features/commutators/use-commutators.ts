@@ -1,3 +1,4 @@
+import { owedReason } from '@contract/device-sync';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useReducer, useState } from 'react';
 import { ROLES } from '@contract/users';
@@ -124,6 +125,8 @@ export function useCommutators(mac: string) {
     saving: save.isPending,
     saveError: refusal(save.error),
     saved: save.isSuccess && !dirty,
+    /** Saved, but the device has not taken it yet: its reason ('' none yet; docs/api.md "Device sync"). */
+    owed: save.isSuccess && !dirty ? owedReason(save.data.message) : undefined,
     readFromDevice: () => read.mutate(),
     reading: read.isPending,
     readError: refusal(read.error),

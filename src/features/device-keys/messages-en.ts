@@ -72,6 +72,8 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'deviceKeys.delete.text': 'Key {value} will be deleted from device {mac} (inner and outer).',
   'deviceKeys.delete.rsText': "Key {value} ({side}) will be deleted from the RS485 controllers of device {mac}.",
   'deviceKeys.deleted': 'Key {value} deleted',
+  'deviceKeys.owed': '{done}: saved, waiting to be sent to the device ({reason})',
+  'deviceKeys.bulk.owed': 'Saved, waiting to be sent to the device: {reason}',
   'deviceKeys.encode': 'Encode key {value}',
   'deviceKeys.decode': 'Decode key {value}',
   'deviceKeys.encoded': 'Key {value} encoded',

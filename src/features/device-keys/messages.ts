@@ -73,6 +73,8 @@ export const ruMessages = {
   'deviceKeys.delete.text': 'Ключ {value} будет удалён из устройства {mac} (внутренний и внешний).',
   'deviceKeys.delete.rsText': 'Ключ {value} ({side}) будет удалён с RS485-контроллеров устройства {mac}.',
   'deviceKeys.deleted': 'Ключ {value} удалён',
+  'deviceKeys.owed': '{done}: сохранено, ждёт отправки на устройство ({reason})',
+  'deviceKeys.bulk.owed': 'Сохранено, ждёт отправки на устройство: {reason}',
   'deviceKeys.encode': 'Зашифровать ключ {value}',
   'deviceKeys.decode': 'Расшифровать ключ {value}',
   'deviceKeys.encoded': 'Ключ {value} зашифрован',

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { owedReason } from '@contract/device-sync';
 import { KEY_LIST_PAGE_SIZE, keyEndpoints, type DeviceKeyRow, type DeviceKeysMultiple, type DeviceKeysResponse, type MultipleKeyAction } from '@contract/keys';
 import type { KeyKind } from '@/components/key-value/model';
 import { notify } from '@/components/notifications/notify';
@@ -50,6 +51,13 @@ export function useDeviceKeys(mac: string, rs: boolean) {
   const selection = selectionIn(stored, scope);
 
   const invalidate = () => client.invalidateQueries({ queryKey: deviceKeyQueries.lists() });
+  // A write the device has not taken yet is kept and owed to it (docs/api.md "Device sync"): said so, not as an error.
+  const notifyOwed = (done: string, reason: string) => notify(t('deviceKeys.owed', { done, reason: reason || '—' }), { variant: 'warning' });
+  const notifyDone = (done: string, message: string | null | undefined) => {
+    const owed = owedReason(message);
+    if (owed === undefined) notify(done, { variant: 'success' });
+    else notifyOwed(done, owed);
+  };
 
   // With no signal a new key is queued in the outbox (issue 17 §3) and shown pending until it is sent.
   const runtime = useOfflineRuntime();
@@ -62,9 +70,12 @@ export function useDeviceKeys(mac: string, rs: boolean) {
         return { queued: true, value: body.VALUE };
       }
       const answer = await createDeviceKey(mac, body);
-      return { queued: false, value: answer.data?.VALUE ?? body.VALUE };
+      return { queued: false, value: answer.data?.VALUE ?? body.VALUE, owed: owedReason(answer.message) };
     },
-    onSuccess: ({ queued, value }) => notify(t(queued ? 'deviceKeys.queued' : 'deviceKeys.created', { value }), { variant: queued ? 'info' : 'success' }),
+    onSuccess: ({ queued, value, owed }) =>
+      owed === undefined
+        ? notify(t(queued ? 'deviceKeys.queued' : 'deviceKeys.created', { value }), { variant: queued ? 'info' : 'success' })
+        : notifyOwed(t('deviceKeys.created', { value }), owed),
     onSettled: (answer) => (answer?.queued ? undefined : invalidate()),
   });
   const pending = usePendingKeys({
@@ -77,8 +88,8 @@ export function useDeviceKeys(mac: string, rs: boolean) {
 
   const remove = useMutation({
     mutationFn: (item: KeyItem) => removeDeviceKey(mac, item, rs),
-    onSuccess: (_answer, item) => {
-      notify(t('deviceKeys.deleted', { value: item.value }), { variant: 'success' });
+    onSuccess: (answer, item) => {
+      notifyDone(t('deviceKeys.deleted', { value: item.value }), answer.message);
       setSelection((current) => ({ ...current, items: new Map([...current.items].filter(([, picked]) => picked.value !== item.value || (rs && picked.inner !== item.inner))) }));
     },
     onError: (error) => notify(errorMessage(error), { variant: 'error' }),
@@ -87,9 +98,9 @@ export function useDeviceKeys(mac: string, rs: boolean) {
 
   const security = useMutation({
     mutationFn: ({ item, encode }: { item: KeyItem; encode: boolean }) => setKeySecurity(mac, item, rs, encode),
-    onSuccess: (_answer, { item, encode }) => {
+    onSuccess: (done, { item, encode }) => {
       client.setQueryData<DeviceKeysResponse>(listQuery.queryKey, (answer) => (answer ? withSecuritySwapped(answer, item) : answer));
-      notify(t(encode ? 'deviceKeys.encoded' : 'deviceKeys.decoded', { value: item.value }), { variant: 'success' });
+      notifyDone(t(encode ? 'deviceKeys.encoded' : 'deviceKeys.decoded', { value: item.value }), done.message);
     },
     onError: (error) => notify(errorMessage(error), { variant: 'error' }),
   });

@@ -46,7 +46,7 @@ export function useKeylessForm(onCreated: (code: KeylessCodeDetail) => void | Pr
     mutationFn: (body: ReturnType<typeof keylessBody>) => createKeylessCode(body, keys.current.keyFor(body)),
     onSuccess: async (code) => {
       keys.current.taken();
-      notify(t('keyless.done.created', { written: code.devices.written, total: code.devices.total }), { variant: code.devices.failed === 0 ? 'success' : 'warning' });
+      notify(t(code.devices.failed === 0 ? 'keyless.done.created' : 'keyless.done.createdOwed', { written: code.devices.written, total: code.devices.total }), { variant: code.devices.failed === 0 ? 'success' : 'warning' });
       setDraft(EMPTY_KEYLESS);
       await onCreated(code);
     },

@@ -93,6 +93,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'flat.keys.remove.title': 'Delete key {value}?',
   'flat.keys.remove.text': 'The key is deleted from every device of the flat ({count}).',
   'flat.keys.removed': 'Key {value} deleted',
+  'flat.keys.owed': '{done}: saved, waiting to be sent to the device ({reason})',
   'flat.keys.removePartial': 'Key {value} was not deleted from every device: {errors}',
 
   'flat.code.none': 'No temporary code',
@@ -220,6 +221,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'flat.devices.check.integer': 'A whole number from {min} to {max}',
   'flat.devices.saved': 'Settings of {mac} saved',
   'flat.devices.savedRealtime': 'Settings of {mac} saved and written to the device',
+  'flat.devices.savedOwed': 'Settings of {mac} saved, waiting to be sent to the device: {reason}',
 
   'flat.setting.doorCode': 'Door code',
   'flat.setting.regCode': 'Registration code',

@@ -94,6 +94,7 @@ export const ruMessages = {
   'flat.keys.remove.title': 'Удалить ключ {value}?',
   'flat.keys.remove.text': 'Ключ будет удалён со всех устройств квартиры ({count}).',
   'flat.keys.removed': 'Ключ {value} удалён',
+  'flat.keys.owed': '{done}: сохранено, ждёт отправки на устройство ({reason})',
   'flat.keys.removePartial': 'Ключ {value} удалён не со всех устройств: {errors}',
 
   'flat.code.none': 'Временного кода нет',
@@ -221,6 +222,7 @@ export const ruMessages = {
   'flat.devices.check.integer': 'Целое число от {min} до {max}',
   'flat.devices.saved': 'Настройки {mac} сохранены',
   'flat.devices.savedRealtime': 'Настройки {mac} сохранены и записаны в устройство',
+  'flat.devices.savedOwed': 'Настройки {mac} сохранены, ждут отправки на устройство: {reason}',
 
   'flat.setting.doorCode': 'Код двери',
   'flat.setting.regCode': 'Код регистрации',

@@ -1,3 +1,4 @@
+import { owedReason } from '@contract/device-sync';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { keyEndpoints } from '@contract/keys';
@@ -20,14 +21,21 @@ export interface DeviceOutcome {
   error: string | null;
 }
 
-/** Runs every call, in parallel, and says which failed: one device's refusal does not stop the others. */
-async function perDevice<T>(items: readonly T[], call: (item: T) => Promise<unknown>): Promise<(T & { error: string | null })[]> {
+/**
+ * Runs every call, in parallel, and says which failed: one device's refusal does not stop the
+ * others. `owed`: stored, but the device has not taken it yet, with its reason (docs/api.md "Device sync").
+ */
+async function perDevice<T>(items: readonly T[], call: (item: T) => Promise<{ message?: string | null }>): Promise<(T & { error: string | null; owed: string | undefined })[]> {
   const settled = await Promise.allSettled(items.map(call));
   return items.map((item, index) => {
     const outcome = settled[index];
-    return { ...item, error: outcome.status === 'fulfilled' ? null : errorMessage(outcome.reason) };
+    return outcome.status === 'fulfilled' ? { ...item, error: null, owed: owedReason(outcome.value.message) } : { ...item, error: errorMessage(outcome.reason), owed: undefined };
   });
 }
+
+/** «mac: reason» of each device that owes the change. */
+const owedText = (results: readonly { mac?: string | null; owed: string | undefined }[]) =>
+  results.flatMap((result) => (result.owed === undefined ? [] : [`${result.mac ?? ''}: ${result.owed || '—'}`])).join('; ');
 
 /** The flat's keys: add one to each of its devices, delete one from all of them. */
 export function useFlatKeys() {
@@ -49,14 +57,15 @@ export function useFlatKeys() {
         setOutcomes(results.map(({ mac, error }) => ({ mac, error })));
         throw new Error(failed.map((result) => `${result.mac}: ${result.error}`).join('; '));
       }
-      return { value: requests[0].value, results: results.map(({ mac, error }) => ({ mac, error })) };
+      return { value: requests[0].value, results: results.map(({ mac, error }) => ({ mac, error })), owed: owedText(results) };
     },
     done: (_vars, answer) =>
-      answer.results.every((result) => result.error === null) ? t('flat.keys.added', { value: answer.value, count: answer.results.length }) : null,
+      answer.results.every((result) => result.error === null) && answer.owed === '' ? t('flat.keys.added', { value: answer.value, count: answer.results.length }) : null,
     onDone: async (_vars, answer) => {
       written.current = answer.results;
       setOutcomes(answer.results);
       if (answer.results.some((result) => result.error !== null)) notify(t('flat.keys.partial', { value: answer.value }), { variant: 'warning' });
+      else if (answer.owed !== '') notify(t('flat.keys.owed', { done: t('flat.keys.added', { value: answer.value, count: answer.results.length }), reason: answer.owed }), { variant: 'warning' });
       // The keys come with the card: read it again to show the new key with its device ids.
       await client.refetchQueries({ queryKey: flatCardQueries.card(flat).queryKey });
     },
@@ -68,11 +77,12 @@ export function useFlatKeys() {
       const results = await perDevice(targets, (device) => removeDeviceKey(device.deviceId ?? '', device.keyId ?? ''));
       const failed = results.filter((result) => result.error !== null);
       if (failed.length === results.length && results.length > 0) throw new Error(failed.map((result) => `${result.mac ?? ''}: ${result.error}`).join('; '));
-      return { removed: results.filter((result) => result.error === null), failed };
+      return { removed: results.filter((result) => result.error === null), failed, owed: owedText(results) };
     },
     apply: (current, _group, answer) => ({ ...current, keys: withoutKeys(current.keys, answer.removed) }),
-    done: (group, answer) => (answer.failed.length === 0 ? t('flat.keys.removed', { value: group.value }) : null),
+    done: (group, answer) => (answer.failed.length === 0 && answer.owed === '' ? t('flat.keys.removed', { value: group.value }) : null),
     onDone: (group, answer) => {
+      if (answer.owed !== '') notify(t('flat.keys.owed', { done: t('flat.keys.removed', { value: group.value }), reason: answer.owed }), { variant: 'warning' });
       if (answer.failed.length > 0) {
         const errors = answer.failed.map((result) => `${result.mac ?? ''}: ${result.error}`).join('; ');
         notify(t('flat.keys.removePartial', { value: group.value, errors }), { variant: 'warning' });

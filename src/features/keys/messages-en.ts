@@ -80,6 +80,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'keys.create.deviceOk': '{mac}: key added',
   'keys.create.deviceFailed': '{mac}: {error}',
   'keys.create.done': 'Key {value} added to {count} device(s)',
+  'keys.owed': '{done}: saved, waiting to be sent to the device ({reason})',
   'keys.dup.values': 'Key values, one a line',
   'keys.dup.hint': 'At most {max} values per search',
   'keys.dup.count': 'Values: {count} of {max}',

@@ -81,6 +81,7 @@ export const ruMessages = {
   'keys.create.deviceOk': '{mac}: ключ добавлен',
   'keys.create.deviceFailed': '{mac}: {error}',
   'keys.create.done': 'Ключ {value} добавлен, устройств: {count}',
+  'keys.owed': '{done}: сохранено, ждёт отправки на устройство ({reason})',
   'keys.dup.values': 'Значения ключей, по одному в строке',
   'keys.dup.hint': 'Не больше {max} значений за один поиск',
   'keys.dup.count': 'Значений: {count} из {max}',

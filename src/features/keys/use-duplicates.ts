@@ -1,3 +1,4 @@
+import { owedReason } from '@contract/device-sync';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { KeyDeleteResult } from '@contract/keys';
@@ -53,7 +54,14 @@ export function useDuplicates({ onDeleted }: { onDeleted: () => unknown }) {
       const found = deleteOutcomes(keys, answer);
       setOutcomes((current) => new Map([...current, ...found]));
       setChosen(new Set());
-      notify(t('keys.dup.delete.done', { deleted: answer.deleted, count: keys.length }), { variant: answer.deleted === keys.length ? 'success' : 'warning' });
+      const done = t('keys.dup.delete.done', { deleted: answer.deleted, count: keys.length });
+      // Deleted here but not yet taken off a device (docs/api.md "Device sync"): said so, not as an error.
+      const owed = answer.results.flatMap((result) => {
+        const reason = result.deleted ? owedReason(result.message) : undefined;
+        return reason === undefined ? [] : [`${result.mac}: ${reason || '—'}`];
+      });
+      if (owed.length > 0) notify(t('keys.owed', { done, reason: owed.join('; ') }), { variant: 'warning' });
+      else notify(done, { variant: answer.deleted === keys.length ? 'success' : 'warning' });
       void onDeleted();
     },
   });

@@ -1,3 +1,4 @@
+import { owedReason } from '@contract/device-sync';
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import { notify } from '@/components/notifications/notify';
 import { parseFieldErrors } from '@/lib/field-errors';
@@ -85,12 +86,15 @@ export function useKeyCreate({ draft, setDraft, onCreated, onClose }: KeyCreateO
     setBusy(true);
     setRefused({});
     const results: DeviceOutcome[] = [];
+    const owed: string[] = [];
     const fieldErrors: Partial<Record<KeyDraftField, string>> = {};
     const bodies = keyCreateBodies(draft);
     for (const body of bodies) {
       try {
-        await createKey(body);
+        const answer = await createKey(body);
         results.push({ mac: body.mac, error: null });
+        const reason = owedReason(answer.message);
+        if (reason !== undefined) owed.push(`${body.mac}: ${reason || '—'}`);
       } catch (error) {
         results.push({ mac: body.mac, error: errorMessage(error) });
         const field = bodies.length === 1 ? refusedField(error) : null;
@@ -101,7 +105,9 @@ export function useKeyCreate({ draft, setDraft, onCreated, onClose }: KeyCreateO
     const added = results.filter((result) => result.error === null);
     if (added.length > 0) void onCreated();
     if (added.length === results.length) {
-      notify(t('keys.create.done', { value: bodies[0].value, count: added.length }), { variant: 'success' });
+      // Stored but not yet taken by a device (docs/api.md "Device sync"): said so, not as an error.
+      if (owed.length > 0) notify(t('keys.owed', { done: t('keys.create.done', { value: bodies[0].value, count: added.length }), reason: owed.join('; ') }), { variant: 'warning' });
+      else notify(t('keys.create.done', { value: bodies[0].value, count: added.length }), { variant: 'success' });
       setDraft((current) => ({ ...current, macs: [], value: '' }));
       setTried(false);
       setOutcomes(null);

@@ -87,7 +87,8 @@ function MatrixScreen({ mac, screen }: { mac: string; screen: CommutatorsScreen 
   const actions = (
     <>
       {screen.saveError && <Alert severity="error">{t('commutators.saveError', { error: screen.saveError })}</Alert>}
-      {screen.saved && <Alert severity="success">{t('commutators.saved')}</Alert>}
+      {screen.saved && screen.owed === undefined && <Alert severity="success">{t('commutators.saved')}</Alert>}
+      {screen.owed !== undefined && <Alert severity="warning">{t('commutators.savedOwed', { reason: screen.owed || '—' })}</Alert>}
       {canEdit && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button variant="contained" disabled={!online || !screen.dirty || errors || screen.saving || (!hasMatrix && current.model !== null)} onClick={screen.save}>

@@ -16,7 +16,7 @@ interface KeyActionDialogProps {
   /** Keys picked now. */
   count: number;
   online: boolean;
-  run: UseMutationResult<{ processed: number; failed: MultipleKeyFailure[] }, Error, KeyActionRun>;
+  run: UseMutationResult<{ processed: number; failed: MultipleKeyFailure[]; owed?: string }, Error, KeyActionRun>;
   onClose: () => void;
 }
 
@@ -53,6 +53,7 @@ export function KeyActionDialog({ action, count, online, run, onClose }: KeyActi
           <Alert severity={outcome.failed.length === 0 ? 'success' : 'warning'} role="status">
             {t('deviceKeys.bulk.processed', { processed: outcome.processed, total: sent ?? count })}
           </Alert>
+          {outcome.owed !== undefined && <Alert severity="warning">{t('deviceKeys.bulk.owed', { reason: outcome.owed || '—' })}</Alert>}
           {outcome.failed.length > 0 && (
             <>
               <Typography variant="subtitle2">{t('deviceKeys.bulk.failed')}</Typography>
