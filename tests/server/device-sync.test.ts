@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DeviceSyncStateResponse, deviceSyncEndpoints, type DeviceSyncState } from '../../contract/device-sync';
 import { DeviceListResponse, deviceEndpoints } from '../../contract/devices';
+import { doorCodeEndpoints } from '../../contract/door-codes';
+import { keyEndpoints } from '../../contract/keys';
 import { queryRows } from '../../server/db/client';
 import { createFlat, useFlatSetup } from './flat-fixtures';
 import { BACKENDS, expectError, expectShape, loginAs, type TestClient } from './helpers';
@@ -124,6 +126,61 @@ describe.each(BACKENDS)('device sync on %s: owed changes, retry, full re-sync, r
     expect((await sync(mac, 'readBack')).readBack?.error).toMatch(/отклонило подключение/);
     await app().database.drizzle.execute(sql`update devices set status_code = 1 where mac = ${mac}`);
     expect(await sync(mac, 'retry')).toMatchObject({ state: 'in-sync' });
+  });
+
+  it('owes a key removal (by MAC and value, by the flat card’s ids) and confirms it; a refusal stays owed with the reason, a read-back shows the extra key, a retry clears it', async () => {
+    const mac = fx().iscomMac;
+    await createDeviceKey(operator(), mac, { VALUE: '5C0000000010', FLAT_NUM: 5 });
+    await createDeviceKey(operator(), mac, { VALUE: '5C0000000011', FLAT_NUM: 5 });
+    const byMac = await operator().request('DELETE', keyEndpoints.removeDeviceKey.path({ device: mac, key: '5C0000000010' }));
+    expect(byMac.statusCode, byMac.body).toBe(200);
+    expect(byMac.json()).toMatchObject({ result: true, message: 'Ключ удалён' });
+    expect(await rows('5C0000000010')).toEqual([
+      { status: 'confirmed', attempts: 1, confirmed: true },
+      { status: 'confirmed', attempts: 1, confirmed: true },
+    ]);
+    const [key] = await queryRows<{ id: number; device_id: number }>(app().database.drizzle, sql`select id, device_id from keys where value = '5C0000000011'`);
+    gateway.refuse = refuseValue('5C0000000011');
+    const byId = await operator().request('DELETE', keyEndpoints.removeDeviceKey.path({ device: String(key.device_id), key: String(key.id) }));
+    expect(byId.statusCode, byId.body).toBe(200);
+    expect(byId.json().message).toMatch(/^Ключ удалён; удаление ждёт отправки на устройство: Устройство ответило ошибкой/);
+    expect(await queryRows(app().database.drizzle, sql`select 1 from keys where value = '5C0000000011'`)).toEqual([]);
+    const owed = await sync(mac);
+    expect(owed).toMatchObject({ state: 'failed', failedCount: 1 });
+    expect(owed.changes.map((change) => [change.kind, change.target, change.summary, change.status])).toEqual([['key', '5C0000000011', 'удалить, кв. 5, внешний', 'failed']]);
+    expect((await sync(mac, 'readBack')).readBack?.differences).toContainEqual({ kind: 'key', target: '5C0000000011', database: null, device: 'внешний, кв. 5' });
+    gateway.refuse = null;
+    expect(await sync(mac, 'retry')).toMatchObject({ state: 'differs', owedCount: 0 });
+    expect((await sync(mac, 'readBack')).readBack).toMatchObject({ differenceCount: 0 });
+  });
+
+  it('a full re-sync sends each key’s security mode and scenarios and the keyless codes; a read-back compares them, and a refused mode switch shows until a retry', async () => {
+    const mac = fx().iscomMac;
+    expect((await operator().request('POST', keyEndpoints.encode.path({ mac }), { payload: { value: '5C0000000001' } })).statusCode).toBe(200);
+    const scenario = await operator().request('POST', keyEndpoints.multiple.path({ mac }), { payload: { action: 'addScenario', scenario: 3, items: [{ value: '5C0000000001' }] } });
+    expect(scenario.statusCode, scenario.body).toBe(200);
+    const keyless = await operator().request('POST', doorCodeEndpoints.keylessCreate.path({}), { payload: { service: 'post', code: '735291', macs: [mac] } });
+    expect(keyless.statusCode, keyless.body).toBe(200);
+    const before = gateway.changes.length;
+    expect(await sync(mac, 'full')).toMatchObject({ state: 'in-sync', owedCount: 0 });
+    const sent = gateway.changes.slice(before).map((item) => item.change);
+    expect(sent).toContainEqual({ kind: 'key', action: 'encode', value: '5C0000000001', flatNum: 5, rs: false, inner: false });
+    expect(sent).toContainEqual({ kind: 'keyScenario', action: 'add', scenario: 3, values: ['5C0000000001'], rs: false });
+    expect(sent).toContainEqual({ kind: 'doorCode', action: 'set', flatNum: null, code: '735291', expiresAt: null, service: 'post' });
+    expect((await sync(mac, 'readBack')).readBack).toMatchObject({ error: null, differenceCount: 0 });
+
+    gateway.refuse = (change) => (change.kind === 'key' && change.action === 'decode' ? 'error' : null);
+    const decoded = await operator().request('POST', keyEndpoints.decode.path({ mac }), { payload: { value: '5C0000000001' } });
+    expect(decoded.statusCode, decoded.body).toBe(200);
+    expect(decoded.json().message).toMatch(/изменение ждёт отправки на устройство/);
+    expect((await sync(mac)).changes.map((change) => [change.target, change.summary, change.status])).toEqual([['5C0000000001', 'из режима безопасности, кв. 5, внешний', 'failed']]);
+    expect((await sync(mac, 'readBack')).readBack?.differences).toEqual([
+      { kind: 'key', target: '5C0000000001', database: 'обычный режим, сценарии 3', device: 'режим безопасности, сценарии 3' },
+    ]);
+    gateway.refuse = null;
+    expect(await sync(mac, 'retry')).toMatchObject({ owedCount: 0 });
+    expect((await sync(mac, 'readBack')).readBack).toMatchObject({ differenceCount: 0 });
+    expect((await sync(mac)).state).toBe('in-sync');
   });
 
   it('lets support and the installer read the state and read back, only operators retry and re-sync; another buyer’s device is not found', async () => {
