@@ -67,7 +67,10 @@ export const fetchReportSender: ReportSender = async (report) => {
       headers: { Accept: 'application/json', 'Content-Type': 'application/json', [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE, [CSRF_HEADER]: token },
       body: JSON.stringify(report),
     });
-    if (response.status === 403 && !/csrf/i.test(await response.text())) return 'refused';
+    // Read whole in every case: an answer left unread holds its request open (the connection and, in
+    // DevTools, a request that never finishes).
+    const text = await response.text();
+    if (response.status === 403 && !/csrf/i.test(text)) return 'refused';
     return response.ok ? 'sent' : 'failed';
   } catch {
     return 'failed';

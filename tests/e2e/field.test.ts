@@ -8,9 +8,11 @@ import { DESKTOP, MOBILE, XHR, account, csrfToken, getJson, launchBrowser, logIn
  * taken). The app reports its queue, and support finds the job with the server's reason on /field.
  */
 
-const runTag = Date.now().toString(16).slice(-6).toUpperCase().padStart(6, '0');
-/** A MAC no seed and no earlier run has: 0F:<run>:00:01. */
-const MAC = `0F${runTag}0001`.match(/.{2}/g)!.join(':');
+/** A tag and a MAC no seed, no earlier run and no retry of this test has: 0F:<tag>:00:01. */
+function freshMac(): { runTag: string; MAC: string } {
+  const runTag = Date.now().toString(16).slice(-6).toUpperCase().padStart(6, '0');
+  return { runTag, MAC: `0F${runTag}0001`.match(/.{2}/g)!.join(':') };
+}
 
 let browser: Browser;
 let installer: Session;
@@ -71,6 +73,7 @@ async function queueJobs(page: Page, input: { userId: number; mac: string; house
 
 describe('the field', () => {
   it('shows support the job the server refused on an installer’s phone, with the reason', async () => {
+    const { runTag, MAC } = freshMac();
     const { page } = installer;
     await page.goto('/outbox');
     await page.getByRole('heading', { name: 'Очередь отправки' }).waitFor();
@@ -104,7 +107,8 @@ describe('the field', () => {
     await desk.getByRole('button', { name: 'Найти' }).click();
     await desk.waitForURL((url) => url.searchParams.get('attention') === '1');
     await row.waitFor();
-    expect(await table.locator('tbody tr').filter({ hasText: 'В порядке' }).count()).toBe(0);
+    // The list of before the filter stays up until the filtered one has come.
+    await expect.poll(() => table.locator('tbody tr').filter({ hasText: 'В порядке' }).count(), { timeout: 15_000 }).toBe(0);
 
     await row.getByRole('link', { name: 'Подробнее: installer' }).click();
     await desk.waitForURL((url) => url.pathname === `/field/${userId}`);

@@ -82,6 +82,12 @@ async function shots(name: string): Promise<void> {
   await page.setViewportSize(DESKTOP);
 }
 
+/** The device's keys have come (the key types the form offers come with them), not only the loader gone: it may not be up yet. */
+async function keysLoaded(): Promise<void> {
+  await page.getByRole('table', { name: 'Ключи' }).locator('tbody tr').first().waitFor();
+  await page.getByRole('progressbar', { name: 'Загрузка ключей' }).waitFor({ state: 'detached' });
+}
+
 function keyDialog(): Locator {
   return page.getByRole('dialog', { name: 'Новый ключ' });
 }
@@ -147,7 +153,7 @@ describe('reading a key card with the phone', () => {
   it('reads a card into the value field, converted for the type, and saves it', async () => {
     const card = freshUid();
     await page.goto(`/devices/${SEED_MAC}/keys`);
-    await page.getByRole('progressbar', { name: 'Загрузка ключей' }).waitFor({ state: 'detached' });
+    await keysLoaded();
     const form = await openFormFor(kind);
     await form.getByRole('button', { name: 'Считать карту' }).click();
     await form.getByText('Поднесите карту к задней стороне телефона…').waitFor();
@@ -193,7 +199,7 @@ describe('reading a key card with the phone', () => {
     const card = freshUid();
     const value = valueOf(card.hex);
     await page.goto(`/devices/${SEED_MAC}/keys`);
-    await page.getByRole('progressbar', { name: 'Загрузка ключей' }).waitFor({ state: 'detached' });
+    await keysLoaded();
     const before = createKeyRequests.length;
     await session.context.setOffline(true);
     try {

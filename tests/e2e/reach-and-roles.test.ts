@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, account, launchBrowser, logIn, mainMenu, openSession, pathOf, screenshot, type Session } from './browser';
-import { routePaths } from './route-paths';
-import { repoRoot } from './server-process';
+import { APP_ROUTES, concretePath, routeValues, trackRequests } from './route-visits';
 
 /** Every route of the app but the login form (checked against the table by tests/unit/app/route-access.test.ts). */
-const ROUTES = routePaths(readFileSync(join(repoRoot, 'src/app/route-table.ts'), 'utf8')).filter((path) => path !== '/site/auth');
+const ROUTES = APP_ROUTES;
 
 const WIZARDS = [
   { link: 'Добавить по серийному номеру', path: '/devices/serial-number-wizard', title: 'Добавление устройства по серийному номеру' },
@@ -26,54 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function apiGet<T>(page: Page, url: string): Promise<T> {
-  const response = await page.request.get(url, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
-  if (!response.ok()) throw new Error(`${url}: HTTP ${response.status()}`);
-  return (await response.json()) as T;
-}
-
-/**
- * Values for the routes' parameters: a device and a house this user sees (one whose entrances it may
- * read, so the house and entrance screens show real content), plain numbers for the rest.
- */
-async function exampleValues(page: Page): Promise<Record<string, string>> {
-  const devices = await apiGet<{ data: { MAC: string }[] }>(page, '/front/device-list/get-list?page=1');
-  const houses = await apiGet<{ data: { id: string }[] }>(page, '/front/house-list?page=1');
-  const mac = devices.data[0]?.MAC;
-  let houseUid = houses.data.find((house) => house.id !== '')?.id;
-  if (!mac || !houseUid) throw new Error('the seed gave this user no device or no house');
-  let entranceUid = '1';
-  for (const house of houses.data) {
-    const answer = await page.request.get(`/front/entrances?houseUid=${encodeURIComponent(house.id)}`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
-    const first = answer.ok() ? ((await answer.json()) as { data: { id: string }[] }).data[0] : undefined;
-    if (first) {
-      houseUid = house.id;
-      entranceUid = first.id;
-      break;
-    }
-  }
-  return { mac, houseUid, flatNum: '1', entranceUid, mcId: '1', userId: '1', groupId: '1', buyerId: '1' };
-}
-
-function concrete(path: string, values: Record<string, string>): string {
-  if (path === '*') return '/no/such/page';
-  return path.replace(/:(\w+)/g, (_match, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`no example value for :${name} in ${path}`);
-    return encodeURIComponent(value);
-  });
-}
-
-/** Counts the page's requests in flight, to measure a screen only once it has loaded what it shows. */
-function trackRequests(page: Page): () => number {
-  let inFlight = 0;
-  page.on('request', () => (inFlight += 1));
-  const done = () => (inFlight = Math.max(0, inFlight - 1));
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-  return () => inFlight;
-}
 
 async function settle(page: Page, inFlight: () => number): Promise<void> {
   await page.getByRole('progressbar', { name: 'Загрузка…' }).waitFor({ state: 'detached' });
@@ -122,10 +71,10 @@ describe.each(['admin', 'operator', 'installer', 'support'])('no page at 390 px 
     const { page } = session;
     expect(ROUTES.length).toBeGreaterThan(30);
     const inFlight = trackRequests(page);
-    const values = await exampleValues(page);
+    const values = await routeValues(page);
     const wide: string[] = [];
     for (const path of ROUTES) {
-      const url = concrete(path, values);
+      const url = concretePath(path, values);
       // A full load each time: after a client-side navigation the old screen stays up until the new one is ready.
       await page.goto(url);
       await settle(page, inFlight);
@@ -243,9 +192,9 @@ describe('the housing screens (issue 12: the «housing» rule)', () => {
     try {
       const { page } = session;
       await logIn(page, account(login));
-      const values = await exampleValues(page);
+      const values = await routeValues(page);
       for (const path of ['/houses/:houseUid', '/entrances/:entranceUid', '/access']) {
-        await page.goto(concrete(path, values));
+        await page.goto(concretePath(path, values));
         await page.locator('main h1').first().waitFor();
         const refused = page.getByRole('heading', { name: REFUSAL, level: 1 });
         if (login === 'installer') {

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, sessionOf } from './browser';
+import { settleRoute, trackRequests } from './route-visits';
 
 /*
  * The headers of server/plugins/security-headers.ts as Chromium applies them: the app's screens
@@ -25,6 +26,7 @@ describe('security headers in Chromium', () => {
   it('runs every screen under the Content-Security-Policy with no violation', async () => {
     const { page, pageErrors } = session();
     const violations: string[] = [];
+    const inFlight = trackRequests(page);
     page.on('console', (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
     });
@@ -35,8 +37,8 @@ describe('security headers in Chromium', () => {
       const response = await page.goto(path);
       // The service worker answers from its precache after the first load; both must carry the policy.
       expect(await response?.headerValue('content-security-policy'), path).toMatch(/frame-ancestors 'none'/);
-      await page.getByRole('main').first().waitFor();
-      await page.waitForLoadState('networkidle');
+      // Its loads done (not 'networkidle': a screen that polls never goes quiet for 500 ms on a busy machine).
+      await settleRoute(page, inFlight);
     }
     expect(violations).toEqual([]);
     expect(pageErrors).toEqual([]);

@@ -12,7 +12,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useT } from './messages';
-import type { HouseHit } from './model';
+import { nextChoosable, type HouseHit } from './model';
 import { HouseSearchStatus } from './house-search-status';
 import { useHouseSearch } from './use-house-search';
 
@@ -79,7 +79,7 @@ export function HouseTypeahead({ label, onPick, value, onClear, chosen, unavaila
       event.preventDefault();
       setOpen(true);
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => (shown.length === 0 ? 0 : (Math.min(current, shown.length - 1) + step + shown.length) % shown.length));
+      setActive((current) => nextChoosable(shown, Math.min(current, shown.length - 1), step, (hit) => reasonOf(hit) === null));
     } else if (event.key === 'Enter' && open) {
       // Choosing a house must not submit the form around it (a wizard would move to its next step).
       event.preventDefault();

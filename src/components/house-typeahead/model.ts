@@ -60,3 +60,12 @@ export function snapshotHits(rows: readonly SnapshotRow[]): HouseHit[] {
 export function searchable(text: string): boolean {
   return text.trim().length >= HOUSE_SEARCH_MIN_LENGTH;
 }
+
+/** The index `step`s on from `from` (wrapping round), past the houses that cannot be chosen; `from` when none can. */
+export function nextChoosable(hits: readonly HouseHit[], from: number, step: 1 | -1, choosable: (hit: HouseHit) => boolean): number {
+  for (let moved = 1; moved <= hits.length; moved += 1) {
+    const index = (((from + step * moved) % hits.length) + hits.length) % hits.length;
+    if (choosable(hits[index]!)) return index;
+  }
+  return Math.max(0, from);
+}

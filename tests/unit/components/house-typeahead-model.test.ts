@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hitOf, matchHits, mergeHits, searchable, snapshotHits } from '@/components/house-typeahead/model';
+import { hitOf, matchHits, mergeHits, nextChoosable, searchable, snapshotHits } from '@/components/house-typeahead/model';
 
 const LESNAYA = hitOf({ id: 'h-1', address: 'г. Москва, ул. Лесная, д. 28', region: 77, fias: '0c5b2444-70a0-4932-980c-b4dc0d3f02b5' });
 const SPORT = hitOf({ id: 'h-2', address: 'г. Химки, ул. Спортивная, д. 72', region: 50, fias: 'fa1430b5-d395-43e9-9d03-fbd37fb54956' });
@@ -35,5 +35,16 @@ describe('the house search model', () => {
   it('reads the houses of the snapshots, skipping a row of another shape', () => {
     const row = (houseUid: string, house: unknown) => ({ userId: 1, houseUid, house, entrances: [], flats: [], devices: [], savedAt: 7 });
     expect(snapshotHits([row('h-1', LESNAYA.house), row('bad', { id: 1 })] as never)).toEqual([{ ...LESNAYA, savedAt: 7 }]);
+  });
+
+  it('steps the arrows past the houses that cannot be chosen, wrapping round', () => {
+    const withFias = (hit: typeof LESNAYA) => hit.fias !== null;
+    const list = [CHEKHOVA, LESNAYA, CHEKHOVA, SPORT];
+    expect(nextChoosable(list, 0, 1, withFias)).toBe(1);
+    expect(nextChoosable(list, 1, 1, withFias)).toBe(3);
+    expect(nextChoosable(list, 3, 1, withFias)).toBe(1);
+    expect(nextChoosable(list, 1, -1, withFias)).toBe(3);
+    expect(nextChoosable([CHEKHOVA, CHEKHOVA], 1, 1, withFias)).toBe(1);
+    expect(nextChoosable([], -1, 1, withFias)).toBe(0);
   });
 });
