@@ -9,33 +9,26 @@ export type NewAuditRecord = typeof auditRecords.$inferInsert;
 /** The targets whose stored state is read before and after a change (the diff's 'snapshot' source). */
 export type SnapshotTarget = { kind: 'device'; mac: string } | { kind: 'flat'; houseUid: string; flatNum: number } | { kind: 'user'; id: number } | { kind: 'house'; uid: string };
 
-/** A target's state as one JSON object: its row and the links the screens edit with it. */
-function snapshotQuery(target: SnapshotTarget): SQL {
+/** A target as audit_state's arguments (migration 0019): kind, text key, number. */
+function stateArgs(target: SnapshotTarget): SQL {
   switch (target.kind) {
     case 'device':
-      return sql`select to_jsonb(d) - 'update_date' || jsonb_build_object(
-          'sip', (select to_jsonb(s) - 'id' - 'device_id' from sip_accounts s where s.device_id = d.id),
-          'houses', (select coalesce(jsonb_agg(h.house_uid order by h.house_uid), '[]'::jsonb) from device_houses h where h.device_id = d.id),
-          'groups', (select coalesce(jsonb_agg(g.group_id order by g.group_id), '[]'::jsonb) from device_groups g where g.device_id = d.id)
-        ) as state from devices d where d.mac = ${target.mac}`;
+      return sql`'device', ${target.mac}, null::int`;
     case 'flat':
-      return sql`select to_jsonb(f) || jsonb_build_object(
-          'users', (select coalesce(jsonb_agg(u.login order by u.login), '[]'::jsonb) from flat_users fu join users u on u.id = fu.user_id where fu.flat_id = f.id)
-        ) as state from flats f where f.house_uid = ${target.houseUid} and f.flat_num = ${target.flatNum}`;
+      return sql`'flat', ${target.houseUid}, ${target.flatNum}::int`;
     case 'user':
-      return sql`select to_jsonb(u) || jsonb_build_object(
-          'sip', (select coalesce(jsonb_agg(to_jsonb(s) - 'user_id' order by s.id), '[]'::jsonb) from sip_accounts s where s.user_id = u.id),
-          'groups', (select coalesce(jsonb_agg(g.group_id order by g.group_id), '[]'::jsonb) from user_groups g where g.user_id = u.id),
-          'flats', (select coalesce(jsonb_agg(f.house_uid || ':' || f.flat_num order by f.house_uid, f.flat_num), '[]'::jsonb) from flat_users fu join flats f on f.id = fu.flat_id where fu.user_id = u.id)
-        ) as state from users u where u.id = ${target.id}`;
+      return sql`'user', null, ${target.id}::int`;
     case 'house':
-      return sql`select to_jsonb(h) as state from houses h where h.uid = ${target.uid}`;
+      return sql`'house', ${target.uid}, null::int`;
   }
 }
 
-/** The target's state now as JSON text (it goes back to insertAuditRecord unparsed); null when it does not exist. */
+/**
+ * The target's state now as JSON text (audit_state, migration 0019: its row and the links the
+ * screens edit with it); it goes back to insertAuditRecord unparsed. Null when it does not exist.
+ */
 export async function readSnapshotText(db: Db, target: SnapshotTarget): Promise<string | null> {
-  const [row] = await queryRows<{ state: string | null }>(db, sql`select (${snapshotQuery(target)})::text as state`);
+  const [row] = await queryRows<{ state: string | null }>(db, sql`select audit_state(${stateArgs(target)})::text as state`);
   return row?.state ?? null;
 }
 
@@ -56,28 +49,36 @@ export interface AuditRecordWrite {
 }
 
 /**
- * Writes one record in one statement: where a diff target is given, its state after is read,
+ * Writes one record in one round trip: where a diff target is given, its state after is read,
  * diffed against the state before with the same rules as diffStates (plugins/audit-targets.ts)
  * and inserted with it. The buyer is the target's (after, else before), else the fallback.
  * Answers the record's id, or null when `onlyIfWrote` found nothing written.
  */
 export async function insertAuditRecord(db: Db, record: AuditRecordFields, write: AuditRecordWrite): Promise<number | null> {
-  const before = sql`${write.before}::jsonb`;
-  const state = write.diffTarget ? sql`(${snapshotQuery(write.diffTarget)})` : sql`null::jsonb`;
-  const diff = write.diffTarget ? sql`audit_diff(${before}, s.state)` : sql`${write.diff === null ? null : JSON.stringify(write.diff)}::jsonb`;
-  const diffSource = write.diffTarget ? 'snapshot' : write.diff === null ? null : 'request';
-  const [row] = await queryRows<{ id: string | number }>(
+  const fields = {
+    user_id: record.userId,
+    user_login: record.userLogin,
+    user_roles: record.userRoles,
+    ip: record.ip,
+    user_agent: record.userAgent,
+    outbox: record.outbox,
+    idempotency_key: record.idempotencyKey,
+    method: record.method,
+    route: record.route,
+    target_kind: record.targetKind,
+    target_id: record.targetId,
+    targets: record.targets,
+    status: record.status,
+    message: record.message,
+  };
+  const target = write.diffTarget ? stateArgs(write.diffTarget) : sql`null, null, null::int`;
+  const diff = write.diffTarget || write.diff === null ? null : JSON.stringify(write.diff);
+  // One call (audit_record, migration 0019): its statements' plans are kept per connection.
+  const [row] = await queryRows<{ id: string | number | null }>(
     db,
-    sql`insert into audit_records (user_id, user_login, user_roles, buyer_id, ip, user_agent, outbox, idempotency_key, method, route, target_kind, target_id, targets, diff, diff_source, status, message)
-      select ${record.userId ?? null}::int, ${record.userLogin ?? null}, ${record.userRoles ?? null},
-        coalesce((coalesce(s.state, ${before}) ->> 'buyer_id')::int, ${write.fallbackBuyerId}::int),
-        ${record.ip ?? null}, ${record.userAgent ?? null}, ${record.outbox ?? false}, ${record.idempotencyKey ?? null}, ${record.method}, ${record.route},
-        ${record.targetKind ?? null}, ${record.targetId ?? null}, ${JSON.stringify(record.targets)}::jsonb, ${diff}, ${diffSource}, ${record.status}, ${record.message ?? null}
-      from (select ${state} as state) s
-      ${write.onlyIfWrote ? sql`where pg_current_xact_id_if_assigned() is not null` : sql``}
-      returning id`,
+    sql`select audit_record(${JSON.stringify(fields)}::jsonb, ${target}, ${write.before}::jsonb, ${diff}::jsonb, ${write.fallbackBuyerId}::int, ${write.onlyIfWrote}) as id`,
   );
-  return row === undefined ? null : Number(row.id);
+  return row?.id === null || row?.id === undefined ? null : Number(row.id);
 }
 
 export interface AuditFilter {
