@@ -102,20 +102,6 @@ export async function removeKeys(db: Db, gateway: DeviceGateway, sync: DeviceSyn
   return written?.note ?? null;
 }
 
-/** `run` over the items, at most `limit` at a time (a slow device does not hold up the others); answers in order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, run: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await run(items[index], index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 export interface KeyToAdd {
   value: string;
   keyType: KeyKind;
