@@ -65,7 +65,7 @@ function text(value: unknown): string | null {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value !== 'string') return null;
   const trimmed = value.trim();
-  return trimmed === '' || trimmed.length > 200 || trimmed.includes('\u0000') ? null : trimmed;
+  return trimmed === '' || trimmed.length > 200 || trimmed.includes('\u0000') ? null : storable(trimmed);
 }
 
 /** A target's id in the form its filter uses: MACs normalised, the rest as sent. */
@@ -137,21 +137,26 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return prototype === Object.prototype || prototype === null;
 }
 
-/** A value as a record keeps it: long strings and arrays cut, nested secrets masked. */
-/** PostgreSQL's jsonb takes no NUL character: it reads as U+FFFD. */
-function clean(text: string): string {
-  return text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text;
+const NOT_STORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Text as a record can keep it: PostgreSQL's text and jsonb take no NUL character, and jsonb no
+ * lone surrogate (the record goes to the database as JSON): each reads as U+FFFD.
+ */
+export function storable(text: string): string {
+  return text.replace(NOT_STORABLE, '\uFFFD');
 }
 
+/** A value as a record keeps it: long strings and arrays cut, nested secrets masked. */
 function kept(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return clean(value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value);
+  if (typeof value === 'string') return storable(value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value);
   if (Array.isArray(value)) {
     const items = value.slice(0, MAX_ARRAY).map((item) => kept(item, depth + 1));
     return value.length > MAX_ARRAY ? [...items, `… ${value.length - MAX_ARRAY} more`] : items;
   }
   if (isObject(value)) {
     if (depth >= MAX_DEPTH) return '{…}';
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [clean(key), SECRET_FIELD.test(key) ? masked(item) : kept(item, depth + 1)]));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [storable(key), SECRET_FIELD.test(key) ? masked(item) : kept(item, depth + 1)]));
   }
   return value;
 }
@@ -184,8 +189,8 @@ export function diffStates(before: unknown, after: unknown): AuditChange[] {
     const was = left.has(field) ? left.get(field) : null;
     const now = right.has(field) ? right.get(field) : null;
     if (JSON.stringify(was ?? null) === JSON.stringify(now ?? null)) continue;
-    if (isSecretPath(field)) changes.push({ field: clean(field), before: masked(was), after: masked(now) });
-    else changes.push({ field: clean(field), before: kept(was ?? null), after: kept(now ?? null) });
+    if (isSecretPath(field)) changes.push({ field: storable(field), before: masked(was), after: masked(now) });
+    else changes.push({ field: storable(field), before: kept(was ?? null), after: kept(now ?? null) });
     if (changes.length >= MAX_CHANGES) break;
   }
   return changes.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));

@@ -4,7 +4,7 @@ import { AUDIT_DEFAULT_RETENTION_DAYS } from '../../contract/audit';
 import { IDEMPOTENCY_HEADER } from '../../contract/common';
 import { transactionObservers, type Db } from '../db/client';
 import { deviceMacById, insertAuditRecord, pruneAuditRecords, readSnapshotText, settleAuditRecord, type AuditRecordFields } from '../repositories/audit';
-import { requestChanges, targetsOf, type AuditTargets } from './audit-targets';
+import { requestChanges, storable, targetsOf, type AuditTargets } from './audit-targets';
 import { isApiPath } from './rbac';
 
 /*
@@ -77,8 +77,7 @@ function routeKey(request: FastifyRequest): string {
 }
 
 function cut(value: string | undefined | null): string | null {
-  // PostgreSQL's text takes no NUL character.
-  return value === undefined || value === null || value === '' ? null : value.slice(0, MAX_TEXT).replaceAll('\u0000', '\uFFFD');
+  return value === undefined || value === null || value === '' ? null : storable(value.slice(0, MAX_TEXT));
 }
 
 async function targetsOfRequest(db: Db, request: FastifyRequest): Promise<AuditTargets> {
