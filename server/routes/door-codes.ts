@@ -19,8 +19,8 @@ import type { DeviceChange, DeviceGateway } from '../gateways/device/device-gate
 import { ApiError } from '../http/errors';
 import { pageNumber, paginationOf } from '../http/pagination';
 import { defineRoute } from '../http/route';
-import { pushDevice, sendOwed, storeOweAndSend } from '../jobs/device-sync-runner';
-import { oweEach, openKeylessChanges, storeAndOwe, targetOutcomes } from '../repositories/device-sync';
+import { sendOwed, storeOweAndSend } from '../jobs/device-sync-runner';
+import { oweEach, openKeylessChanges, targetOutcomes } from '../repositories/device-sync';
 import { Id, IdParams } from '../http/structs';
 import { buyerScope, currentUser } from '../plugins/session';
 import { deviceRefOf, deviceRefsByMac } from '../repositories/devices';
@@ -102,6 +102,9 @@ function generateCode(taken: ReadonlySet<string>): string {
   }
 }
 
+/** A write's message, and «запись ждёт отправки на устройство: …» when its device has not taken it yet. */
+const withNote = (message: string, note: string | null) => (note ? `${message}; запись ${note}` : message);
+
 async function requireCodeDevice(db: Db, request: FastifyRequest, mac: string) {
   const record = await requireDevice(db, request, { mac });
   return { record, ref: deviceRefOf(record), flags: flatDeviceFlags(record.device.type, record.device.capabilities) };
@@ -174,10 +177,11 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
     const code = given ?? generateCode(await codesInUse(db, [record.id]));
     // Stored and owed to the device in one transaction, then sent (docs/api.md "Device sync").
     const change: DeviceChange = { kind: 'doorCode', action: 'set', flatNum, code, expiresAt: expiresAt?.toISOString() ?? null };
-    const stored = await storeAndOwe(db, record.id, change, (tx) => insertDoorCode(tx, { deviceId: record.id, flatNum, code, expiresAt, comment, createdBy: currentUser(request).login }, now));
-    if (!stored) throw new ApiError(409, `Код ${code} или код ${flatNum === null ? 'устройства' : `квартиры ${flatNum}`} только что добавлен другим запросом`);
-    await pushDevice(db, gateway, record.id, app.deviceSync);
-    return { result: true, message: 'Код добавлен', data: stored };
+    const written = await storeOweAndSend(db, gateway, app.deviceSync, [{ deviceId: record.id, change }], (tx) =>
+      insertDoorCode(tx, { deviceId: record.id, flatNum, code, expiresAt, comment, createdBy: currentUser(request).login }, now),
+    );
+    if (!written) throw new ApiError(409, `Код ${code} или код ${flatNum === null ? 'устройства' : `квартиры ${flatNum}`} только что добавлен другим запросом`);
+    return { result: true, message: withNote('Код добавлен', written.note), data: written.stored };
   });
 
   defineRoute(app, doorCodeEndpoints.update, { access: CODE_EDITORS, params: MacIdParams }, async ({ params, body, request, db }) => {
@@ -195,10 +199,9 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
     const toDevice = code !== current.code || expiresAt?.toISOString() !== (current.expiresAt ?? undefined);
     const change: DeviceChange = { kind: 'doorCode', action: 'set', flatNum: current.flatNum, code, expiresAt: expiresAt?.toISOString() ?? null };
     const store = (tx: Db) => updateDoorCode(tx, current.id, { code, expiresAt, comment }, now);
-    const stored = toDevice ? await storeAndOwe(db, record.id, change, store) : await store(db);
-    if (!stored) throw new ApiError(404, `Код ${params.id} не найден на устройстве ${ref.mac}`);
-    if (toDevice) await pushDevice(db, gateway, record.id, app.deviceSync);
-    return { result: true, message: 'Код изменён', data: stored };
+    const written = toDevice ? await storeOweAndSend(db, gateway, app.deviceSync, [{ deviceId: record.id, change }], store) : await store(db).then((stored) => stored && { stored, note: null });
+    if (!written) throw new ApiError(404, `Код ${params.id} не найден на устройстве ${ref.mac}`);
+    return { result: true, message: withNote('Код изменён', written.note), data: written.stored };
   });
 
   defineRoute(app, doorCodeEndpoints.remove, { access: CODE_EDITORS, params: MacIdParams }, async ({ params, request, db }) => {
@@ -207,9 +210,8 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
     const current = await findDoorCode(db, record.id, { id: params.id }, now);
     if (!current) throw new ApiError(404, `Код ${params.id} не найден на устройстве ${ref.mac}`);
     const change: DeviceChange = { kind: 'doorCode', action: 'remove', flatNum: current.flatNum, code: current.code, expiresAt: current.expiresAt };
-    await storeAndOwe(db, record.id, change, async (tx) => ((await deleteDoorCode(tx, current.id)) ? true : null));
-    await pushDevice(db, gateway, record.id, app.deviceSync);
-    return { result: true, message: 'Код удалён' };
+    const written = await storeOweAndSend(db, gateway, app.deviceSync, [{ deviceId: record.id, change }], async (tx) => ((await deleteDoorCode(tx, current.id)) ? true : null));
+    return { result: true, message: withNote('Код удалён', written?.note ?? null) };
   });
 
   // Keyless access -----------------------------------------------------------------------------

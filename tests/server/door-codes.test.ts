@@ -107,7 +107,9 @@ describe.each(BACKENDS)('door codes of a device on %s', (backend) => {
     const sync = async () => expectShape(DeviceSyncStateResponse, (await operator().get(deviceSyncEndpoints.state.path({ mac }))).json()).data;
     const before = gateway.changes.length;
     gateway.failing.set(mac, 'timeout');
-    const code = made(await create(mac, { flatNum: 30, code: '3030' }));
+    const created = await create(mac, { flatNum: 30, code: '3030' });
+    expect(created.json().message).toMatch(/^Код добавлен; запись ждёт отправки на устройство: .*не ответило/);
+    const code = made(created);
     expect(expectShape(DoorCodesResponse, (await list(mac)).json()).data.map((row) => row.code)).toEqual(['3030']);
     expect((await sync()).changes).toMatchObject([{ kind: 'doorCode', target: 'кв. 30', status: 'failed', lastError: expect.stringMatching(/не ответило/) }]);
     gateway.failing.set(mac, 'error');

@@ -1,3 +1,4 @@
+import { owedReason } from '@contract/device-sync';
 import { deviceEndpoints } from '@contract/devices';
 import { doorCodeEndpoints, type DoorCodeCreate, type DoorCodeUpdate, type KeylessCodeCreate, type KeylessService } from '@contract/door-codes';
 import { expectResult, request } from '@/lib/http';
@@ -17,16 +18,19 @@ export async function getDoorCodes(mac: string, filter: DoorCodesFilter, signal?
 }
 
 /** `key`: the Idempotency-Key of this draft, the same on every attempt, so a lost answer does not make a second code. */
+/** The device's reason when the write is stored but not yet taken by the device (docs/api.md "Device sync"); undefined when it went through. */
+const owedOf = (answer: { message?: string | null }) => ({ owed: owedReason(answer.message) });
+
 export async function createDoorCode(mac: string, body: DoorCodeCreate, key: string) {
-  return expectResult(await request(doorCodeEndpoints.create, { params: { mac }, body, headers: { 'Idempotency-Key': key } })).data;
+  return owedOf(expectResult(await request(doorCodeEndpoints.create, { params: { mac }, body, headers: { 'Idempotency-Key': key } })));
 }
 
 export async function updateDoorCode(mac: string, id: number, body: DoorCodeUpdate) {
-  return expectResult(await request(doorCodeEndpoints.update, { params: { mac, id }, body })).data;
+  return owedOf(expectResult(await request(doorCodeEndpoints.update, { params: { mac, id }, body })));
 }
 
 export async function removeDoorCode(mac: string, id: number) {
-  return expectResult(await request(doorCodeEndpoints.remove, { params: { mac, id } }));
+  return owedOf(expectResult(await request(doorCodeEndpoints.remove, { params: { mac, id } })));
 }
 
 export interface KeylessFilter {

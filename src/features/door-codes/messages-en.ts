@@ -56,6 +56,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'doorCodes.done.saved': 'Code changed',
   'doorCodes.done.expired': 'Code expired',
   'doorCodes.done.deleted': 'Code deleted',
+  'doorCodes.done.owed': '{done}: saved, waiting to be sent to the device ({reason})',
   'doorCodes.failed': 'Failed: {error}',
   'doorCodes.form.createCommon': 'Common code',
   'doorCodes.form.createFlat': 'Flat code',

@@ -56,6 +56,7 @@ export const ruMessages = {
   'doorCodes.done.saved': 'Код изменён',
   'doorCodes.done.expired': 'Код истёк',
   'doorCodes.done.deleted': 'Код удалён',
+  'doorCodes.done.owed': '{done}: сохранено, ждёт отправки на устройство ({reason})',
   'doorCodes.failed': 'Не удалось: {error}',
   'doorCodes.form.createCommon': 'Общий код',
   'doorCodes.form.createFlat': 'Код квартиры',

@@ -31,6 +31,9 @@ export function useDoorCodes(mac: string) {
   const [removing, setRemoving] = useState<DoorCode | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: doorCodeQueries.device(mac) });
   const failed = (error: unknown) => notify(t('doorCodes.failed', { error: errorMessage(error) }), { variant: 'error' });
+  // Stored but not yet taken by the device (docs/api.md "Device sync"): said so, not as an error.
+  const done = (text: string, owed: string | undefined) =>
+    owed === undefined ? notify(text, { variant: 'success' }) : notify(t('doorCodes.done.owed', { done: text, reason: owed || '—' }), { variant: 'warning' });
 
   const save = useMutation({
     mutationFn: ({ draft, mode }: { draft: CodeDraft; mode: CodeFormMode }) => {
@@ -38,9 +41,9 @@ export function useDoorCodes(mac: string) {
       const body = createBody(draft, mode, timeZone);
       return createDoorCode(mac, body, keys.current.keyFor(body));
     },
-    onSuccess: async (_code, { mode }) => {
+    onSuccess: async ({ owed }, { mode }) => {
       if (mode.kind !== 'edit') keys.current.taken();
-      notify(t(mode.kind === 'edit' ? 'doorCodes.done.saved' : 'doorCodes.done.created'), { variant: 'success' });
+      done(t(mode.kind === 'edit' ? 'doorCodes.done.saved' : 'doorCodes.done.created'), owed);
       setForm(null);
       await refresh();
     },
@@ -48,8 +51,8 @@ export function useDoorCodes(mac: string) {
 
   const change = useMutation({
     mutationFn: ({ code, body }: { code: DoorCode; body: DoorCodeUpdate; done: 'saved' | 'expired' }) => updateDoorCode(mac, code.id, body),
-    onSuccess: async (_code, { done }) => {
-      notify(t(done === 'expired' ? 'doorCodes.done.expired' : 'doorCodes.done.saved'), { variant: 'success' });
+    onSuccess: async ({ owed }, vars) => {
+      done(t(vars.done === 'expired' ? 'doorCodes.done.expired' : 'doorCodes.done.saved'), owed);
       await refresh();
     },
     onError: failed,
@@ -57,8 +60,8 @@ export function useDoorCodes(mac: string) {
 
   const remove = useMutation({
     mutationFn: (code: DoorCode) => removeDoorCode(mac, code.id),
-    onSuccess: async () => {
-      notify(t('doorCodes.done.deleted'), { variant: 'success' });
+    onSuccess: async ({ owed }) => {
+      done(t('doorCodes.done.deleted'), owed);
       setRemoving(null);
       await refresh();
     },
