@@ -256,3 +256,19 @@ export async function setUserLanguage(page: Page, language: 'ru' | 'en'): Promis
   const response = await page.request.put('/front/user-options', { headers: { ...XHR, 'X-CSRF-Token': await csrfToken(page) }, data: { settingOptions: { language } } });
   expect(response.status()).toBe(200);
 }
+
+/**
+ * STACK.md: the first visit is not controlled until the service worker has installed and claimed it
+ * (its precache of every chunk done); reload once if needed. Tests wait for it before going offline.
+ */
+export async function waitForControl(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const controlled = await page
+    .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!controlled) {
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  }
+}

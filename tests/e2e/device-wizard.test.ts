@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, SCREENS_DIR, account, baseUrl, launchBrowser, logIn, logOut, type Viewport } from './browser';
+import { DESKTOP, MOBILE, SCREENS_DIR, account, baseUrl, launchBrowser, logIn, logOut, type Viewport, waitForControl } from './browser';
 
 /*
  * The device set-up wizard (issue 4 §1, §6; issue 11 §2, §3, §6) in Chromium against the real
@@ -84,18 +84,6 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENS, `device-wizard-${name}-${size ? `${size.width}x${size.height}` : 'page'}.png`), fullPage: true });
 }
 
-/** STACK.md: the first visit is not controlled until the worker claims it; reload once if needed. */
-async function waitForControl(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  const controlled = await page
-    .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 5_000 })
-    .then(() => true)
-    .catch(() => false);
-  if (!controlled) {
-    await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  }
-}
 
 /** A locally administered MAC no seed uses. */
 function freshMac(): { url: string; normal: string } {

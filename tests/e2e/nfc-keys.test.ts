@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, XHR, account, csrfToken, getJson, launchBrowser, logIn, openSession, screenshot, type Session } from './browser';
+import { DESKTOP, MOBILE, XHR, account, csrfToken, getJson, launchBrowser, logIn, openSession, screenshot, waitForControl, type Session } from './browser';
 
 /*
  * Reading key cards with the phone, and keys added with no signal (issue 17 §3), in Chromium against
@@ -138,6 +138,8 @@ beforeAll(async () => {
     if (request.method() === 'POST' && path === '/front/keys/create') flatKeyRequests.push(request.postData() ?? '');
   });
   await logIn(page, account('operator'));
+  // The offline tests open dialogs whose code only the worker's precache has once the signal is gone.
+  await waitForControl(page);
   const response = await page.request.post('/front/device-keys', { headers: { ...XHR, 'X-CSRF-Token': await csrfToken(page) }, data: { mac: SEED_MAC } });
   const types = ((await response.json()) as { keyTypes: string[] | null }).keyTypes ?? [];
   if (!types.includes('MIFARE') && !types.includes('RFID')) throw new Error(`${SEED_MAC} takes no cards: ${types.join(', ')}`);

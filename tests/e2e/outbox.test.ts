@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { request as apiRequest, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSerialNumberDraft } from '../../contract/adjuster-wizard';
-import { DESKTOP, MOBILE, account, baseUrl, launchBrowser, logIn, openSession, screenshot, type Session } from './browser';
+import { DESKTOP, MOBILE, account, baseUrl, launchBrowser, logIn, openSession, screenshot, type Session, waitForControl } from './browser';
 
 /*
  * The send queue (issue 3 §5, §7, §8) in Chromium against the real server: jobs are written
@@ -192,17 +192,6 @@ function attemptsCell(page: Page, id: number) {
   return jobRow(page, id).locator('td').nth(4);
 }
 
-async function waitForControl(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  const controlled = await page
-    .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 5_000 })
-    .then(() => true)
-    .catch(() => false);
-  if (!controlled) {
-    await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  }
-}
 
 async function installerOnQueue(viewport = DESKTOP): Promise<Session & { userId: number }> {
   const session = await openSession(browser, viewport);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_PATH, DESKTOP, account, launchBrowser, logIn, logOut, loggedFlag, mainMenu, pathOf } from './browser';
+import { CHROMIUM_PATH, DESKTOP, account, launchBrowser, logIn, logOut, loggedFlag, mainMenu, pathOf, waitForControl } from './browser';
 import { freePort, repoRoot, startServer, type ServerProcess } from './server-process';
 
 /*
@@ -66,18 +66,6 @@ async function newTab(context: BrowserContext): Promise<{ page: Page; pageErrors
   return { page, pageErrors };
 }
 
-/** STACK.md: tests wait until the worker controls the page before going offline. */
-async function waitForControl(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  const controlled = await page
-    .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 5_000 })
-    .then(() => true)
-    .catch(() => false);
-  if (!controlled) {
-    await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  }
-}
 
 function cacheNames(page: Page): Promise<string[]> {
   return page.evaluate(() => caches.keys());

@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACTORY_PASSWORD } from '@contract/wizard';
-import { DESKTOP, MOBILE, account, baseUrl, launchBrowser, literally, logIn, screenshot, type Viewport } from './browser';
+import { DESKTOP, MOBILE, account, baseUrl, launchBrowser, literally, logIn, screenshot, type Viewport, waitForControl } from './browser';
 import { expectFieldError, expectFits, expectStepMarked } from './wizard-checks';
 
 /*
@@ -44,18 +44,6 @@ async function openTab(viewport: Viewport, serviceWorkers: 'allow' | 'block' = '
   return { context, page, pageErrors };
 }
 
-/** STACK.md: the first visit is not controlled until the worker claims it; reload once if needed. */
-async function waitForControl(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  const controlled = await page
-    .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 5_000 })
-    .then(() => true)
-    .catch(() => false);
-  if (!controlled) {
-    await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  }
-}
 
 /** A locally administered MAC no seed uses, typed the way an installer might (lower case, dashes). */
 function freshMac(): { typed: string; normal: string } {
