@@ -9,7 +9,9 @@ import { send, sideways } from './housing-helpers';
  * failure share 0): a key added to a device that does not answer (disabled: the simulator never
  * reaches it) is stored and shows on the device card as owed and refused, with the reason; the
  * device list's «Не синхронизированы» finds the device; once the device answers again «Повторить»
- * sends it and the card says «Синхронизировано», and a read-back finds nothing different.
+ * sends it and the card says «Синхронизировано», and a read-back finds nothing different. Then a
+ * key removed on the device keys screen while the device does not answer: the screen says it is
+ * saved and waits for the device (no error), the card lists the removal as owed, «Повторить» clears it.
  */
 
 let browser: Browser;
@@ -26,6 +28,7 @@ const ISCOM_X1 = 6;
 const hex = (bytes: number) => [...randomBytes(bytes)].map((byte) => byte.toString(16).padStart(2, '0').toUpperCase());
 const mac = ['EC', ...hex(5)].join(':');
 const keyValue = hex(6).join('');
+const removedValue = hex(6).join('');
 const cardPath = `/devices/${encodeURIComponent(mac)}/update`;
 const syncApi = `/front/devices/${encodeURIComponent(mac)}/sync`;
 
@@ -85,6 +88,40 @@ describe('a device’s sync state', () => {
     const state = await getJson<{ data: { state: string; owedCount: number } }>(page, syncApi);
     expect(state.data).toMatchObject({ state: 'in-sync', owedCount: 0 });
     await screenshot(page, 'device-sync-cleared');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('removes a key on the device keys screen while the device does not answer: saved and owed, shown on the card, cleared by «Повторить»', async () => {
+    const { page, pageErrors } = operator();
+    const path = encodeURIComponent(mac);
+    await send(page, 'POST', `/front/device-keys/${path}/create-key`, { VALUE: removedValue, FLAT_NUM: null, KEY_TYPE: 'Metakom' });
+    await send(page, 'PUT', `/front/devices/${path}/status`, { status: 2 });
+    await page.goto(`/devices/${path}/keys`);
+    await page.getByRole('button', { name: `Удалить ключ ${removedValue}` }).click();
+    await page.getByRole('dialog', { name: 'Удалить ключ?' }).getByRole('button', { name: 'Удалить' }).click();
+    // Not an error: the key is gone from the database and its removal waits for the device.
+    await page.getByText(new RegExp(`Ключ ${removedValue} удалён: сохранено, ждёт отправки на устройство \\(.*отключено или сброшено`)).waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByRole('button', { name: `Удалить ключ ${removedValue}` }).count()).toBe(0);
+    await screenshot(page, 'device-sync-removal-notice');
+
+    await page.goto(cardPath);
+    const section = syncSection(page);
+    await section.getByText('Устройство не приняло изменения').waitFor();
+    const waiting = section.getByRole('list', { name: 'Ждут отправки' });
+    await waiting.getByText(`Ключ ${removedValue}`).waitFor();
+    await waiting.getByText(/удалить, без квартиры, внешний/).waitFor();
+    await screenshot(page, 'device-sync-removal-owed');
+    const small = phone();
+    await small.page.goto(cardPath);
+    await syncSection(small.page).getByRole('list', { name: 'Ждут отправки' }).getByText(`Ключ ${removedValue}`).scrollIntoViewIfNeeded();
+    expect(await sideways(small.page)).toBeLessThanOrEqual(0);
+    await screenshot(small.page, 'device-sync-removal-owed');
+
+    await send(page, 'PUT', `/front/devices/${path}/status`, { status: 1 });
+    await section.getByRole('button', { name: 'Повторить' }).click();
+    await section.getByText('Синхронизировано').waitFor();
+    const state = await getJson<{ data: { state: string; owedCount: number } }>(page, syncApi);
+    expect(state.data).toMatchObject({ state: 'in-sync', owedCount: 0 });
     expect(pageErrors).toEqual([]);
   });
 });
