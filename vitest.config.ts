@@ -41,10 +41,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // One file at a time on one server. Two workers (each with a server of its own, which
-          // global-setup.ts supports) cut the e2e time but four files then failed on CI in an order
-          // not yet understood (house pickers typed into, the English date picker): see the note.
-          maxWorkers: 1,
+          // Two files at a time, each worker on a server and database of its own (global-setup.ts):
+          // a file waits on pages, servers and PostgreSQL about two thirds of its time.
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
           // CI gets one run on a loaded 2-core machine: a test that fails once for timing is run
           // once more (and the report still shows it); a real failure fails twice.

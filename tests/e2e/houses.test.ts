@@ -192,14 +192,15 @@ describe('the operator on the house page', () => {
     await field.fill(street.slice(0, 3));
     await section.getByRole('status').filter({ hasText: /^Найдено/ }).waitFor();
     await field.fill(target.address.slice(-16));
-    await section.getByRole('option', { name: target.address }).click();
+    await section.getByRole('option', { name: target.address, exact: true }).click();
     await section.getByText(target.address, { exact: true }).waitFor();
     await screenshot(page, 'device-card-house-picked');
     await section.getByRole('button', { name: 'Сохранить' }).click();
-    await expect.poll(async () => (await getJson<{ device: { houses: string[] } }>(page, `/front/device-card/device/${mac}`)).device.houses).toEqual([...before, target.id]);
+    const housesOf = async () => (await getJson<{ device: { houses: string[] } }>(page, `/front/device-card/device/${mac}`)).device.houses.sort();
+    await expect.poll(housesOf).toEqual([...before, target.id].sort());
     await section.getByRole('button', { name: `Убрать дом ${target.address}` }).click();
     await section.getByRole('button', { name: 'Сохранить' }).click();
-    await expect.poll(async () => (await getJson<{ device: { houses: string[] } }>(page, `/front/device-card/device/${mac}`)).device.houses).toEqual(before);
+    await expect.poll(housesOf).toEqual([...before].sort());
   });
 
   it('picks the house of a new device in the device list\'s create dialog by typing its address', async () => {
