@@ -51,12 +51,20 @@ async function flatCodeDevice(page: Page): Promise<{ mac: string; flatNum: numbe
 }
 
 /** Two houses of the operator with devices, and their MACs. */
-async function twoHousesWithDevices(page: Page): Promise<{ address: string; macs: string[] }[]> {
+/**
+ * Two houses with devices, and which of their devices answer (new or active): a disabled or reset
+ * one never takes a code, which stays owed to it (docs/api.md "Device sync").
+ */
+async function twoHousesWithDevices(page: Page): Promise<{ address: string; macs: string[]; answering: number }[]> {
   const houses = await getJson<{ data: { id: string; address: string }[] }>(page, '/front/house-list?page=1');
-  const found: { address: string; macs: string[] }[] = [];
+  const found: { address: string; macs: string[]; answering: number }[] = [];
   for (const house of houses.data) {
-    const { data } = await getJson<{ data: string[] }>(page, `/front/devices/get-macs-from-house?houseUid=${encodeURIComponent(house.id)}`);
-    if (data.length > 0 && data.length <= 20) found.push({ address: house.address, macs: data });
+    const uid = encodeURIComponent(house.id);
+    const { data } = await getJson<{ data: string[] }>(page, `/front/devices/get-macs-from-house?houseUid=${uid}`);
+    if (data.length === 0 || data.length > 20) continue;
+    const listed = await getJson<{ data: { MAC: string; STATUS_CODE: number }[] }>(page, `/front/device-list/get-list?houseUid=${uid}&page=1`);
+    const answering = listed.data.filter((row) => data.includes(row.MAC) && (row.STATUS_CODE === 0 || row.STATUS_CODE === 1)).length;
+    found.push({ address: house.address, macs: data, answering });
     if (found.length === 2) return found;
   }
   throw new Error('the small seed gave the operator no two houses with devices');
@@ -152,13 +160,16 @@ describe('keyless access (operator, 1440×900)', () => {
 
     const detail = page.getByRole('region', { name: `Код ${code} · Курьеры` });
     await detail.waitFor();
-    await detail.getByText(`записан ${total} из ${total}`).waitFor();
+    const answering = first.answering + second.answering;
+    await detail.getByText(`записан ${answering} из ${total}`).waitFor();
     const targets = detail.getByRole('list', { name: 'Устройства' }).getByRole('listitem');
     expect(await targets.count()).toBe(total);
     for (const mac of [...first.macs, ...second.macs]) {
       await detail.getByRole('link', { name: `Открыть карточку устройства ${mac}` }).waitFor();
     }
-    expect(await detail.locator('[data-status="written"]').count()).toBe(total);
+    expect(await detail.locator('[data-status="written"]').count()).toBe(answering);
+    // The others keep it owed, said so rather than as an error.
+    expect(await detail.locator('[data-status="failed"]').getByText('ждёт отправки', { exact: true }).count()).toBe(total - answering);
     await detail.getByText(first.address).first().waitFor();
     await detail.getByText(second.address).first().waitFor();
     await page.getByRole('table', { name: 'Бесключевой доступ' }).getByRole('row', { name: new RegExp(code) }).waitFor();
@@ -220,7 +231,7 @@ describe('both screens on a phone (operator, 390×844)', () => {
 
       await page.goto('/device/codes');
       await page.getByRole('button', { name: `Подробнее о коде ${keyless.data.code} (Почта)` }).click();
-      await page.getByRole('region', { name: `Код ${keyless.data.code} · Почта` }).getByText(`записан ${house.macs.length} из ${house.macs.length}`).waitFor();
+      await page.getByRole('region', { name: `Код ${keyless.data.code} · Почта` }).getByText(`записан ${house.answering} из ${house.macs.length}`).waitFor();
       expect(await sideways(page)).toBeLessThanOrEqual(0);
       await screenshot(page, 'keyless-codes');
       await page.getByRole('button', { name: 'Новый код' }).click();
@@ -262,9 +273,9 @@ describe('support reads both screens', () => {
       expect(await page.getByRole('button', { name: 'Новый код' }).count()).toBe(0);
       await page.getByRole('button', { name: `Подробнее о коде ${keyless.data.code} (Уборка)` }).click();
       const detail = page.getByRole('region', { name: `Код ${keyless.data.code} · Уборка` });
-      await detail.getByText(`записан ${house.macs.length} из ${house.macs.length}`).waitFor();
+      await detail.getByText(`записан ${house.answering} из ${house.macs.length}`).waitFor();
       expect(await detail.getByRole('button', { name: 'Удалить код' }).count()).toBe(0);
-      expect(await detail.getByRole('button', { name: 'Повторить для неудачных' }).count()).toBe(0);
+      expect(await detail.getByRole('button', { name: 'Повторить для ждущих' }).count()).toBe(0);
       await screenshot(page, 'keyless-codes-support');
       expect(pageErrors).toEqual([]);
     } finally {

@@ -143,13 +143,13 @@ describe('KeylessCodesPage', SLOW, () => {
     const table = await screen.findByRole('table', { name: 'Бесключевой доступ' });
     expect(within(table).getByText('Курьеры')).toBeTruthy();
     expect(within(table).getByText('записан 1 из 2')).toBeTruthy();
-    expect(within(table).getByText('ошибок 1')).toBeTruthy();
+    expect(within(table).getByText('ждут отправки: 1')).toBeTruthy();
     fireEvent.click(within(table).getByRole('button', { name: 'Подробнее о коде 5511 (Курьеры)' }));
     const detail = await screen.findByRole('region', { name: 'Код 5511 · Курьеры' });
     const targets = within(detail).getByRole('list', { name: 'Устройства' });
     expect(within(targets).getAllByRole('listitem')).toHaveLength(2);
     expect(within(targets).getByText('Устройство не ответило')).toBeTruthy();
-    fireEvent.click(within(detail).getByRole('button', { name: 'Повторить для неудачных' }));
+    fireEvent.click(within(detail).getByRole('button', { name: 'Повторить для ждущих' }));
     await waitFor(() => expect(api.calls).toContain('POST /front/keyless-codes/3/retry'));
   });
 
@@ -179,7 +179,7 @@ describe('KeylessCodesPage', SLOW, () => {
     expect(screen.queryByRole('button', { name: 'Новый код' })).toBeNull();
     fireEvent.click(within(table).getByRole('button', { name: 'Подробнее о коде 5511 (Курьеры)' }));
     const detail = await screen.findByRole('region', { name: 'Код 5511 · Курьеры' });
-    expect(within(detail).queryByRole('button', { name: 'Повторить для неудачных' })).toBeNull();
+    expect(within(detail).queryByRole('button', { name: 'Повторить для ждущих' })).toBeNull();
     expect(within(detail).queryByRole('button', { name: 'Удалить код' })).toBeNull();
   });
 });
