@@ -183,6 +183,8 @@ export async function replayBench(browser: Browser, baseUrl: string, options: Re
     step('log in');
     await logIn(page);
     step('wait for the app database');
+    // An online-only screen no longer opens it (the offline runtime loads where offline work is): the queue does.
+    await page.goto('/outbox');
     await waitForOfflineDb(page);
     step('read houses and entrances');
 
