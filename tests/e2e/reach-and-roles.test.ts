@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, account, launchBrowser, logIn, mainMenu, openSession, pathOf, screenshot, type Session } from './browser';
-import { APP_ROUTES, concretePath, routeValues, trackRequests } from './route-visits';
+import { APP_ROUTES, concretePath, routeValues, trackRequests, visitRoute } from './route-visits';
 
 /** Every route of the app but the login form (checked against the table by tests/unit/app/route-access.test.ts). */
 const ROUTES = APP_ROUTES;
@@ -23,20 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function settle(page: Page, inFlight: () => number): Promise<void> {
-  await page.getByRole('progressbar', { name: 'Загрузка…' }).waitFor({ state: 'detached' });
-  await page.locator('main h1').first().waitFor();
-  const deadline = Date.now() + 10_000;
-  let quietSince = Date.now();
-  while (Date.now() < deadline) {
-    if (inFlight() > 0) quietSince = Date.now();
-    else if (Date.now() - quietSince >= 500) break;
-    await page.waitForTimeout(50);
-  }
-  // Transitions (drawers, grids sizing their columns) end within a frame or two of the last answer.
-  await page.waitForTimeout(150);
-}
 
 /** How far the page reaches past the viewport, and the outermost elements that do. */
 async function overflow(page: Page): Promise<{ doc: number; body: number; inner: number; culprits: string[] }> {
@@ -75,9 +61,11 @@ describe.each(['admin', 'operator', 'installer', 'support'])('no page at 390 px 
     const wide: string[] = [];
     for (const path of ROUTES) {
       const url = concretePath(path, values);
-      // A full load each time: after a client-side navigation the old screen stays up until the new one is ready.
-      await page.goto(url);
-      await settle(page, inFlight);
+      // Inside the running app, as a link would (the first visit loads the page): the route's chunk
+      // and answers are requests, so the old screen is gone once the network has been quiet.
+      await visitRoute(page, url, inFlight);
+      // Transitions (drawers, grids sizing their columns) end within a frame or two of the last answer.
+      await page.waitForTimeout(100);
       const { doc, body, inner, culprits } = await overflow(page);
       expect(inner).toBe(MOBILE.width);
       if (doc > inner || body > inner) wide.push(`${url}: document ${doc} px, body ${body} px; ${culprits.join('; ')}`);
