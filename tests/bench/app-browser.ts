@@ -34,19 +34,6 @@ export async function logIn(page: Page, user: { login: string; password: string 
   await page.waitForURL((url) => url.pathname !== '/site/auth');
 }
 
-/** STACK.md: the first visit is controlled only once the worker has claimed it; reload once if it has not. */
-export async function waitForControl(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  const controlled = await page
-    .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 5_000 })
-    .then(() => true)
-    .catch(() => false);
-  if (!controlled) {
-    await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  }
-}
-
 /** A same-origin API call from the page, with the session cookie (and a fresh CSRF token for a mutation). */
 export async function pageApi<T>(page: Page, method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
   return page.evaluate(

@@ -5,7 +5,8 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { repoRoot, startServer } from '../e2e/server-process';
 import { recordScripts, type LoadedScript } from './bundle';
-import { launchBenchBrowser, logIn, openContext, waitForControl } from './app-browser';
+import { waitForControl } from '../e2e/browser';
+import { launchBenchBrowser, logIn, openContext } from './app-browser';
 import { TRACE_CATEGORIES, mainThreadBreakdown } from './main-thread-trace';
 
 /*
