@@ -19,7 +19,7 @@ const OFFLINE_SCREEN = /^\/(outbox|device\/codes|devices\/(wizard|serial-number-
 
 // A logged-in start on a screen that works offline opens the offline database (and loads Dexie) at
 // once, beside the permissions and the route's code, and reads ahead the draft the URL names: a
-// wizard needs it for its first field. Other screens load no Dexie (issue 16 §5).
+// wizard needs it for its first field. Other screens load no Dexie.
 const search = new URLSearchParams(location.search);
 if (isLoggedIn() && (search.has('draft') || OFFLINE_SCREEN.test(location.pathname))) {
   const started = import('@/offline/drafts').then((drafts) => drafts.startDraftsEarly(location.search));
@@ -38,7 +38,7 @@ const FIRST_ROUTE_WAIT_MS = 250;
  * Resolves once the router has the first route's code and loader data, or after `maxWaitMs`. From
  * the worker's cache that takes a few dozen ms, and rendering then draws the layout and the screen
  * in one go, instead of a spinner, the layout, and the screen in a transition that the start's
- * other updates keep restarting (issue 16 §5: the offline reload). A slow network still gets the
+ * other updates keep restarting (the offline reload). A slow network still gets the
  * layout with its spinner after `maxWaitMs`.
  */
 function firstRouteReady(maxWaitMs: number): Promise<void> {

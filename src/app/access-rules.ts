@@ -3,7 +3,7 @@ import { canOpenOutbox } from '@/features/outbox/access';
 import type { MessageKey } from '@/i18n/i18n';
 import { hasPermission, hasRole, type AuthItemMap } from '@/lib/session';
 
-/** What the app knows of a user's rights: the two maps of the permissions call (spec §5). */
+/** What the app knows of a user's rights: the two maps of the permissions call. */
 export interface Access {
   permissions: AuthItemMap;
   roles: AuthItemMap;
@@ -25,8 +25,8 @@ function permission(name: string): (access: Access) => boolean {
 }
 
 /**
- * One rule per kind of screen, shared by the menu, the main page and the routes. Spec §6 gives the
- * menu's rules; issue 11 adds support (read-only) to devices and houses, and installers to houses.
+ * One rule per kind of screen, shared by the menu, the main page and the routes. The menu rules
+ * of docs/product.md, widened: support reads devices and houses, and installers see houses.
  */
 export const ACCESS_RULES = {
   anyone: { allows: () => true, whoKey: 'access.who.anyone' },
@@ -34,14 +34,14 @@ export const ACCESS_RULES = {
   devices: { allows: anyRole(ROLES.adjuster, ROLES.management, ROLES.support), whoKey: 'access.who.devices' },
   /** The add, replace and set-up wizards write to devices: support may not open them. */
   wizards: { allows: anyRole(ROLES.adjuster, ROLES.management), whoKey: 'access.who.wizards' },
-  /** Issue 13: support reads groups, companies and users (the server refuses it every change). */
+  /** Support reads groups, companies and users (the server refuses it every change). */
   groups: { allows: anyRole(ROLES.management, ROLES.support), whoKey: 'access.who.managementOrSupport' },
   houses: {
     allows: (access: Access) => permission(PERMISSIONS.housesList)(access) || anyRole(ROLES.adjuster, ROLES.management, ROLES.support)(access),
     whoKey: 'access.who.houses',
   },
   /**
-   * A house's card, its flats and entrances, and the blocks on /access (issue 12): operators with the
+   * A house's card, its flats and entrances, and the blocks on /access: operators with the
    * permission or the role management, and support to read. Installers list houses but are refused these.
    */
   housing: {
@@ -52,7 +52,7 @@ export const ACCESS_RULES = {
     allows: (access: Access) => permission(PERMISSIONS.usersList)(access) || anyRole(ROLES.support)(access),
     whoKey: 'access.who.users',
   },
-  /** Issue 14: the cross-device keys list; support reads it (the server refuses it every change). */
+  /** The cross-device keys list; support reads it (the server refuses it every change). */
   keys: { allows: (access: Access) => permission(PERMISSIONS.keysList)(access) || anyRole(ROLES.support)(access), whoKey: 'access.who.keys' },
   /**
    * A device's keys, RS keys, door codes and keyless access: the key editors (the permission or
@@ -67,6 +67,6 @@ export const ACCESS_RULES = {
   /** Creating a company is a change: support, which only reads, is not let in. */
   managementCompanyCreate: { allows: anyRole(ROLES.management), whoKey: 'access.who.management' },
   outbox: { allows: ({ roles }: Access) => canOpenOutbox(roles), whoKey: 'access.who.outbox' },
-  /** Issue 17 §4: the installers' queues as their apps report them (the server scopes them by buyer). */
+  /** The installers' queues as their apps report them (the server scopes them by buyer). */
   field: { allows: anyRole(ROLES.management, ROLES.support), whoKey: 'access.who.managementOrSupport' },
 } as const satisfies Record<string, AccessRule>;

@@ -6,7 +6,7 @@ export const LOGIN_PATH = '/site/auth';
 export const HOME_PATH = '/';
 
 /**
- * spec §5: a visitor whose logged flag is not 'true' goes to /site/auth, unless already there.
+ * A visitor whose logged flag is not 'true' goes to /site/auth, unless already there.
  * A logged-in visitor has nothing to do on the login form, so /site/auth sends them home.
  */
 export function guardRedirect(pathname: string, logged: boolean): string | null {
@@ -26,7 +26,7 @@ export function pageTitle(titleKey: MessageKey): string {
 /**
  * Every route's loader. Loaders run when a navigation starts, before the new screen renders,
  * so the guard never shows a protected screen for a moment and the title is set before the
- * navigation completes (spec §2).
+ * navigation completes.
  */
 export function routeLoader(titleKey: MessageKey): LoaderFunction {
   return ({ request }) => {

@@ -72,7 +72,7 @@ const grid = {
 
 const sectionHeading = { fontSize: '1.2rem', mb: 1.5 } as const;
 
-/** The main page and the menu page of unknown paths (spec §2): the wizards and sections this user may open. */
+/** The main page and the menu page of unknown paths: the wizards and sections this user may open. */
 export function MenuPage() {
   const t = useT();
   const session = useSession();
@@ -85,7 +85,7 @@ export function MenuPage() {
     <>
       <PageHeader title={session.login ? t('home.greeting', { login: session.login }) : t('home.greetingAnonymous')} />
       {wizards.length > 0 && (
-        // Issue 11 §1: adding and replacing devices is what installers come for, so it comes first.
+        // Adding and replacing devices is what installers come for, so it comes first.
         <Box component="section" aria-labelledby={wizardsHeading} sx={{ mb: 3 }}>
           <Typography variant="h2" id={wizardsHeading} sx={sectionHeading}>
             {t('wizards.section')}
@@ -128,7 +128,7 @@ export function MenuPage() {
               ))
             : [0, 1, 2].map((index) => <Skeleton key={index} variant="rounded" height={96} />)}
           {session.ready && canOpenOutbox(session.roles) && (
-            // Issue 3 §8: the queue is not in the spec §6 menu; it is reached from here and the header.
+            // The queue is not a main-menu item; it is reached from here and the header.
             <SectionCard to={OUTBOX_PATH} title={t('route.title.outbox')} description={t('outbox.card')} Icon={CloudUploadOutlined} />
           )}
           <SectionCard to="/user/options" title={t('route.title.userOptions')} description={t('home.card.settings')} Icon={SettingsOutlined} />

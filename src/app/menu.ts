@@ -13,7 +13,7 @@ export interface MenuItem {
   access: AccessRule;
 }
 
-/** spec §6, in the spec's order; each item shows to whoever may open its route. */
+/** Buyers, devices, groups, housing stock, users, keys; each item shows to whoever may open its route. */
 export const MENU_ITEMS: readonly MenuItem[] = [
   { id: 'buyers', to: '/buyers', labelKey: 'header.menu.buyers', descriptionKey: 'home.card.buyers', access: ACCESS_RULES.buyers },
   { id: 'devices', to: '/devices', labelKey: 'header.menu.devices', descriptionKey: 'home.card.devices', access: ACCESS_RULES.devices },
@@ -40,8 +40,8 @@ export interface MenuSubItem {
 }
 
 /**
- * Issue 12: the blocked flats sit under the housing stock, on the main page and in the drawer; so do
- * the management companies (issue 13), whose houses they are.
+ * The blocked flats sit under the housing stock, on the main page and in the drawer; so do
+ * the management companies, whose houses they are.
  */
 export const MENU_SUB_ITEMS: readonly MenuSubItem[] = [
   { id: 'access', parent: 'houses', to: '/access', labelKey: 'route.title.access', descriptionKey: 'home.card.access', access: ACCESS_RULES.housing },
@@ -53,9 +53,9 @@ export const MENU_SUB_ITEMS: readonly MenuSubItem[] = [
     descriptionKey: 'home.card.managementCompanies',
     access: ACCESS_RULES.managementCompanies,
   },
-  // Issue 17 §4: the installers' queues sit under the devices they set up.
+  // The installers' queues sit under the devices they set up.
   { id: 'field', parent: 'devices', to: '/field', labelKey: 'route.title.field', descriptionKey: 'home.card.field', access: ACCESS_RULES.field },
-  // Issue 17 §1: who changed what (devices, flats, users), for those who answer for it.
+  // Who changed what (devices, flats, users), for those who answer for it.
   { id: 'audit', parent: 'devices', to: '/audit', labelKey: 'route.title.audit', descriptionKey: 'home.card.audit', access: ACCESS_RULES.groups },
 ];
 
@@ -72,7 +72,7 @@ export interface WizardLink {
   descriptionKey: MessageKey;
 }
 
-/** Issue 11 §1: the three ways to add or replace a device, offered on the main page and in the menu. */
+/** The three ways to add or replace a device, offered on the main page and in the menu. */
 export const WIZARD_LINKS: readonly WizardLink[] = [
   { id: 'serialNumber', to: '/devices/serial-number-wizard', labelKey: 'wizards.serialNumber', descriptionKey: 'wizards.serialNumber.description' },
   { id: 'port', to: '/devices/wizard', labelKey: 'wizards.port', descriptionKey: 'wizards.port.description' },
@@ -83,7 +83,7 @@ export function visibleWizardLinks(access: Access): readonly WizardLink[] {
   return ACCESS_RULES.wizards.allows(access) ? WIZARD_LINKS : [];
 }
 
-/** spec §6: the help menu is for any logged-in user, its PDF link for the superuser. */
+/** The help menu is for any logged-in user, its PDF link for the superuser. */
 export function helpLinks(logged: boolean, access: Access): { online: boolean; pdf: boolean } {
   return { online: logged, pdf: logged && hasRole(access.roles, ROLES.superuser) };
 }

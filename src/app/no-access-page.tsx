@@ -15,7 +15,7 @@ interface NoAccessPageProps {
 }
 
 /**
- * Issue 11 §5: a screen this user may not use, opened by its address. It says so and who may open
+ * A screen this user may not use, opened by its address. It says so and who may open
  * it, and leads home; nothing of the screen itself (no controls, no retry) is shown or even loaded.
  */
 export function NoAccessPage({ titleKey, rule }: NoAccessPageProps) {

@@ -33,7 +33,7 @@ function useUserHasOfflineData(userId: number, skip: boolean): boolean {
 }
 
 /**
- * Issue 16 §5: Dexie and the offline runtime stay off the first load of online-only screens. The
+ * Dexie and the offline runtime stay off the first load of online-only screens. The
  * runtime (replay, the field reporter) starts once this user has jobs or drafts, or once a screen
  * that works offline has loaded Dexie itself; until then only the server probe runs.
  */

@@ -12,7 +12,7 @@ import { getOfflineRuntime, setOfflineRuntime, useOfflineRuntime } from '@/offli
 import type { FieldReporter } from '@/platform/field-report';
 
 /*
- * One offline runtime per logged-in user (issue 3 §5): made when a session has a userId, stopped
+ * One offline runtime per logged-in user: made when a session has a userId, stopped
  * when it ends or another user logs in. Rendered by OfflineRuntimeGate once it has work, and loaded
  * lazily, so the login route and online-only screens carry no Dexie.
  */

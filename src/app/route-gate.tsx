@@ -30,7 +30,7 @@ function preloadable<T>(loader: () => Promise<T>): { load: () => Promise<T>; use
   return { load, useLoaded: () => (loaded ? loaded.value : use(load())) };
 }
 
-/** How long a screen waits for the start's reads (issue 16 §5: they take a few ms after the screen's code). */
+/** How long a screen waits for the start's reads (they take a few ms after the screen's code). */
 const START_READS_WAIT_MS = 200;
 
 // Seldom shown, so it stays out of the entry chunk (the login route's budget).
@@ -48,7 +48,7 @@ async function accessNow(client: QueryClient): Promise<Access | 'unknown' | null
 }
 
 /**
- * A route's screen behind its access rule (issue 11 §5). The router waits for the permissions (from
+ * A route's screen behind its access rule. The router waits for the permissions (from
  * the cache, once loaded) and then for the screen's code only if the user may open it, so an allowed
  * user never sees the refusal and a refused one never downloads the screen. The decision itself is
  * made when rendering, from the session of whoever is logged in then.
@@ -79,7 +79,7 @@ export function gatedPage(route: AppRouteDefinition, client: QueryClient): PageL
   return async () => {
     // The saved session of the last online load (localStorage, read at once) lets the screen's
     // code load while the permissions are still asked for: offline that question waits for the
-    // network to fail, and the wizard's chunk then arrived only after it (issue 16 §5).
+    // network to fail, and the wizard's chunk then arrived only after it.
     const saved = isLoggedIn() ? readSavedSession() : null;
     if (saved && route.access.allows(saved.permissions)) void screen.load().catch(() => undefined);
     const access = await accessNow(client);

@@ -40,7 +40,7 @@ export const loginRoute: AppRouteDefinition = {
   page: () => import('@/features/auth/components/login-page').then((m) => ({ Component: m.LoginPage })),
 };
 
-/** Every other route of spec §2, in the spec's order. */
+/** Every other route of the product (docs/product.md), in its order. */
 export const workspaceRoutes: AppRouteDefinition[] = [
   { path: '/', titleKey: 'route.title.main', access: anyone, page: menuPage },
   {
@@ -89,18 +89,18 @@ export const workspaceRoutes: AppRouteDefinition[] = [
   { path: '/buyers', titleKey: 'route.title.buyers', access: buyers, page: () => import('@/features/buyers/components/buyer-list-page').then((m) => ({ Component: m.BuyerListPage })) },
   { path: '/buyers/:buyerId', titleKey: 'route.title.buyer', access: buyers, page: () => import('@/features/buyers/components/buyer-page').then((m) => ({ Component: m.BuyerPage })) },
   { path: '/keys', titleKey: 'route.title.keys', access: keys, page: () => import('@/features/keys/components/key-list-page').then((m) => ({ Component: m.KeyListPage })) },
-  // Issue 3 §8 (not in spec §2): the send queue and the drafts on this device.
+  // Ours: the send queue and the drafts on this device.
   {
     path: '/outbox',
     titleKey: 'route.title.outbox',
     access: outbox,
     page: () => import('@/features/outbox/components/outbox-page').then((m) => ({ Component: m.OutboxPage })),
   },
-  // Issue 17 §4: support's view of the installers' queues.
+  // Support's view of the installers' queues.
   { path: '/field', titleKey: 'route.title.field', access: field, page: () => import('@/features/field/components/field-page').then((m) => ({ Component: m.FieldPage })) },
   { path: '/field/:installerId', titleKey: 'route.title.fieldInstaller', access: field, page: () => import('@/features/field/components/field-installer-page').then((m) => ({ Component: m.FieldInstallerPage })) },
-  // Issue 17 §1: the audit trail.
+  // The audit trail.
   { path: '/audit', titleKey: 'route.title.audit', access: groups, page: () => import('@/features/audit/components/audit-page').then((m) => ({ Component: m.AuditPage })) },
-  // spec §2: an unknown path shows the menu page, titled as the main page.
+  // An unknown path shows the menu page, titled as the main page.
   { path: '*', titleKey: 'route.title.main', access: anyone, page: menuPage },
 ];

@@ -22,7 +22,7 @@ export function buildRoutes(client: QueryClient = queryClient): RouteObject[] {
       errorElement: <RouteErrorPage />,
       // The layout itself while the first route's code and loader run (its outlet shows the spinner):
       // React keeps it when the route arrives, so the header is drawn while the screen still loads
-      // and the screen's first render is only the screen (issue 16 §5: the offline reload).
+      // and the screen's first render is only the screen (the offline reload).
       hydrateFallbackElement: <AppLayout />,
       children: [
         // The grid and picker locales load with the components that use them (list-table, date-filter), not here.

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { defineCatalog } from '@/i18n/i18n';
 
-/** The four entrance types in words (spec §3), shared by the house and the entrance screens. */
+/** The four entrance types in words, shared by the house and the entrance screens. */
 const ruMessages = {
   'entranceType.1': 'Основной',
   'entranceType.2': 'Калитка с префиксом',

@@ -22,7 +22,7 @@ interface SearchableSelectProps {
 }
 
 /**
- * spec §2: a select you can type into to filter its options (keyboard: arrows, Enter, Escape).
+ * A select you can type into to filter its options (keyboard: arrows, Enter, Escape).
  * Matching ignores case and finds the typed text anywhere in the label.
  */
 export function SearchableSelect({ label, options, value, onChange, loading, disabled, required, error, helperText, placeholder }: SearchableSelectProps) {

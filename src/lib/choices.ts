@@ -20,7 +20,7 @@ async function firstPages<T>(page: (number: number) => Promise<{ data: T[]; pagi
 /**
  * The groups an operator can hand out: the buyer's group list, only `buyerId`'s when given (a
  * superuser sees every buyer's, and a device takes only its own buyer's); where a back end lacks
- * that call (it is ours, not the spec's), the operator's own groups (spec §3 current user's group
+ * that call (it is ours, not the spec's), the operator's own groups (the current user's group
  * list). In tree order, so a picker can show where a nested group sits.
  */
 export async function getAssignableGroups(buyerId: number | undefined, signal?: AbortSignal): Promise<GroupChoice[]> {
@@ -32,7 +32,7 @@ export async function getAssignableGroups(buyerId: number | undefined, signal?: 
   }
 }
 
-/** The house list has no address search (spec §7), so a picker reads the first pages and filters them as the operator types. */
+/** The house list has no address search, so a picker reads the first pages and filters them as the operator types. */
 export function getPickerHouses(signal?: AbortSignal): Promise<House[]> {
   return firstPages(async (page) => expectResult(await request(houseEndpoints.list, { query: { page }, signal })), MAX_CHOICE_PAGES);
 }

@@ -6,7 +6,7 @@ export const deviceKeysPath = (mac: string): string => devicePath(mac, 'keys');
 export const deviceRsKeysPath = (mac: string): string => devicePath(mac, 'rs-keys');
 export const devicePowerPath = (mac: string): string => devicePath(mac, 'power');
 
-/** The event history of some devices (issue 15), of one flat on them when `flatNum` is given. */
+/** The event history of some devices, of one flat on them when `flatNum` is given. */
 export function deviceHistoryPath(macs: readonly string[], flatNum?: number): string {
   const search = new URLSearchParams();
   if (macs.length > 0) search.set('macs', macs.join(','));
@@ -15,7 +15,7 @@ export function deviceHistoryPath(macs: readonly string[], flatNum?: number): st
   return text ? `/devices/history?${text}` : '/devices/history';
 }
 
-/** A device's call rounds (issue 15), opened on one flat's call order when `flatNum` is given. */
+/** A device's call rounds, opened on one flat's call order when `flatNum` is given. */
 export function dialingsPath(mac: string, flatNum?: number): string {
   return `/dialings/${encodeURIComponent(mac)}${flatNum === undefined ? '' : `?flatNum=${flatNum}`}`;
 }

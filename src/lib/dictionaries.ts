@@ -7,7 +7,7 @@ import { expectResult, request } from './http';
 import { useLanguage, type UiLanguage } from './preferences';
 
 /*
- * spec §7/§9: each dictionary is fetched once per browser session, in each UI language. The
+ * Each dictionary is fetched once per browser session, in each UI language. The
  * request names the language (the server answers its labels in it), so sessionStorage, React
  * Query and the service worker's cache all keep one copy per language: switching the language
  * in the settings asks for the other copy, and the screen follows without a reload. React Query
@@ -44,7 +44,7 @@ export async function loadDictionary(id: DictionaryId, language: UiLanguage, sig
     writeCachedDictionary(id, language, answer.data);
     return answer.data;
   } catch (error) {
-    // spec §8: a dictionary failure is only logged; the list stays empty.
+    // A dictionary failure is only logged; the list stays empty.
     console.error(`Dictionary ${id} (${language}) failed to load`, error);
     throw error;
   }

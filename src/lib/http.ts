@@ -34,7 +34,7 @@ export class NetworkError extends Error {
   }
 }
 
-/** The server answered 2xx with `result: false` (spec §8: the message becomes the screen's error). */
+/** The server answered 2xx with `result: false` (the message becomes the screen's error). */
 export class ResultError extends Error {
   constructor(message: string | null | undefined) {
     super(message || t('common.requestFailed'));
@@ -101,8 +101,8 @@ function freshToken(): Promise<string> {
 
 /**
  * Calls one endpoint of the contract: builds the URL, sends the headers every call needs
- * (spec §1) and the anti-forgery token on mutations, decodes the answer with the endpoint's
- * struct (a mismatch throws DecodeError listing the failing paths, spec §5).
+ * and the anti-forgery token on mutations, decodes the answer with the endpoint's
+ * struct (a mismatch throws DecodeError listing the failing paths).
  */
 export async function request<P extends string, Q, B, R>(endpoint: Endpoint<P, Q, B, R>, ...args: RequestArgs<P, Q, B>): Promise<R> {
   const options = (args[0] ?? {}) as BaseOptions<Q, B> & { params?: PathParams<P> };

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { LOGGED_FLAG_KEY } from '@contract/session';
 
 /*
- * The logged flag of spec §4: localStorage 'logged' = 'true' | 'false'. Other tabs see changes
+ * The logged flag: localStorage 'logged' = 'true' | 'false'. Other tabs see changes
  * through the storage event, so a logout in one tab locks the others too.
  */
 const listeners = new Set<() => void>();

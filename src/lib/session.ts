@@ -11,18 +11,18 @@ import { onSessionEvent } from './session-events';
 
 export type AuthItemMap = Record<string, AuthItem>;
 
-/** spec §5: a permission is granted when its key is in the map. */
+/** A permission is granted when its key is in the map. */
 export function hasPermission(permissions: AuthItemMap | undefined, name: string): boolean {
   return permissions !== undefined && Object.prototype.hasOwnProperty.call(permissions, name);
 }
 
-/** spec §5: a role check works like the permission check. */
+/** A role check works like the permission check. */
 export function hasRole(roles: AuthItemMap | undefined, name: string): boolean {
   return roles !== undefined && Object.prototype.hasOwnProperty.call(roles, name);
 }
 
 /*
- * The offline session (issue 3 §7): an installer who opens the app in a basement gets in with the
+ * The offline session: an installer who opens the app in a basement gets in with the
  * permissions, roles and name of the last online load. They are kept per user in localStorage
  * and used only while the logged flag is 'true' and the server cannot be reached; a logout or
  * any 401 deletes them.
@@ -160,7 +160,7 @@ export async function loadPermissions(signal?: AbortSignal): Promise<Permissions
 
 export const sessionQueries = {
   all: () => ['session'] as const,
-  /** Loaded once per session (spec §6): never stale until logout clears the cache. */
+  /** Loaded once per session: never stale until logout clears the cache. */
   permissions: () =>
     queryOptions({
       queryKey: [...sessionQueries.all(), 'permissions'] as const,
@@ -207,7 +207,7 @@ export function useOfflineSession(): OfflineSession | null {
   return useSyncExternalStore(subscribeOfflineSession, getOfflineSession, getOfflineSession);
 }
 
-/** spec §4: when logged, load the permissions, then the user name. */
+/** When logged, load the permissions, then the user name. */
 export function useSession(): SessionState {
   const logged = useLoggedIn();
   const permissions = useQuery({ ...sessionQueries.permissions(), enabled: logged });
@@ -226,7 +226,7 @@ export function useSession(): SessionState {
     accessKnown: permissions.data !== undefined,
     userId,
     buyerId: permissions.data?.buyerId ?? null,
-    // A failed user fetch leaves the name out (spec §8), unless the last online load knew it.
+    // A failed user fetch leaves the name out, unless the last online load knew it.
     login: user.data?.result ? user.data.data.login : saved && saved.userId === userId ? saved.login : null,
     permissions: permissions.data?.permissions ?? EMPTY,
     roles: permissions.data?.roles ?? EMPTY,
@@ -234,7 +234,7 @@ export function useSession(): SessionState {
   };
 }
 
-/** Marks the visitor logged in after a successful login call (spec §4). */
+/** Marks the visitor logged in after a successful login call. */
 export function markLoggedIn(client: QueryClient): void {
   client.removeQueries({ queryKey: sessionQueries.all() });
   // Whoever logged in before must not lend their access to this login, even offline.
@@ -244,7 +244,7 @@ export function markLoggedIn(client: QueryClient): void {
 }
 
 /**
- * spec §4/§7: POST /site/auth/logout with the anti-forgery header; the flag goes to 'false',
+ * POST /site/auth/logout with the anti-forgery header; the flag goes to 'false',
  * every user datum (ids, permissions, roles, cached answers) is dropped and the visitor goes to
  * /site/auth. The local logout happens even when the call fails, so a dead network cannot keep
  * someone signed in.

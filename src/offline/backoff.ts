@@ -44,7 +44,7 @@ export function backoffDelay(attempt: number, random: Random = Math.random, poli
 }
 
 /**
- * Retry-After (RFC 9110 §10.2.3): delay-seconds or an HTTP date. Returns the wait in ms from
+ * Retry-After (RFC 9110 section 10.2.3): delay-seconds or an HTTP date. Returns the wait in ms from
  * `now`, or null when the header is absent or unreadable. A date in the past means "now" (0).
  */
 export function parseRetryAfter(value: string | null | undefined, now: number): number | null {

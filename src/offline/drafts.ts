@@ -120,7 +120,7 @@ const earlyDrafts = new Map<string, EarlyDraft>();
 /**
  * Reads the draft a URL names (`?draft=<id>`, as the wizards resume one) while the screen's code
  * still loads, with its schema, so the wizard's first render has it instead of a second render
- * after a read (issue 16 §5: the offline reload). A failure is left to the screen's own read.
+ * after a read (the offline reload). A failure is left to the screen's own read.
  */
 export function prefetchDraft(db: OfflineDb, id: string): Promise<void> {
   const reading = readAhead(db, id).finally(() => {

@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /*
- * What every logged-in page needs of the offline database without loading Dexie (issue 16 §5:
+ * What every logged-in page needs of the offline database without loading Dexie (
  * Dexie and the replay stay off the first load of online-only screens): whether this user has
  * anything in it, the header's unsent count, and whether a screen has loaded Dexie already. The
  * database is only read here, raw and read-only: never created, never upgraded (db.ts does that).

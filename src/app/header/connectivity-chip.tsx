@@ -28,7 +28,7 @@ interface ConnectivityChipProps {
 }
 
 /**
- * Issue 3 §7: online, offline or syncing, as the server's reachability says (not navigator.onLine
+ * Online, offline or syncing, as the server's reachability says (not navigator.onLine
  * alone), plus the jobs not yet sent. Loaded with the first logged-in render only; it reads the
  * count raw (runtime-demand.ts), so no route carries Dexie for it.
  */
@@ -37,7 +37,7 @@ export function ConnectivityChip({ userId, compact, linked }: ConnectivityChipPr
   const offlineT = useOfflineT();
   const runtime = useOfflineRuntime();
   const { state } = useConnectivity(runtime?.connectivity);
-  // Read without Dexie: online-only screens load no offline database code (issue 16 §5).
+  // Read without Dexie: online-only screens load no offline database code.
   const count = usePeekedUnsentCount(userId, runtime?.db.name);
   const Icon = ICONS[state];
   const stateLabel = offlineT(`offline.connectivity.${state}`);

@@ -26,7 +26,7 @@ interface HeaderDrawerProps {
   /** Screens listed under their section, indented. */
   subItems: readonly MenuSubItem[];
   wizards: readonly WizardLink[];
-  /** The send queue is this user's (issue 3 §8). */
+  /** The send queue is this user's. */
   outbox: boolean;
   login: string | null;
   settingsPath: string;

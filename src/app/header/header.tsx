@@ -89,7 +89,7 @@ export function Header() {
     setBusy(false);
   };
 
-  // Issue 3 §5: jobs are kept per user, so they wait until this user logs in again; say so first.
+  // Jobs are kept per user, so they wait until this user logs in again; say so first.
   const handleLogout = async () => {
     setDrawerOpen(false);
     const unsent = session.userId === null ? 0 : await unsentJobs(session.userId);
@@ -97,7 +97,7 @@ export function Header() {
     else await logOutNow();
   };
 
-  // spec §2: logged out, the button leads to /site/auth once an anti-forgery token exists.
+  // Logged out, the button leads to /site/auth once an anti-forgery token exists.
   const handleLogin = async () => {
     if (!getCsrfToken()) {
       setBusy(true);
@@ -150,7 +150,7 @@ export function Header() {
         {!compact && userLink}
         {session.logged ? (
           compact ? (
-            // No `edge`: its negative margin pushed the icon 4 px past a phone's screen (issue 11 §4).
+            // No `edge`: its negative margin pushed the icon 4 px past a phone's screen.
             <IconButton color="inherit" aria-label={t('header.logout')} onClick={handleLogout} disabled={busy}>
               <Logout />
             </IconButton>

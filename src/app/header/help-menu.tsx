@@ -9,7 +9,7 @@ interface HelpMenuProps {
   compact: boolean;
 }
 
-/** spec §2/§6: the help dropdown (online help for everyone logged in, the PDF for the superuser). */
+/** The help dropdown (online help for everyone logged in, the PDF for the superuser). */
 export function HelpMenu({ showPdf, compact }: HelpMenuProps) {
   const t = useT();
   const items: HeaderDropdownItem[] = [

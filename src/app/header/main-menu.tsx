@@ -15,7 +15,7 @@ const linkSx = {
   '&.active': { opacity: 1, backgroundColor: 'rgba(255,255,255,0.16)' },
 } as const;
 
-/** spec §2/§6: the main menu in the app bar, one link per section the user may open, then the wizards. */
+/** The main menu in the app bar, one link per section the user may open, then the wizards. */
 export function MainMenu({ items, wizards }: { items: readonly MenuItem[]; wizards: readonly WizardLink[] }) {
   const t = useT();
   return (

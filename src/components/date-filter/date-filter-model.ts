@@ -1,7 +1,7 @@
 import { fromWallTime, toWallTime } from '@/lib/dates';
 
 /**
- * spec §2/§5: a date filter's value is an ISO timestamp string, '' when empty. A chosen day
+ * A date filter's value is an ISO timestamp string, '' when empty. A chosen day
  * becomes 00:00:00 (start of a range) or 23:59:59 (end of a range) of that day.
  *
  * The pickers work on plain `Date`s whose local fields are what the user sees. The user's

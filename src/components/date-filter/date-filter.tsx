@@ -12,14 +12,14 @@ interface DateFilterProps {
   /** ISO timestamp, or '' when empty. */
   value: string;
   onChange: (value: string) => void;
-  /** start → 00:00:00, end → 23:59:59 of the day (spec §5); exact keeps the chosen time. */
+  /** start → 00:00:00, end → 23:59:59 of the day; exact keeps the chosen time. */
   bound?: DateBound;
   /** Pick a time too (DateTimePicker, 24-hour clock). */
   withTime?: boolean;
   disabled?: boolean;
 }
 
-/** spec §2: the date filter, in the user's locale and time zone, 24-hour clock; empty input gives ''. */
+/** The date filter, in the user's locale and time zone, 24-hour clock; empty input gives ''. */
 export function DateFilter({ label, value, onChange, bound = 'exact', withTime = false, disabled }: DateFilterProps) {
   const language = useLanguage();
   const timeZone = useTimezone();

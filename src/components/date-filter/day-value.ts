@@ -4,7 +4,7 @@ import { toWallTime } from '@/lib/dates';
 /*
  * A day filter kept in the URL as the user's calendar day (`YYYY-MM-DD`), shown in the date filter
  * (whose value is an ISO instant) and sent as the day's 00:00:00 / 23:59:59 in the user's time
- * zone (`historyDateRange`, spec §5).
+ * zone (`historyDateRange`).
  */
 
 /** A `YYYY-MM-DD` that is a real calendar day. */

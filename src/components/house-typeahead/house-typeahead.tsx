@@ -45,7 +45,7 @@ export interface HouseTypeaheadProps {
 }
 
 /**
- * Finding a house among tens of thousands (issue 12 §1): an ARIA combobox whose list opens in the
+ * Finding a house among tens of thousands: an ARIA combobox whose list opens in the
  * page flow rather than a popper (on a phone the list is where the thumb is, and the wizard routes
  * stay light). The server searches the address from three characters; offline, the houses taken
  * offline are searched, and the list says which case it is.

@@ -12,7 +12,7 @@ export interface ListSort {
 export interface ListStateConfig<F extends string> {
   /** The filter names, used as URL parameter names too (spec field names: houseUid, region, fias …). */
   filterKeys: readonly F[];
-  /** The API's first page number: 1 for most lists, 0 for history (spec §9). */
+  /** The API's first page number: 1 for most lists, 0 for history. */
   firstPage: 0 | 1;
   /** Fields the server can sort by; a `sort` in the URL naming anything else is ignored. */
   sortableFields?: readonly string[];
@@ -76,12 +76,12 @@ export function writeListState<F extends string>(current: URLSearchParams, state
   return next;
 }
 
-/** New filters start again from the first page (spec §4: changing a filter may reset the page). */
+/** New filters start again from the first page (changing a filter may reset the page). */
 export function withFilters<F extends string>(state: ListState<F>, filters: Partial<Record<F, string>>, config: ListStateConfig<F>): ListState<F> {
   return { ...state, page: config.firstPage, filters: { ...state.filters, ...filters } };
 }
 
-/** spec §4 (house list): clearing the filters empties every one and goes back to the first page. */
+/** House list: clearing the filters empties every one and goes back to the first page. */
 export function withoutFilters<F extends string>(state: ListState<F>, config: ListStateConfig<F>): ListState<F> {
   const filters = {} as Record<F, string>;
   for (const key of config.filterKeys) filters[key] = '';

@@ -4,7 +4,7 @@ import { SnackbarProvider, closeSnackbar, enqueueSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { notificationHostMounted, type NotifyOptions } from './notify';
 
-/** spec §9: top right, 20 % of the page wide, 3000 ms, 300 ms transitions. */
+/** Top right, 20 % of the page wide, 3000 ms, 300 ms transitions. */
 export const SNACKBAR_OPTIONS = {
   anchorOrigin: { vertical: 'top', horizontal: 'right' },
   autoHideDuration: 3000,

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** spec §4/§9: four variants. */
+/** Four variants. */
 export type NotifyVariant = 'info' | 'warning' | 'error' | 'success';
 
 export interface NotifyOptions {
@@ -53,7 +53,7 @@ export function useNotificationHostRequested(): boolean {
   );
 }
 
-/** Shows a toast at the top right (spec §9). Safe to call from anywhere, before or after the host loads. */
+/** Shows a toast at the top right. Safe to call from anywhere, before or after the host loads. */
 export function notify(message: string, options: NotifyOptions = {}): void {
   requestHost();
   void ready

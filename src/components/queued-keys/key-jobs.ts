@@ -6,7 +6,7 @@ import type { EnqueueInput } from '@/offline/outbox';
 import { queueJob, type OfflineRuntime } from '@/offline/runtime';
 
 /*
- * Keys added with no signal (issue 17 §3): each key write is one outbox job, queued as the wizards
+ * Keys added with no signal: each key write is one outbox job, queued as the wizards
  * queue theirs (an Idempotency-Key made once, FIFO per device) and replayed by the engine; the
  * screens show the jobs not yet sent as pending keys until the replay confirms them.
  */

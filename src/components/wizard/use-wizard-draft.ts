@@ -118,7 +118,7 @@ export function useDraftJob({ draftId, userId, flush, kind, retryRefused }: Draf
   // Counts finished sends, so the effect below runs after each one even when `awaited` was set and
   // cleared in one render (the live query was quicker than the send's answer).
   const [finished, setFinished] = useState(0);
-  // Read ahead at the start with the draft (offline reload, issue 16 §5): the fields are editable at the first render.
+  // Read ahead at the start with the draft (offline reload): the fields are editable at the first render.
   const [earlyJobs] = useState(() => takeEarlyJobs(getOfflineDb(), draftId));
   const jobs = useLiveQuery(() => getOfflineDb().outbox.where('draftId').equals(draftId).toArray(), [draftId], earlyJobs);
   useEffect(() => forgetEarlyJobs(draftId), [draftId]);

@@ -6,7 +6,7 @@ import { wizardEndpoints } from '@contract/wizard';
 import { expectResult, request, ResultError } from '@/lib/http';
 import type { Port } from './model';
 
-/** spec §7: adjuster answers carry a string result; anything but 'success' is a refusal with its message. */
+/** Adjuster answers carry a string result; anything but 'success' is a refusal with its message. */
 function expectSuccess<T extends { result: string; message?: string | null }>(answer: T): T {
   if (!isAdjusterSuccess(answer)) throw new ResultError(answer.message ?? null);
   return answer;

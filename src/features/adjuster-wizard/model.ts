@@ -7,7 +7,7 @@ import type { DraftTarget, OutboxJob } from '@/offline/db';
 import type { AdjusterWizardDraft } from '@/offline/draft-schemas/adjuster';
 
 /*
- * The adjuster wizard's pure logic (spec §3 "Adjuster", §4): the state the draft keeps, the step
+ * The adjuster wizard's pure logic: the state the draft keeps, the step
  * moves, the address look-up, the three port jobs and their progress, and what each step needs
  * before the next can be done. The hook (use-adjuster-wizard.ts) only wires these to the calls.
  */
@@ -32,7 +32,7 @@ export function parseStep(value: unknown): WizardStep {
   return WIZARD_STEPS.find((step) => step === value) ?? 'port';
 }
 
-/** spec §4: the step moves up and down, and stays within the steps. */
+/** The step moves up and down, and stays within the steps. */
 export function moveStep(step: WizardStep, by: 1 | -1): WizardStep {
   const index = Math.min(WIZARD_STEPS.length - 1, Math.max(0, stepIndex(step) + by));
   return WIZARD_STEPS[index];
@@ -41,7 +41,7 @@ export function moveStep(step: WizardStep, by: 1 | -1): WizardStep {
 /** The device type the preset is for until the installer picks another: the most common one. */
 export const DEFAULT_DEVICE_TYPE = deviceTypeId('ISCOM_X1');
 
-/** spec §4 "Reset restores defaults": every field empty, jobs 'unknown', back on the first step. */
+/** Reset restores defaults: every field empty, jobs 'unknown', back on the first step. */
 export function defaultWizardDraft(): AdjusterWizardDraft {
   const state = defaultAdjusterState();
   const jobs = Object.fromEntries(ADJUSTER_JOB_KINDS.map((kind) => [kind, { ...state.jobs[kind], message: null }])) as AdjusterWizardDraft['jobs'];
@@ -121,7 +121,7 @@ export function withPortField(draft: AdjusterWizardDraft, field: 'bsName' | 'por
   };
 }
 
-/** spec §4: found sets fiasId, entranceNum and address; not found clears them and sets 'Адрес не найден'. */
+/** Found sets fiasId, entranceNum and address; not found clears them and sets 'Адрес не найден'. */
 export function withAddressLookup(draft: AdjusterWizardDraft, port: Port, lookup: AddressLookup): AdjusterWizardDraft {
   const applied = applyAddressLookup(draft, lookup);
   return { ...draft, ...applied, jobs: draft.jobs, lookedUp: portKey(port) };
@@ -138,7 +138,7 @@ export function withEntrance(draft: AdjusterWizardDraft, entranceNum: number | n
 // ---------------------------------------------------------------------------
 // The three port jobs
 
-/** spec §4: the jobs start at 'unknown' with their numbers and completed false. */
+/** The jobs start at 'unknown' with their numbers and completed false. */
 export function withStartedJobs(draft: AdjusterWizardDraft, port: Port, numbers: Record<AdjusterJobKind, number>): AdjusterWizardDraft {
   const jobs = Object.fromEntries(
     ADJUSTER_JOB_KINDS.map((kind) => {

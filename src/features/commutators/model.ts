@@ -4,7 +4,7 @@ import { FLAT_NUMBER_MAX } from '@/lib/flat-number';
 
 /*
  * The commutation matrix as the screen edits it, and its checks (docs/api.md "Commutators",
- * spec §4). Pure, so resizing, filling and the checks before saving are tested without a page.
+ * docs/product.md matrix sizes). Pure, so resizing, filling and the checks before saving are tested without a page.
  */
 
 export type Matrix = number[][];

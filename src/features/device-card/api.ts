@@ -6,9 +6,9 @@ import { wizardEndpoints } from '@contract/wizard';
 import type { Scalar } from '@contract/common';
 
 /*
- * Every call of spec §7 "Device card (mac)". Each write resolves only when the server answered
+ * Every call of the device card (by MAC). Each write resolves only when the server answered
  * `result: true` (a 4xx/5xx or `result: false` throws with the server's message), so the screen
- * applies a change only after that (spec §4).
+ * applies a change only after that.
  */
 
 export async function getDeviceCard(mac: string, signal?: AbortSignal) {
@@ -112,7 +112,7 @@ export async function scanRs485(mac: string) {
 
 export type Rs485ModelOutcome = { ok: true } | { ok: false; message: string };
 
-/** spec §5/§8: the save succeeded only on HTTP 204; any other answer (or none) is a failure. */
+/** The save succeeded only on HTTP 204; any other answer (or none) is a failure. */
 export async function saveRs485Model(mac: string, model: string): Promise<Rs485ModelOutcome> {
   try {
     await request(deviceSettingsEndpoints.setRs485Model, { params: { mac }, body: { model } });

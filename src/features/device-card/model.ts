@@ -17,12 +17,12 @@ import type { FieldReason } from '@/lib/field-errors';
 export type DeviceCard = DeviceCardResponse;
 
 // ---------------------------------------------------------------------------
-// Feature gating (spec §6)
+// Feature gating
 
 /** Features of the card, each gated by one device capability. */
 export type CardFeature = 'mifare' | 'autoCollectKeys' | 'audio' | 'display' | 'levels' | 'echoCancellation' | 'rs485' | 'camera' | 'firmware';
 
-/** These are the "extra settings": shown only for ISCOM_X1 and BEWARD_ISCOM (spec §6), and only with the capability. */
+/** These are the "extra settings": shown only for ISCOM_X1 and BEWARD_ISCOM, and only with the capability. */
 const EXTRA_FEATURES: ReadonlySet<CardFeature> = new Set(['audio', 'display', 'echoCancellation', 'rs485']);
 
 export function canUse(device: Pick<Device, 'type' | 'capabilities'>, feature: CardFeature): boolean {
@@ -48,7 +48,7 @@ export function pickTab(wanted: string | null, tabs: readonly CardTab[]): CardTa
 }
 
 // ---------------------------------------------------------------------------
-// Local updates, applied only after the server answered result: true (spec §4)
+// Local updates, applied only after the server answered result: true
 
 function optionValue(value: unknown): Scalar {
   if (value === undefined || value === null) return null;
@@ -70,7 +70,7 @@ export function applyOptions(card: DeviceCard, patch: Readonly<Record<string, un
   };
 }
 
-/** spec §4: code 3 clears relays, houses and the SIP account and empties the billing option values. */
+/** Code 3 clears relays, houses and the SIP account and empties the billing option values. */
 export function applyStatus(card: DeviceCard, status: number): DeviceCard {
   const device = { ...card.device, statusCode: status };
   if (status !== DEVICE_STATUS.reset) return { ...card, device };
@@ -162,7 +162,7 @@ export interface SipFormValues {
   conciergeApartment: string;
 }
 
-/** The account's fields, and sos / conciergeApartment from the options with the spec's defaults (§3, §9). */
+/** The account's fields, and sos / conciergeApartment from the options with their defaults ('SOS', 999). */
 export function sipFormValues(card: DeviceCard): SipFormValues {
   const account = card.device.sipAccount;
   const options = card.device.options;
@@ -334,7 +334,7 @@ export function clampPercent(value: number): number {
   return Math.min(100, Math.max(0, Math.round(value)));
 }
 
-/** The status label key of a device status code (spec §4 fixes only 3; the others are ours). */
+/** The status label key of a device status code (only 3, reset, is given; the others are ours). */
 export function statusKey(code: number): `card.deviceStatus.${0 | 1 | 2 | 3}` | null {
   return code === 0 || code === 1 || code === 2 || code === 3 ? `card.deviceStatus.${code}` : null;
 }

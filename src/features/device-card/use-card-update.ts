@@ -21,7 +21,7 @@ interface CardUpdate<Vars, Answer, T extends FieldValues> {
   mac: string;
   /** The server call; it throws unless the server answered result: true. */
   send: (vars: Vars) => Promise<Answer>;
-  /** The local change, applied only after that (spec §4). */
+  /** The local change, applied only after that. */
   apply?: (card: DeviceCard, vars: Vars, answer: Answer) => DeviceCard;
   /**
    * Every save is confirmed by a toast: the server's message in the Russian UI (the server speaks

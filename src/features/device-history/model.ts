@@ -6,7 +6,7 @@ import type { ListState, ListStateConfig } from '@/components/list-table/list-st
 import { deviceKeysPath } from '@/lib/device-paths';
 import { isFlatNumber } from '@/lib/flat-number';
 
-/* Pure logic of the event history screen (issue 15 §1): no React, no requests. */
+/* Pure logic of the event history screen: no React, no requests. */
 
 // ---------------------------------------------------------------------------
 // Filters in the URL
@@ -16,7 +16,7 @@ export const HISTORY_FILTER_KEYS = ['macs', 'dateFrom', 'dateTo', 'eventType', '
 export type HistoryFilterKey = (typeof HISTORY_FILTER_KEYS)[number];
 export type HistoryFilters = Record<HistoryFilterKey, string>;
 
-/** Pages start at 0 (spec §9). */
+/** Pages start at 0. */
 export const HISTORY_LIST_STATE: ListStateConfig<HistoryFilterKey> = { filterKeys: HISTORY_FILTER_KEYS, firstPage: HISTORY_FIRST_PAGE };
 
 export function isAccessLogEvent(value: string): value is AccessLogEvent {
@@ -70,7 +70,7 @@ export type HistoryFilterQuery = Omit<HistoryQuery, 'page' | 'perPage'>;
 
 /**
  * The URL's filters as the history call's query (the export's too): the days as the user's 00:00:00
- * and 23:59:59 (spec §5); a hand-edited filter the server would refuse is left out.
+ * and 23:59:59; a hand-edited filter the server would refuse is left out.
  */
 export function historyFilterQuery(filters: HistoryFilters, timeZone: string): HistoryFilterQuery {
   const macs = splitMacs(filters.macs).macs;

@@ -5,7 +5,7 @@ import type { KeyItem } from './model';
 
 /*
  * A device's key calls (docs/api.md "Keys"). Each write resolves only when the server answered
- * `result: true`, so the screen changes only after that (spec §4).
+ * `result: true`, so the screen changes only after that.
  */
 
 export async function getDeviceKeys(body: DeviceKeysRequest, signal?: AbortSignal) {

@@ -62,7 +62,7 @@ export function keyId(item: KeyItem): string {
 
 export const rowId = (row: Pick<DeviceKeyRow, 'VALUE' | 'INNER'>): string => keyId(keyItem(row));
 
-/** spec §4: encode and decode swap the key's IS_SECURITY once the server said yes; the other rows stay as they are. */
+/** Encode and decode swap the key's IS_SECURITY once the server said yes; the other rows stay as they are. */
 export function withSecuritySwapped(answer: DeviceKeysResponse, item: KeyItem): DeviceKeysResponse {
   const id = keyId(item);
   return { ...answer, data: answer.data.map((row) => (rowId(row) === id ? { ...row, IS_SECURITY: row.IS_SECURITY === 1 ? 0 : 1 } : row)) };

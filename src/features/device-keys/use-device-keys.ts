@@ -59,7 +59,7 @@ export function useDeviceKeys(mac: string, rs: boolean) {
     else notifyOwed(done, owed);
   };
 
-  // With no signal a new key is queued in the outbox (issue 17 §3) and shown pending until it is sent.
+  // With no signal a new key is queued in the outbox and shown pending until it is sent.
   const runtime = useOfflineRuntime();
   const canQueue = session.userId !== null;
   const create = useMutation({

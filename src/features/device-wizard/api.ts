@@ -30,7 +30,7 @@ export async function readDevice(mac: string, signal?: AbortSignal): Promise<Dev
   }
 }
 
-/** spec §7: POST /front/wizard/entrances with the chosen houses' uids. */
+/** POST /front/wizard/entrances with the chosen houses' uids. */
 export async function getEntrances(houseUids: readonly string[], signal?: AbortSignal): Promise<Entrance[]> {
   return expectResult(await request(wizardEndpoints.entrances, { body: { houseUids: [...houseUids] }, signal })).data;
 }

@@ -2,7 +2,7 @@ import type { WizardSettings } from '@contract/wizard';
 import type { Step } from './model';
 
 /*
- * The review's comparison of the draft with the device's settings (issue 11 §2), apart from
+ * The review's comparison of the draft with the device's settings, apart from
  * model.ts so that only the review step's chunk carries it.
  */
 

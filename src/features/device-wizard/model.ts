@@ -24,7 +24,7 @@ import type { MessageKey } from '@/features/device-wizard/messages';
 import type { DraftTarget, SnapshotRow } from '@/offline/db';
 
 /*
- * The device set-up wizard's pure logic (spec §3 "Device wizard draft", §4 "Wizard"): its steps,
+ * The device set-up wizard's pure logic: its steps,
  * the state with the spec's flags (isLoaded, isThirdStepLoaded, isHouseListChanged, isSaved),
  * the buyer-1 SIP rule, field errors, and how the draft and its outbox job are labelled.
  * use-device-wizard.ts only wires these up.
@@ -34,13 +34,13 @@ export const DRAFT_KIND = 'device-setup' as const;
 export const JOB_KIND = 'device-setup' as const;
 
 // ---------------------------------------------------------------------------
-// Steps (numbered from 1, spec §4)
+// Steps (numbered from 1)
 
 export const STEPS = [1, 2, 3, 4, 5, 6] as const;
 export type Step = (typeof STEPS)[number];
 export const FIRST_STEP: Step = 1;
 export const LAST_STEP: Step = 6;
-/** The step that loads the entrances of the chosen houses (spec §2, §4). */
+/** The step that loads the entrances of the chosen houses. */
 export const ENTRANCES_STEP: Step = 3;
 /** `target.step` of a draft whose job the server accepted: the drafts list shows it as done. */
 export const DONE_STEP = 'sent';
@@ -60,7 +60,7 @@ export function parseStep(value: unknown): Step {
 }
 
 // ---------------------------------------------------------------------------
-// State and its transitions (spec §4 "Wizard")
+// State and its transitions
 
 export type EntranceSource = 'server' | 'snapshot';
 
@@ -136,7 +136,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
   const { draft } = state;
   switch (action.type) {
     case 'load': {
-      // spec §4: the step is reset to 1 on load; a resumed draft reopens at the step it was left on.
+      // The step is reset to 1 on load; a resumed draft reopens at the step it was left on.
       const loaded = { ...initialState(action.draft.mac), buyerId: action.buyerId, step: action.step ?? FIRST_STEP, isLoaded: true };
       return withDraft(loaded, action.draft);
     }
@@ -375,7 +375,7 @@ function executorIdOf(value: string | null | undefined): number | null {
 }
 
 /**
- * The wizard's fields from a device as the card gives it (spec §3 option keys): what a save that
+ * The wizard's fields from a device as the card gives it (option keys): what a save that
  * changes nothing would send. A missing option reads as empty, so the review shows it as such.
  */
 export function settingsFromDevice(device: DeviceCardResponse['device']): WizardSettings {

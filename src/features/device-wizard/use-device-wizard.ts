@@ -100,7 +100,7 @@ export function useDeviceWizard(start: WizardStart) {
   const executors = useQuery({ ...deviceWizardQueries.executors(userId), enabled: online });
   const executorList = executors.data ?? readSavedExecutors(userId) ?? [];
 
-  // ---- Step 3: the entrances of the chosen houses (spec §4: isThirdStepLoaded, isHouseListChanged)
+  // ---- Step 3: the entrances of the chosen houses (isThirdStepLoaded, isHouseListChanged)
   const [entranceProblem, setEntranceProblem] = useState<EntranceProblem>(null);
   const [entrancesLoading, setEntrancesLoading] = useState(false);
   const [attempt, setAttempt] = useState(0);

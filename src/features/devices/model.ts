@@ -13,7 +13,7 @@ import { ROLES } from '@contract/users';
 import type { ListState, ListStateConfig } from '@/components/list-table/list-state-model';
 import { hasRole, type AuthItemMap } from '@/lib/session';
 
-/** spec §3 "Device list filters"; the date ranges are two URL parameters each. */
+/** Device list filters; the date ranges are two URL parameters each. */
 export const DEVICE_FILTER_KEYS = [
   'mac',
   'houseUid',
@@ -104,12 +104,12 @@ export function cleanFilters(filters: DeviceFilters): DeviceFilters {
   return clean;
 }
 
-/** The device card (spec §2 /devices/:mac/update). */
+/** The device card (/devices/:mac/update). */
 export function cardPath(mac: string): string {
   return `/devices/${encodeURIComponent(mac)}/update`;
 }
 
-/** The set-up wizard (spec §2 /devices/:mac/wizard). */
+/** The set-up wizard (/devices/:mac/wizard). */
 export function wizardPath(mac: string): string {
   return `/devices/${encodeURIComponent(mac)}/wizard`;
 }
@@ -144,7 +144,7 @@ export function deviceListAccess(roles: AuthItemMap | undefined): DeviceListAcce
 /** The ways to add a device offered under «Добавить устройство», in the menu's order. */
 export type AddDeviceWay = 'serialNumber' | 'port' | 'replace' | 'dialog';
 
-/** The wizards' routes (spec §2); the dialog has none. */
+/** The wizards' routes; the dialog has none. */
 export const ADD_DEVICE_PATHS: Record<Exclude<AddDeviceWay, 'dialog'>, string> = {
   serialNumber: '/devices/serial-number-wizard',
   port: '/devices/wizard',
@@ -179,7 +179,7 @@ export interface RowHouse {
   entrances: string[];
 }
 
-/** spec §3 list row `houses` (uid → address and entrances) as a list ordered by address. */
+/** List row `houses` (uid → address and entrances) as a list ordered by address. */
 export function rowHouses(row: Pick<DeviceListRow, 'houses'>): RowHouse[] {
   return Object.entries(row.houses)
     .map(([uid, house]) => ({ uid, address: house.address, entrances: house.entrances.map((entrance) => entrance.title) }))
@@ -227,7 +227,7 @@ export function liveState(status: DeviceStatus | undefined): LiveState {
 
 /**
  * Keeps only the statuses of the MACs still on screen: an answer for a page the operator has
- * paged away from must not paint rows it was not asked for (spec §4).
+ * paged away from must not paint rows it was not asked for.
  */
 export function visibleStatuses(answer: Record<string, DeviceStatus>, visible: readonly string[]): Record<string, DeviceStatus> {
   const kept: Record<string, DeviceStatus> = {};
@@ -244,7 +244,7 @@ export function macsKey(macs: readonly string[]): string {
 }
 
 // ---------------------------------------------------------------------------
-// Create a device (spec §7 create-device; the body is ours: contract DeviceCreate)
+// Create a device (create-device; the body is ours: contract DeviceCreate)
 
 export interface DeviceFormValues {
   mac: string;

@@ -19,7 +19,7 @@ export interface GroupAssignment {
   clearOld: boolean;
 }
 
-/** The device list screen's logic (spec §2, §4): URL-bound filters, sort and paging, live statuses, create, group assignment. */
+/** The device list screen's logic: URL-bound filters, sort and paging, live statuses, create, group assignment. */
 export function useDeviceList() {
   const t = useT();
   const client = useQueryClient();

@@ -9,10 +9,10 @@ export const STATUS_REFRESH_MS = 10_000;
 type Statuses = Record<string, DeviceStatus>;
 
 /**
- * Live statuses of the MACs on screen, asked for at once and then every `intervalMs` (spec §2
- * "live status refresh"). A request in flight is aborted when the page changes or the screen
+ * Live statuses of the MACs on screen, asked for at once and then every `intervalMs` (the list's
+ * live status refresh). A request in flight is aborted when the page changes or the screen
  * unmounts, and an answer is kept only for the MACs it was asked for while they are still shown,
- * so statuses arriving after the operator left are ignored (spec §4). A failed refresh keeps the
+ * so statuses arriving after the operator left are ignored. A failed refresh keeps the
  * last statuses; the next tick tries again. A hidden tab skips its ticks.
  */
 export function useLiveStatuses(macs: readonly string[], intervalMs: number = STATUS_REFRESH_MS): Statuses {

@@ -23,7 +23,7 @@ export type DialingFilters = Record<DialingFilterKey, string>;
 /** The URL keeps the flat and the days (`YYYY-MM-DD`, the user's calendar); pages start at 0 as the history's. */
 export const DIALINGS_LIST_STATE: ListStateConfig<DialingFilterKey> = { filterKeys: ['flatNum', 'dateFrom', 'dateTo'], firstPage: 0 };
 
-/** The call's query: the flat, the days from 00:00:00 to 23:59:59 in the user's time zone (spec §5), the page. */
+/** The call's query: the flat, the days from 00:00:00 to 23:59:59 in the user's time zone, the page. */
 export function roundsQuery(state: ListState<DialingFilterKey>, timeZone: string): CallRoundsQuery {
   const { flatNum, dateFrom, dateTo } = state.filters;
   const query: CallRoundsQuery = historyDateRange(isDay(dateFrom) ? dateFrom : null, isDay(dateTo) ? dateTo : null, timeZone);

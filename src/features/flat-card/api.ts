@@ -8,7 +8,7 @@ import { userEndpoints } from '@contract/users';
 /*
  * Every call of the flat card (docs/api.md "Flats"). Each write resolves only when the server answered
  * `result: true` (a 4xx/5xx or `result: false` throws with the server's message), so the screen
- * changes only after that (spec §4).
+ * changes only after that.
  */
 
 export interface FlatRef {

@@ -68,7 +68,7 @@ export function keyCreateRequests(devices: readonly DeviceFlatData[], kind: Flat
   }));
 }
 
-/** The flat's keys without the ones removed from these devices (spec §4: a removal is applied locally). */
+/** The flat's keys without the ones removed from these devices (a removal is applied locally). */
 export function withoutKeys(keys: readonly FlatKey[], removed: readonly { deviceId: string | null; keyId: string | null }[]): FlatKey[] {
   return keys.filter((key) => !removed.some((gone) => gone.deviceId === key.DEVICE_ID && gone.keyId === key.KEY_ID));
 }
@@ -207,7 +207,7 @@ const GROUPS: readonly { group: SettingGroup; keys: readonly SettingKey[]; shown
   },
 ];
 
-/** The settings a device lets this flat change, by group: its flags decide (spec §6). */
+/** The settings a device lets this flat change, by group: its flags decide. */
 export function visibleSettings(device: DeviceFlatData): { group: SettingGroup; keys: SettingKey[] }[] {
   return GROUPS.filter(({ shown }) => shown(device))
     .map(({ group, keys }) => ({
@@ -260,7 +260,7 @@ export function applySettings(device: DeviceFlatData, changes: FlatDeviceSetting
 // ---------------------------------------------------------------------------
 // Access services and permissions
 
-/** spec §9: a missing label reads «Не определено». */
+/** A missing label reads «Не определено». */
 export function nameOf(list: readonly (AccessReason | AccessAction)[], id: number | null, missing: string): string {
   if (id === null) return missing;
   return list.find((entry) => entry.id === id)?.name ?? missing;

@@ -59,7 +59,7 @@ export function useFlat(): FlatContextValue {
 interface FlatMutation<Vars, Answer> {
   /** The server call; it throws unless the server answered result: true. */
   send: (vars: Vars) => Promise<Answer>;
-  /** The local change of the cached card, applied only after that (spec §4). */
+  /** The local change of the cached card, applied only after that. */
   apply?: (data: FlatDataResponse, vars: Vars, answer: Answer) => FlatDataResponse;
   /** The success toast; none when it answers null. */
   done?: (vars: Vars, answer: Answer) => string | null;

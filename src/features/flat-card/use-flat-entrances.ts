@@ -3,7 +3,7 @@ import { getFlatEntrances, removeFlatEntrance } from './api';
 import { useT } from './messages';
 import { useFlat, useFlatMutation } from './use-flat-card';
 
-/** The flat's entrances; removing one reloads them (spec §4). */
+/** The flat's entrances; removing one reloads them. */
 export function useFlatEntrances() {
   const t = useT();
   const { flat, data } = useFlat();

@@ -90,7 +90,7 @@ export function useFlatKeys() {
     },
   });
 
-  // With no signal a new key is queued in the outbox, one job per device (issue 17 §3), and shown pending until sent.
+  // With no signal a new key is queued in the outbox, one job per device, and shown pending until sent.
   const runtime = useOfflineRuntime();
   const { userId } = useSession();
   const online = useConnectivity().state !== 'offline';

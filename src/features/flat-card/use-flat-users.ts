@@ -19,7 +19,7 @@ export function useDebounced<T>(value: T, delay: number): T {
   return settled;
 }
 
-/** Residents: search users by login and add one (the list is reloaded, spec §4), remove one (applied locally). */
+/** Residents: search users by login and add one (the list is reloaded), remove one (applied locally). */
 export function useFlatUsers() {
   const t = useT();
   const { flat, data } = useFlat();

@@ -4,7 +4,7 @@ import { canWriteHousing } from '@/components/housing-access';
 
 export type HouseFilterKey = 'address' | 'houseUid' | 'region' | 'fias';
 
-/** spec §3 house list filter plus our address search; house lists start at page 1 (spec §9). */
+/** House list filter plus our address search; house lists start at page 1. */
 export const HOUSE_LIST_STATE: ListStateConfig<HouseFilterKey> = {
   filterKeys: ['address', 'houseUid', 'region', 'fias'],
   firstPage: 1,
@@ -24,7 +24,7 @@ export function houseListQuery(state: ListState<HouseFilterKey>): HouseListQuery
   };
 }
 
-/** spec §5: a houses list counts only entries that have an id. */
+/** A houses list counts only entries that have an id. */
 export function housesWithId(houses: readonly House[]): House[] {
   return houses.filter((house) => house.id !== '');
 }

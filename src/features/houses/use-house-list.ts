@@ -11,7 +11,7 @@ import { createHouse, deleteHouse } from './api';
 import { HOUSE_LIST_STATE, canEditHouses, houseCreateBody, houseListQuery, housesWithId, type HouseFormValues } from './model';
 import { houseQueries } from './queries';
 
-/** The house list screen's logic (spec §2, §4): URL-bound filters and paging, create, delete. */
+/** The house list screen's logic: URL-bound filters and paging, create, delete. */
 export function useHouseList() {
   const t = useT();
   const client = useQueryClient();
@@ -32,7 +32,7 @@ export function useHouseList() {
 
   const remove = useMutation({
     mutationFn: async (uids: string[]) => {
-      // One call per house (spec §7 deletes by one uid); stop at the first refusal.
+      // One call per house (deletes by one uid); stop at the first refusal.
       for (const uid of uids) await deleteHouse(uid);
       return uids.length;
     },

@@ -16,7 +16,7 @@ import type { ReplaceCheckedDevice, ReplaceDraft } from '@/offline/draft-schemas
 
 /*
  * The replace wizard's pure logic: steps, defaults, field errors, the replace-options body
- * (spec §7: macFrom, macTo, type, options, url, login, password), the drafts-list entry, and how
+ * (macFrom, macTo, type, options, url, login, password), the drafts-list entry, and how
  * the server's answer reads (what moved, what did not).
  */
 

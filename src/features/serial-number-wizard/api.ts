@@ -4,7 +4,7 @@ import { wizardEndpoints } from '@contract/wizard';
 import { expectResult, request } from '@/lib/http';
 
 /**
- * The house list has no address search (spec §7: houseUid, region, fias), so the picker reads
+ * The house list has no address search (houseUid, region, fias), so the picker reads
  * the first pages and filters them as the installer types; a house further down is found by its
  * FIAS id or uid (pasted into the picker), or taken offline from the house list beforehand.
  */

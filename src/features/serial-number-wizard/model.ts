@@ -9,7 +9,7 @@ import type { MessageKey } from '@/features/serial-number-wizard/messages';
 import type { DraftTarget, SnapshotRow } from '@/offline/db';
 
 /*
- * The serial-number wizard's pure logic (spec §3 "Serial-number wizard draft", §5): the form's
+ * The serial-number wizard's pure logic: the form's
  * values and the draft they make, field errors, the address result, the outbox body, and how a
  * queued job reads on screen. The screen (use-serial-number-wizard.ts) only wires these up.
  */
@@ -89,7 +89,7 @@ function wholeNumber(text: string): number {
 
 /**
  * The draft the inputs describe, on top of the picked house and entrance. An empty owner is
- * kept as null (spec §3); the type and revision fall back to their defaults if a select was
+ * kept as null; the type and revision fall back to their defaults if a select was
  * somehow left empty.
  */
 export function draftFromForm(values: WizardFormValues, place: Pick<SerialNumberDraft, 'house' | 'address' | 'entrance'>): SerialNumberDraft {
@@ -197,7 +197,7 @@ export function withEntrance(draft: SerialNumberDraft, entranceNum: number | nul
   return { ...draft, entrance: entranceNum };
 }
 
-/** spec §3 "Wizard address result": address, entranceNum, fiasId, all nullable. */
+/** Wizard address result: address, entranceNum, fiasId, all nullable. */
 export function wizardAddressResult(draft: Pick<SerialNumberDraft, 'address' | 'house' | 'entrance'>): AddressLookup {
   return {
     address: filled(draft.address) ? draft.address : null,
@@ -214,7 +214,7 @@ export interface EntranceOption {
 }
 
 /**
- * One option per entrance number (the draft keeps the number, spec §3 `entrance`): titled
+ * One option per entrance number (the draft keeps the number in `entrance`): titled
  * after the main entrance, or the first one with that number, ordered by number.
  */
 export function entranceOptions(entrances: readonly Entrance[]): EntranceOption[] {

@@ -5,7 +5,7 @@ export async function getUserOptions(signal?: AbortSignal) {
   return expectResult(await request(userOptionEndpoints.get, { signal })).data;
 }
 
-/** PUT /front/user-options, body `{settingOptions: {timezone, language}}` (spec §7). */
+/** PUT /front/user-options, body `{settingOptions: {timezone, language}}`. */
 export async function saveUserOptions(settingOptions: SettingOptions) {
   return expectResult(await request(userOptionEndpoints.update, { body: { settingOptions } })).data;
 }

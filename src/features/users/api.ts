@@ -5,7 +5,7 @@ import { accessBody, mainInfoBody, sipBody } from './model';
 
 /*
  * The user calls (docs/api.md "Users"). Each write resolves only when the server answered
- * `result: true`, so a screen changes only after that (spec §4).
+ * `result: true`, so a screen changes only after that.
  */
 
 export async function getUserList(query: UserListQuery, signal?: AbortSignal) {

@@ -2,11 +2,11 @@ import { boolean, nullable, number, optional, string, type, type Infer } from 's
 import { AdjusterAddressState } from '@contract/adjuster-wizard';
 import { draftSchema } from './draft-schema';
 
-/** One port job as the wizard keeps it: spec §3's status, jobNum and completed, plus the failure text. */
+/** One port job as the wizard keeps it: status, jobNum and completed, plus the failure text. */
 const AdjusterWizardJob = type({ status: string(), jobNum: nullable(number()), completed: boolean(), message: optional(nullable(string())) });
 
 /**
- * The adjuster wizard's whole state (spec §3 "Adjuster address state" and what the screen adds):
+ * The adjuster wizard's whole state (fiasId, entranceNum, address, error, the three jobs, and what the screen adds):
  * the port as typed, the port the address and the jobs belong to, the chosen entrance, the device
  * the switch reported, the DDNS and preset flags, and the group. The step is in the data too, so
  * a resumed wizard opens where it was.

@@ -12,7 +12,7 @@ import { BlockedFlatsTab } from './blocked-flats-tab';
 // The catalogue loads with its tab: the blocked flats open first and alone fit the route's budget.
 const CatalogueTab = lazy(() => import('./catalogue-tab').then((m) => ({ default: m.CatalogueTab })));
 
-/** /access «Управление блокировками»: the blocked flats, and the access catalogue (issue 12 §1). */
+/** /access «Управление блокировками»: the blocked flats, and the access catalogue. */
 export function AccessPage() {
   const t = useT();
   const page = useAccessPage();

@@ -4,7 +4,7 @@ import { useT } from '@/features/adjuster-wizard/messages';
 import { defaultWizardDraft, DRAFT_KIND } from '../model';
 import { WizardScreen } from './wizard-screen';
 
-/** /devices/wizard (spec §2 "Adjuster wizard"), its draft named in the URL (WizardDraftPage). */
+/** /devices/wizard, its draft named in the URL (WizardDraftPage). */
 export function AdjusterWizardPage() {
   const t = useT();
   return (

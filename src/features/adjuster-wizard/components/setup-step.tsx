@@ -12,7 +12,7 @@ import type { AdjusterWizard } from '../use-adjuster-wizard';
 import { Field, SelectField } from './fields';
 import { CallFailure, NetworkNote } from './network-note';
 
-/** DDNS set-up and preset upload, each with its completion flag (spec §2). */
+/** DDNS set-up and preset upload, each with its completion flag. */
 export function SetupStep({ wizard }: { wizard: AdjusterWizard }) {
   const t = useT();
   const { draft } = wizard;

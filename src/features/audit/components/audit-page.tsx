@@ -16,7 +16,7 @@ import { AuditCards, AuditTable } from './audit-records';
 // The dialog and its diff table come with the first record opened (the route's JS budget).
 const AuditRecordDialog = lazy(() => import('./audit-record-dialog').then((module) => ({ default: module.AuditRecordDialog })));
 
-/** `/audit` (issue 17 §1): every mutating request, newest first, filtered; a record opens its diff. */
+/** `/audit`: every mutating request, newest first, filtered; a record opens its diff. */
 export function AuditPage() {
   const t = useT();
   const model = useAuditList();

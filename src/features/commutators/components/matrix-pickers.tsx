@@ -15,7 +15,7 @@ interface MatrixPickersProps {
   onChange: (model: number | null, size: number) => void;
 }
 
-/** The sizes of spec §4's table for the model that the server says it supports (every size when it says nothing). */
+/** The sizes of the model tables (10…220) for the model that the server says it supports (every size when it says nothing). */
 export function sizesFor(model: number | null, commutationModels: MatrixPickersProps['commutationModels']): number[] {
   const keyType = keyTypeOf(model);
   if (!keyType) return [];

@@ -8,7 +8,7 @@ import { useT } from '@/features/device-card/messages';
 import type { DeviceCard } from '../model';
 import { deviceCardQueries } from '../queries';
 
-/** Live and archive links of the video server, and the last frame (spec §2). */
+/** Live and archive links of the video server, and the last frame. */
 export function CameraTab({ card }: { card: DeviceCard }) {
   const t = useT();
   const client = useQueryClient();

@@ -24,7 +24,7 @@ export function CardSummary({ card }: { card: DeviceCard }) {
   return (
     <Paper variant="outlined" component="section" aria-label={t('card.summary')} sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, display: 'flex', gap: 2, alignItems: 'stretch' }}>
       <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gap: 1 }}>
-        {/* Two pairs a row, on the left: the top right is where toasts appear (spec §9), and they must not hide the dates. */}
+        {/* Two pairs a row, on the left: the top right is where toasts appear, and they must not hide the dates. */}
         <Box
           component="dl"
           sx={{

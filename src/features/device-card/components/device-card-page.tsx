@@ -41,7 +41,7 @@ const TAB_VIEWS: Record<CardTab, ComponentType<TabProps>> = {
 const TAB_PARAM = 'tab';
 const DEVICE_ID_PATTERN = /^\d+$/;
 
-/** /devices/:mac/update (spec §2 "Device card"). A numeric :mac is a DEVICE_ID, resolved by GET /front/device/{id}. */
+/** /devices/:mac/update. A numeric :mac is a DEVICE_ID, resolved by GET /front/device/{id}. */
 export function DeviceCardPage() {
   const { mac = '' } = useParams();
   const t = useT();

@@ -24,7 +24,7 @@ export const DEVICE_SCREEN_LINKS: readonly DeviceScreenLink[] = [
   { capability: 'rsKeys', path: devicePath('rs-keys'), label: 'card.links.rsKeys', rule: 'deviceKeys' },
   { capability: 'codes', path: devicePath('codes'), label: 'card.links.codes', rule: 'deviceKeys' },
   { capability: 'commutators', path: devicePath('commutators'), label: 'card.links.commutators', rule: 'devices' },
-  // Issue 15: the event history of this device, its supply voltage and the calls it placed.
+  // The event history of this device, its supply voltage and the calls it placed.
   { capability: 'history', path: (mac) => deviceHistoryPath([mac]), label: 'card.links.history', rule: 'devices' },
   { capability: 'power', path: devicePath('power'), label: 'card.links.power', rule: 'devices' },
   { capability: 'dialings', path: (mac) => dialingsPath(mac), label: 'card.links.dialings', rule: 'devices' },

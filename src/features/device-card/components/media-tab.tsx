@@ -266,7 +266,7 @@ function EchoSection({ card, canEdit }: TabProps) {
   );
 }
 
-/** Audio, display, levels with stream type, echo cancellation: each shown only when the device can (spec §6). */
+/** Audio, display, levels with stream type, echo cancellation: each shown only when the device can. */
 export function MediaTab({ card, canEdit }: TabProps) {
   const device = card.device;
   return (

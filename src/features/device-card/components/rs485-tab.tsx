@@ -121,7 +121,7 @@ function ScanTable({ scans }: { scans: Rs485Scan[] }) {
   );
 }
 
-/** RS485: the bus scan with its progress, and the model the device talks to (saved only on 204, spec §5). */
+/** RS485: the bus scan with its progress, and the model the device talks to (saved only on 204). */
 export function Rs485Tab({ card, canEdit }: { card: DeviceCard; canEdit: boolean }) {
   const t = useT();
   const { dateTime } = useDateFormat();

@@ -16,7 +16,7 @@ import { FormActions, FormText } from './fields';
 import { FieldGrid } from './section';
 import { SipStatusControl } from './sip-status-control';
 
-/** The device's SIP account with the sos and concierge defaults (spec §3, §9), save and delete. */
+/** The device's SIP account with the sos and concierge defaults, save and delete. */
 export function SipTab({ card, canEdit }: { card: DeviceCard; canEdit: boolean }) {
   const t = useT();
   const mac = card.device.mac;
@@ -66,7 +66,7 @@ export function SipTab({ card, canEdit }: { card: DeviceCard; canEdit: boolean }
             label={t('card.sip.concierge')}
             numeric
             helperText={range('conciergeApartment')}
-            // Left empty, the server stores the default apartment (spec §9).
+            // Left empty, the server stores the default apartment.
             check={(value) => (value.trim() === '' ? null : checkField(SIP_ACCOUNT_RULES.conciergeApartment, value))}
           />
         </FieldGrid>

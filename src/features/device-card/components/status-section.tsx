@@ -13,7 +13,7 @@ import { useCardUpdate } from '../use-card-update';
 type StatusCode = (typeof DEVICE_STATUS_CODES)[number];
 
 /**
- * Status change and reset (spec §4: code 3 clears relays, houses, SIP and the billing values). A
+ * Status change and reset (code 3 clears relays, houses, SIP and the billing values). A
  * reader sees the status in the summary; this section is only for changing it.
  */
 export function StatusSection({ card }: { card: DeviceCard }) {

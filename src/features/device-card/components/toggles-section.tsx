@@ -10,7 +10,7 @@ import { applyOptions, canUse, type DeviceCard } from '../model';
 import { useCardUpdate } from '../use-card-update';
 import { WRAPPING_CHIP } from './section';
 
-/** spec §4: each switch flips its option only when the server accepted the change. */
+/** Each switch flips its option only when the server accepted the change. */
 export function TogglesSection({ card, canEdit }: { card: DeviceCard; canEdit: boolean }) {
   const t = useT();
   const mac = card.device.mac;

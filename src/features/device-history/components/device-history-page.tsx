@@ -34,7 +34,7 @@ function saveFile(file: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** `/devices/history` (issue 15 §1): the events of the user's devices, filtered and paged, their snapshots, and the CSV export. */
+/** `/devices/history`: the events of the user's devices, filtered and paged, their snapshots, and the CSV export. */
 export function DeviceHistoryPage() {
   const t = useT();
   const model = useDeviceHistory();

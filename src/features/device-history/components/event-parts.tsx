@@ -7,7 +7,7 @@ import { useT } from '../messages';
 import { eventActors, flatPath, isAccessLogEvent, keyPath, userPath, type EventActor } from '../model';
 import type { HistoryLinks } from '../use-device-history';
 
-/** The event in words; a kind outside the eleven of spec §3 as the device named it. */
+/** The event in words; a kind outside the eleven known ones as the device named it. */
 export function useEventName() {
   const t = useT();
   return (eventType: string) => (isAccessLogEvent(eventType) ? t(`history.event.${eventType}`) : eventType);

@@ -50,7 +50,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** spec §2 "A modal showing a history image": the snapshot large, the event's details, and the page's other snapshots by the arrows (keys ← → too). */
+/** A modal showing a history image: the snapshot large, the event's details, and the page's other snapshots by the arrows (keys ← → too). */
 export function HistoryImageDialog({ images, index, links, onPrevious, onNext, onClose }: HistoryImageDialogProps) {
   const t = useT();
   const eventName = useEventName();

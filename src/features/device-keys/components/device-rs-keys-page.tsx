@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { KeysScreen } from './keys-screen';
 
-/** `/devices/:mac/rs-keys` (issue 14 §1 "RS keys"): the keys of the RS485 controllers behind the device. */
+/** `/devices/:mac/rs-keys`: the keys of the RS485 controllers behind the device. */
 export function DeviceRsKeysPage() {
   const { mac = '' } = useParams();
   return <KeysScreen key={mac} mac={mac} rs />;

@@ -3,7 +3,7 @@ import { useDictionary } from '@/lib/dictionaries';
 import type { DeviceWizard } from '../use-device-wizard';
 import { Choice, FieldGrid, TextInput } from './fields';
 
-/** Step 5: billing data and the executor (spec §3 billing {bsName, bsPort, fiasId, porchNum, devicePurpose, executorId, deviceOwner}). */
+/** Step 5: billing data and the executor (billing {bsName, bsPort, fiasId, porchNum, devicePurpose, executorId, deviceOwner}). */
 export function BillingStep({ wizard }: { wizard: DeviceWizard }) {
   const t = useT();
   const { draft, act, touch, shownError } = wizard;

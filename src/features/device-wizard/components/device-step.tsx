@@ -5,7 +5,7 @@ import { Choice, FieldGrid, NumberInput, TextInput } from './fields';
 
 const TYPE_OPTIONS = DEVICE_TYPE_NAMES.map((name, type) => ({ value: String(type), label: `${type} — ${name}` }));
 
-/** Step 1: the device itself (spec §3 draft: type, login, password, url, shift, vendor). */
+/** Step 1: the device itself (draft: type, login, password, url, shift, vendor). */
 export function DeviceStep({ wizard }: { wizard: DeviceWizard }) {
   const t = useT();
   const { draft, act, touch, shownError } = wizard;

@@ -22,7 +22,7 @@ import type { WizardStart } from '../use-device-wizard';
 import { WizardScreen } from './wizard-screen';
 
 /**
- * /devices/:mac/wizard (spec §2): the set-up wizard of the device in the URL, its draft named in
+ * /devices/:mac/wizard: the set-up wizard of the device in the URL, its draft named in
  * the URL (WizardDraftPage); a new draft offers an unsent one of the same device.
  */
 /** "Take this house offline", given by the app shell (features do not import each other). */

@@ -25,7 +25,7 @@ function SavedMark({ savedAt }: { savedAt: number | null }) {
   );
 }
 
-/** Step 2: the houses the device serves (spec §3 `houses`: house uids), found by address (the shared house search). */
+/** Step 2: the houses the device serves (`houses`: house uids), found by address (the shared house search). */
 export function HousesStep({ wizard, houseOffline: HouseOffline }: { wizard: DeviceWizard; houseOffline?: HouseOfflineSlot }) {
   const t = useT();
   const { draft, houses } = wizard;

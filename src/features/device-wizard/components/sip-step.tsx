@@ -6,7 +6,7 @@ import { Choice, FieldGrid, NumberInput, TextInput, Wide } from './fields';
 
 const TYPE_OPTIONS = SIP_TYPES.map((type) => ({ value: type, label: type.toUpperCase() }));
 
-/** Step 4: the device's SIP account (spec §3 sipAccount {domain, port, type}); buyer 1's are forced (spec §4). */
+/** Step 4: the device's SIP account (sipAccount {domain, port, type}); buyer 1's are forced. */
 export function SipStep({ wizard }: { wizard: DeviceWizard }) {
   const t = useT();
   const { draft, act, touch, shownError, sipForced } = wizard;

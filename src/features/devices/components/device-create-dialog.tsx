@@ -69,7 +69,7 @@ export function DeviceCreateDialog({ open, houses, onClose, onSubmit }: DeviceCr
       await onSubmit(deviceCreateBody(values));
       close();
     } catch (error) {
-      // The form keeps what was typed (spec §4): only the server's message is added.
+      // The form keeps what was typed: only the server's message is added.
       setServerError(errorMessage(error));
     } finally {
       setBusy(false);

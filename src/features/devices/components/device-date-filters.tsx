@@ -17,7 +17,7 @@ interface DeviceDateFiltersProps {
   onChange: (filters: Partial<DeviceFilters>) => void;
 }
 
-/** createDate and lastChange ranges (spec §3): a range starts at 00:00:00 and ends at 23:59:59 of the chosen days. */
+/** createDate and lastChange ranges: a range starts at 00:00:00 and ends at 23:59:59 of the chosen days. */
 export function DeviceDateFilters({ filters, onChange }: DeviceDateFiltersProps) {
   const t = useT();
   return FIELDS.map((field) => (

@@ -24,7 +24,7 @@ interface DeviceFiltersProps {
 }
 
 /**
- * spec §3 device list filters. Selects and dates apply as soon as they change; the MAC applies on
+ * Device list filters. Selects and dates apply as soon as they change; the MAC applies on
  * "Найти" or Enter, so typing does not flood the server. A phone shows the MAC and folds the rest
  * under «Фильтры», which counts those set, so the first devices are on the first screen.
  */

@@ -35,7 +35,7 @@ interface DeviceGroupsDialogProps {
 
 const SHOWN_MACS = 5;
 
-/** multiple-set-groups (spec §7): the chosen groups for every selected device; clearOld replaces what they had. */
+/** multiple-set-groups: the chosen groups for every selected device; clearOld replaces what they had. */
 export function DeviceGroupsDialog({ open, macs, buyerId, onClose, onSubmit }: DeviceGroupsDialogProps) {
   const t = useT();
   const titleId = useId();

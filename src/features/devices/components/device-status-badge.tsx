@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import { useT } from '@/features/devices/messages';
 import { isKnownStatus, statusTone } from '../model';
 
-/** The device's status code (spec §4; only 3, reset, is the spec's: the others are ours). */
+/** The device's status code (only 3, reset, is the spec's: the others are ours). */
 export function DeviceStatusBadge({ code }: { code: number }) {
   const t = useT();
   const label = isKnownStatus(code) ? t(`devices.status.${code}`) : t('devices.status.unknown', { code });

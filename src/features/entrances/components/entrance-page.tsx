@@ -16,7 +16,7 @@ import { housePath } from '../model';
 import { useEntrancePage } from '../use-entrance-page';
 import { EntranceForm } from './entrance-form';
 
-/** `/entrances/:entranceUid` (issue 12 §1): type, number, title, flat range, gates and relays. */
+/** `/entrances/:entranceUid`: type, number, title, flat range, gates and relays. */
 export function EntrancePage() {
   const { entranceUid = '' } = useParams();
   return <EntranceScreen key={entranceUid} entranceUid={entranceUid} />;

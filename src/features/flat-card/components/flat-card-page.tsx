@@ -27,7 +27,7 @@ const HistorySection = lazy(() => import('./history-section').then((m) => ({ def
 
 const sectionSkeleton = (height: number) => <Skeleton variant="rounded" height={height} />;
 
-/** /houses/:houseUid/flats/:flatNum/update (spec §2 "Flat card", issue 12 §1). */
+/** /houses/:houseUid/flats/:flatNum/update. */
 export function FlatCardPage() {
   const t = useT();
   const { houseUid = '' } = useParams();

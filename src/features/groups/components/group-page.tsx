@@ -15,7 +15,7 @@ import { useGroupPage } from '../use-group-page';
 import { GroupDetailsForm, GroupDetailsView } from './group-details';
 import { GroupDevices, GroupUsers } from './group-members';
 
-/** `/groups/:groupId`: the group's name and parent, its devices and users, delete (issue 13 §1). */
+/** `/groups/:groupId`: the group's name and parent, its devices and users, delete. */
 export function GroupPage() {
   const { groupId = '' } = useParams();
   return <GroupScreen key={groupId} groupId={Number(groupId)} />;

@@ -4,7 +4,7 @@ import { useFilterFields, type FilterProblems, type UrlFiltersProps } from '@/co
 import { useT } from '@/features/houses/messages';
 import { REGION_PATTERN, type HouseFilterKey } from '../model';
 
-/** Address, houseUid, region and fias (spec §3 and ours); applied on "Найти" or Enter, so typing does not flood the server. */
+/** Address, houseUid, region and fias (the address is ours); applied on "Найти" or Enter, so typing does not flood the server. */
 export function HouseFilters({ filters, onApply, onClear }: UrlFiltersProps<HouseFilterKey>) {
   const t = useT();
   const { field, submit, reset } = useFilterFields({

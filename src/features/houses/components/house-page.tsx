@@ -14,7 +14,7 @@ import { HouseDetailsForm } from './house-details-form';
 import { HouseDevices, HouseEntrances } from './house-entrances';
 import { HouseFlats } from './house-flats';
 
-/** `/houses/:houseUid`: the house, its entrances, devices and flats (issue 12 §1). */
+/** `/houses/:houseUid`: the house, its entrances, devices and flats. */
 export function HousePage() {
   const { houseUid = '' } = useParams();
   return <HouseScreen key={houseUid} houseUid={houseUid} />;

@@ -24,7 +24,7 @@ const DuplicatesPanel = lazy(() => import('./duplicates-panel').then((module) =>
 type View = 'list' | 'duplicates';
 const VIEW_PARAM = 'view';
 
-/** `/keys` (spec §2 "create keys", issue 14 §1): every key the user may see, create keys, find and delete duplicates. */
+/** `/keys`: every key the user may see, create keys, find and delete duplicates. */
 export function KeyListPage() {
   const t = useT();
   const model = useKeyList();

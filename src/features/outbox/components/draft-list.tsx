@@ -114,7 +114,7 @@ function DraftActions({ view, buttons, onExport, onDelete }: { view: DraftView; 
   );
 }
 
-/** Issue 3 §4: the drafts on this device, to resume; none is ever dropped silently. */
+/** The drafts on this device, to resume; none is ever dropped silently. */
 export function DraftList({ drafts, phone, onExport, onDelete }: DraftListProps) {
   const t = useT();
   const { dateTime } = useDateFormat();

@@ -21,7 +21,7 @@ import { DraftList } from './draft-list';
 import { JobList } from './job-list';
 import { StorageNote } from './storage-note';
 
-/** Issue 3 §8: /outbox, the send queue and (second tab) the drafts on this device. */
+/** /outbox, the send queue and (second tab) the drafts on this device. */
 export function OutboxPage() {
   const t = useT();
   const theme = useTheme();

@@ -8,7 +8,7 @@ import { useLanguage } from '@/lib/preferences';
 import type { StorageStatus } from '@/offline/storage';
 import { formatBytes } from '../model';
 
-/** Issue 3 §8: how much the app stores on this device, and whether the browser may evict it. */
+/** How much the app stores on this device, and whether the browser may evict it. */
 export function StorageNote({ status, loading }: { status: StorageStatus | null | undefined; loading: boolean }) {
   const t = useT();
   const language = useLanguage();

@@ -4,7 +4,7 @@ import { useT } from '@/features/replace-wizard/messages';
 import { defaultReplaceDraft, DRAFT_KIND, parseStep } from '../model';
 import { ReplaceScreen } from './replace-screen';
 
-/** /devices/replace-wizard (spec §2), its draft named in the URL (WizardDraftPage). */
+/** /devices/replace-wizard, its draft named in the URL (WizardDraftPage). */
 export function ReplaceWizardPage() {
   const t = useT();
   return (

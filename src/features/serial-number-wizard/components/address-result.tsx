@@ -4,7 +4,7 @@ import { useId } from 'react';
 import type { AddressLookup } from '@contract/adjuster';
 import { useT } from '@/features/serial-number-wizard/messages';
 
-/** spec §3 "Wizard address result": address, entrance number and FIAS id, each possibly empty. */
+/** Wizard address result: address, entrance number and FIAS id, each possibly empty. */
 export function AddressResult({ result }: { result: AddressLookup }) {
   const t = useT();
   const titleId = useId();

@@ -24,7 +24,7 @@ function hitOfChoice(choice: HouseChoice): HouseHit {
 }
 
 /**
- * The wizard's house (spec §2): the shared typeahead searches the address on the server from three
+ * The wizard's house: the shared typeahead searches the address on the server from three
  * characters, and the houses taken offline without a network. A house without a FIAS id is listed
  * but cannot be chosen (the wizard sends it as `fias`).
  */

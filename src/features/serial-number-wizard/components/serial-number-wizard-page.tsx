@@ -14,7 +14,7 @@ interface PageProps {
   houseOffline?: HouseOfflineSlot;
 }
 
-/** /devices/serial-number-wizard (spec §2), its draft named in the URL (WizardDraftPage). */
+/** /devices/serial-number-wizard, its draft named in the URL (WizardDraftPage). */
 export function SerialNumberWizardPage({ houseOffline }: PageProps) {
   const t = useT();
   return (

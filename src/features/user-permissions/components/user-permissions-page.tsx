@@ -14,7 +14,7 @@ import { splitByType, userPagePath } from '../model';
 import { useUserPermissionsPage, type UserPermissionsPageModel } from '../use-user-permissions-page';
 import { PermissionList } from './permission-list';
 
-/** `/users/:userId/permissions`: the user's roles and permissions, granted and revoked (issue 13). */
+/** `/users/:userId/permissions`: the user's roles and permissions, granted and revoked. */
 export function UserPermissionsPage() {
   const { userId = '' } = useParams();
   const id = Number(userId);

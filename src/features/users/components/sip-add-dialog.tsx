@@ -10,7 +10,7 @@ import { PasswordField } from './password-field';
 import { useProblemText } from './use-problem-text';
 
 interface SipAddDialogProps {
-  /** The user's buyer: buyer 1's accounts always get the provider's domain and port (spec §4, §9). */
+  /** The user's buyer: buyer 1's accounts always get the provider's domain and port. */
   buyerId: number;
   busy: boolean;
   /** The server's refusal of the last try. */

@@ -30,7 +30,7 @@ import { UserFilters } from './user-filters';
 // Opened by few and rarely: loaded with its first opening (the route's 250 KB budget).
 const UserCreateDialog = lazy(() => import('./user-create-dialog').then((module) => ({ default: module.UserCreateDialog })));
 
-/** `/users` (spec §2, issue 13 §1): the server's pages of users, filters in the URL, create and delete. */
+/** `/users`: the server's pages of users, filters in the URL, create and delete. */
 export function UserListPage() {
   const t = useT();
   const model = useUserList();

@@ -27,7 +27,7 @@ const PhonesSection = lazy(() => import('./phones-section').then((m) => ({ defau
 
 const FRAME = { maxWidth: 1400, mx: 'auto', minWidth: 0 } as const;
 
-/** `/users/:userId` (spec §3 "User detail", issue 13 §1): every part of the user, in sections. */
+/** `/users/:userId`: every part of the user, in sections. */
 export function UserPage() {
   const t = useT();
   const { dateTime } = useDateFormat();
