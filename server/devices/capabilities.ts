@@ -15,7 +15,7 @@ export const CAMERA_TYPES: ReadonlySet<number> = new Set([
   t('SPUTNIK'),
 ]);
 
-/** What a device of this type can do (each capability gates one feature of the card, spec §6). */
+/** What a device of this type can do (each capability gates one feature of the card). */
 export function capabilitiesOf(type: number): string[] {
   const list = ['keys', 'codes', 'history', 'firmware'];
   if (ANALOG_TYPES.has(type)) list.push('commutators', 'power', 'dialings', 'levels');

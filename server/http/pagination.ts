@@ -11,7 +11,7 @@ export function pageNumber(page: number | undefined): number {
   return number;
 }
 
-/** spec §3 pagination of a page of `count` rows out of `total`. */
+/** Pagination of a page of `count` rows out of `total`. */
 export function paginationOf(count: number, page: number, total: number, pageSize: number): Pagination {
   return { count, page, pageCount: Math.ceil(total / pageSize), pageSize, totalCount: total };
 }

@@ -15,7 +15,7 @@ import { isApiPath } from './rbac';
  * commits none (a refusal, a device-only call, a single-statement write) is recorded in onSend,
  * before its answer leaves.
  *
- * What it costs a request (issue 17 §1: ≤ 10% of a device-card mutation): one statement in the
+ * What it costs a request (≤ 10% of a device-card mutation): one statement in the
  * route's transaction, which reads the target after, diffs it in the database (audit_diff) and
  * inserts the record only if the transaction wrote anything. The target's state before is read
  * in preHandler; on PostgreSQL, for a route whose accepted requests have been recorded in their
@@ -46,7 +46,7 @@ export interface AuditOptions {
   pruneIntervalMs?: number;
 }
 
-/** The searches sent as POST (spec §7): they change nothing, so they are reads. */
+/** The searches sent as POST: they change nothing, so they are reads. */
 export const AUDIT_SKIPPED_ROUTES: ReadonlySet<string> = new Set(['POST /front/device-keys', 'POST /front/keys/duplicate', 'POST /front/wizard/entrances']);
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_PRUNE_INTERVAL_MS = 60 * 60 * 1000;

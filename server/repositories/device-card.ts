@@ -26,7 +26,7 @@ export async function housesOfDevice(db: Db, deviceId: number): Promise<House[]>
     .orderBy(asc(houses.address), asc(houses.uid));
 }
 
-/** spec §3 "Entrances and relays listing": every relay; an unbound one has empty entrance and house. */
+/** Entrances and relays listing: every relay; an unbound one has empty entrance and house. */
 export async function relayRowsOfDevice(db: Db, deviceId: number): Promise<EntranceRelayRow[]> {
   const rows = await db
     .select({

@@ -28,7 +28,7 @@ export async function touchDevices(db: Db, deviceIds: readonly number[]): Promis
 }
 
 /**
- * Sets the status. Code 3 (brought / reset, spec §4) also drops the relays, the houses and the SIP
+ * Sets the status. Code 3 (brought / reset) also drops the relays, the houses and the SIP
  * account, and empties the billing options.
  */
 export async function setDeviceStatus(db: Db, deviceId: number, statusCode: number): Promise<void> {
@@ -103,7 +103,7 @@ export async function replaceDeviceRelays(db: Db, deviceId: number, relays: read
 export type SaveSipOutcome = { status: 'saved'; account: SipAccount } | { status: 'login-taken' };
 
 /**
- * Creates or replaces the device's SIP account; sos and conciergeApartment (spec §9 defaults
+ * Creates or replaces the device's SIP account; sos and conciergeApartment (defaults
  * 'SOS' and 999) are kept on the account and mirrored into the device options the card shows.
  */
 export async function saveDeviceSip(db: Db, device: { id: number; buyerId: number; houseUid: string | null }, input: DeviceSipAccountInput): Promise<SaveSipOutcome> {

@@ -15,12 +15,12 @@ import type { AddressBookEntry } from '../gateways/network/simulator';
 
 type Options = Record<string, JsonValue>;
 
-/** The billing options a reset (status 3) empties, as the seed does (spec §4). */
+/** The billing options a reset (status 3) empties, as the seed does. */
 const BILLING_KEYS_EMPTIED = ['billing_bsName', 'billing_bsPort', 'billing_fiasId', 'billing_porchNum', 'billing_executorId'] as const;
 /** Options that describe the hardware itself: a replacement keeps its own. */
 const HARDWARE_OPTION_KEYS = ['systemInfo.revision', 'ddnsHost', 'presetUploaded'] as const;
 
-/** The options every new device starts with (ports, toggles, SIP labels; spec §9 defaults). */
+/** The options every new device starts with (ports, toggles, SIP labels: the defaults). */
 export function newDeviceOptions(): Options {
   return {
     url: '',

@@ -33,7 +33,7 @@ export type PrepareDeviceOutcome =
  * the house link, relay 1 opening the door of entrance number `porch` (main entrance first) and
  * relays 2..relayNum unbound. Run it in a transaction.
  *
- * One statement (issue 16 §5, the outbox replay sends a thousand of these): the place, the device,
+ * One statement (the outbox replay sends a thousand of these): the place, the device,
  * its house link and its relays. The device-list triggers of the link and the relays fire after
  * the whole statement, so the device's list row is built once, complete (the relays' rebuild finds
  * nothing changed), instead of once per insert.

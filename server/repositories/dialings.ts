@@ -31,7 +31,7 @@ function whereOf(deviceId: number, filter: CallRoundFilter): SQL {
   const parts: SQL[] = [sql`r.device_id = ${deviceId}`];
   if (filter.flatNum !== undefined) parts.push(sql`r.flat_num = ${filter.flatNum}`);
   if (filter.dateFrom) parts.push(sql`r.started_at >= ${filter.dateFrom.toISOString()}::timestamptz`);
-  // dateTo is the day's 23:59:59 (spec §5): the whole of that second is in, also its milliseconds.
+  // dateTo is the day's 23:59:59: the whole of that second is in, also its milliseconds.
   if (filter.dateTo) parts.push(sql`r.started_at < date_trunc('second', ${filter.dateTo.toISOString()}::timestamptz) + interval '1 second'`);
   return sql.join(parts, sql` and `);
 }

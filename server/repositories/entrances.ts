@@ -7,7 +7,7 @@ import { entranceGates, entranceRanges, entrances } from '../db/schema/houses';
 type EntranceRelay = Entrance['relays'][number];
 
 /**
- * The entrances of the houses (spec §3 "Entrance"), each with its flat range, the gates it serves
+ * The entrances of the houses, each with its flat range, the gates it serves
  * and the device relays that open it: houses in the order asked, entrances by number. Three
  * queries whatever the number of houses.
  */

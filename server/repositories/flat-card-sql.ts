@@ -24,7 +24,7 @@ export const USERS = list(
   'from flat_users fu join users u on u.id = fu.user_id where fu.flat_id = f.id',
 );
 
-/** spec §3 "Key record on a flat": every field text, flags '0' / '1'. */
+/** Key record on a flat: every field text, flags '0' / '1'. */
 export const KEYS = list(
   `jsonb_build_object('AUTHENTIC', k.authentic::int::text, 'BUYER_ID', k.buyer_id::text, 'CIPHER_ID', k.cipher_id::text,
     'DEVICE_ID', k.device_id::text, 'FLAT_ID', k.flat_id::text, 'FLAT_NUM', k.flat_num::text, 'KEY_ID', k.id::text,
@@ -60,7 +60,7 @@ export const TEMPORARY_CODE = `(select jsonb_build_object('flatId', t.flat_id, '
 /** The flat's entrance uids. */
 export const ENTRANCE_UIDS = list('fe.entrance_uid order by fe.entrance_uid', 'from flat_entrances fe where fe.flat_id = f.id');
 
-/** Entrance[] of the flat, with range, gates and relays (spec §3 "Entrance"), by number. */
+/** Entrance[] of the flat, with range, gates and relays, by number. */
 export const ENTRANCES = list(
   `jsonb_build_object('id', e.uid, 'buyerId', e.buyer_id, 'entranceNum', e.entrance_num, 'houseUid', e.house_uid, 'title', e.title,
     'type', e.type, 'range', jsonb_build_object('start', coalesce(r.range_start, 0), 'end', coalesce(r.range_end, 0)),

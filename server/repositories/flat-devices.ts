@@ -9,7 +9,7 @@ import type { DeviceChange, DeviceRef } from '../gateways/device/device-gateway'
 export type FlatSettingKey = (typeof FLAT_DEVICE_SETTING_KEYS)[number];
 export type FlatSettings = Record<FlatSettingKey, string | null>;
 
-/** The flat capability flags of DeviceFlatData (spec §6). */
+/** The flat capability flags of DeviceFlatData. */
 export interface FlatDeviceFlags {
   canFlatBlockCms: boolean;
   canFlatDoorCode: boolean;

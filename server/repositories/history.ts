@@ -88,7 +88,7 @@ function whereOf(filter: HistoryFilter, after?: HistoryCursor): SQL {
     );
   }
   if (filter.dateFrom !== undefined) parts.push(sql`e.event_date >= ${filter.dateFrom}::timestamptz`);
-  // dateTo is the day's 23:59:59 (spec §5): the whole of that second is in, also its milliseconds.
+  // dateTo is the day's 23:59:59: the whole of that second is in, also its milliseconds.
   if (filter.dateTo !== undefined) parts.push(sql`e.event_date < date_trunc('second', ${filter.dateTo}::timestamptz) + interval '1 second'`);
   if (filter.eventType !== undefined) parts.push(sql`e.event_type = ${filter.eventType}`);
   if (filter.rfid !== undefined) parts.push(sql`e.rfid = ${filter.rfid}`);

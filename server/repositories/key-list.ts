@@ -125,7 +125,7 @@ function filterOf(filter: KeyListFilter, byIndex = true): SQL[] {
   return conditions;
 }
 
-/** spec §3 Device as the card answers it (repositories/devices.ts findDevice), built in SQL. */
+/** Device as the card answers it (repositories/devices.ts findDevice), built in SQL. */
 const ISO = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const DEVICE_JSON = sql`json_build_object(
   'mac', dev.mac, 'buyerId', dev.buyer_id, 'type', dev.type, 'statusCode', dev.status_code,

@@ -20,7 +20,7 @@ type DetailRow = Omit<UserDetail, keyof Lookups>;
 const u = alias(users, 'u');
 const part = <T>(text: string) => sql<T>`${sql.raw(text)}`;
 
-// Every part of spec §3 "User detail" but the lookup maps, each a correlated subquery on the user
+// Every part of the user detail but the lookup maps, each a correlated subquery on the user
 // row `u`: one statement, one round trip, each part an index lookup by the user's id.
 function prepareDetail(db: Db) {
   return db

@@ -20,7 +20,7 @@ export async function findUserBuyer(db: Db, userId: number): Promise<number | nu
   return rows[0]?.buyerId ?? null;
 }
 
-/** The groups the user belongs to (Current user's group list, spec §3). */
+/** The groups the user belongs to (Current user's group list). */
 export async function listUserGroups(db: Db, userId: number): Promise<Group[]> {
   return db
     .select({ groupId: groups.id, name: groups.name, buyerId: groups.buyerId, parentId: groups.parentId, uid: groups.uid })
@@ -75,7 +75,7 @@ const LIST_ROW = sql.raw(`json_build_object('userId', u.id, 'buyerId', u.buyer_i
   'dateCreate', to_char(u.date_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`);
 
 /**
- * spec §3 "User list row" page by login case-insensitively, then id: `login` and `comment` match a
+ * A page of user list rows by login case-insensitively, then id: `login` and `comment` match a
  * part, case-insensitively; `scope` limits the list to one buyer (null: every buyer).
  *
  * The matches are counted up to a cap, found through the login's trigram index (counting every

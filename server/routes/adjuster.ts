@@ -122,7 +122,7 @@ export async function adjusterRoutes(app: FastifyInstance): Promise<void> {
 
   const { network } = app;
 
-  // A read although a POST (spec §7): an unknown base station or port is a 404, a port without a
+  // A read although a POST: an unknown base station or port is a 404, a port without a
   // known address answers nulls (the wizard shows 'Адрес не найден').
   defineRoute(app, adjusterEndpoints.portDevice, { access: installers }, async ({ body }) => {
     const address = await onPort(() => network.address(body.name.trim(), body.portNum));

@@ -48,7 +48,7 @@ const MAX_COMMUTATORS = 16;
 
 const MODEL_NAMES = COMMUTATION_MODELS.map((model) => `${model} ${KEY_TYPES[model]}`).join(', ');
 
-/** Every size of spec §4 (10…220) of a model, as {rows, columns}. */
+/** Every matrix size (10…220) of a model, as {rows, columns}. */
 function sizesOf(model: number): MatrixSize[] {
   return COMMUTATOR_SIZES.filter((size) => size > 0).flatMap((size) => {
     const dims = matrixSize(KEY_TYPES[model], size);

@@ -202,7 +202,7 @@ export async function deviceSettingsRoutes(app: FastifyInstance, options: Device
     }
     await onDevice(() => gateway.apply(deviceRefOf(record), { kind: 'rs485Model', model }));
     await mergeDeviceOptions(db, record.id, { rs485Model: model });
-    // spec §5: success is a 204 without a body.
+    // Success is a 204 without a body.
     reply.removeHeader('content-type');
     return '' as const;
   });

@@ -36,7 +36,7 @@ export async function requireDevice(db: Db, request: FastifyRequest, where: { ma
   return record;
 }
 
-/** Features are gated by the device's capabilities (spec §6): refused with 409 when it lacks one. */
+/** Features are gated by the device's capabilities: refused with 409 when it lacks one. */
 export function requireCapability(record: DeviceRecord, capability: string, feature: string): void {
   if (!record.device.capabilities.includes(capability)) {
     throw new ApiError(409, `Устройство ${record.device.mac} не поддерживает: ${feature}`);

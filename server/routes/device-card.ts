@@ -26,7 +26,7 @@ import {
   type DeviceRouteOptions,
 } from './device-card-shared';
 
-/** The card's main options, in the order the card lists them (spec §3 option keys). */
+/** The card's main options, in the order the card lists them (option keys). */
 export const MAIN_OPTION_KEYS = [
   'url',
   'login',

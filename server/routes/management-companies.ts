@@ -67,7 +67,7 @@ function duplicateMessage(internalId: string): string {
 }
 
 /**
- * Management companies (spec §7) and their uploads (ours, docs/api.md): the role management
+ * Management companies and their uploads (ours, docs/api.md): the role management
  * reads and changes its buyer's companies, support reads them; another buyer's company is as
  * unknown as a missing one. The superuser sees and changes every buyer's.
  */

@@ -11,7 +11,7 @@ export async function userOptionRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, userOptionEndpoints.get, { access: 'authenticated' }, async ({ request }) => {
     const user = currentUser(request);
-    // spec §7 lists message on this answer too; there is nothing to say, so it is null.
+    // The contract lists message on this answer too; there is nothing to say, so it is null.
     return { result: true, message: null, data: await listUserOptions(db, user.userId) };
   });
 

@@ -254,7 +254,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     const domain = data.domain.trim();
     if (domain === '' || domain.length > 255 || /\s/.test(domain)) throw badField('data.domain', 'ожидается имя хоста без пробелов, до 255 символов');
     const type = textField('data.type', data.type) ?? null;
-    // spec §4, §9: buyer 1 always uses the provider's domain and port.
+    // Buyer 1 always uses the provider's domain and port.
     const forced = target.buyerId === FORCED_SIP_BUYER_ID;
     const account = { login, password: data.password, domain: forced ? FORCED_SIP_DOMAIN : domain, port: forced ? FORCED_SIP_PORT : data.port, type, buyerId: target.buyerId };
     if ((await addUserSip(db, target.id, account)) === null) throw new ApiError(409, `Некорректное поле data.login: SIP-логин ${login} уже занят`);

@@ -84,7 +84,7 @@ async function checkSaveBody(db: Db, body: WizardSave): Promise<void> {
   }
 }
 
-/** The device options the set-up wizard writes (spec §3 option keys), exactly as sent. */
+/** The device options the set-up wizard writes (option keys), exactly as sent. */
 function wizardOptions(body: WizardSave): Record<string, JsonValue> {
   return {
     url: body.url,
@@ -116,7 +116,7 @@ function replaceMessage(summary: ReplaceSummary): string {
 export async function wizardRoutes(app: FastifyInstance): Promise<void> {
   const installers = { roles: [ROLES.adjuster, ROLES.management] };
 
-  // A read, although a POST (spec §7): unknown uids are simply not in the answer.
+  // A read, although a POST: unknown uids are simply not in the answer.
   defineRoute(app, wizardEndpoints.entrances, { access: installers }, async ({ body, db }) => {
     if (body.houseUids.length > MAX_WIZARD_HOUSES) {
       throw new ApiError(400, `Некорректное поле houseUids: не больше ${MAX_WIZARD_HOUSES} домов за один запрос`);
@@ -133,7 +133,7 @@ export async function wizardRoutes(app: FastifyInstance): Promise<void> {
    * The set-up wizard's last step (usually through the outbox): creates the device or updates
    * the one with that MAC, with its options, houses, relays and SIP account. A blank sipDomain
    * means "no SIP account", except for buyer 1, whose devices always get the provider's SIP
-   * domain and port (spec §4), whatever the client sent.
+   * domain and port, whatever the client sent.
    */
   defineRoute(app, wizardEndpoints.save, { access: installers, idempotent: true }, async ({ body, db, request }) => {
     await checkSaveBody(db, body);

@@ -251,7 +251,7 @@ export function keylessStatements({ seed, profile }: AccessStatementsOptions): s
 }
 
 /**
- * A commutation for every analogue panel without one: a model, the smallest size of spec §4 that
+ * A commutation for every analogue panel without one: a model, the smallest matrix size that
  * holds its range (the next one up on some, room to spare; the first of each buyer a Metakom one
  * size up, fully wired), and the range's flats wired in sequence down the columns (the last flat left
  * unwired on some); an abonent unit per wired panel code, its line level measured on most (a few

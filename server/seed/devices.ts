@@ -122,7 +122,7 @@ export async function writeDevicesOfEntrance(
       createDate: created,
       updateDate: between(random, created),
     });
-    // A reset device (status 3) has no houses, relays or SIP account (spec §4).
+    // A reset device (status 3) has no houses, relays or SIP account.
     if (statusCode === 3) continue;
 
     await writer.add(deviceHouses, { deviceId: id, houseUid: house.uid });

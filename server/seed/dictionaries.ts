@@ -2,7 +2,7 @@ import type { DictionaryId } from '../../contract/dictionaries';
 import { DEVICE_TYPE_NAMES } from '../../contract/devices';
 
 /**
- * The seven option sets of spec §3. Keys are numeric; the user options store the language code
+ * The seven option sets (dictionaries). Keys are numeric; the user options store the language code
  * and the IANA time zone name (the labels of supported_languages and supported_timezones).
  */
 export const DICTIONARIES: Record<DictionaryId, Record<number, string>> = {

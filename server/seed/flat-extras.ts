@@ -3,7 +3,7 @@ import { BASE_DATE_SQL, TODAY_SQL, jsonLiteral, sipDomainSql, sipPortSql, sqlRan
 
 /** Why a flat was blocked, as operators write it. */
 export const BLOCK_REASONS = ['Задолженность по оплате', 'Заявка жильца', 'Решение управляющей компании', 'Утеря ключа'] as const;
-/** Flat permissions the card lists (spec §3 Flat.permissions: permissionName, access, reason, comment). */
+/** Flat permissions the card lists (Flat.permissions: permissionName, access, reason, comment). */
 export const FLAT_PERMISSION_NAMES = ['CALL_TO_APP', 'OPEN_FROM_APP', 'VIDEO_ARCHIVE', 'FACE_ID'] as const;
 /** How many flats of buyer 1 (the demo operator's) show every section of the flat card at once. */
 export const SHOWCASE_FLATS = 6;

@@ -53,7 +53,7 @@ export function historyDate(seeded: Date, now: Date = new Date()): Date {
 
 /**
  * The event history of every device with an address, in SQL over the tables already written
- * (devices, their houses, keys, residents, door codes): every kind of spec §3 over the profile's
+ * (devices, their houses, keys, residents, door codes): every access-log event kind over the profile's
  * days before today, a key event carrying one of the device's own key values and its flat, an app
  * or SIP event a resident of the device's house (user id, login, flat), a code event one of the
  * device's door codes; some devices with a camera keep four JPEG snapshots their events point at.

@@ -118,7 +118,7 @@ export function sipDomainOf(buyerId: number): { domain: string; port: number } {
   return buyerId === FORCED_SIP_BUYER_ID ? { domain: FORCED_SIP_DOMAIN, port: FORCED_SIP_PORT } : { domain: `sip${buyerId}.domofon-partner.ru`, port: 5060 };
 }
 
-/** A SIP account row of the house's buyer: a device's (sos/concierge defaults, spec §9) or a resident's. */
+/** A SIP account row of the house's buyer: a device's (sos/concierge defaults) or a resident's. */
 export function sipAccountRow(
   context: SeedContext,
   ids: SeedCounters,

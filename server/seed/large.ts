@@ -229,7 +229,7 @@ export async function seedLargeHousing(db: Db, profile: SeedProfile, org: OrgDat
      from seed_devices d join seed_types t on t.type = d.type join houses h on h.uid = d.house_uid
      order by d.id`,
   ]);
-  // A reset device (status 3) has no houses, relays or SIP account (spec §4).
+  // A reset device (status 3) has no houses, relays or SIP account.
   await step('device houses and relays', 'device_relays', [
     `insert into device_houses (device_id, house_uid) select id, house_uid from seed_devices where status_code <> 3 order by id`,
     `insert into device_relays (device_id, relay_num, entrance_uid, status_code)

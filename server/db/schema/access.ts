@@ -1,7 +1,7 @@
 import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** The access catalogue (spec §3 "Access reason / action", "Access service"). */
+/** The access catalogue. */
 export const accessReasons = pgTable('access_reasons', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   name: text('name').notNull(),
@@ -21,7 +21,7 @@ export const accessServices = pgTable('access_services', {
   type: smallint('type').notNull().default(1),
 });
 
-/** A user's access entries (spec §3 User detail `access`: action, reason, service). */
+/** A user's access entries (User detail `access`: action, reason, service). */
 export const userAccess = pgTable(
   'user_access',
   {

@@ -3,7 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzl
 import { users } from './users';
 
 /**
- * The adjuster's port jobs (change VLAN port, disable port, enable port; spec §2, §4): a
+ * The adjuster's port jobs (change VLAN port, disable port, enable port): a
  * DB-backed queue that workers take with SKIP LOCKED. `id` is the jobNum; status starts 'unknown'.
  */
 export const adjusterJobs = pgTable(

@@ -1,7 +1,7 @@
 import { bigint, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** RBAC items, Yii-style (spec §3 "Permissions response"): type 1 is a role, 2 a permission. Times are Unix seconds. */
+/** RBAC items, Yii-style: type 1 is a role, 2 a permission. Times are Unix seconds. */
 export const authItems = pgTable(
   'auth_items',
   {

@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** The operator's customers (spec §3 "Buyer": fields not shown; docs/api.md). Everything else belongs to a buyer. */
+/** The operator's customers (fields not shown; docs/api.md). Everything else belongs to a buyer. */
 export const buyers = pgTable('buyers', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   name: text('name').notNull(),
@@ -13,7 +13,7 @@ export const buyers = pgTable('buyers', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** spec §3 "Management company"; `interval` is stored in seconds (spec §5). */
+/** A management company; `interval` is stored in seconds. */
 export const managementCompanies = pgTable(
   'management_companies',
   {

@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, 
 import { devices, type JsonValue } from './devices';
 import { flats } from './flats';
 
-/** A device's commutation model (Factorial / Metakom … size, spec §4) and its line-level check. */
+/** A device's commutation model (Factorial / Metakom … size) and its line-level check. */
 export const deviceCommutations = pgTable('device_commutations', {
   deviceId: integer('device_id')
     .primaryKey()
@@ -12,7 +12,7 @@ export const deviceCommutations = pgTable('device_commutations', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** spec §3 "Commutation": one switching matrix (columns × rows of flat numbers) per commutator. */
+/** Commutation: one switching matrix (columns × rows of flat numbers) per commutator. */
 export const commutators = pgTable(
   'commutators',
   {
@@ -25,7 +25,7 @@ export const commutators = pgTable(
   (t) => [primaryKey({ columns: [t.deviceId, t.index] })],
 );
 
-/** spec §3 Flat.abonentUnits: a handset on a device's line, keyed by its panel code. */
+/** Flat.abonentUnits: a handset on a device's line, keyed by its panel code. */
 export const abonentUnits = pgTable(
   'abonent_units',
   {

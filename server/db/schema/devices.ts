@@ -20,7 +20,7 @@ import { entrances, houses } from './houses';
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 /**
- * spec §3 "Device". `type` is 0..15 (IMD1_B … RUBETEK_RV_3434); `mac` is normalised
+ * Device. `type` is 0..15 (IMD1_B … RUBETEK_RV_3434); `mac` is normalised
  * (`AA:BB:CC:DD:EE:FF`). Options (including `systemInfo.revision`, the hardware revision) are one
  * JSON map: the card reads them as a whole, some values are objects, and the list never needs them.
  */
@@ -78,7 +78,7 @@ export const deviceHouses = pgTable(
   (t) => [primaryKey({ columns: [t.deviceId, t.houseUid] }), index('device_houses_house_idx').on(t.houseUid, t.deviceId)],
 );
 
-/** spec §3 Device.relays: id (the relay number on the device), statusCode, entrance. */
+/** Device.relays: id (the relay number on the device), statusCode, entrance. */
 export const deviceRelays = pgTable(
   'device_relays',
   {
@@ -92,7 +92,7 @@ export const deviceRelays = pgTable(
   (t) => [primaryKey({ columns: [t.deviceId, t.relayNum] }), index('device_relays_entrance_idx').on(t.entranceUid)],
 );
 
-/** spec §3 "RS485 scan": sub-devices on a device's RS485 bus. */
+/** RS485 scan: sub-devices on a device's RS485 bus. */
 export const rs485Devices = pgTable(
   'rs485_devices',
   {
@@ -113,7 +113,7 @@ export const rs485Devices = pgTable(
 );
 
 /**
- * The device list's `houses` of each device (spec §3 "Device list row": house uid → address and
+ * The device list's `houses` of each device (the device list row's: house uid → address and
  * the entrances its relays open), kept as the list sends it. Triggers of migration 0002 rebuild a
  * device's row whenever its houses, relays, a house address or an entrance title change; a device
  * without a row (written with the triggers off, as the large seed does) gets one on its first
@@ -127,10 +127,10 @@ export const deviceListHouses = pgTable('device_list_houses', {
 });
 
 /**
- * Each device's device-list row as the list sends it (the JSON text of spec §3 "Device list row",
+ * Each device's device-list row as the list sends it (the JSON text of the device list row,
  * houses and buyer name included), kept by the triggers of migration 0012 whenever the device, its
  * houses (device_list_houses) or its buyer's name change. A page is then one id walk and one
- * primary-key lookup per row, with no formatting in PostgreSQL or Node (issue 16 §5). A device
+ * primary-key lookup per row, with no formatting in PostgreSQL or Node. A device
  * without a row (written with the triggers off) is formatted on its listing by
  * `device_list_row_of(id)`.
  */
@@ -157,7 +157,7 @@ export const rs485Scans = pgTable('rs485_scans', {
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
 
-/** Firmware a device type can be flashed with (spec §3 "Firmware versions"). */
+/** Firmware a device type can be flashed with. */
 export const firmwareVersions = pgTable(
   'firmware_versions',
   {
@@ -170,7 +170,7 @@ export const firmwareVersions = pgTable(
   (t) => [uniqueIndex('firmware_versions_type_version_idx').on(t.deviceType, t.version)],
 );
 
-/** Installers a wizard can name (spec §3 "Wizard executors: id and text"). */
+/** Installers a wizard can name. */
 export const executors = pgTable(
   'executors',
   {
@@ -204,7 +204,7 @@ export const eventImages = pgTable(
 );
 
 /**
- * spec §3 "Device history": access-log events (OPEN_SIP, RFID_FAILED …) of a device. `buyer_id` is
+ * Device history: access-log events (OPEN_SIP, RFID_FAILED …) of a device. `buyer_id` is
  * the device's buyer copied onto each event, so that a buyer's newest events are one index range
  * (docs/operations.md "Event history"). Every list reads newest first, `event_date desc, id desc`.
  */

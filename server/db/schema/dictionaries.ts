@@ -1,7 +1,7 @@
 import { foreignKey, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /**
- * The option sets of spec §3 (device_types, supported_languages …): a numeric key to a label.
+ * The option sets (device_types, supported_languages …): a numeric key to a label.
  * Reference data: written from server/seed/dictionaries.ts on every start (after the migrations),
  * so every database has it whether or not it is seeded. `label` is the Russian one (the default
  * language), and the one user options are checked against (a language code, a time zone).

@@ -6,7 +6,7 @@ import { devices } from './devices';
 import { entrances, houses } from './houses';
 import { users } from './users';
 
-/** spec §3 "Flat"; addressed as `{houseUid}:{flatNum}` (spec §7), so the number is unique in a house. */
+/** A flat; addressed as `{houseUid}:{flatNum}`, so the number is unique in a house. */
 export const flats = pgTable(
   'flats',
   {
@@ -48,7 +48,7 @@ export const flatEntrances = pgTable(
   (t) => [primaryKey({ columns: [t.flatId, t.entranceUid] }), index('flat_entrances_entrance_idx').on(t.entranceUid)],
 );
 
-/** Residents of a flat (spec §3 Flat.users). */
+/** Residents of a flat (Flat.users). */
 export const flatUsers = pgTable(
   'flat_users',
   {
@@ -62,7 +62,7 @@ export const flatUsers = pgTable(
   (t) => [primaryKey({ columns: [t.flatId, t.userId] }), index('flat_users_user_idx').on(t.userId)],
 );
 
-/** spec §3 Flat.permissions: access, comment, flatId, permissionName, reason. */
+/** Flat.permissions: access, comment, flatId, permissionName, reason. */
 export const flatPermissions = pgTable(
   'flat_permissions',
   {
@@ -78,7 +78,7 @@ export const flatPermissions = pgTable(
   (t) => [uniqueIndex('flat_permissions_flat_name_idx').on(t.flatId, t.permissionName)],
 );
 
-/** spec §3 "Access service entry" for a flat: service, reason, action, access, source. */
+/** Access service entry for a flat: service, reason, action, access, source. */
 export const flatAccessServices = pgTable(
   'flat_access_services',
   {
@@ -97,7 +97,7 @@ export const flatAccessServices = pgTable(
   (t) => [uniqueIndex('flat_access_services_flat_service_idx').on(t.flatId, t.serviceId)],
 );
 
-/** spec §3 Flat.temporaryCode: one live code per flat; `duration` in seconds. */
+/** Flat.temporaryCode: one live code per flat; `duration` in seconds. */
 export const temporaryCodes = pgTable('temporary_codes', {
   flatId: integer('flat_id')
     .primaryKey()
@@ -108,7 +108,7 @@ export const temporaryCodes = pgTable('temporary_codes', {
   entrances: text('entrances').array().notNull(),
 });
 
-/** A planned CMS block or unblock of a flat (spec §4 hasSchedule, scheduleNext). */
+/** A planned CMS block or unblock of a flat (hasSchedule, scheduleNext). */
 export const flatBlockSchedules = pgTable(
   'flat_block_schedules',
   {
@@ -124,7 +124,7 @@ export const flatBlockSchedules = pgTable(
 );
 
 /**
- * spec §3 "Block history response": `kind` 'manual' rows are blockData (mac, date, login,
+ * Block history response: `kind` 'manual' rows are blockData (mac, date, login,
  * userId), 'schedule' rows are scheduleBlockData (mac, date, blockCms).
  */
 export const flatBlockHistory = pgTable(
@@ -148,7 +148,7 @@ export const flatBlockHistory = pgTable(
   (t) => [index('flat_block_history_flat_idx').on(t.flatId, t.kind, t.date)],
 );
 
-/** spec §3 "Device data per flat": a flat's settings on one device (codes, volumes, levels). */
+/** Device data per flat: a flat's settings on one device (codes, volumes, levels). */
 export const flatDeviceSettings = pgTable(
   'flat_device_settings',
   {

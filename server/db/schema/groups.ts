@@ -3,7 +3,7 @@ import { buyers } from './buyers';
 import { devices } from './devices';
 import { users } from './users';
 
-/** spec §3 "Group": groupId, name, buyerId, parentId, uid. */
+/** A group: groupId, name, buyerId, parentId, uid. */
 export const groups = pgTable(
   'groups',
   {
@@ -31,7 +31,7 @@ export const deviceGroups = pgTable(
   (t) => [primaryKey({ columns: [t.deviceId, t.groupId] }), index('device_groups_group_idx').on(t.groupId)],
 );
 
-/** A user's groups (spec §3 User detail `groups`: id, name, givenBy). */
+/** A user's groups (User detail `groups`: id, name, givenBy). */
 export const userGroups = pgTable(
   'user_groups',
   {

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { buyers, managementCompanies } from './buyers';
 
-/** spec §3 "House": the id is a string uid; `fias` is the FIAS house GUID. */
+/** House: the id is a string uid; `fias` is the FIAS house GUID. */
 export const houses = pgTable(
   'houses',
   {
@@ -22,7 +22,7 @@ export const houses = pgTable(
   ],
 );
 
-/** spec §3 "Entrance"; type 1 main, 2 gate with prefix, 3 additional, 4 gate without prefix. */
+/** An entrance; type 1 main, 2 gate with prefix, 3 additional, 4 gate without prefix. */
 export const entrances = pgTable(
   'entrances',
   {
@@ -41,7 +41,7 @@ export const entrances = pgTable(
   (t) => [index('entrances_house_idx').on(t.houseUid, t.entranceNum), index('entrances_buyer_idx').on(t.buyerId)],
 );
 
-/** The flat range an entrance serves (spec §3 Entrance.range). */
+/** The flat range an entrance serves (Entrance.range). */
 export const entranceRanges = pgTable('entrance_ranges', {
   entranceUid: text('entrance_uid')
     .primaryKey()
@@ -50,7 +50,7 @@ export const entranceRanges = pgTable('entrance_ranges', {
   rangeEnd: integer('range_end').notNull(),
 });
 
-/** A gate entrance (type 2 or 4) serving a flat range of another entrance (spec §3 Entrance.gates). */
+/** A gate entrance (type 2 or 4) serving a flat range of another entrance (Entrance.gates). */
 export const entranceGates = pgTable(
   'entrance_gates',
   {

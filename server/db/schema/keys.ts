@@ -5,7 +5,7 @@ import { devices } from './devices';
 import { flats } from './flats';
 
 /**
- * spec §3 "Keys": a key (Factorial, Metakom, Cyfral, Eltis, Vizit) or card (MIFARE, RFID)
+ * Keys: a key (Factorial, Metakom, Cyfral, Eltis, Vizit) or card (MIFARE, RFID)
  * written to a device, for a flat (panel key) or for the whole device. `inner` is INNER = 1.
  */
 export const keys = pgTable(

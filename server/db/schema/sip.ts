@@ -5,7 +5,7 @@ import { houses } from './houses';
 import { users } from './users';
 
 /**
- * spec §3 "SIP account": of a resident (user, flat) or of a device (`device_id`; the device SIP
+ * SIP account: of a resident (user, flat) or of a device (`device_id`; the device SIP
  * update also carries sos and conciergeApartment).
  */
 export const sipAccounts = pgTable(

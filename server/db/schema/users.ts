@@ -30,7 +30,7 @@ export const users = pgTable(
   ],
 );
 
-/** spec §3 User detail `externalUser`: the user's id in an external system. */
+/** User detail `externalUser`: the user's id in an external system. */
 export const externalUsers = pgTable(
   'external_users',
   {
@@ -46,7 +46,7 @@ export const externalUsers = pgTable(
   (t) => [uniqueIndex('external_users_user_idx').on(t.userId)],
 );
 
-/** A resident's phone with the mobile app (spec §3 User detail `devices`). */
+/** A resident's phone with the mobile app (User detail `devices`). */
 export const userDevices = pgTable(
   'user_devices',
   {
@@ -62,7 +62,7 @@ export const userDevices = pgTable(
   (t) => [index('user_devices_user_idx').on(t.userId)],
 );
 
-/** spec §3 "User option record" (language, timezone). */
+/** A user's options (language, timezone). */
 export const userOptions = pgTable(
   'user_options',
   {

@@ -47,7 +47,7 @@ export type DeviceChange =
   | { kind: 'flatSettings'; flatNum: number; settings: Readonly<Record<string, FlatSettingValue>> }
   /**
    * A key written to or removed from the device (rs: on its RS485 controllers); encode / decode
-   * switch the key's security mode (spec §4).
+   * switch the key's security mode.
    */
   | { kind: 'key'; action: 'add' | 'remove' | 'encode' | 'decode'; value: string; flatNum: number | null; rs?: boolean; inner?: boolean }
   /** A scenario added to or removed from keys of the device (rs: its RS485 controllers' keys). */
@@ -89,7 +89,7 @@ export interface CommutationOnDevice {
   commutators: readonly { index: number; matrix: readonly (readonly number[])[] }[];
   /** The entrance's flats (null: the device has no entrance); a never-written device wires them in sequence. */
   flatRange: { firstFlat: number; lastFlat: number } | null;
-  /** Commutator size (spec §4) when the device knows none yet. */
+  /** Commutator size when the device knows none yet. */
   defaultSize: number;
 }
 

@@ -2,7 +2,7 @@ import { FLAT_DEVICE_SETTING_KEYS } from '../../../contract/flats';
 import type { DeviceRef, FlatDeviceReading, FlatOnDevice } from './device-gateway';
 import { digest } from './snapshot';
 
-/** Levels a panel applies to a flat when nobody set them (the device card's defaults, spec §9). */
+/** Levels a panel applies to a flat when nobody set them (the device card's defaults). */
 const FACTORY_LEVELS: Readonly<Record<string, number>> = {
   panelCall: 9,
   panelTalk: 7,
