@@ -25,7 +25,7 @@ function webManifest(): Plugin {
 
 /** What every logged-in page loads: the header's chip and help button, the server probe, the raw outbox count. */
 const WORKSPACE_CORE = /[\\/](src[\\/]offline[\\/](connectivity|offline-strings|runtime-context|runtime-demand)\.tsx?|src[\\/]app[\\/](offline-runtime-gate|header[\\/](connectivity-chip|help-menu))\.tsx)$/;
-/** Dexie and the offline runtime: loaded by screens that work offline, or once the user has jobs or drafts (issue 16 §5). */
+/** Dexie and the offline runtime: loaded by screens that work offline, or once the user has jobs or drafts. */
 const OFFLINE_CORE = /[\\/](node_modules[\\/]dexie(-react-hooks)?[\\/]|src[\\/]offline[\\/](?!draft-schemas[\\/])|src[\\/]app[\\/]offline-runtime-host\.tsx)/;
 
 /** MUI's styles import their createTheme relatively; in the build it resolves to src/app/mui-create-theme.ts. */

@@ -2,7 +2,7 @@ import { array, boolean, integer, nullable, number, object, optional, string, ty
 import { NonEmptyString, ResultResponse, endpoint, withResult } from './common';
 
 // ---------------------------------------------------------------------------
-// Catalogue entities (spec §3 "Access reason / action", "Access service", "Access options")
+// Catalogue entities
 
 export const AccessReason = type({ id: number(), name: string(), description: nullable(string()) });
 export type AccessReason = Infer<typeof AccessReason>;
@@ -21,7 +21,7 @@ export const AccessOptions = type({
 });
 export type AccessOptions = Infer<typeof AccessOptions>;
 
-/** spec §3 "Access service entry": a service granted or refused to an entity (a flat). */
+/** Access service entry: a service granted or refused to an entity (a flat). */
 export const AccessServiceEntry = type({
   service: type({ id: number(), name: string(), description: nullable(string()) }),
   entityId: number(),
@@ -33,7 +33,7 @@ export const AccessServiceEntry = type({
 export type AccessServiceEntry = Infer<typeof AccessServiceEntry>;
 
 // ---------------------------------------------------------------------------
-// Requests and responses (spec §7 "Access catalogue")
+// Requests and responses
 
 export const AccessReasonsResponse = withResult({ data: array(AccessReason) });
 export const AccessActionsResponse = withResult({ data: array(AccessAction) });

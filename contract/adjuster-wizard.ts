@@ -5,7 +5,7 @@ import { DeviceType, HardwareRevision } from './devices';
 import { FACTORY_PASSWORD } from './wizard';
 
 // ---------------------------------------------------------------------------
-// Serial-number wizard draft (spec §3, §5, §9)
+// Serial-number wizard draft
 
 export const SERIAL_WIZARD_DEFAULTS = {
   deviceType: 1,
@@ -64,7 +64,7 @@ export function defaultSerialNumberDraft(): SerialNumberDraft {
 
 const filled = (value: string) => value.trim() !== '';
 
-/** spec §5: serialNumber, mac, dns, login, pass, address and house non-empty, an entrance, relayNum ≠ 0. */
+/** serialNumber, mac, dns, login, pass, address and house non-empty, an entrance, relayNum ≠ 0. */
 export function isSerialNumberDraftValid(draft: SerialNumberDraft): boolean {
   return (
     filled(draft.serialNumber) &&
@@ -79,7 +79,7 @@ export function isSerialNumberDraftValid(draft: SerialNumberDraft): boolean {
   );
 }
 
-/** The prepare-device body of a valid draft; an empty deviceOwner is sent as null (spec §5). */
+/** The prepare-device body of a valid draft; an empty deviceOwner is sent as null. */
 export function toPrepareDeviceBody(draft: SerialNumberDraft): PrepareDeviceRequest {
   if (draft.entrance === null) throw new Error('The entrance is not chosen');
   const owner = draft.deviceOwner?.trim() ?? '';
@@ -103,11 +103,11 @@ export function toPrepareDeviceBody(draft: SerialNumberDraft): PrepareDeviceRequ
 }
 
 // ---------------------------------------------------------------------------
-// Adjuster wizard address state (spec §3 "Adjuster address state", §4)
+// Adjuster wizard address state
 
 export const ADDRESS_NOT_FOUND = 'Адрес не найден';
 
-/** One port job: 'unknown' with no number until the port call creates it (spec §4). */
+/** One port job: 'unknown' with no number until the port call creates it. */
 export const AdjusterJob = type({ status: string(), jobNum: nullable(number()), completed: boolean() });
 export type AdjusterJob = Infer<typeof AdjusterJob>;
 

@@ -3,17 +3,17 @@ import { MacLike, NonEmptyString, endpoint, map, withAdjusterResult } from './co
 import { DeviceType, HardwareRevision } from './devices';
 
 // ---------------------------------------------------------------------------
-// Values (spec §7: adjuster answers carry a string result; the values are ours, docs/api.md)
+// Values (adjuster answers carry a string result; the values are ours, docs/api.md)
 
 export const ADJUSTER_RESULT = { success: 'success', error: 'error' } as const;
 export function isAdjusterSuccess(answer: { result: string }): boolean {
   return answer.result === ADJUSTER_RESULT.success;
 }
 
-/** The three port jobs of the adjuster wizard (spec §2), keyed in this order. */
+/** The three port jobs of the adjuster wizard, keyed in this order. */
 export const ADJUSTER_JOB_KINDS = ['changeVlanPort', 'disablePort', 'enablePort'] as const;
 export type AdjusterJobKind = (typeof ADJUSTER_JOB_KINDS)[number];
-/** 'unknown' is the wizard's start value (spec §4); success and error end a job. */
+/** 'unknown' is the wizard's start value; success and error end a job. */
 export const JOB_STATUSES = ['unknown', 'queued', 'running', 'success', 'error'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export const FINAL_JOB_STATUSES: readonly string[] = ['success', 'error'];
@@ -23,7 +23,7 @@ export const IPV4_PATTERN = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\
 const Ipv4 = define<string>('Ipv4', (value) => typeof value === 'string' && IPV4_PATTERN.test(value));
 
 // ---------------------------------------------------------------------------
-// Entities (spec §3 "Adjuster device data", "Wizard address result")
+// Entities
 
 export const AdjusterDevice = type({
   mac: MacLike,
@@ -42,7 +42,7 @@ export const AddressLookup = type({ address: nullable(string()), entranceNum: nu
 export type AddressLookup = Infer<typeof AddressLookup>;
 
 // ---------------------------------------------------------------------------
-// Requests and responses (spec §7 "Adjuster")
+// Requests and responses
 
 /** `name`: the base station (switch) name. */
 export const PortDeviceRequest = object({ name: NonEmptyString, portNum: PortNumber });

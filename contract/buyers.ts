@@ -4,7 +4,7 @@ import { BooleanLike, NonEmptyString, PageQuery, Pagination, ResultResponse, end
 /**
  * A buyer: the company that bought devices and owns the data attached to them (buyerId on every
  * entity). The spec does not show its fields; these are ours (docs/api.md). Buyer 1 is the operator
- * itself (spec §4 forces its SIP provider).
+ * itself (its SIP provider is forced).
  */
 export const Buyer = type({
   id: number(),
@@ -23,7 +23,7 @@ export const Buyer = type({
 });
 export type Buyer = Infer<typeof Buyer>;
 
-/** The operator's own buyer id (spec §4, §9): it can be neither deleted nor deactivated. */
+/** The operator's own buyer id: it can be neither deleted nor deactivated. */
 export const OPERATOR_BUYER_ID = 1;
 export const BUYER_LIST_PAGE_SIZE = 20;
 
@@ -46,7 +46,7 @@ export const BuyerInput = object({
 });
 export type BuyerInput = Infer<typeof BuyerInput>;
 
-/** Spec §7 has no buyer calls although /buyers and /buyers/:buyerId exist; these are ours (docs/api.md). */
+/** The product names no buyer calls although /buyers and /buyers/:buyerId exist; these are ours (docs/api.md). */
 export const buyerEndpoints = {
   list: endpoint({ method: 'GET', pattern: '/front/buyers', query: BuyerListQuery, response: BuyerListResponse }),
   get: endpoint({ method: 'GET', pattern: '/front/buyers/:buyerId', response: BuyerResponse }),

@@ -23,7 +23,7 @@ export interface DecodeFailure {
   message: string;
 }
 
-/** A value did not have the shape the contract expects (spec §5). Lists every failing path. */
+/** A value did not have the shape the contract expects. Lists every failing path. */
 export class DecodeError extends Error {
   readonly failures: DecodeFailure[];
   readonly context: string;
@@ -132,7 +132,7 @@ export function normalizeMac(input: string): string | null {
 // ---------------------------------------------------------------------------
 // Responses
 
-/** Most answers carry result and message (spec §7). */
+/** Most answers carry result and message. */
 export const ResultResponse = type({ result: boolean(), message: optional(nullable(string())) });
 export type ResultResponse = Infer<typeof ResultResponse>;
 
@@ -149,7 +149,7 @@ export function map<V>(value: Struct<V, unknown>) {
   return coerceWhen(record(string(), value), isArray, (input) => (input.length === 0 ? {} : input));
 }
 
-/** Adjuster answers use a string result (spec §7), e.g. 'success' / 'error'. */
+/** Adjuster answers use a string result, e.g. 'success' / 'error'. */
 export const AdjusterResult = string();
 
 export const Pagination = type({
@@ -191,7 +191,7 @@ export type PathParams<P extends string> = [ParamNames<P>] extends [never]
   : { [K in ParamNames<P>]: string | number };
 
 /**
- * One call of spec §7. `pattern` is the Fastify route path (`:name` segments); `path()` builds
+ * One call of the API. `pattern` is the Fastify route path (`:name` segments); `path()` builds
  * the URL the client calls, encoding each parameter. `query` and `body` validate the request on
  * the server and type it on the client; `response` decodes the answer on the client and is
  * asserted by the server tests.
@@ -241,7 +241,7 @@ export type EndpointQuery<E> = E extends Endpoint<string, infer Q, unknown, unkn
 export type EndpointBody<E> = E extends Endpoint<string, unknown, infer B, unknown> ? B : never;
 export type EndpointResponse<E> = E extends Endpoint<string, unknown, unknown, infer R> ? R : never;
 
-/** Every request carries this header (spec §1). */
+/** Every request carries this header. */
 export const REQUESTED_WITH_HEADER = 'X-Requested-With';
 export const REQUESTED_WITH_VALUE = 'XMLHttpRequest';
 /** The anti-forgery header every mutating request carries. */
@@ -285,7 +285,7 @@ export const StringOrNumber = define<string | number>(
 export const Flag = define<0 | 1>('Flag', (value) => value === 0 || value === 1);
 export type Flag = Infer<typeof Flag>;
 
-/** `{ result, message, ...fields }` with the adjuster's string result (spec §7: 'success' | 'error'). */
+/** `{ result, message, ...fields }` with the adjuster's string result ('success' | 'error'). */
 export function withAdjusterResult<S extends ObjectSchema>(fields: S) {
   return type({ result: AdjusterResult, message: optional(nullable(string())), ...fields });
 }

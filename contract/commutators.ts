@@ -4,7 +4,7 @@ import { Device } from './devices';
 import type { KeyType } from './keys';
 
 // ---------------------------------------------------------------------------
-// Matrix sizes (spec §4, §9)
+// Matrix sizes
 
 /** Commutator sizes a device may have (0: no commutator). */
 export const COMMUTATOR_SIZES = [0, 10, 20, 40, 64, 80, 100, 160, 220] as const;
@@ -15,7 +15,7 @@ export interface MatrixSize {
   rows: number;
 }
 
-/** [columns, rows] per size, spec §4. */
+/** [columns, rows] per size. */
 const FACTORIAL_MATRIX: Record<CommutatorSize, readonly [number, number]> = {
   0: [0, 0],
   10: [2, 8],
@@ -27,7 +27,7 @@ const FACTORIAL_MATRIX: Record<CommutatorSize, readonly [number, number]> = {
   160: [20, 8],
   220: [28, 8],
 };
-/** Metakom, Vizit, Cyfral and Eltis share one table (spec §4). */
+/** Metakom, Vizit, Cyfral and Eltis share one table. */
 const COORDINATE_MATRIX: Record<CommutatorSize, readonly [number, number]> = {
   0: [0, 0],
   10: [1, 10],
@@ -58,7 +58,7 @@ export function resizeMatrix(matrix: readonly (readonly number[])[], size: Matri
 }
 
 // ---------------------------------------------------------------------------
-// Entities (spec §3 "Commutation")
+// Entities
 
 /** `matrix[row][column]` holds the flat number wired to that cell, 0 for none. */
 export const Commutator = type({ index: number(), matrix: array(array(number())) });
@@ -78,7 +78,7 @@ export const COMMUTATION_MODELS = [0, 1, 2, 3, 4] as const;
 
 export const LineLevel = type({ lastChange: nullable(string()), level: nullable(number()) });
 
-/** spec §3 "abonentUnits": a handset unit of a flat behind a panel code. */
+/** A handset unit (abonentUnits) of a flat behind a panel code. */
 export const AbonentUnit = type({
   id: number(),
   lineLevel: nullable(LineLevel),

@@ -53,12 +53,12 @@ export const OPTION_RULES: Readonly<Record<string, OptionRule>> = {
 };
 
 // ---------------------------------------------------------------------------
-// SIP (spec §3 "SIP account", §9 defaults)
+// SIP
 
 export const DEFAULT_SOS_LABEL = 'SOS';
 export const DEFAULT_CONCIERGE_APARTMENT = 999;
 
-/** sos and conciergeApartment may be left out: the server then stores the spec's defaults. */
+/** sos and conciergeApartment may be left out: the server then stores the defaults ('SOS', 999). */
 export const DeviceSipAccountInput = object({
   login: NonEmptyString,
   password: NonEmptyString,
@@ -97,7 +97,7 @@ export const DisplayOptionUpdate = object({ option: DisplayOptionName, data: Str
 export const DeviceRemovalReason = object({ reason: integer(), comment: optional(string()) });
 
 // ---------------------------------------------------------------------------
-// RS485 (spec §3 "RS485 scan")
+// RS485
 
 export const Rs485Device = type({
   index: number(),
@@ -112,7 +112,7 @@ export const Rs485Scan = type({ priority: number(), address: number(), devices: 
 export type Rs485Scan = Infer<typeof Rs485Scan>;
 export const RS485_SCAN_STATES = ['running', 'done', 'failed'] as const;
 /**
- * The last scan of the bus (ours: spec §2 wants a visible progress). While `PUT …/rs485/scan` runs
+ * The last scan of the bus (ours: the progress is visible). While `PUT …/rs485/scan` runs
  * (a few seconds), `GET …/rs485` answers `status: 'running'` and `progress` 0..100.
  */
 export const Rs485ScanState = type({
@@ -132,7 +132,7 @@ export const Rs485ScanResponse = withResult({ data: array(Rs485Scan) });
 export const Rs485ModelUpdate = object({ model: NonEmptyString });
 
 // ---------------------------------------------------------------------------
-// Firmware (spec §3: a map of string to string plus result; the list item is ours)
+// Firmware (a map of string to string plus result; the list item is ours)
 
 export const FirmwareVersion = type({
   version: string(),
@@ -143,8 +143,8 @@ export const FirmwareVersion = type({
 export type FirmwareVersion = Infer<typeof FirmwareVersion>;
 export const FIRMWARE_UPDATE_STATES = ['running', 'done', 'failed'] as const;
 /**
- * The device's last firmware update as the device reports it (ours: spec §2 wants a visible
- * progress). While it runs, `progress` goes 0..100 and `current` stays `from`; once done, the
+ * The device's last firmware update as the device reports it (ours: the progress is
+ * visible). While it runs, `progress` goes 0..100 and `current` stays `from`; once done, the
  * device reports `target` as `current`. A failed update leaves `from` installed and says why in
  * `message`.
  */
@@ -194,7 +194,7 @@ export const deviceSettingsEndpoints = {
   }),
   setRemovalReason: endpoint({ method: 'POST', pattern: '/front/devices/:mac/reason', body: DeviceRemovalReason, response: ResultResponse }),
   rs485: endpoint({ method: 'GET', pattern: '/front/devices/:mac/rs485', response: Rs485Response }),
-  /** Success is HTTP 204 without a body (spec §5); any other answer is a failure. */
+  /** Success is HTTP 204 without a body; any other answer is a failure. */
   setRs485Model: endpoint({
     method: 'PUT',
     pattern: '/front/devices/:mac/rs485',

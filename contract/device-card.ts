@@ -5,13 +5,13 @@ import { Group } from './groups';
 import { House } from './houses';
 
 // ---------------------------------------------------------------------------
-// Card (spec §3 "Device card response")
+// Card
 
 /** One row of mainOptions / billingOptions: an option key and its value. */
 export const OptionRow = type({ name: string(), value: Scalar });
 export type OptionRow = Infer<typeof OptionRow>;
 
-/** spec §3 "Entrances and relays listing". `entrance` and `house` are uids. */
+/** Entrances and relays listing. `entrance` and `house` are uids. */
 export const EntranceRelayRow = type({
   relay: number(),
   entrance: string(),
@@ -42,7 +42,7 @@ export type DeviceCardResponse = Infer<typeof DeviceCardResponse>;
 
 export const SipStatusResponse = withResult({ sipStatus: boolean() });
 
-/** Wizard and card executors: who installs the device (spec §3 "Wizard executors"). */
+/** Wizard and card executors: who installs the device. */
 export const Executor = type({ id: number(), text: string() });
 export type Executor = Infer<typeof Executor>;
 export const ExecutorsResponse = withResult({ data: array(Executor) });
@@ -53,7 +53,7 @@ export const DeviceGetResponse = withResult({ data: Device });
 // Requests
 
 export const DeviceStatusUpdate = object({ status: DeviceStatusCode });
-/** `status` is the wanted new value of isMifare / autoCollectKeys (spec §4 flips it on success). */
+/** `status` is the wanted new value of isMifare / autoCollectKeys (the card flips it on success). */
 export const DeviceToggle = object({ mac: MacLike, status: BooleanLike });
 export const DeviceGroupsUpdate = object({ mac: MacLike, groups: array(integer()) });
 export const DeviceHousesUpdate = object({ houses: array(NonEmptyString) });

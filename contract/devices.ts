@@ -15,9 +15,9 @@ import {
 } from './common';
 
 // ---------------------------------------------------------------------------
-// Enumerations (spec §3, §6)
+// Enumerations
 
-/** Device type names; the numeric type is the index (spec §3: 0..15). */
+/** Device type names; the numeric type is the index (0..15). */
 export const DEVICE_TYPE_NAMES = [
   'IMD1_B',
   'SPUTNIK',
@@ -48,18 +48,18 @@ export function deviceTypeId(name: DeviceTypeName): number {
   return DEVICE_TYPE_NAMES.indexOf(name);
 }
 
-/** Extra settings are allowed for these types only (spec §6). */
+/** Extra settings are allowed for these types only. */
 export const EXTRA_SETTINGS_TYPES: readonly number[] = [deviceTypeId('ISCOM_X1'), deviceTypeId('BEWARD_ISCOM')];
 export function hasExtraSettings(type: number): boolean {
   return EXTRA_SETTINGS_TYPES.includes(type);
 }
 
-/** Hardware revision values (spec §3), kept in the option `systemInfo.revision`. */
+/** Hardware revision values, kept in the option `systemInfo.revision`. */
 export const HARDWARE_REVISIONS = [2, 5] as const;
 export const HardwareRevision = enums(HARDWARE_REVISIONS);
 
 /**
- * Device status codes. The spec fixes only 3 (brought / reset, spec §4); the others are ours
+ * Device status codes. The spec fixes only 3 (brought / reset); the others are ours
  * (docs/api.md).
  */
 export const DEVICE_STATUS = { new: 0, active: 1, disabled: 2, reset: 3 } as const;
@@ -69,7 +69,7 @@ export const DeviceStatusCode = enums(DEVICE_STATUS_CODES);
 /** Relay status codes (ours): 1 in service, 0 out of service. */
 export const RELAY_STATUS = { inactive: 0, active: 1 } as const;
 
-/** Capabilities a device may list; each gates one feature of the card (spec §6). Others are tolerated. */
+/** Capabilities a device may list; each gates one feature of the card. Others are tolerated. */
 export const DEVICE_CAPABILITIES = [
   'keys',
   'rsKeys',
@@ -91,7 +91,7 @@ export const DEVICE_CAPABILITIES = [
 export type DeviceCapability = (typeof DEVICE_CAPABILITIES)[number];
 
 // ---------------------------------------------------------------------------
-// Device option values (spec §3 "Device option keys")
+// Device option values
 
 /** Audio volumes of a device, 0..100. */
 export const AudioSettings = type({
@@ -125,7 +125,7 @@ export const VoltageLevels = type({
 export type VoltageLevels = Infer<typeof VoltageLevels>;
 
 /**
- * spec §3 device options: a map, so every key is optional and unknown keys are kept. An empty
+ * Device options: a map, so every key is optional and unknown keys are kept. An empty
  * map may arrive as `[]`.
  */
 const DeviceOptionsShape = type({
@@ -160,7 +160,7 @@ const DeviceOptionsShape = type({
 export const DeviceOptions = coerceWhen(DeviceOptionsShape, Array.isArray, () => ({}));
 export type DeviceOptions = Infer<typeof DeviceOptions>;
 
-/** The billing option keys the card lists as billingOptions (spec §3). */
+/** The billing option keys the card lists as billingOptions. */
 export const BILLING_OPTION_KEYS = [
   'billing_bsName',
   'billing_bsPort',
@@ -177,7 +177,7 @@ export const OptionsUpdate = map(Scalar);
 // ---------------------------------------------------------------------------
 // Entities
 
-/** spec §3 "SIP account". The password is the account's secret ({key}). */
+/** SIP account. The password is the account's secret ({key}). */
 export const SipAccount = type({
   id: number(),
   login: string(),
@@ -198,7 +198,7 @@ export const SIP_TYPES = ['udp', 'tcp', 'tls'] as const;
 export const Relay = type({ id: number(), statusCode: number(), entrance: string() });
 export type Relay = Infer<typeof Relay>;
 
-/** spec §3 "Device". `houses` are house uids. */
+/** Device. `houses` are house uids. */
 export const Device = type({
   mac: MacLike,
   buyerId: number(),
@@ -214,7 +214,7 @@ export const Device = type({
 });
 export type Device = Infer<typeof Device>;
 
-/** spec §3 "Device status". `externalExists` is null when the external system was not asked. */
+/** Device status. `externalExists` is null when the external system was not asked. */
 export const DeviceStatus = type({
   liveStatus: boolean(),
   sipStatus: boolean(),
@@ -226,7 +226,7 @@ export type DeviceStatus = Infer<typeof DeviceStatus>;
 export const DeviceListEntrance = type({ mac: MacLike, entranceUid: string(), title: string(), houseUid: string() });
 export const DeviceListHouse = type({ address: string(), entrances: array(DeviceListEntrance) });
 
-/** spec §3 "Device list row"; BUYER_NAME is ours (the buyer's name, so the list need not show a number). */
+/** A device list row; BUYER_NAME is ours (the buyer's name, so the list need not show a number). */
 export const DeviceListRow = type({
   DEVICE_ID: number(),
   MAC: MacLike,
@@ -248,7 +248,7 @@ export const DEVICE_LIST_SORT_FIELDS = ['DEVICE_ID', 'MAC', 'BUYER_ID', 'STATUS_
 /** A sort field, '-' in front for descending (`-LAST_CHANGE`). */
 export const DeviceListSort = enums([...DEVICE_LIST_SORT_FIELDS, ...DEVICE_LIST_SORT_FIELDS.map((field) => `-${field}` as const)]);
 
-/** spec §3 "Device list filters". `mac` matches a part of the address; dates are ISO. */
+/** Device list filters. `mac` matches a part of the address; dates are ISO. */
 export const DeviceListQuery = object({
   page: optional(PageQuery),
   sort: optional(DeviceListSort),

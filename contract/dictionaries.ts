@@ -1,7 +1,7 @@
 import { enums, object, optional, record, string, type Infer } from 'superstruct';
 import { NonEmptyString, endpoint, withResult } from './common';
 
-/** Every option set of spec §3. */
+/** Every option set (dictionary). */
 export const DICTIONARY_IDS = [
   'device_types',
   'supported_languages',
@@ -14,7 +14,7 @@ export const DICTIONARY_IDS = [
 export type DictionaryId = (typeof DICTIONARY_IDS)[number];
 export const DictionaryIdStruct = enums(DICTIONARY_IDS);
 
-/** The label shown for a missing key or an empty set (spec §3, §9). */
+/** The label shown for a missing key or an empty set. */
 export const MISSING_LABEL = 'Не определено';
 
 /** A numeric key (as a JSON object key, so a string) to its label. */

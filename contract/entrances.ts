@@ -1,7 +1,7 @@
 import { array, enums, integer, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
 import { MacLike, NonEmptyString, endpoint, withResult } from './common';
 
-/** spec §3 entrance types. */
+/** Entrance types. */
 export const ENTRANCE_TYPE = { main: 1, gateWithPrefix: 2, additional: 3, gateWithoutPrefix: 4 } as const;
 export const ENTRANCE_TYPES = [1, 2, 3, 4] as const;
 export const EntranceType = enums(ENTRANCE_TYPES);
@@ -24,7 +24,7 @@ export type EntranceGate = Infer<typeof EntranceGate>;
 
 export const EntranceRelay = type({ entrance: string(), id: number(), mac: MacLike, statusCode: number() });
 
-/** spec §3 "Entrance". `id` is the entrance uid. */
+/** Entrance. `id` is the entrance uid. */
 export const Entrance = type({
   id: string(),
   buyerId: number(),
@@ -41,7 +41,7 @@ export type Entrance = Infer<typeof Entrance>;
 export const EntrancesResponse = withResult({ data: array(Entrance) });
 export const EntranceResponse = withResult({ data: Entrance });
 
-// Spec §7 has no entrance calls although /entrances/:entranceUid edits one; these are ours (docs/api.md).
+// The product names no entrance calls although /entrances/:entranceUid edits one; these are ours (docs/api.md).
 export const EntranceListQuery = object({ houseUid: NonEmptyString });
 export const EntranceUpdate = object({
   title: NonEmptyString,

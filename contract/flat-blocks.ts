@@ -2,7 +2,7 @@ import { array, boolean, nullable, number, object, optional, size, string, type,
 import { NonEmptyString, PageQuery, Pagination, endpoint, withResult } from './common';
 import { FlatStatus } from './flats';
 
-// Ours (spec §2 names /access «manage blocks» and shows no call for its list): the blocked flats
+// Ours (names /access «manage blocks» and shows no call for its list): the blocked flats
 // and a bulk block / unblock that answers flat by flat (docs/api.md "Flat blocks").
 
 /** A blocked flat: where it is, since when, by whom and why. */

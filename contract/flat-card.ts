@@ -14,7 +14,7 @@ import {
 } from './flats';
 
 // ---------------------------------------------------------------------------
-// Requests (spec §7 "Flats")
+// Requests
 
 const PositiveInteger = define<number>('PositiveInteger', (value) => typeof value === 'number' && Number.isInteger(value) && value > 0);
 

@@ -7,7 +7,7 @@ import { House } from './houses';
 import { FlatKey } from './keys';
 
 // ---------------------------------------------------------------------------
-// The flat path parameter: `{house}:{flat}` joined by a colon (spec §7)
+// The flat path parameter: `{house}:{flat}` joined by a colon
 
 /** `houseUid:flatNum`, the value of the `:flat` path parameter. */
 export function flatKey(houseUid: string, flatNum: number | string): string {
@@ -66,7 +66,7 @@ export type FlatHistoryKind = (typeof FLAT_HISTORY_KINDS)[number];
 export const FlatHistoryKindStruct = enums(FLAT_HISTORY_KINDS);
 
 // ---------------------------------------------------------------------------
-// Entities (spec §3 "Flat", "Flat user group", "Device data per flat")
+// Entities
 
 export const FlatUserAccount = type({ id: number(), login: string(), password: string(), domain: string(), port: number() });
 export const FlatUser = type({

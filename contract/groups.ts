@@ -1,7 +1,7 @@
 import { array, assign, boolean, integer, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
 import { IntegerLike, NonEmptyString, PageQuery, Pagination, ResultResponse, endpoint, withResult } from './common';
 
-/** spec §3 "Group". Endpoints that edit groups are not in spec §7; see docs/api.md. */
+/** A group. The calls that edit groups are ours; see docs/api.md. */
 export const Group = type({
   groupId: number(),
   name: string(),
@@ -12,7 +12,7 @@ export const Group = type({
 export type Group = Infer<typeof Group>;
 
 // ---------------------------------------------------------------------------
-// Group list and edit (/groups, /groups/:groupId). Spec §7 has no group calls; these are ours.
+// Group list and edit (/groups, /groups/:groupId). These calls are ours.
 
 export const GROUP_LIST_PAGE_SIZE = 20;
 /** The server's limit on a group's name (docs/api.md "Groups"). */

@@ -2,9 +2,9 @@ import { array, boolean, define, number, nullable, object, optional, string, typ
 import { IntegerLike, IsoDateTime, MacLike, PageQuery, Pagination, Scalar, endpoint, fromString, parseQueryNumber, listLike, map, withResult } from './common';
 
 // ---------------------------------------------------------------------------
-// Constants (spec §3, §9)
+// Constants
 
-/** Access-log event kinds (spec §3). Other kinds a device reports are kept and shown as they are. */
+/** Access-log event kinds. Other kinds a device reports are kept and shown as they are. */
 export const ACCESS_LOG_EVENTS = [
   'OPEN_SIP',
   'HANDSET_CALL',
@@ -37,13 +37,13 @@ export const HISTORY_MAX_ROWS_BACK = 100_000;
 /** The most rows one CSV export holds. */
 export const HISTORY_EXPORT_LIMIT = 100_000;
 
-/** numberPages never drops below 1 (spec §3: it starts at 1). */
+/** numberPages never drops below 1 (it starts at 1). */
 export function numberPages(totalCount: number, perPage: number = HISTORY_PAGE_SIZE): number {
   return Math.max(1, Math.ceil(totalCount / perPage));
 }
 
 // ---------------------------------------------------------------------------
-// Date range (spec §5: start of the day 00:00:00, end 23:59:59, sent as ISO)
+// Date range (start of the day 00:00:00, end 23:59:59, sent as ISO)
 
 /** One formatter per time zone: making one costs far more than using it (an export formats 100,000 times). */
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
@@ -119,7 +119,7 @@ export function historyDateRange(
 }
 
 // ---------------------------------------------------------------------------
-// Entities and calls (spec §3 "Device history", §7)
+// Entities and calls
 
 /**
  * One event. `identity`: what opened the door (key value, SIP login, code, user login), null when

@@ -1,7 +1,7 @@
 import { array, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
 import { IntegerLike, NonEmptyString, PageQuery, Pagination, ResultResponse, endpoint, withResult } from './common';
 
-/** spec §3 "House". `fias` (the FIAS house id) is ours: the list filters by it. */
+/** House. `fias` (the FIAS house id) is ours: the list filters by it. */
 export const House = type({
   id: string(),
   address: string(),
@@ -10,7 +10,7 @@ export const House = type({
 });
 export type House = Infer<typeof House>;
 
-/** spec §3 "House list filter" plus the page (house lists start at page 1, spec §9). */
+/** The house list filter plus the page (house lists start at page 1). */
 export const HouseListQuery = object({
   page: optional(PageQuery),
   houseUid: optional(string()),
@@ -34,7 +34,7 @@ export type HouseCreate = Infer<typeof HouseCreate>;
 
 export const HouseDeleteQuery = object({ uid: NonEmptyString });
 
-/** Ours (spec §7 has no house read or update): `/houses/:houseUid` reads and edits one house. */
+/** Ours (has no house read or update): `/houses/:houseUid` reads and edits one house. */
 export const HouseUpdate = object({
   address: NonEmptyString,
   region: number(),

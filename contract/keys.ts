@@ -3,7 +3,7 @@ import { Flag, MacLike, NonEmptyString, PageQuery, Pagination, ResultResponse, e
 import { Device } from './devices';
 
 // ---------------------------------------------------------------------------
-// Enumerations (spec §3)
+// Enumerations
 
 /** Key (coordinate-matrix) systems. */
 export const KEY_TYPES = ['Factorial', 'Metakom', 'Cyfral', 'Eltis', 'Vizit'] as const;
@@ -12,7 +12,7 @@ export const CARD_TYPES = ['MIFARE', 'RFID'] as const;
 export type CardType = (typeof CARD_TYPES)[number];
 export const KeyKind = enums([...KEY_TYPES, ...CARD_TYPES]);
 
-/** INNER = 1 means an inner key; anything else an outer one (spec §3, §9). */
+/** INNER = 1 means an inner key; anything else an outer one. */
 export const KEY_INNER = 1;
 export function isInnerKey(inner: number | string | null | undefined): boolean {
   return Number(inner) === KEY_INNER;
@@ -23,7 +23,7 @@ export const KEY_LIST_PAGE_SIZE = 20;
 // ---------------------------------------------------------------------------
 // Entities
 
-/** spec §3 "panel key fields": a key stored in a device. Flags are 0 / 1. */
+/** Panel key fields: a key stored in a device. Flags are 0 / 1. */
 export const PanelKey = type({
   VALUE: string(),
   FLAT_NUM: nullable(number()),
@@ -38,7 +38,7 @@ export const PanelKey = type({
 });
 export type PanelKey = Infer<typeof PanelKey>;
 
-/** spec §3 "Key record on a flat": every field a nullable string. */
+/** Key record on a flat: every field a nullable string. */
 const nullableString = () => nullable(string());
 export const FlatKey = type({
   AUTHENTIC: nullableString(),
@@ -55,7 +55,7 @@ export const FlatKey = type({
 });
 export type FlatKey = Infer<typeof FlatKey>;
 
-/** spec §3 "Key list item". */
+/** Key list item. */
 export const KeyListItem = type({
   VALUE: string(),
   FLAT_NUM: nullable(number()),
@@ -83,7 +83,7 @@ export const DeviceKeyRow = assign(
 );
 export type DeviceKeyRow = Infer<typeof DeviceKeyRow>;
 
-/** spec §3 "Duplicate key item". */
+/** Duplicate key item. */
 export const DuplicateKey = type({
   address: string(),
   mac: MacLike,
@@ -207,7 +207,7 @@ export const KeyValueBody = object({ value: NonEmptyString, inner: optional(Flag
 
 /**
  * `DELETE /front/device/{deviceId}/key/{keyId}/delete` and `DELETE /front/device/{mac}/key/{key}/delete`
- * (spec §7) are one route: `device` is a DEVICE_ID (digits) with a KEY_ID, or a MAC with a key VALUE.
+ * are one route: `device` is a DEVICE_ID (digits) with a KEY_ID, or a MAC with a key VALUE.
  */
 export type DeviceKeyTarget = { kind: 'id'; deviceId: number; keyId: number } | { kind: 'mac'; mac: string; value: string };
 

@@ -2,7 +2,7 @@ import { array, boolean, enums, integer, nullable, number, object, optional, str
 import { IntegerLike, MacLike, NonEmptyString, PageQuery, Pagination, ResultResponse, endpoint, withResult } from './common';
 
 // ---------------------------------------------------------------------------
-// Interval: seconds on the wire, weeks on screen (spec §5, §9)
+// Interval: seconds on the wire, weeks on screen
 
 export const SECONDS_PER_WEEK = 604800;
 
@@ -16,13 +16,13 @@ export function weeksToSeconds(weeks: string | number | null | undefined): numbe
   return Math.ceil(value) * SECONDS_PER_WEEK;
 }
 
-/** Seconds → weeks as shown (spec §5: divided by 604800). */
+/** Seconds → weeks as shown (divided by 604800). */
 export function secondsToWeeks(seconds: number | null | undefined): number {
   return seconds ? seconds / SECONDS_PER_WEEK : 0;
 }
 
 // ---------------------------------------------------------------------------
-// Entity (spec §3 "Management company")
+// Entity
 
 /**
  * `internalId`: the company's id in the operator's billing; `codeAccess`: the code its uploads are
@@ -45,7 +45,7 @@ export type ManagementCompany = Infer<typeof ManagementCompany>;
 export const MC_LIST_PAGE_SIZE = 20;
 
 // ---------------------------------------------------------------------------
-// Requests and responses (spec §7 "Management companies")
+// Requests and responses
 
 export const McPaginationQuery = object({
   page: optional(PageQuery),

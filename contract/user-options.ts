@@ -1,7 +1,7 @@
 import { array, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
 import { NonEmptyString, endpoint, withResult } from './common';
 
-/** spec §3 "User option record". */
+/** One user option (language or timezone) of one user. */
 export const UserOption = type({
   optionId: number(),
   userId: number(),
@@ -11,7 +11,7 @@ export const UserOption = type({
 });
 export type UserOption = Infer<typeof UserOption>;
 
-/** The options the settings screen knows (spec §3). */
+/** The options the settings screen knows. */
 export const USER_OPTION_NAMES = ['language', 'timezone'] as const;
 export type UserOptionName = (typeof USER_OPTION_NAMES)[number];
 

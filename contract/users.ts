@@ -3,7 +3,7 @@ import { IntegerLike, NonEmptyString, PageQuery, Pagination, ResultResponse, end
 import { Group } from './groups';
 
 // ---------------------------------------------------------------------------
-// Current user, permissions and roles (spec §3 "Permissions response", §4, §6)
+// Current user, permissions and roles
 
 /** One RBAC item (a permission or a role), Yii-style. */
 export const AuthItem = type({
@@ -28,7 +28,7 @@ export type PermissionsResponse = Infer<typeof PermissionsResponse>;
 
 export const UserGroupsResponse = withResult({ data: array(Group) });
 
-/** spec §3 "Current user": what the app keeps about the logged-in user (permissions, then the name). */
+/** Current user: what the app keeps about the logged-in user (permissions, then the name). */
 export const CurrentUser = type({
   userId: number(),
   buyerId: number(),
@@ -40,11 +40,11 @@ export const CurrentUser = type({
 export type CurrentUser = Infer<typeof CurrentUser>;
 
 /**
- * Role names the product knows: spec §6 names the first three; `support` is ours (read-only, see
+ * Role names the product knows: the first three are the product's; `support` is ours (read-only, see
  * docs/api.md). Others may exist on an operator's back end.
  */
 export const ROLES = { superuser: 'superuser', management: 'management', adjuster: 'adjuster', support: 'support' } as const;
-/** Permission names the menu needs (spec §6). */
+/** Permission names the menu needs. */
 export const PERMISSIONS = {
   housesList: 'HOUSES_LIST_PERMISSION',
   usersList: 'USERS_LIST_PERMISSION',
@@ -52,7 +52,7 @@ export const PERMISSIONS = {
 } as const;
 
 // ---------------------------------------------------------------------------
-// Users (spec §3 "User list row", "User detail")
+// Users
 
 export const UserListRow = type({
   userId: number(),
@@ -120,7 +120,7 @@ export const UserDetail = type({
 });
 export type UserDetail = Infer<typeof UserDetail>;
 
-/** "Get user by userId: response has result and data with login" (spec §7). */
+/** "Get user by userId: response has result and data with login". */
 export const UserGetResponse = withResult({ data: UserDetail });
 
 export const UserCreate = object({

@@ -4,7 +4,7 @@ import { Device, DeviceType, OptionsUpdate } from './devices';
 import { EntrancesResponse } from './entrances';
 
 // ---------------------------------------------------------------------------
-// Defaults (spec §3 "Device wizard draft", §4, §9)
+// Defaults
 
 export const WIZARD_FIRST_STEP = 1;
 export const DEFAULT_DEVICE_LOGIN = 'admin';
@@ -13,7 +13,7 @@ export const FACTORY_PASSWORD = '123456';
 export const DEFAULT_DEVICE_PURPOSE = 1;
 export const DEFAULT_SIP_PORT = 5060;
 export const DEFAULT_SIP_TYPE = 'udp';
-/** Buyer 1 (the operator) always uses its own SIP provider (spec §4). */
+/** Buyer 1 (the operator) always uses its own SIP provider. */
 export const FORCED_SIP_BUYER_ID = 1;
 export const FORCED_SIP_DOMAIN = 'sip.intercom.local';
 export const FORCED_SIP_PORT = 7777;
@@ -115,7 +115,7 @@ export function applyBuyerSipRule(draft: WizardDraft, buyerId: number | null | u
 }
 
 // ---------------------------------------------------------------------------
-// Calls (spec §7 "Device list and wizard")
+// Calls
 
 /** POST /front/wizard/save: exactly the spec's fields. */
 export const WizardSave = object({

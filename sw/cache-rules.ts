@@ -11,7 +11,7 @@ export const RUNTIME_CACHE_PREFIX = 'api-';
 export const RUNTIME_CACHE_KINDS = ['dictionaries', 'house-lists'] as const;
 export type RuntimeCacheKind = (typeof RUNTIME_CACHE_KINDS)[number];
 
-/** The GET paths whose answers are kept for offline use (spec §7: dictionaries, house list). */
+/** The GET paths whose answers are kept for offline use (dictionaries, house list). */
 const CACHED_PATHS: Record<string, RuntimeCacheKind> = {
   '/front/dictionary/get-options': 'dictionaries',
   '/front/house-list': 'house-lists',
