@@ -2,7 +2,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { CHROMIUM_PATH } from '../e2e/browser';
 
 /*
- * Chromium for the offline benchmarks (issue 3): the same headless flags as the e2e suite, one
+ * Chromium for the offline benchmarks: the same headless flags as the e2e suite, one
  * browser for every measurement, a fresh context (own profile, cache, service worker, IndexedDB)
  * for each.
  */

@@ -1,4 +1,4 @@
-// Issue 17 §1 (audit trail), on PostgreSQL, in the bench's own database (never the large seed's):
+// Audit trail: on PostgreSQL, in the bench's own database (never the large seed's):
 //   - recording adds ≤ 10% to the median latency of a device-card mutation: PUT
 //     /front/devices/:mac/status as the operator, one request at a time, against the same server
 //     built with the audit trail and without it (AuditOptions.enabled false: the baseline only);
@@ -145,7 +145,7 @@ async function withServer<T>(url: string, audit: 'on' | 'off', logFile: string |
 }
 
 export async function auditBenchReport(heading: Heading, table: Table, options: LoadOptions & { logFile?: string }): Promise<AuditBenchFigures | null> {
-  heading('Audit trail (issue 17 §1, PostgreSQL)');
+  heading('Audit trail (PostgreSQL)');
   const url = await benchDatabaseUrl();
   if (!url) {
     console.log('  skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure it');
@@ -216,7 +216,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       for (const row of rows) console.log(`| ${row.join(' | ')} |`);
     };
     const figures = await auditBenchReport(heading, table, { connections: 10, durationSeconds: Number(process.env.BENCH_DURATION ?? 10), warmupSeconds: 2, logFile: `${repoRoot}/test-results/bench-audit-server.log` });
-    heading('Budgets (issue 17 §1, audit trail)');
+    heading('Budgets (audit trail)');
     table([['budget', 'limit', 'measured', 'ratio', 'verdict'], ...auditBudgetRows(figures)], [false, true, true, true, false]);
   }
 }

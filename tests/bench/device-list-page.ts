@@ -1,4 +1,4 @@
-// Issue 5 §4: "the first page is visible ≤ 1 s after navigation on desktop". Chromium at 1440×900
+// "the first page is visible ≤ 1 s after navigation on desktop". Chromium at 1440×900
 // against the real server on the large seed (PostgreSQL), as the operator:
 //   - cold: a new profile (no service worker) that has just logged in opens /devices by URL: the
 //     list's chunks, the session and the data all come from the server;

@@ -1,4 +1,4 @@
-// Issue 5: a filtered, sorted page of the device list on PostgreSQL with the `large` seed (100,000
+// A filtered, sorted page of the device list on PostgreSQL with the `large` seed (100,000
 // devices): p99 at 10 connections (budget 50 ms) and throughput at 50 connections against the
 // `select 1` ceiling measured in the same run on the same database (budget 30%). Also, for
 // information: the same page with the list totals never reused (DEVICE_COUNT_TTL_MS=0), and the
@@ -16,7 +16,7 @@ import { checkRoute, load, logInCookie, type LoadFigures, type LoadOptions } fro
 
 export const DEVICE_LIST_BUDGET = { p99Ms: 50, vsSelect1: 0.3 };
 /**
- * Issue 16 §5: on two shared cores the floor itself reaches only 25–30% of select-1, so the
+ * On two shared cores the floor itself reaches only 25–30% of select-1, so the
  * throughput budget is a share of the floor measured in the same run, and the p99 is tighter.
  */
 export const DEVICE_LIST_FLOOR_BUDGET = { p99Ms: 20, vsFloor: 0.75 };
@@ -211,7 +211,7 @@ export function deviceListBudgetRows(figures: DeviceListFigures | null): string[
   ];
 }
 
-/** Issue 16 rows: throughput against the floor of the same run, and p99 at 10 connections. */
+/** Rows: throughput against the floor of the same run, and p99 at 10 connections. */
 export function deviceListFloorBudgetRows(figures: DeviceListFigures | null): string[][] {
   const label = `device list req/s vs the floor at 50 connections (same run)`;
   const p99Label = 'device list p99 at 10 connections (large seed, PostgreSQL)';

@@ -1,4 +1,4 @@
-// Issue 15 §4 (event history): on the large seed (PostgreSQL, 10 million events), as the operator (buyer 1):
+// Event history: on the large seed (PostgreSQL, 10 million events), as the operator (buyer 1):
 //   - GET /front/device/{id}/history, one device, its last 7 days, page 0: p99 ≤ 30 ms at 10 connections
 //     (200 devices of buyer 1 in turn);
 //   - GET /front/devices/history, every device of the buyer, one event type, 30 days, page 0: p99 ≤ 80 ms

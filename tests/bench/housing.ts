@@ -1,4 +1,4 @@
-// Issue 12 §3–4 (housing stock):
+// Housing stock:
 //   - the large seed (PostgreSQL): built here when the database is missing or holds an older seed,
 //     with its total time and each step's (`npm run seed -- --report`); reused otherwise, with the
 //     figures of the run that built it;

@@ -1,4 +1,4 @@
-// Issue 17 §2 for keys: a file of 50,000 panel keys on PostgreSQL: the dry run ≤ 10 s, the apply
+// For keys: a file of 50,000 panel keys on PostgreSQL: the dry run ≤ 10 s, the apply
 // ≥ 2,000 rows/s (each key stored and owed to its device in the batch's transaction), memory flat;
 // then the /keys export re-imported shows 0 changes.
 //

@@ -1,4 +1,4 @@
-// Issue 17 §2: a file of 50,000 flats-with-residents rows, on PostgreSQL: the dry run ≤ 10 s, the
+// A file of 50,000 flats-with-residents rows, on PostgreSQL: the dry run ≤ 10 s, the
 // apply ≥ 2,000 rows/s, memory flat (the file is streamed); then the export re-imported shows 0
 // changes.
 //

@@ -1,4 +1,4 @@
-// Issue 14 §4 (keys): on the large seed (PostgreSQL), as the operator (buyer 1):
+// Keys: on the large seed (PostgreSQL), as the operator (buyer 1):
 //   - POST /front/device-keys for one device, page 1, over ~200 devices of buyer 1 with keys, and
 //     the same with a value search (the first three digits of one of the device's keys): p99 ≤ 30 ms
 //     at 10 connections each;

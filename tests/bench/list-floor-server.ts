@@ -1,4 +1,4 @@
-// The floor of the device-list budget (issue 5): the real app, same plugins and hooks (session,
+// The floor of the device-list budget: the real app, same plugins and hooks (session,
 // RBAC), with one extra route that does the least any device list must do per request: one indexed
 // query for the page's ids, and an answer of the same bytes as the measured page (built once, from
 // the same repository calls as the list route). The list can be no cheaper than this.

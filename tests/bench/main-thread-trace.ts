@@ -1,5 +1,5 @@
 /*
- * Where a page's main thread spent a start (issue 16 §5, the offline reload): a Chromium trace of
+ * Where a page's main thread spent a start (the offline reload): a Chromium trace of
  * one reload, its renderer main thread's tasks from navigation start to a given time, each task's
  * time split by what ran in it (the self time of each trace event, counted under the nearest event
  * with a known kind), and the rest of the span idle: waiting for the worker, IndexedDB or a timer.

@@ -1,4 +1,4 @@
-// Issue 14 §4: the commutation matrix of a 220-size Factorial panel (28 × 8 = 224 cells) stays
+// The commutation matrix of a 220-size Factorial panel (28 × 8 = 224 cells) stays
 // responsive — typing a digit in a cell paints in ≤ 50 ms. On the small seed (PGlite) in Chromium,
 // as the operator at 1440×900: an analogue panel gets a Factorial 220 matrix through the API (its
 // range's flats wired from the first cell), the screen is opened, and for each keystroke a cell is

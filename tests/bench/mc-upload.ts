@@ -1,4 +1,4 @@
-// Issue 13 §4 (management companies): uploading one company to 1,000 simulated devices, on
+// Management companies: uploading one company to 1,000 simulated devices, on
 // PostgreSQL, ≥ 50 devices/s with progress, and no device done twice.
 //
 // A fresh database beside BENCH_DATABASE_URL / TEST_DATABASE_URL gets the small seed and one

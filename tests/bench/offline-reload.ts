@@ -10,7 +10,7 @@ import { launchBenchBrowser, logIn, openContext } from './app-browser';
 import { TRACE_CATEGORIES, mainThreadBreakdown } from './main-thread-trace';
 
 /*
- * Offline reload to interactive (issue 3, "Benchmarks"; issue 16 §5: ≤ 3× the floor). In Chromium,
+ * Offline reload to interactive (budget: ≤ 3× the floor). In Chromium,
  * with the service worker controlling the page and the context really offline, the serial-number
  * wizard is reloaded until its first field can be typed into, against the floor: a static page the
  * same worker serves from its precache. Both are timed inside the page, from the navigation's time
@@ -405,7 +405,7 @@ export function printOfflineReload(reload: OfflineReloadFigures, table: Table): 
   const ratio = median(reload.wizard.inPage) / median(reload.floor.inPage);
   console.log(`  median = navigation start -> first frame ready, performance.now() in the page; wall = page.reload() -> ready seen by the bench`);
   console.log(`  floor: ${reload.floorNote}`);
-  console.log(`  ratio wizard / floor: ${ratio.toFixed(1)}× (budget ≤ 3×, issue 16)`);
+  console.log(`  ratio wizard / floor: ${ratio.toFixed(1)}× (budget ≤ 3×)`);
   console.log("  where the wizard's start goes (the app's performance marks and the scripts' resource timings):");
   table(startStepRows(reload.wizard), [false, true, true]);
   console.log('  what kept the main thread busy (long animation frames over 50 ms and their scripts over 5 ms, long tasks):');
@@ -424,7 +424,7 @@ export interface WizardRoute {
   firstField: string;
 }
 
-/** The four installer wizards (issues 3 and 4: each route's JS ≤ 250 KB gzip). */
+/** The four installer wizards (each route's JS ≤ 250 KB gzip). */
 export const WIZARD_ROUTES: readonly WizardRoute[] = [
   { name: 'serial-number wizard', path: WIZARD_PATH, firstField: WIZARD_FIRST_FIELD },
   { name: 'device set-up wizard', path: '/devices/02:00:00:00:BE:01/wizard', firstField: 'Тип устройства' },

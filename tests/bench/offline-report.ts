@@ -42,7 +42,7 @@ function message(error: unknown): string {
 
 export async function offlineReport(options: OfflineOptions, heading: Heading, table: Table): Promise<OfflineFigures> {
   const figures: OfflineFigures = { replay: null, reload: null, wizardJs: null, failures: [] };
-  heading(`Offline platform (issue 3): real server (PGlite, SEED=small, fresh data dir) + Chromium`);
+  heading(`Offline platform: real server (PGlite, SEED=small, fresh data dir) + Chromium`);
   const dataDir = await mkdtemp(join(tmpdir(), 'intercom-bench-offline-'));
   const started = performance.now();
   try {

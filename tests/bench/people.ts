@@ -1,4 +1,4 @@
-// Issue 13 §4 (people): on the large seed (PostgreSQL), as the operator (buyer 1), at 10 connections:
+// People screens: on the large seed (PostgreSQL), as the operator (buyer 1), at 10 connections:
 //   - GET /front/user/list?page=1&login=<3 letters> over a dozen fragments of the seed's logins
 //     (phone numbers `79…` and the staff's names), p99 ≤ 50 ms;
 //   - GET /front/user/{id} of about 200 users of buyer 1 with every section of the card filled

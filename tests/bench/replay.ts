@@ -18,7 +18,7 @@ import { adminQuery, databaseUrl } from '../server/postgres';
 import { OFFLINE_DB_NAME, launchBenchBrowser, logIn, openContext, pageApi, waitForOfflineDb } from './app-browser';
 
 /*
- * Replay of a long outbox (issue 3, "Benchmarks"; issue 16 §5): an installer's app holds `jobs` queued
+ * Replay of a long outbox ("Benchmarks"): an installer's app holds `jobs` queued
  * prepare-device jobs and meets the local server. The rows are written straight into the app's
  * IndexedDB with the shape the serial-number wizard gives them (src/offline/outbox.ts `enqueue`),
  * from /help.html, a page of the same origin where no app code runs, so no replay starts while

@@ -1,6 +1,6 @@
-// The JS each route of an issue loads (gzip, Chromium, cold, service worker blocked), opened by the
-// account its screen is for. Issue 13: the people and organisation screens; issue 14: keys, codes
-// and the commutation matrix; issue 15: the event history, the voltage and the call rounds.
+// The JS each route loads (gzip, Chromium, cold, service worker blocked), opened by the
+// account its screen is for: the people and organisation screens; keys, codes
+// and the commutation matrix; the event history, the voltage and the call rounds.
 import { DIST } from './bundle';
 import { measureRouteJs, type RouteJs } from './route-js';
 
@@ -10,13 +10,13 @@ export const ROUTE_JS_BUDGET = 250 * KB;
 /** Accounts and the paths each opens. */
 export type RouteGroups = readonly { login: string; paths: readonly string[] }[];
 
-/** Issue 13: the operator's screens, and the superuser's buyers. */
+/** The operator's screens, and the superuser's buyers. */
 export const PEOPLE_ROUTES: RouteGroups = [
   { login: 'operator', paths: ['/users', '/users/1', '/users/1/permissions', '/groups', '/groups/1', '/mc', '/mc/1/update', '/mc/view-create'] },
   { login: 'admin', paths: ['/buyers', '/buyers/1'] },
 ];
 
-/** Issue 14, on an ISCOM_X1 panel of buyer 1 in the small seed (keys, RS keys, per-device codes, a matrix). */
+/** On an ISCOM_X1 panel of buyer 1 in the small seed (keys, RS keys, per-device codes, a matrix). */
 const KEYS_MAC = 'E4:5A:D4:00:00:06';
 export const KEY_ROUTES: RouteGroups = [
   {
@@ -25,7 +25,7 @@ export const KEY_ROUTES: RouteGroups = [
   },
 ];
 
-/** Issue 15, on the same analogue panel (it has history, voltage and call rounds); flat 1 for a flat's call order. */
+/** On the same analogue panel (it has history, voltage and call rounds); flat 1 for a flat's call order. */
 export const DEVICE_EVENT_ROUTES: RouteGroups = [
   {
     login: 'operator',
@@ -73,7 +73,7 @@ export function routePageBudgetRows(label: string, routes: RouteJs[] | null): st
   ]);
 }
 
-/** Issue 16 §5: with every screen built, every route's JS ≤ 230 KB gzip and the login route's ≤ 190 KB. */
+/** With every screen built, every route's JS ≤ 230 KB gzip and the login route's ≤ 190 KB. */
 export const EVERY_ROUTE_JS_BUDGET = 230 * KB;
 export const LOGIN_JS_BUDGET = 190 * KB;
 
@@ -88,7 +88,7 @@ export interface MeasuredRouteJs {
   ready: boolean;
 }
 
-/** Issue 16 rows: every measured route against 230 KB, heaviest first, and the login route against 190 KB. */
+/** Rows: every measured route against 230 KB, heaviest first, and the login route against 190 KB. */
 export function everyRouteBudgetRows(routes: readonly MeasuredRouteJs[], loginJs: number): string[][] {
   const rows = [...routes]
     .sort((a, b) => b.total - a.total)

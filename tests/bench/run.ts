@@ -1,9 +1,9 @@
 // `npm run bench` (after `npm run build`): prints bundle sizes, server start time, API latency and
-// throughput beside two ceilings, on PGlite and on PostgreSQL, peak memory, and each budget of
-// issue 2 as PASS/OVER; then, for issue 3, the replay of a long outbox (jobs/s, duplicates, lost),
+// throughput beside two ceilings, on PGlite and on PostgreSQL, peak memory, and each budget
+// as PASS/OVER; then the replay of a long outbox (jobs/s, duplicates, lost),
 // an offline reload of the serial-number wizard against a static page of the same service worker,
-// and the JS of each wizard route; for issue 5, the device list on the large seed (API under load
-// beside a select-1 route, and the first page in Chromium); for issue 12, the large seed's build
+// and the JS of each wizard route; the device list on the large seed (API under load
+// beside a select-1 route, and the first page in Chromium); the large seed's build
 // time, the flat card's data call and the house search on it, the new routes' JS and the flat card's
 // time to interactive (tests/bench/housing.ts). It never fails on a figure; it fails only when something does not
 // work: a measurement that cannot run, or an outbox replay that duplicates or loses a job.
@@ -37,7 +37,7 @@ const BUDGET = {
   permissionsVsSelect1: 0.5,
   wizardJsGzip: 250 * KB,
 };
-/** Issue 16 §5: the offline reload against its floor, and the replay's pace. */
+/** The offline reload against its floor, and the replay's pace. */
 const SPEED = { reloadVsFloor: 3, replayJobsPerSecond: 100 };
 const OFFLINE = {
   replayJobs: Number(process.env.BENCH_REPLAY_JOBS ?? 1000),
@@ -196,7 +196,7 @@ function verdict(ok: boolean): string {
 }
 
 function offlineBudgets(offline: OfflineFigures): void {
-  heading('Budgets (issues 3 and 4)');
+  heading('Budgets (installer wizards)');
   const rows: string[][] = [['budget', 'limit', 'measured', 'ratio', 'verdict']];
   if (offline.wizardJs) {
     for (const js of offline.wizardJs) {
@@ -209,7 +209,7 @@ function offlineBudgets(offline: OfflineFigures): void {
   if (replay) {
     rows.push([`outbox replay of ${replay.jobs} jobs: duplicates`, '0', String(replay.duplicates), '-', replay.duplicates === 0 ? 'PASS' : 'FAIL']);
     rows.push([`outbox replay of ${replay.jobs} jobs: lost`, '0', String(replay.lost), '-', replay.lost === 0 ? 'PASS' : 'FAIL']);
-    rows.push([`outbox replay of ${replay.jobs} jobs: throughput (budget in issue 16)`, '-', `${replay.jobsPerSecond.toFixed(1)} jobs/s`, '-', '-']);
+    rows.push([`outbox replay of ${replay.jobs} jobs: throughput`, '-', `${replay.jobsPerSecond.toFixed(1)} jobs/s`, '-', '-']);
   } else {
     rows.push(['outbox replay: duplicates / lost', '0 / 0', 'not measured', '-', 'FAILED']);
   }
@@ -217,14 +217,14 @@ function offlineBudgets(offline: OfflineFigures): void {
   if (reload) {
     const wizard = medianOf(reload.wizard.inPage);
     const floor = medianOf(reload.floor.inPage);
-    rows.push(['offline reload to interactive, wizard / floor (budget in issue 16)', '-', `${ms(wizard)} / ${ms(floor)}`, `${(wizard / floor).toFixed(1)}×`, '-']);
+    rows.push(['offline reload to interactive, wizard / floor (budget ≤ 3×)', '-', `${ms(wizard)} / ${ms(floor)}`, `${(wizard / floor).toFixed(1)}×`, '-']);
   } else {
     rows.push(['offline reload to interactive, wizard / floor', '-', 'not measured', '-', 'FAILED']);
   }
   table(rows, [false, true, true, true, false]);
 }
 
-/** Issue 16 rows of the offline part: the reload against its floor, the replay's pace. */
+/** Rows of the offline part: the reload against its floor, the replay's pace. */
 function offlineSpeedRows(offline: OfflineFigures): string[][] {
   const rows: string[][] = [];
   const reload = offline.reload;
@@ -298,7 +298,7 @@ async function main(): Promise<void> {
   }
 
   const offline = await offlineReport({ ...OFFLINE, logFile: LOG_FILE }, heading, table);
-  // Issue 12: the large seed is built (and timed) first when missing or older; the device list reuses it.
+  // The large seed is built (and timed) first when missing or older; the device list reuses it.
   const largeSeed = await largeSeedReport(heading, table);
   const housingApi = await housingApiReport(heading, table, largeSeed, { ...LOAD, logFile: LOG_FILE });
   const deviceList = await deviceListReport(heading, table, { ...LOAD, logFile: LOG_FILE });
@@ -315,9 +315,9 @@ async function main(): Promise<void> {
   const eventPages = await routePageReport(heading, table, 'Event history, voltage and call rounds screens', DEVICE_EVENT_ROUTES, { logFile: LOG_FILE });
   const historyApi = await historyApiReport(heading, table, largeSeed, { ...LOAD, logFile: LOG_FILE });
   const audit = await auditBenchReport(heading, table, { ...LOAD, logFile: LOG_FILE });
-  const otherPages = await routePageReport(heading, table, 'Every other screen (issue 16)', OTHER_ROUTES, { logFile: LOG_FILE });
+  const otherPages = await routePageReport(heading, table, 'Every other screen', OTHER_ROUTES, { logFile: LOG_FILE });
 
-  heading('Budgets (issue 2)');
+  heading('Budgets (bundle, start, API)');
   const rows: string[][] = [['budget', 'limit', 'measured', 'ratio', 'verdict']];
   rows.push(['login route JS, gzip', kb(BUDGET.loginJsGzip), kb(loginJs.total), `${((loginJs.total / BUDGET.loginJsGzip) * 100).toFixed(0)}%`, verdict(loginJs.total <= BUDGET.loginJsGzip)]);
   rows.push(['server start, existing data dir (median)', ms(BUDGET.startMs), ms(startMedian), `${((startMedian / BUDGET.startMs) * 100).toFixed(0)}%`, verdict(startMedian <= BUDGET.startMs)]);
@@ -344,10 +344,10 @@ async function main(): Promise<void> {
   table(rows, [false, true, true, true, false]);
 
   offlineBudgets(offline);
-  heading('Budgets (issue 5)');
+  heading('Budgets (device list)');
   table([['budget', 'limit', 'measured', 'ratio', 'verdict'], ...deviceListBudgetRows(deviceList), ...deviceListPageBudgetRows(deviceListPage)], [false, true, true, true, false]);
 
-  heading('Budgets (issue 12)');
+  heading('Budgets (housing stock)');
   table(
     [
       ['budget', 'limit', 'measured', 'ratio', 'verdict'],
@@ -357,13 +357,13 @@ async function main(): Promise<void> {
     [false, true, true, true, false],
   );
 
-  heading('Budgets (issue 13)');
+  heading('Budgets (people and organisations)');
   table(
     [['budget', 'limit', 'measured', 'ratio', 'verdict'], ...peopleBudgetRows(peopleApi), ...mcUploadBudgetRows(mcUpload), ...importBudgetRows(bulkImport), ...importBudgetRows(keysImport, 'keys import'), ...routePageBudgetRows('people', peoplePages)],
     [false, true, true, true, false],
   );
 
-  heading('Budgets (issue 14)');
+  heading('Budgets (keys)');
   table(
     [
       ['budget', 'limit', 'measured', 'ratio', 'verdict'],
@@ -375,16 +375,16 @@ async function main(): Promise<void> {
     [false, true, true, true, false],
   );
 
-  heading('Budgets (issue 15, event history)');
+  heading('Budgets (event history)');
   table([['budget', 'limit', 'measured', 'ratio', 'verdict'], ...historyBudgetRows(historyApi)], [false, true, true, true, false]);
 
-  heading('Budgets (issue 17 §1, audit trail)');
+  heading('Budgets (audit trail)');
   table([['budget', 'limit', 'measured', 'ratio', 'verdict'], ...auditBudgetRows(audit)], [false, true, true, true, false]);
 
-  heading('Budgets (issue 15, screens)');
+  heading('Budgets (screens)');
   table([['budget', 'limit', 'measured', 'ratio', 'verdict'], ...routePageBudgetRows('device events', eventPages)], [false, true, true, true, false]);
 
-  heading('Budgets (issue 16, speed: ratios within this run, the machine may be shared)');
+  heading('Budgets (speed: ratios within this run, the machine may be shared)');
   const everyRoute: MeasuredRouteJs[] = [
     ...(offline.wizardJs ?? []).map((js) => ({ name: js.name, total: js.total, ready: true })),
     ...(housingPages?.routeJs ?? []).map((route) => ({ name: route.name, total: route.total, ready: route.ready })),
@@ -399,7 +399,7 @@ async function main(): Promise<void> {
   if (failures.length > 0) console.log(`\n  warning: non-2xx answers or errors under load in ${failures.join('; ')}`);
   const broken = offlineFailures(offline);
   if (broken.length > 0) {
-    console.log(`\n  FAILED (issue 3): ${broken.join('; ')}`);
+    console.log(`\n  FAILED: ${broken.join('; ')}`);
     process.exitCode = 1;
   }
   console.log(`\nbench done in ${((performance.now() - started) / 1000).toFixed(0)} s; server logs in ${LOG_FILE}`);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, XHR, account, getJson, launchBrowser, literally, logIn, openSession, screenshot, type Session, type Viewport } from './browser';
 
 /*
- * /access «Управление блокировками» (issue 12 §1) in Chromium against the real server (SEED=small):
+ * /access «Управление блокировками» in Chromium against the real server (SEED=small):
  * the operator blocks two flats of a house found by address plus one that does not exist, sees the
  * per-flat result and the two in the list, unblocks them from the selection; creates, edits, edits
  * in bulk and deletes a reason of the catalogue. Support reads both tabs without a control.

@@ -6,7 +6,7 @@ import { DESKTOP, MOBILE, account, launchBrowser, logIn, openSession, type Viewp
 import { APP_ROUTES, REFUSAL, concretePath, routeValues, trackRequests, visitRoute } from './route-visits';
 
 /*
- * Issue 16 §4: axe (WCAG 2 A and AA rules) on every route of the route table, for each demo role, at
+ * Axe (WCAG 2 A and AA rules) on every route of the route table, for each demo role, at
  * a desktop's and a phone's width, finds no serious or critical violation. A route a role is refused
  * is checked once per session (the refusal page is the same everywhere). The table of what was
  * checked is printed at the end; A11Y_PROGRESS=<file> appends each route's result to that file as it goes.

@@ -79,9 +79,9 @@ describe.each(ACCOUNTS)('demo account $login', (user) => {
     await expect.poll(() => page.getByRole('button', { name: 'Выйти', exact: true }).count()).toBe(1);
   });
 
-  it(`sees exactly the menu items spec §6 allows (${user.menu.join(', ') || 'none'})`, async () => {
+  it(`sees exactly the menu items its roles allow (${user.menu.join(', ') || 'none'})`, async () => {
     const { page } = session;
-    // The login in the header comes after the permissions (spec §4), so the menu is final by now.
+    // The login in the header comes after the permissions, so the menu is final by now.
     await page.getByRole('banner').getByText(user.login, { exact: true }).waitFor();
     await expect.poll(async () => [...(await menuLinkNames(page))].sort()).toEqual([...user.menu].sort());
     for (const name of user.menu) {
@@ -89,7 +89,7 @@ describe.each(ACCOUNTS)('demo account $login', (user) => {
     }
   });
 
-  // Issue 12: /access has no room in the desktop row; the main page lists it after the housing stock.
+  // /access has no room in the desktop row; the main page lists it after the housing stock.
   const blocks = user.login !== 'installer';
   it(`${blocks ? 'finds' : 'does not find'} «Управление блокировками» on the main page`, async () => {
     const { page } = session;
@@ -123,7 +123,7 @@ describe.each(ACCOUNTS)('demo account $login', (user) => {
     await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
     const toast = page.getByRole('alert').filter({ hasText: 'Настройки сохранены' });
     await toast.waitFor();
-    // Notifications sit at the top right, about a fifth of the page wide (spec §2, §9).
+    // Notifications sit at the top right, about a fifth of the page wide.
     const box = await toast.boundingBox();
     expect(box).not.toBeNull();
     if (box) {

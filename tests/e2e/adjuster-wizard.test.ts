@@ -7,7 +7,7 @@ import { DESKTOP, MOBILE, SCREENS_DIR, account, csrfToken, launchBrowser, logIn,
 import { expectFieldError, expectFits, expectStepMarked } from './wizard-checks';
 
 /*
- * The adjuster wizard (issue 4 §2) in Chromium against the real server (SEED=small, the network
+ * The adjuster wizard in Chromium against the real server (SEED=small, the network
  * simulator with its default seed and failure share). Every step is done through the screen, and
  * what the server then holds is read back through the API.
  *

@@ -5,7 +5,7 @@ import { DESKTOP, MOBILE, findDevice, getJson, launchBrowser, screenshot, sessio
 import { send, sideways } from './housing-helpers';
 
 /*
- * The audit trail (issue 17 §1) in Chromium against the real server: the operator switches a
+ * The audit trail in Chromium against the real server: the operator switches a
  * device's key auto-collection on its card and blocks a flat (made by the test) on the flat card;
  * both cards show the change in their recent history, and /audit filtered to each target shows the
  * record, whose diff names the changed fields before and after. /audit at both widths, no sideways

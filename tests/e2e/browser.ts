@@ -80,12 +80,12 @@ export function sessionOf(browser: () => Browser, login: string, viewport: Viewp
 export interface DemoAccount {
   login: string;
   password: string;
-  /** Main-menu link names spec §6 (widened by issue 11) allows for this account's roles and permissions. */
+  /** Main-menu link names the menu rules allow for this account's roles and permissions. */
   menu: readonly string[];
   superuser: boolean;
 }
 
-/** The demo accounts every seed size has (README), with the menu spec §6 and issue 11 give their roles. */
+/** The demo accounts every seed size has (README), with the menu their roles give them. */
 export const ACCOUNTS: readonly DemoAccount[] = [
   {
     login: 'admin',
@@ -94,7 +94,7 @@ export const ACCOUNTS: readonly DemoAccount[] = [
     superuser: true,
   },
   { login: 'operator', password: 'operator', menu: ['Устройства', 'Группы', 'Жилой фонд', 'Пользователи', 'Ключи'], superuser: false },
-  // Issue 11: installers also see the house list; support reads devices and houses, (issue 13) groups and users, and (issue 14) keys.
+  // Installers also see the house list; support reads devices and houses, groups and users, and keys.
   { login: 'installer', password: 'installer', menu: ['Устройства', 'Жилой фонд'], superuser: false },
   { login: 'support', password: 'support', menu: ['Устройства', 'Группы', 'Жилой фонд', 'Пользователи', 'Ключи'], superuser: false },
 ];

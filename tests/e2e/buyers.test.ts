@@ -5,7 +5,7 @@ import { DESKTOP, MOBILE, XHR, account, csrfToken, getJson, launchBrowser, logIn
 import { sideways } from './housing-helpers';
 
 /*
- * Buyers (issue 13 §1) in Chromium against the real server (SEED=small): the superuser creates a
+ * Buyers in Chromium against the real server (SEED=small): the superuser creates a
  * buyer, edits, deactivates and reactivates it, deletes it once empty, and sees a seed buyer with
  * devices refused its delete with the counts; the operator is refused the screen.
  */

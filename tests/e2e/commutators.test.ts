@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, XHR, account, csrfToken, getJson, launchBrowser, logIn, openSession, screenshot, type Session } from './browser';
 
 /*
- * The commutation matrix (issue 14 §1) in Chromium against the real server (SEED=small) as the
+ * The commutation matrix in Chromium against the real server (SEED=small) as the
  * operator: Metakom 20 resized to 40 keeping its cells, a duplicate refused before saving, a save
  * read back after a reload, a draft restored after leaving, the matrix read from the simulated
  * device with its line-level check; support's read-only view; a 28 × 8 Factorial on a phone.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, account, launchBrowser, logIn, openSession, screenshot, type Session, type Viewport, getJson, setUserLanguage } from './browser';
 
 /*
- * Issue 11 on the device card: fields refuse what the server would (a volume of 150, a SIP port
+ * On the device card: fields refuse what the server would (a volume of 150, a SIP port
  * typed as text) before anything is sent, and a 400 that names a field is shown at that field in
  * words; a firmware update is asked for and followed until the device reports the new version;
  * support reads the card without a way to change it; a phone shows every tab without cutting or

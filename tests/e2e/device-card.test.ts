@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, account, launchBrowser, logIn, nestedGroup, openSession, screenshot, type Session, getJson } from './browser';
 
 /*
- * The operator's device card (issue 5 §2) in Chromium against the real server (SEED=small):
+ * The operator's device card in Chromium against the real server (SEED=small):
  * a SIP change that survives a reload, a reset that clears relays, houses and the SIP account,
  * an RS485 scan whose progress is seen moving, and a refused update that keeps what was typed.
  *

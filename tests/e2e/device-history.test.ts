@@ -8,7 +8,7 @@ import { DESKTOP, MOBILE, getJson, launchBrowser, screenshot, sessionOf } from '
 import { sideways } from './housing-helpers';
 
 /*
- * The event history (issue 15 §1) in Chromium against the real server (SEED=small, no simulated
+ * The event history in Chromium against the real server (SEED=small, no simulated
  * trickle): the operator filters by device, days and type, pages forward and back, opens a snapshot
  * and steps to the next, exports the filtered events as CSV; the device card and the flat card lead
  * there; support reads it; the rows become cards on a phone.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, XHR, account, csrfToken, getJson, launchBrowser, logIn, openSession, screenshot, type Session, type Viewport } from './browser';
 
 /*
- * A device's keys and RS keys (issue 14 §1) in Chromium against the real server (SEED=small): the
+ * A device's keys and RS keys in Chromium against the real server (SEED=small): the
  * operator adds a key (a format error first), finds it, encodes and decodes it and deletes it; runs a
  * scenario and then a delete on three picked keys; keeps an inner and an outer RS key of one value
  * apart; support reads the list with no control; the device card links to the key screens.

@@ -8,9 +8,9 @@ import { decode, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '../../contr
 import { account, chooseOption, DESKTOP, launchBrowser, literally, logIn, MOBILE, nestedGroup, openSession, pathOf, screenshot, type Session } from './browser';
 
 /*
- * The device list (issue 5 §1) in Chromium against the real server (SEED=small: 30 devices over
+ * The device list in Chromium against the real server (SEED=small: 30 devices over
  * two buyers, so the superuser has two pages): filter by MAC, sort and page, all kept in the URL;
- * Enter opens the card; three rows get a group, checked on each device's card data. Issue 11: the
+ * Enter opens the card; three rows get a group, checked on each device's card data. The
  * add action offers the three wizards; a phone shows cards and never scrolls sideways; at 1440 px
  * the grid fits and names the buyer; support reads the list without controls.
  */
@@ -263,7 +263,7 @@ describe('group assignment', () => {
   });
 });
 
-describe('add a device by a wizard (issue 11 §1)', () => {
+describe('add a device by a wizard', () => {
   for (const viewport of [DESKTOP, MOBILE]) {
     it(`offers an installer the three wizards and opens each (${viewport.width} px)`, async () => {
       const { context, page, pageErrors } = await openSession(browser, viewport);
@@ -304,7 +304,7 @@ describe('add a device by a wizard (issue 11 §1)', () => {
   });
 });
 
-describe('device list layout (issue 11 §4)', () => {
+describe('device list layout', () => {
   it('shows each device as a card on a phone, with MAC, status and address, the page no wider than the screen', async () => {
     for (const login of ['admin', 'installer'] as const) {
       const { context, page, pageErrors } = await openSession(browser, MOBILE);
@@ -393,7 +393,7 @@ describe('device list layout (issue 11 §4)', () => {
   });
 });
 
-describe('support reads the device list (issue 11 §5)', () => {
+describe('support reads the device list', () => {
   for (const viewport of [DESKTOP, MOBILE]) {
     it(`shows support the rows and their cards without add, selection or wizards (${viewport.width} px)`, async () => {
       const { context, page, pageErrors } = await openSession(browser, viewport);

@@ -5,7 +5,7 @@ import { DESKTOP, MOBILE, findDevice, getJson, launchBrowser, screenshot, sessio
 import { sideways } from './housing-helpers';
 
 /*
- * The voltage screen (issue 15 §1) in Chromium against the real server (SEED=small, the
+ * The voltage screen in Chromium against the real server (SEED=small, the
  * simulator's failure share 0): the operator opens a device's supply voltage over 7 days, sees the
  * band, the readings outside it marked and counted as the server counts them, and refreshes it
  * (progress, then the new reading is the last one); support sees the same screen and may refresh

@@ -5,7 +5,7 @@ import { DESKTOP, MOBILE, getJson, launchBrowser, screenshot, sessionOf } from '
 import { send, sideways } from './housing-helpers';
 
 /*
- * Device sync (issue 17 §5) in Chromium against the real server (SEED=small, the simulator's
+ * Device sync in Chromium against the real server (SEED=small, the simulator's
  * failure share 0): a key added to a device that does not answer (disabled: the simulator never
  * reaches it) is stored and shows on the device card as owed and refused, with the reason; the
  * device list's «Не синхронизированы» finds the device; once the device answers again «Повторить»

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, SCREENS_DIR, account, baseUrl, launchBrowser, logIn, logOut, type Viewport, waitForControl } from './browser';
 
 /*
- * The device set-up wizard (issue 4 §1, §6; issue 11 §2, §3, §6) in Chromium against the real
+ * The device set-up wizard in Chromium against the real
  * server (SEED=small): a new device completed online and read back from the server; filled offline
  * from a house snapshot, the app closed and reopened offline at step 3, then saved exactly once back
  * online; the buyer-1 SIP rule; an existing device opened with its settings, one field changed,
@@ -21,7 +21,7 @@ const JOB_LABEL = 'Состояние отправки';
 const SENT = 'Устройство сохранено на сервере';
 const QUEUED = 'В очереди на отправку';
 const SAVE_URL = '/front/wizard/save';
-/** spec §7: the body of POST /front/wizard/save, exactly. */
+/** The body of POST /front/wizard/save, exactly. */
 const SAVE_FIELDS = [
   'mac',
   'deviceType',
@@ -79,7 +79,7 @@ async function openTab(viewport: Viewport): Promise<Tab> {
 
 async function shot(page: Page, name: string): Promise<void> {
   const size = page.viewportSize();
-  // Nothing on the page may be wider than the phone (issue 11 §4).
+  // Nothing on the page may be wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} is wider than the viewport`).toBeLessThanOrEqual(0);
   await page.screenshot({ path: join(SCREENS, `device-wizard-${name}-${size ? `${size.width}x${size.height}` : 'page'}.png`), fullPage: true });
 }
@@ -125,7 +125,7 @@ interface CardDevice {
   sipAccount: { domain: string; port: number; type: string } | null;
 }
 
-/** The device as the server's device card gives it (spec §3 "Device card response"). */
+/** The device as the server's device card gives it. */
 async function cardOf(page: Page, mac: string): Promise<{ device: CardDevice; entrances: { relay: number; entrance: string; house: string }[] }> {
   return apiGet(page, `/front/device-card/device/${encodeURIComponent(mac)}`);
 }
@@ -208,7 +208,7 @@ describe('device set-up wizard, online', () => {
       const mac = freshMac();
 
       await openWizard(page, mac.url);
-      // A MAC the server does not know: a new device, from the spec's defaults (§3, §9).
+      // A MAC the server does not know: a new device, from the spec's defaults.
       await page.getByRole('status', { name: ORIGIN }).getByText(`Устройства ${mac.normal} ещё нет на сервере`).waitFor();
       expect(await page.getByLabel('MAC-адрес').inputValue()).toBe(mac.normal);
       expect(await page.getByLabel('Логин устройства').inputValue()).toBe('admin');
@@ -238,7 +238,7 @@ describe('device set-up wizard, online', () => {
 
       await next(page);
       await heading(page, 'SIP').waitFor();
-      // The installer's buyer is 1: the provider's domain and port, not editable (spec §4).
+      // The installer's buyer is 1: the provider's domain and port, not editable.
       expect(await page.getByLabel('SIP-домен').inputValue()).toBe('sip.intercom.local');
       expect(await page.getByLabel('SIP-порт').inputValue()).toBe('7777');
       expect(await page.getByLabel('SIP-домен').isDisabled()).toBe(true);
@@ -424,7 +424,7 @@ describe('device set-up wizard filled offline from a house snapshot', () => {
   });
 });
 
-describe('the buyer-1 SIP rule (spec §4)', () => {
+describe('the buyer-1 SIP rule', () => {
   async function finish(page: Page): Promise<void> {
     await page.getByRole('button', { name: '6. Сохранение' }).click();
     await page.getByRole('button', { name: 'Сохранить устройство' }).click();
@@ -529,7 +529,7 @@ async function stepError(page: Page, name: string): Promise<string> {
 
 const option = (device: CardDevice, key: string) => String(device.options[key] ?? '');
 
-describe('the set-up wizard of an existing device (issue 11 §2)', () => {
+describe('the set-up wizard of an existing device', () => {
   it.each([
     ['phone', MOBILE, 0],
     ['desktop', DESKTOP, 1],
@@ -546,7 +546,7 @@ describe('the set-up wizard of an existing device (issue 11 §2)', () => {
       expect(await page.getByLabel('Логин устройства').inputValue()).toBe(option(device, 'login'));
       const password = page.getByLabel('Пароль устройства');
       expect(await password.inputValue()).toBe(option(device, 'password'));
-      // Masked, with an eye to read it (issue 11 §6).
+      // Masked, with an eye to read it.
       expect(await password.getAttribute('type')).toBe('password');
       await page.getByRole('button', { name: 'Показать пароль' }).click();
       expect(await password.getAttribute('type')).toBe('text');
@@ -628,7 +628,7 @@ describe('the set-up wizard of an existing device (issue 11 §2)', () => {
   });
 });
 
-describe('a step with errors does not advance (issue 11 §3)', () => {
+describe('a step with errors does not advance', () => {
   it.each([
     ['phone', MOBILE],
     ['desktop', DESKTOP],
@@ -688,7 +688,7 @@ describe('a step with errors does not advance (issue 11 §3)', () => {
   });
 });
 
-describe('an existing device filled offline (issue 11 §2)', () => {
+describe('an existing device filled offline', () => {
   it('says its settings were not read, and the server refuses to replace them until the installer starts from them', async () => {
     const { context, page, pageErrors } = await openTab(MOBILE);
     try {

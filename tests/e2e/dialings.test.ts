@@ -5,7 +5,7 @@ import { DESKTOP, MOBILE, getJson, launchBrowser, screenshot, sessionOf } from '
 import { send, sideways } from './housing-helpers';
 
 /*
- * Call rounds (issue 15 §1) in Chromium against the real server (SEED=small): the operator opens a
+ * Call rounds in Chromium against the real server (SEED=small): the operator opens a
  * panel's calls, unfolds a call's route, pages on, filters by a flat and sees that flat's call order,
  * changes it and puts it back; support reads the same on a phone without a control that changes it.
  */

@@ -5,7 +5,7 @@ import { DESKTOP, MOBILE, findDevice, getJson, launchBrowser, screenshot, sessio
 import { send, sideways } from './housing-helpers';
 
 /*
- * Door codes and keyless access (issue 14 §1) in Chromium against the real server (SEED=small,
+ * Door codes and keyless access in Chromium against the real server (SEED=small,
  * the simulator's failure share 0): the operator sets a device's common code and a flat's code,
  * expires the flat's code and sees it marked expired, deletes both; puts a keyless code on the
  * devices of two houses (one added by house, the other by typed MACs) and sees every device it

@@ -4,7 +4,7 @@ import { DESKTOP, XHR, account, chooseOption, findDevice, launchBrowser, logIn, 
 import { APP_ROUTES, concretePath, routeValues, settleRoute, trackRequests, visitRoute } from './route-visits';
 
 /*
- * Issue 16 §4: after the user picks English in /user/options, every route of the route table reads
+ * After the user picks English in /user/options, every route of the route table reads
  * in English. The data stays as it is (addresses, names, seeded comments are Russian): a Cyrillic
  * word on the page counts as data when the server's answers carry it, so what is left is the app's
  * own text (headings, labels, buttons, column headers, aria-labels, placeholders, titles). Dates,

@@ -4,7 +4,7 @@ import { DESKTOP, MOBILE, account, getJson, launchBrowser, logIn, openSession, s
 import { houseWithEntrances, send, sideways, type EntranceRow, type HouseRow } from './housing-helpers';
 
 /*
- * The entrance page (issue 12 §1) in Chromium against the real server (SEED=small): the operator
+ * The entrance page in Chromium against the real server (SEED=small): the operator
  * turns an entrance into a gate with a prefix, is stopped at the fields in Russian (a missing prefix,
  * additional flats that are not numbers, a range ending before it starts), saves it, and finds it
  * saved after a reload; support reads it without controls.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, XHR, account, csrfToken, getJson, launchBrowser, logIn, openSession, screenshot, type Session } from './browser';
 
 /*
- * Support's view of the field (issue 17 §4): an installer queues two registrations of one new MAC
+ * Support's view of the field: an installer queues two registrations of one new MAC
  * in the app's outbox; the replay sends the first and the server refuses the second (409, the MAC is
  * taken). The app reports its queue, and support finds the job with the server's reason on /field.
  */

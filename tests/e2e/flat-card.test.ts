@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, XHR, account, csrfToken, getJson, launchBrowser, logIn, openSession, screenshot, type Session } from './browser';
 
 /*
- * The flat card (issue 12 §1) in Chromium against the real server (SEED=small), as the operator:
+ * The flat card in Chromium against the real server (SEED=small), as the operator:
  * a flat made through the house's flat call for the code, the block and the delete; a seeded flat
  * whose devices can block the CMS handset and hold levels for users, keys, CMS, permissions, the
  * settings read from the (simulated) device and the move-out with its undo. Support reads it only.

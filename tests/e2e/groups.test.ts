@@ -5,7 +5,7 @@ import { DESKTOP, MOBILE, account, chooseOption, getJson, launchBrowser, literal
 import { send, sideways } from './housing-helpers';
 
 /*
- * The group screens (issue 13 §1) in Chromium against the real server (SEED=small): the operator
+ * The group screens in Chromium against the real server (SEED=small): the operator
  * builds parent → child → grandchild on /groups, moves the grandchild under another parent, is
  * refused deleting a parent with children, opens a group's page with a device and a user in it, and
  * deletes the groups; support reads both screens without a control to change anything. Every group

@@ -9,7 +9,7 @@ import { houseWithEntrances, send, sideways, type EntranceRow, type HouseRow } f
 import { repoRoot, startServer, type ServerProcess } from './server-process';
 
 /*
- * The house page (issue 12 §1) in Chromium against the real server (SEED=small): the operator edits
+ * The house page in Chromium against the real server (SEED=small): the operator edits
  * the address, creates and deletes a flat, pages and searches the flats; support reads the house
  * without a control; an installer keeps the house list without links. Then the house typeahead on a
  * list the size of the large seed's: a second server padded with 25,000 houses (SEED_EXTRA_HOUSES).

@@ -6,7 +6,7 @@ import { DESKTOP, MOBILE, launchBrowser, screenshot, sessionOf } from './browser
 import { send, sideways } from './housing-helpers';
 
 /*
- * Bulk import (issue 17 §2) in Chromium against the real server: the operator imports a CSV of a
+ * Bulk import in Chromium against the real server: the operator imports a CSV of a
  * new house's flats and residents; the dry run shows two refused rows (a bad flat number and a
  * repeated row) and what the rest would create; the job applies it with progress; the flats show
  * in the house; the export downloads, and importing it back shows nothing to change. On a phone

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, XHR, account, csrfToken, getJson, launchBrowser, openSession, pathOf, type Session } from './browser';
 
 /*
- * Issue 16 §4: a keyboard-only walk (no mouse: Tab, Enter, Space, arrows and typing). The operator
+ * A keyboard-only walk (no mouse: Tab, Enter, Space, arrows and typing). The operator
  * logs in, filters the device list and opens a card, steps through the serial-number wizard, and
  * makes a temporary code on a flat card. Each control is reached with Tab from where the focus is,
  * so a control Tab cannot reach, or a trap the focus cannot leave, fails the walk.

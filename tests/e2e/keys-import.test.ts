@@ -7,7 +7,7 @@ import { DESKTOP, MOBILE, launchBrowser, screenshot, sessionOf } from './browser
 import { send, sideways } from './housing-helpers';
 
 /*
- * Bulk import of keys on /keys (issue 17 §2) in Chromium against the real server: the operator
+ * Bulk import of keys on /keys in Chromium against the real server: the operator
  * makes a house with flat 1 and a panel of its own, imports a CSV of four keys; the dry run shows
  * two refused rows (a value too short for Metakom, a device not found) and two to create; the job
  * applies them; the list filtered by the panel shows them; its export downloads and, imported

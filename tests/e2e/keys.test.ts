@@ -5,7 +5,7 @@ import { DESKTOP, MOBILE, XHR, account, getJson, launchBrowser, logIn, openSessi
 import { send, sideways } from './housing-helpers';
 
 /*
- * The keys screen `/keys` (issue 14 §1) in Chromium against the real server (SEED=small): the
+ * The keys screen `/keys` in Chromium against the real server (SEED=small): the
  * operator puts a new key on two devices of one house through the dialog, finds it in the list,
  * pastes it with another value and one found nowhere, sees where each lives, deletes both copies
  * of the first with the result per key, and the list no longer has it; support reads the list and

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, SCREENS_DIR, account, baseUrl, logIn, launchBrowser, type Viewport } from './browser';
 
 /*
- * Label scanning (issue 4 §5) through Chromium's fake camera: the camera "films" a QR label made
+ * Label scanning through Chromium's fake camera: the camera "films" a QR label made
  * here, and the scanner (the ZXing ponyfill: Chromium on Linux has no BarcodeDetector) fills the
  * serial number and the MAC of the serial-number and replace wizards. The wasm must come from our
  * own server, never a CDN.

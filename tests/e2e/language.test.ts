@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, account, chooseOption, launchBrowser, logIn, openSession, screenshot, type Session, getJson, setUserLanguage } from './browser';
 
 /*
- * Issue 11 §6: the server's dictionaries answer in the user's language. The operator opens a
+ * The server's dictionaries answer in the user's language. The operator opens a
  * device card in Russian, switches to English in /user/options and comes back to the card
  * without a reload: the purpose, stream and echo-cancellation choices read in English.
  */

@@ -5,7 +5,7 @@ import { DESKTOP, MOBILE, getJson, launchBrowser, pathOf, screenshot, sessionOf 
 import { send, sideways } from './housing-helpers';
 
 /*
- * Management companies (issue 13 §1) in Chromium against the real server (SEED=small, the
+ * Management companies in Chromium against the real server (SEED=small, the
  * simulator's random failure share 0): the operator creates a company, sets a 3-week interval
  * (read back as 1814400 seconds from the API), filters the list through the URL, uploads a seed
  * company to all its devices and watches the progress end with one failure (a device of its

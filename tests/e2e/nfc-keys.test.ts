@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, XHR, account, csrfToken, getJson, launchBrowser, logIn, openSession, screenshot, waitForControl, type Session } from './browser';
 
 /*
- * Reading key cards with the phone, and keys added with no signal (issue 17 §3), in Chromium against
+ * Reading key cards with the phone, and keys added with no signal, in Chromium against
  * the real server. Web NFC is stubbed: window.NDEFReader is a class whose scan() waits for the test
  * to "hold a card" (window.__nfcTap(serial)), which dispatches a `reading` event with that
  * serialNumber, as Chrome on Android does. The operator reads a card into a device's key form, saves

@@ -13,7 +13,7 @@ import { DESKTOP, account, csrfToken, getJson, launchBrowser, logIn, openSession
 import { repoRoot, startServer, type ServerProcess } from './server-process';
 
 /*
- * Issue 16 §3 "Offline chaos", in Chromium against the real server: 200 jobs of two wizards
+ * In Chromium against the real server: 200 jobs of two wizards
  * (serial-number: register a device; device set-up: save a new device, onlyIfNew) sit in the
  * app's outbox and its own replay engine sends them while the network misbehaves: answers are
  * dropped at random AFTER the server applied the request (which is what makes duplicates
@@ -147,7 +147,7 @@ function plan(spots: readonly Place[], userId: number, now: number): { rows: Out
 
 /** Writes the rows from /help.html, a page of the origin where no app code runs, so nothing replays meanwhile. */
 async function writeOutbox(page: Page, rows: readonly OutboxRow[]): Promise<void> {
-  // Online-only screens load no Dexie (issue 16 §5): the queue screen is the one that creates the app's database.
+  // Online-only screens load no Dexie: the queue screen is the one that creates the app's database.
   await page.goto('/outbox');
   await page.getByRole('heading', { name: 'Очередь отправки' }).waitFor();
   await page.goto('/help.html');

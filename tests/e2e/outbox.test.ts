@@ -5,7 +5,7 @@ import { defaultSerialNumberDraft } from '../../contract/adjuster-wizard';
 import { DESKTOP, MOBILE, account, baseUrl, launchBrowser, logIn, openSession, screenshot, type Session, waitForControl } from './browser';
 
 /*
- * The send queue (issue 3 §5, §7, §8) in Chromium against the real server: jobs are written
+ * The send queue in Chromium against the real server: jobs are written
  * into the app's own IndexedDB ('intercom-back-office', table 'outbox', the shape of
  * src/offline/db.ts) the way the wizard queues them, and the app's replay engine sends them.
  * Covers (e) two tabs → one POST per idempotency key, (f) a 401 during replay, (h) 500 three

@@ -7,7 +7,7 @@ import { CHROMIUM_PATH, DESKTOP, account, launchBrowser, logIn, logOut, loggedFl
 import { freePort, repoRoot, startServer, type ServerProcess } from './server-process';
 
 /*
- * The installable PWA and its service worker (issue 3 §1, §2, §7), in Chromium, with the page
+ * The installable PWA and its service worker, in Chromium, with the page
  * controlled by the real worker from dist/ and really offline: either the browser context is
  * offline (Chromium then cuts the worker's own fetches too) or the server is stopped. This file
  * runs its own server, so stopping it does not disturb the other e2e files.

@@ -172,7 +172,7 @@ describe('an installer on a phone reaches every wizard and the house list', () =
   });
 });
 
-describe('the housing screens (issue 12: the «housing» rule)', () => {
+describe('the housing screens (the «housing» rule)', () => {
   const HOUSING_REFUSAL = 'Нужна роль оператора или технической поддержки либо право «Жилой фонд».';
 
   it.each(['installer', 'support', 'operator'])('as %s: installers are refused the house, entrance and blocks screens, the others open them', async (login) => {
@@ -265,7 +265,7 @@ describe.each([
       await page.getByRole('button', { name: 'Открыть меню' }).click();
       await mainMenu(page).getByRole('link', { name: 'Жилой фонд', exact: true }).waitFor();
       // «Управление блокировками» and the companies sit under «Жилой фонд» in the drawer (support reads both);
-      // the installers' queues (issue 17 §4) and the audit trail (§1) under «Устройства».
+      // the installers' queues and the audit trail under «Устройства».
       expect(await mainMenu(page).getByRole('link').allTextContents()).toEqual(['Устройства', 'Очереди монтажников', 'Журнал изменений', 'Группы', 'Жилой фонд', 'Управление блокировками', 'Управляющие компании', 'Пользователи', 'Ключи']);
       expect(await page.getByRole('navigation', { name: 'Подключение устройств' }).count()).toBe(0);
       await screenshot(page, 'drawer-support');

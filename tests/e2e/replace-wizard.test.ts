@@ -6,7 +6,7 @@ import { DESKTOP, MOBILE, account, launchBrowser, logIn, openSession, screenshot
 import { expectFieldError, expectFits, expectStepMarked } from './wizard-checks';
 
 /*
- * The replace wizard (issue 4 §3) in Chromium against the real server (SEED=small): an installer
+ * The replace wizard in Chromium against the real server (SEED=small): an installer
  * replaces a seeded device that has houses, relays and a SIP account by a new MAC, online, through
  * the outbox. Afterwards the API shows the old device's houses, relays, groups and SIP account on
  * the new MAC, the old device reset, and the wizard shows the server's account of what moved

@@ -7,7 +7,7 @@ import { DESKTOP, MOBILE, account, baseUrl, launchBrowser, literally, logIn, scr
 import { expectFieldError, expectFits, expectStepMarked } from './wizard-checks';
 
 /*
- * The serial-number wizard (issue 3 §9, §10; tests (c) and (d)) in Chromium against the real
+ * The serial-number wizard in Chromium against the real
  * server (SEED=small): filled online on a phone and a desktop, filled really offline with a
  * reload in between, and with the server's answer lost after it committed. "Exactly once" is
  * checked on the server, by the MACs it lists for the house.
@@ -185,7 +185,7 @@ describe('serial-number wizard, online', () => {
       const shot = (step: string) => screenshot(page, `serial-wizard-${name}-${step}`);
 
       await openWizard(page);
-      // The spec's defaults (§9) are what the installer starts from.
+      // The spec's defaults are what the installer starts from.
       expect(await page.getByLabel('Модель').inputValue()).toBe('ISCom');
       expect(await page.getByRole('combobox', { name: 'Тип устройства' }).inputValue()).toBe('1');
       expect(await page.getByRole('combobox', { name: 'Ревизия оборудования' }).inputValue()).toBe('2');
@@ -254,7 +254,7 @@ describe('serial-number wizard, online', () => {
       const jobs = (await stored<StoredJob>(page, 'outbox')).filter((job) => job.draftId === draftId);
       expect(jobs).toHaveLength(1);
       expect(jobs[0]).toMatchObject({ kind: 'serial-number', status: 'sent', url: '/adjuster/api/prepare-device', target: { mac: mac.normal, house: target.address } });
-      // The empty owner went to the server as null (spec §5).
+      // The empty owner went to the server as null.
       expect(jobs[0].body).toMatchObject({ mac: mac.normal, deviceOwner: null, fias: target.fias });
       // The draft is kept, marked done; deleting it asks first.
       await expect.poll(async () => (await stored<StoredDraft>(page, 'drafts')).find((d) => d.id === draftId)?.target.step).toBe('sent');
@@ -300,7 +300,7 @@ describe('serial-number wizard, online', () => {
       const shell = await scriptsOf(context, '/', (tab) => tab.getByRole('heading', { level: 1 }).waitFor());
       const route = await scriptsOf(context, '/devices/serial-number-wizard', (tab) => tab.getByRole('heading', { name: 'Устройство', level: 2 }).waitFor());
       const sum = (sizes: Iterable<number>) => [...sizes].reduce((total, size) => total + size, 0);
-      // Dexie and the offline runtime (the offline-*.js chunk) load with the screens that work offline, not the shell (issue 16 §5).
+      // Dexie and the offline runtime (the offline-*.js chunk) load with the screens that work offline, not the shell.
       const own = sum([...route].filter(([url]) => !shell.has(url) && !/\/offline-[^/]*\.js$/.test(url)).map(([, size]) => size));
       const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
       console.info(`serial-number wizard route: ${route.size} scripts, ${kb(sum(route.values()))} gzip; the main page ${kb(sum(shell.values()))}; the wizard's own ${kb(own)}`);

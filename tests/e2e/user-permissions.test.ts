@@ -5,7 +5,7 @@ import { DESKTOP, MOBILE, XHR, account, launchBrowser, logIn, mainMenu, menuLink
 import { send, sideways } from './housing-helpers';
 
 /*
- * The permissions screen (issue 13 §1) in Chromium against the real server: the operator grants
+ * The permissions screen in Chromium against the real server: the operator grants
  * HOUSES_LIST_PERMISSION to a user made for the test, that user (in a second browser) gets «Жилой
  * фонд»; the operator revokes it on the screen and the same user's very next request is refused,
  * without logging in again. Then the phone layout and support's read-only view.
@@ -109,7 +109,7 @@ describe('granting and revoking a permission', () => {
     expect((await user.request.get('/front/house-list?page=1', { headers: XHR })).status()).toBe(403);
     await user.reload();
     await user.getByRole('heading', { level: 1 }).first().waitFor();
-    // The login in the header comes after the permissions (spec §4), so the menu is final by now.
+    // The login in the header comes after the permissions, so the menu is final by now.
     await user.getByRole('banner').getByText(login, { exact: true }).waitFor();
     expect(await menuLinkNames(user)).not.toContain('Жилой фонд');
     await user.goto('/houses');

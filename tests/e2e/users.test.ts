@@ -5,7 +5,7 @@ import { DESKTOP, MOBILE, XHR, account, getJson, launchBrowser, logIn, nestedGro
 import { send, sideways } from './housing-helpers';
 
 /*
- * The user list and the user page (issue 13 §1) in Chromium against the real server (SEED=small):
+ * The user list and the user page in Chromium against the real server (SEED=small):
  * the operator creates a user, adds a SIP account and a group, changes the main info, unlinks a flat
  * the user was linked to through the flat card's call, and deletes the user; filters live in the
  * URL; support reads the same user without a control that changes. Screenshots at both widths.

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /*
- * What every wizard's screen must hold at any width (issue 11 §3, §4): nothing wider than the
+ * What every wizard's screen must hold at any width: nothing wider than the
  * viewport, no label of its form cut short, and a refused step marked where people see it.
  */
 

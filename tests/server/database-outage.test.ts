@@ -5,7 +5,7 @@ import { RealServerClient, type Answer } from './real-server-client';
 import { postgresBinaries, startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres';
 
 /*
- * Issue 16 §3: PostgreSQL restarted under load. The real server runs on a PostgreSQL of this test's
+ * PostgreSQL restarted under load. The real server runs on a PostgreSQL of this test's
  * own (never the shared test database); while that database is stopped every request answers 503
  * `{result:false, message}` within seconds (never a 500, never a hang), and once it is started
  * again the same server process answers 200 by itself.

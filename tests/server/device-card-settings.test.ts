@@ -174,7 +174,7 @@ describe.each(BACKENDS)('device card settings on %s', (backend) => {
     expect(after.scan).toMatchObject({ status: 'done', progress: 100, message: null });
     expect(after.data).toEqual(scanned.data);
 
-    // Only a model the scan reported can be set (issue 16).
+    // Only a model the scan reported can be set.
     const reported = scanned.data.flatMap((bus) => bus.devices.map((item) => item.model));
     expect(reported.length).toBeGreaterThan(0);
     const saved = await client.request('PUT', device(mac, 'rs485'), { payload: { model: reported[0] } });

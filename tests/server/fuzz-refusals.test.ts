@@ -9,7 +9,7 @@ import { queryRows } from '../../server/db/client';
 import { BACKENDS, TestClient, expectError, expectShape, loginAs, useApp } from './helpers';
 
 /**
- * Issue 16 §1: the framework's own refusals in the API's shape. Node answers an over-long URL or
+ * The framework's own refusals in the API's shape. Node answers an over-long URL or
  * header block before Fastify sees the request (the server's clientError handler writes it), so
  * those go to a real listening server; the rest go through app.inject.
  */
@@ -128,7 +128,7 @@ describe.each(BACKENDS)('framework refusals through the app on %s', (backend) =>
     expectError(await client.request('PUT', '/front/user-options', { payload: deep(30), headers: json }), 400, /Некорректное поле settingOptions\.timezone: ожидается непустая строка/);
   });
 
-  it('answers GET /front/user-options with the message spec §7 lists (null: nothing to say)', async () => {
+  it('answers GET /front/user-options with a null message (nothing to say)', async () => {
     const client = await loginAs(app(), 'operator');
     const response = await client.get('/front/user-options');
     expect(response.statusCode).toBe(200);

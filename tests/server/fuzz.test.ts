@@ -28,7 +28,7 @@ import { BACKENDS, TestClient, loginAs, useApp, type AccountName } from './helpe
 import { ALL_RULES } from './route-rules/all-rules';
 
 /**
- * Issue 16 §1: every endpoint of the contract, as the superuser (and a sample as an installer), with
+ * Every endpoint of the contract, as the superuser (and a sample as an installer), with
  * requests derived from its structs, valid and broken. No answer is a 5xx; every 4xx is
  * `{result: false, message}` (a path parameter over Fastify's length limit: Fastify's own 414
  * body, `FrameworkError`); a 400 to a request the contract refuses names the failing field.

@@ -223,7 +223,7 @@ describe.each(BACKENDS)('event history on %s', (backend) => {
     expectError(await support.get(deviceUrl(OWN.id)), 403);
     expectError(await support.get(`/front/devices/history/export`), 403);
     expectError(await support.get(historyImagePath(images.ownImageId)), 403);
-    // The other event screens of issue 15 refuse the same user: voltage and call rounds.
+    // The other event screens refuse the same user: voltage and call rounds.
     const mac = encodeURIComponent(OWN.mac);
     expectError(await support.get(`/front/devices/${mac}/power?range=7d`), 403);
     expectError(await support.request('POST', `/front/devices/${mac}/power/read`, { payload: {} }), 403);

@@ -16,7 +16,7 @@ async function list(client: TestClient, query: string) {
 describe.each(BACKENDS)('house list on %s', (backend) => {
   const app = useApp(backend);
 
-  it('lists the first page in address order with the pagination of spec §3', async () => {
+  it('lists the first page in address order with its pagination', async () => {
     const client = await loginAs(app(), 'operator');
     const body = await list(client, '?page=1');
     expect(body.result).toBe(true);

@@ -30,7 +30,7 @@ export const CALLERS = [
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
-/** The searches spec §7 sends as POST (their filters are bodies): they change nothing, so they count as reads. */
+/** The searches sent as POST (their filters are bodies): they change nothing, so they count as reads. */
 export const READS_BY_POST = new Set(['POST /front/device-keys', 'POST /front/keys/duplicate', 'POST /front/wizard/entrances']);
 const isRead = (route: RegisteredRoute) => route.method === 'GET' || READS_BY_POST.has(`${route.method} ${route.pattern}`);
 

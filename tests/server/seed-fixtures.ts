@@ -23,7 +23,7 @@ export async function emptyDatabase(backend: Backend): Promise<{ database: Datab
   };
 }
 
-/** What the user, group and company screens find in a seeded database (issue 13's data). */
+/** What the user, group and company screens find in a seeded database. */
 export interface PeopleFacts {
   buyers: number;
   users: number;

@@ -60,7 +60,7 @@ describe.each(BACKENDS)('people and organisations of the demo seed on %s', (back
 describe.each(BACKENDS)('the small seed on %s', (backend) => {
   const app = useApp(backend);
 
-  it('keeps its groups and adds one at a third level per buyer, with the next ids (nothing else of issue 13 changes its rows)', async () => {
+  it('keeps its groups and adds one at a third level per buyer, with the next ids (nothing else of the people seed changes its rows)', async () => {
     const db = app().database.drizzle;
     const groups = await queryRows<{ id: number; name: string; buyerId: number; parentId: number | null }>(
       db,

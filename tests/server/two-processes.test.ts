@@ -9,7 +9,7 @@ import { adminQuery, databaseUrl } from './postgres';
 import { RealServerClient, type Answer } from './real-server-client';
 
 /*
- * Issue 16 §3: two server processes (two ports) on one PostgreSQL. They start together on a fresh
+ * Two server processes (two ports) on one PostgreSQL. They start together on a fresh
  * database (one migrates and seeds under the advisory lock, the other waits), a session made on one
  * is good on the other, an Idempotency-Key sent to both at once runs once, and the port jobs and
  * management-company uploads both processes' runners poll are each run once.

@@ -6,7 +6,7 @@ import { getOfflineDb } from '@/offline/db';
 import { addJob, applyJobEvent, outboxRequest } from '@/offline/outbox-queue';
 import { openTestDb } from './offline/helpers';
 
-/* Keys added with no signal (issue 17 §3): queued as outbox jobs, shown pending until the replay sends them. */
+/* Keys added with no signal: queued as outbox jobs, shown pending until the replay sends them. */
 
 const MAC = 'E4:5A:D4:00:00:06';
 const OTHER = 'E4:5A:D4:00:00:07';

@@ -44,7 +44,7 @@ function load(path: string): unknown {
   return loader({ request: new Request(`http://localhost${path}`), params: {}, context: undefined } as never);
 }
 
-describe('guardRedirect (spec §5)', () => {
+describe('guardRedirect', () => {
   it('sends a visitor without the logged flag to /site/auth', () => {
     expect(guardRedirect('/devices', false)).toBe('/site/auth');
     expect(guardRedirect('/', false)).toBe('/site/auth');
@@ -78,12 +78,11 @@ describe('routeLoader', () => {
   });
 });
 
-describe('route table (spec §2)', () => {
+describe('route table', () => {
   const all = [loginRoute, ...workspaceRoutes];
 
   it('registers every route of the spec, the issues\' own routes, and an unknown-path route', () => {
-    // Issue 3 §8 adds the send queue, which spec §2 does not list.
-    // Issue 17 §1 adds the audit trail, §4 the installers' queues.
+    // Ours: the send queue, the audit trail and the installers' queues.
     const issueRoutes = ['/outbox', '/audit', '/field', '/field/:installerId'];
     expect(all.map((route) => route.path).filter((path) => path !== '*').sort()).toEqual([...SPEC_ROUTES, ...issueRoutes].sort());
     expect(all.at(-1)?.path).toBe('*');

@@ -50,7 +50,7 @@ describe('Header', () => {
     expect(screen.getByRole('menuitem', { name: 'Справка (PDF)' }).getAttribute('href')).toBe('/help.pdf');
   });
 
-  // Issue 11 §1: the house list joined the installer's menu, and the wizards are one click away.
+  // The house list joined the installer's menu, and the wizards are one click away.
   it('shows the installer devices, houses and the wizards, and no PDF help', async () => {
     renderWithApp(<Header />, { client: loggedInAs('installer', ['adjuster'], []) });
     const nav = screen.getByRole('navigation', { name: 'Главное меню' });

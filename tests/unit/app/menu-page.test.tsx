@@ -26,7 +26,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('MenuPage (issue 11 §1)', () => {
+describe('MenuPage', () => {
   it('gives the operator «Управление блокировками» and the companies right after «Жилой фонд»', () => {
     renderWithApp(<MenuPage />, { client: loggedInAs(['management']) });
     expect(linksIn(screen.getByRole('region', { name: 'Разделы' }))).toEqual([

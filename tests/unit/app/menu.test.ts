@@ -25,7 +25,7 @@ function labels(access: Access): string[] {
   return visibleMenuItems(access).map((item) => translate('ru', item.labelKey));
 }
 
-describe('menu visibility (spec §6, with issue 11: houses for installers, devices and houses for support)', () => {
+describe('menu visibility (houses for installers, devices and houses for support)', () => {
   it('shows the superuser every item', () => {
     expect(labels(ACCOUNTS.admin)).toEqual(['Покупатели', 'Устройства', 'Группы', 'Жилой фонд', 'Пользователи', 'Ключи']);
   });
@@ -49,14 +49,14 @@ describe('menu visibility (spec §6, with issue 11: houses for installers, devic
     expect(labels({ roles: items('someone-else'), permissions: items() })).toEqual([]);
   });
 
-  // Issue 12: /access sits under the housing stock, not in the desktop row (no width to spare there).
+  // /access sits under the housing stock, not in the desktop row (no width to spare there).
   it('lists «Управление блокировками» and the companies under the houses for whoever may open them, never for installers', () => {
     const subs = (access: Access) => visibleSubItems(access).map((sub) => [sub.parent, translate('ru', sub.labelKey), sub.to]);
     const access = ['houses', 'Управление блокировками', '/access'];
     const companies = ['houses', 'Управляющие компании', '/mc'];
-    // Issue 17 §4: the installers' queues, under the devices.
+    // The installers' queues, under the devices.
     const field = ['devices', 'Очереди монтажников', '/field'];
-    // Issue 17 §1: the audit trail, under the devices too.
+    // The audit trail, under the devices too.
     const audit = ['devices', 'Журнал изменений', '/audit'];
     expect(subs(ACCOUNTS.admin)).toEqual([access, companies, field, audit]);
     expect(subs(ACCOUNTS.operator)).toEqual([access, companies, field, audit]);
@@ -86,7 +86,7 @@ describe('menu visibility (spec §6, with issue 11: houses for installers, devic
   });
 });
 
-describe('permission and role checks (spec §5)', () => {
+describe('permission and role checks', () => {
   it('is true when the key exists in the map, whatever its value', () => {
     expect(hasPermission(items('HOUSES_LIST_PERMISSION'), 'HOUSES_LIST_PERMISSION')).toBe(true);
     expect(hasPermission(items(), 'HOUSES_LIST_PERMISSION')).toBe(false);

@@ -43,7 +43,7 @@ beforeEach(() => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('OfflineRuntimeGate (issue 16 §5)', () => {
+describe('OfflineRuntimeGate', () => {
   it('starts no runtime (and loads no Dexie) for a user with nothing queued or drafted', async () => {
     const { unmount } = renderWithApp(<OfflineRuntimeGate userId={7} confirmed />);
     expect(await peekOfflineData(7)).toEqual({ unsent: 0, jobs: 0, drafts: 0 });

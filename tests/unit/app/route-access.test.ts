@@ -34,14 +34,14 @@ const DEVICE_SCREENS = [
   '/devices/history',
   '/dialings/:mac',
 ];
-/** Issue 12's `housing` rule: a house's page, its flats and entrances, and the blocks on /access. */
+/** `housing` rule: a house's page, its flats and entrances, and the blocks on /access. */
 const HOUSING_SCREENS = ['/houses/:houseUid', '/houses/:houseUid/flats/:flatNum/update', '/entrances/:entranceUid', '/access'];
-/** Issue 13: support reads the companies, users and groups (creating a company is not reading). */
+/** Support reads the companies, users and groups (creating a company is not reading). */
 const PEOPLE_SCREENS = ['/mc', '/mc/:mcId/update', '/users', '/users/:userId', '/users/:userId/permissions', '/groups', '/groups/:groupId'];
 const OPERATOR_SCREENS = ['/groups', '/groups/:groupId', '/mc', '/mc/:mcId/update', '/mc/view-create'];
 const USER_SCREENS = ['/users', '/users/:userId', '/users/:userId/permissions'];
 const OPEN_TO_ALL = ['/', '/user/options', '*'];
-/** Issue 14: a device's keys, RS keys and codes, keyless access and the keys list; support reads them, installers do not. */
+/** A device's keys, RS keys and codes, keyless access and the keys list; support reads them, installers do not. */
 const KEY_SCREENS = ['/devices/:mac/keys', '/devices/:mac/rs-keys', '/devices/:mac/codes', '/device/codes', '/keys'];
 
 function opens(access: Access): string[] {
@@ -54,7 +54,7 @@ function routeOf(path: string) {
   return route;
 }
 
-describe('route access rules (issue 11 §5)', () => {
+describe('route access rules', () => {
   it('gives every route a rule that says in words who may open it', () => {
     for (const route of [loginRoute, ...workspaceRoutes]) {
       expect(typeof route.access.allows, route.path).toBe('function');
@@ -95,7 +95,7 @@ describe('route access rules (issue 11 §5)', () => {
     expect(opens(ACCOUNTS.nobody)).toEqual(OPEN_TO_ALL);
   });
 
-  it('gives each placeholder its spec §6 menu rule', () => {
+  it('gives each placeholder its menu rule', () => {
     expect(routeOf('/groups/:groupId').access).toBe(ACCESS_RULES.groups);
     expect(routeOf('/buyers/:buyerId').access).toBe(ACCESS_RULES.buyers);
     expect(routeOf('/users/:userId/permissions').access).toBe(ACCESS_RULES.users);

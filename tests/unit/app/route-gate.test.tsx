@@ -76,7 +76,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('gatedPage (issue 11 §5)', () => {
+describe('gatedPage', () => {
   it('shows support a plain refusal with a way home, never loading the wizard or offering a retry', async () => {
     const release = slowPermissions(() => jsonResponse(200, permissions(['support'])));
     const { route, page } = wizardRoute();

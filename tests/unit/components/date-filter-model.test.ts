@@ -4,7 +4,7 @@ import { dateFilterFromValue, dateFilterToValue } from '@/components/date-filter
 // The picker hands over a local Date whose fields are what the user sees.
 const picked = (y: number, m: number, d: number, h = 0, mi = 0, s = 0) => new Date(y, m - 1, d, h, mi, s);
 
-describe('date filter conversion (spec §2, §5)', () => {
+describe('date filter conversion', () => {
   it("gives '' for an empty or unfinished input", () => {
     expect(dateFilterToValue(null, 'start', 'Europe/Moscow')).toBe('');
     expect(dateFilterToValue(undefined, 'end', 'Europe/Moscow')).toBe('');

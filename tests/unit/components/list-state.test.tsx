@@ -35,7 +35,7 @@ describe('list state in the URL', () => {
     );
   });
 
-  it('goes back to the first page when a filter changes or the filters are cleared (spec §4)', () => {
+  it('goes back to the first page when a filter changes or the filters are cleared', () => {
     const state = { page: 7, sort: null, filters: { houseUid: 'h1', region: '', fias: 'f' } };
     expect(withFilters(state, { region: '50' }, CONFIG)).toEqual({ page: 1, sort: null, filters: { houseUid: 'h1', region: '50', fias: 'f' } });
     expect(withoutFilters(state, CONFIG)).toEqual({ page: 1, sort: null, filters: { houseUid: '', region: '', fias: '' } });

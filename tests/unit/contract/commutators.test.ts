@@ -51,7 +51,7 @@ describe('commutator endpoints', () => {
   });
 });
 
-describe('matrix sizes (spec §4)', () => {
+describe('matrix sizes', () => {
   it('gives Factorial sizes as columns × rows of 8 rows', () => {
     const sizes = COMMUTATOR_SIZES.map((size) => matrixSize('Factorial', size));
     expect(sizes.map((s) => `${s?.columns}x${s?.rows}`)).toEqual(['0x0', '2x8', '4x8', '5x8', '8x8', '10x8', '13x8', '20x8', '28x8']);

@@ -91,7 +91,7 @@ describe('key rules', () => {
     expect(isInnerKey(null)).toBe(false);
   });
 
-  it('serves both key-delete paths of spec §7 with one route', () => {
+  it('serves both key-delete paths with one route', () => {
     expect(keyEndpoints.removeDeviceKey.path({ device: 1042, key: 55012 })).toBe('/front/device/1042/key/55012/delete');
     expect(keyEndpoints.removeDeviceKey.path({ device: MAC, key: '00000A1B2C3D' })).toBe(
       '/front/device/00%3A1A%3A2B%3A3C%3A4D%3A5E/key/00000A1B2C3D/delete',

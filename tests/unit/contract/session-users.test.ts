@@ -116,7 +116,7 @@ describe('dictionary endpoints', () => {
     getOptions: { ok: { result: true, data: { '1': 'ru', '2': 'en' } }, bad: { result: true, data: { '1': { label: 'ru' } } }, paths: ['data.1'] },
   });
 
-  it('asks only for the dictionaries of spec §3', () => {
+  it('asks only for the seven known dictionaries', () => {
     expect(decode(DictionaryQuery, { dictionaryId: 'stream_type' })).toEqual({ dictionaryId: 'stream_type' });
     expectFailurePaths(DictionaryQuery, { dictionaryId: 'colors' }, ['dictionaryId']);
   });

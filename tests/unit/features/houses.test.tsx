@@ -26,7 +26,7 @@ describe('house list model', () => {
     expect(houseListQuery(parseListState(new URLSearchParams('address=Лесная&page=3'), HOUSE_LIST_STATE))).toEqual({ page: 3, address: 'Лесная' });
   });
 
-  it('counts only houses that have an id (spec §5)', () => {
+  it('counts only houses that have an id', () => {
     expect(housesWithId([...HOUSES, { id: '', address: 'x', region: 1 }]).map((house) => house.id)).toEqual(['h-1', 'h-2']);
   });
 

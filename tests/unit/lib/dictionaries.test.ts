@@ -34,7 +34,7 @@ function wrapper() {
   return ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children);
 }
 
-describe('dictionaries (spec §7, §9)', () => {
+describe('dictionaries', () => {
   it('calls GET /front/dictionary/get-options once per browser session and language, naming the language', async () => {
     const urls = stubServer();
     expect(await loadDictionary('supported_languages', 'ru')).toEqual(LANGUAGES);

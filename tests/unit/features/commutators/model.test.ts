@@ -21,7 +21,7 @@ const FACTORIAL = 0;
 const range = (firstFlat: number, lastFlat: number): FlatRange => ({ firstFlat, lastFlat, entranceNum: 1, entranceTitle: 'Подъезд 1' });
 const zeros = (rows: number, columns: number) => Array.from({ length: rows }, () => Array<number>(columns).fill(0));
 
-describe('resizing by spec §4', () => {
+describe('resizing by model size', () => {
   it('Metakom 20 is 2 columns × 10 rows; resized to 40 (4 × 10) it keeps every cell and adds zeros', () => {
     const small = resizeState({ model: null, size: 0, commutators: [{ index: 0, matrix: [] }] }, METAKOM, 20);
     expect(small.size).toBe(20);

@@ -73,7 +73,7 @@ function makeCard(type = 6, capabilities = ['keys', 'levels', 'rs485', 'audio', 
   };
 }
 
-describe('feature gating (spec §6)', () => {
+describe('feature gating', () => {
   it('shows extra settings only for ISCOM_X1 and BEWARD_ISCOM, and only with the capability', () => {
     expect(canUse(makeCard(6).device, 'rs485')).toBe(true);
     expect(canUse(makeCard(10).device, 'audio')).toBe(true);
@@ -98,7 +98,7 @@ describe('feature gating (spec §6)', () => {
   });
 });
 
-describe('local updates (spec §4)', () => {
+describe('local updates', () => {
   it('status 3 clears relays, houses and the SIP account and empties the billing values', () => {
     const reset = applyStatus(makeCard(), 3);
     expect(reset.device.statusCode).toBe(3);

@@ -193,7 +193,7 @@ describe('DeviceKeysPage', SLOW, () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Значение ключа' }), { target: { value: '0123456789AB' } });
     await whileOffline(async () => {
       expect(await within(dialog).findByText(/Нет связи с сервером/)).toBeTruthy();
-      // A new key is queued in the outbox instead (issue 17 §3, tests/e2e/nfc-keys.test.ts).
+      // A new key is queued in the outbox instead (tests/e2e/nfc-keys.test.ts).
       expect(within(dialog).queryByRole('button', { name: 'Добавить' })).toBeNull();
       expect((within(dialog).getByRole('button', { name: 'В очередь' }) as HTMLButtonElement).disabled).toBe(false);
       expect((within(dialog).getByRole('textbox', { name: 'Значение ключа' }) as HTMLInputElement).value).toBe('0123456789AB');

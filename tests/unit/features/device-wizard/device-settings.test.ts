@@ -18,7 +18,7 @@ import {
 import { ADDRESS, ENTRANCE_UID, FIAS_ID, HOUSE_UID, MAC, device } from '../../contract/fixtures';
 
 /*
- * Issue 11 §2: the set-up wizard of an existing device starts from its settings, and the review
+ * The set-up wizard of an existing device starts from its settings, and the review
  * compares the draft with them; a draft filled without them cannot replace them unseen.
  */
 
@@ -131,7 +131,7 @@ describe('what the review compares with, and when the save may not replace a dev
   });
 });
 
-describe('the review’s changes (issue 11 §2)', () => {
+describe('the review’s changes', () => {
   const before: WizardSettings = draftFromReading(MAC, found());
 
   const changed = (after: WizardSettings) =>
@@ -192,7 +192,7 @@ describe('the review’s changes (issue 11 §2)', () => {
   });
 });
 
-describe('field checks from the contract (issue 11 §3)', () => {
+describe('field checks from the contract', () => {
   const draft = { ...newDraft(MAC), type: 6 };
 
   it('accepts an http(s) device address and refuses anything else', () => {

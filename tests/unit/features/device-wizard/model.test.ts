@@ -39,7 +39,7 @@ function loaded(buyerId: number | null = 3): WizardState {
   return run(initialState(), { type: 'load', draft: newDraft(MAC), buyerId });
 }
 
-describe('device wizard state (spec §4 "Wizard")', () => {
+describe('device wizard state', () => {
   it('starts at step 1 with the spec defaults: login admin, factory password, one relay 1, devicePurpose 1', () => {
     const state = loaded();
     expect(state.step).toBe(1);
@@ -116,7 +116,7 @@ describe('device wizard state (spec §4 "Wizard")', () => {
   });
 });
 
-describe('the buyer-1 SIP rule (spec §4)', () => {
+describe('the buyer-1 SIP rule', () => {
   it('forces the provider domain and port 7777 for buyer 1, whatever is typed', () => {
     let state = loaded(1);
     expect(state.draft.sipAccount).toMatchObject({ domain: FORCED_SIP_DOMAIN, port: FORCED_SIP_PORT });
@@ -163,7 +163,7 @@ describe('field errors', () => {
   });
 });
 
-describe('the save body (spec §7 POST /front/wizard/save)', () => {
+describe('the save body (POST /front/wizard/save)', () => {
   it('passes the contract with exactly the spec fields; an empty owner is null', () => {
     const state = run(
       loaded(1),

@@ -87,7 +87,7 @@ describe('device list URL state', () => {
 });
 
 describe('device list rows', () => {
-  it('names the type from the enumeration (spec §3)', () => {
+  it('names the type from the enumeration', () => {
     expect(typeName(0)).toBe('IMD1_B');
     expect(typeName(10)).toBe('BEWARD_ISCOM');
     expect(typeName(15)).toBe('RUBETEK_RV_3434');
@@ -120,7 +120,7 @@ describe('device list rows', () => {
 });
 
 describe('live statuses', () => {
-  it('keeps only the statuses of the MACs still on screen (spec §4)', () => {
+  it('keeps only the statuses of the MACs still on screen', () => {
     const answer = { 'AA:AA:AA:AA:AA:01': ONLINE, 'AA:AA:AA:AA:AA:02': ONLINE };
     expect(visibleStatuses(answer, ['AA:AA:AA:AA:AA:02', 'AA:AA:AA:AA:AA:03'])).toEqual({ 'AA:AA:AA:AA:AA:02': ONLINE });
   });
@@ -204,7 +204,7 @@ describe('what the list offers each role', () => {
     expect(access('superuser')).toEqual({ create: true, wizards: true, assignGroups: true, allBuyers: true });
   });
 
-  it('opens each wizard at its spec §2 route', () => {
+  it('opens each wizard at its route', () => {
     expect(ADD_DEVICE_PATHS).toEqual({ serialNumber: '/devices/serial-number-wizard', port: '/devices/wizard', replace: '/devices/replace-wizard' });
   });
 });

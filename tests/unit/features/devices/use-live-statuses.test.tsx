@@ -58,7 +58,7 @@ describe('useLiveStatuses', () => {
     expect(result.current[A]).toEqual(down);
   });
 
-  it('ignores an answer that arrives after the screen has gone: the request is aborted (spec §4)', async () => {
+  it('ignores an answer that arrives after the screen has gone: the request is aborted', async () => {
     const { result, unmount } = renderHook(() => useLiveStatuses([A], 1000));
     const first = pending[0]!;
     unmount();

@@ -215,7 +215,7 @@ describe('FlatCardPage', () => {
     expect((music as HTMLInputElement).value).toBe('7');
   });
 
-  it('links the flat’s events on all its devices and on each, and the call rounds and voltage of a device that calls handsets (issue 15)', async () => {
+  it('links the flat’s events on all its devices and on each, and the call rounds and voltage of a device that calls handsets', async () => {
     renderCard('support');
     await screen.findByTestId('flat-card-ready');
     reveal();
@@ -262,7 +262,7 @@ describe('FlatCardPage', () => {
       expect(await screen.findByText(/^Нет связи с сервером: новый ключ встанет в очередь/)).toBeTruthy();
       expect((within(analog).getByRole('button', { name: 'Сохранить' }) as HTMLButtonElement).disabled).toBe(true);
       expect((screen.getByRole('button', { name: 'Заблокировать' }) as HTMLButtonElement).disabled).toBe(true);
-      // A new key can still be added: it waits in the outbox (issue 17 §3, tests/e2e/nfc-keys.test.ts).
+      // A new key can still be added: it waits in the outbox (tests/e2e/nfc-keys.test.ts).
       expect((within(region('Ключи')).getByRole('button', { name: 'Добавить ключ' }) as HTMLButtonElement).disabled).toBe(false);
       expect((within(analog).getByRole('textbox', { name: 'Код двери' }) as HTMLInputElement).value).toBe('4321');
     });

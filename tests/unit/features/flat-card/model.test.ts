@@ -78,7 +78,7 @@ describe('key values', () => {
     ]);
   });
 
-  it('drops only the copies a device deleted (spec §4: applied locally on success)', () => {
+  it('drops only the copies a device deleted (applied locally on success)', () => {
     const keys = [flatKey('BB', 'M1', '1', '10'), flatKey('BB', 'M2', '2', '20')];
     expect(withoutKeys(keys, [{ deviceId: '2', keyId: '20' }]).map((key) => key.mac)).toEqual(['M1']);
   });
@@ -184,7 +184,7 @@ describe('access services and permissions', () => {
     expect(incompleteService(form)?.name).toBe('Ключи');
   });
 
-  it('names a reason from the catalogue, «Не определено» when it is not there (spec §9)', () => {
+  it('names a reason from the catalogue, «Не определено» when it is not there', () => {
     const reasons = [{ id: 2, name: 'Заявка жильца', description: null }];
     expect(nameOf(reasons, 2, 'Не определено')).toBe('Заявка жильца');
     expect(nameOf(reasons, 9, 'Не определено')).toBe('Не определено');

@@ -158,7 +158,7 @@ describe('fields', () => {
   });
 });
 
-describe('replace-options body (spec §7)', () => {
+describe('replace-options body', () => {
   it('has exactly macFrom, macTo, type, options, url, login, password, MACs normalised', () => {
     const body = toReplaceBody(ready({ url: ' http://10.0.0.5 ', revision: 5 }));
     expect(body).toEqual({ macFrom: OLD, macTo: NEW, type: 6, options: { 'systemInfo.revision': 5 }, url: 'http://10.0.0.5', login: 'admin', password: FACTORY_PASSWORD });

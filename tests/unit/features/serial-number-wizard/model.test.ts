@@ -49,7 +49,7 @@ function filledDraft(patch: Partial<SerialNumberDraft> = {}): SerialNumberDraft 
   };
 }
 
-describe('serial-number wizard defaults (spec §3, §9)', () => {
+describe('serial-number wizard defaults', () => {
   it('starts with type 1, revision 2, login root, the factory password, model ISCom, 1 relay, borders 0, no entrance, no owner', () => {
     expect(defaultSerialNumberDraft()).toEqual({
       serialNumber: '',
@@ -79,7 +79,7 @@ describe('serial-number wizard defaults (spec §3, §9)', () => {
   });
 });
 
-describe('validity (spec §5)', () => {
+describe('validity', () => {
   it('is valid with serialNumber, mac, dns, login, pass, address and house filled, an entrance and relayNum ≠ 0', () => {
     expect(isSerialNumberDraftValid(filledDraft())).toBe(true);
   });
@@ -121,7 +121,7 @@ describe('validity (spec §5)', () => {
 });
 
 describe('a step with errors does not advance', () => {
-  // Each field of the spec's rule (§5), emptied or mistyped: its error, and the step «Далее» stops on.
+  // Each field of the spec's rule, emptied or mistyped: its error, and the step «Далее» stops on.
   const cases: [string, Partial<SerialNumberDraft>, keyof SerialNumberDraft, string, (typeof WIZARD_STEPS)[number]][] = [
     ['an empty serial number', { serialNumber: ' ' }, 'serialNumber', 'serialWizard.error.serialNumber', 'device'],
     ['an empty MAC', { mac: '' }, 'mac', 'serialWizard.error.mac', 'device'],
@@ -177,7 +177,7 @@ describe('the prepare-device body', () => {
     expect(toPrepareDeviceBody(filledDraft({ deviceOwner: ' УК «Лесная» ' })).deviceOwner).toBe('УК «Лесная»');
   });
 
-  it('keeps an owner typed and then erased as null in the draft (spec §3)', () => {
+  it('keeps an owner typed and then erased as null in the draft', () => {
     const values = { ...formValuesOf(filledDraft()), deviceOwner: '  ' };
     expect(draftFromForm(values, filledDraft()).deviceOwner).toBeNull();
   });
@@ -206,7 +206,7 @@ describe('the prepare-device body', () => {
   });
 });
 
-describe('house, entrance and the wizard address result (spec §3)', () => {
+describe('house, entrance and the wizard address result', () => {
   it('gives address, entranceNum and fiasId from the picked house and entrance', () => {
     const draft = withEntrance(withHouse(defaultSerialNumberDraft(), pickedHouse(HOUSE)), 2);
     expect(draft).toMatchObject({ house: HOUSE.fias, address: HOUSE.address, entrance: 2 });
