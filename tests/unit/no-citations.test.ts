@@ -15,11 +15,13 @@ const SECTION = '\u00a7';
 const ISSUE = 'issue';
 /** A tracker issue by number, or a numbered section (of the spec or any other text): a reference a reader cannot follow. */
 const CITATION = new RegExp(`\\b[Ii]ssues? \\d+|\\b[Ss]pec ${SECTION}|${SECTION} ?\\d`);
+/** Applied migrations are never edited (a database that ran one keeps it as it was), so their old comments stay. */
+const FROZEN = join(ROOT, 'server', 'db', 'migrations');
 
 function textFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : textFiles(path);
+    if (statSync(path).isDirectory()) return name === 'node_modules' || path === FROZEN ? [] : textFiles(path);
     return TEXT.test(name) ? [path] : [];
   });
 }

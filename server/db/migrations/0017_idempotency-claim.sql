@@ -1,5 +1,5 @@
--- Takes the idempotency lock of (user, key) and reads its stored answer in one round trip (
--- every job of an outbox replay is an idempotent request). A plpgsql function, not one SELECT:
+-- Takes the idempotency lock of (user, key) and reads its stored answer in one round trip (issue 16
+-- §5: every job of an outbox replay is an idempotent request). A plpgsql function, not one SELECT:
 -- its second statement takes a fresh snapshot after the lock is held, so it sees the answer of a
 -- transaction that committed (and let the lock go) while this one waited for its statement to start.
 -- locked false: another transaction holds the key. No row of stored data: the key is new.
