@@ -161,18 +161,9 @@ export const Pagination = type({
 });
 export type Pagination = Infer<typeof Pagination>;
 
-/** The answer of a failed call, and of every 400/401/403/404/409/422 from the reference server. */
+/** The answer of a failed call, and of every 4xx (a path parameter over 100 characters: 414 too) from the reference server. */
 export const ErrorResponse = type({ result: literal(false), message: string() });
 export type ErrorResponse = Infer<typeof ErrorResponse>;
-
-/**
- * The one refusal not in the `ErrorResponse` shape: Fastify's own body, sent by its router before any
- * of our code runs, for a path parameter longer than its `maxParamLength` (100 characters):
- * **414** `{error: 'URI Too Long'?, code: 'FST_ERR_MAX_PARAM_LENGTH', message, statusCode: 414}`
- * (docs/api.md "Errors"). It has no `result`; the client reads `message` all the same.
- */
-export const FrameworkError = type({ error: string(), code: string(), message: string(), statusCode: number() });
-export type FrameworkError = Infer<typeof FrameworkError>;
 
 // ---------------------------------------------------------------------------
 // Endpoints

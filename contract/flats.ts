@@ -167,7 +167,9 @@ export const FLAT_DEVICE_SETTING_KEYS = [
 // ---------------------------------------------------------------------------
 // Responses
 
+/** `message` is always there (null on success), as every flat card answer lists it. */
 export const FlatDataResponse = withResult({
+  message: nullable(string()),
   users: array(FlatUser),
   deviceData: array(DeviceFlatData),
   entrances: array(Entrance),
@@ -194,6 +196,7 @@ export const BlockRecord = type({
 });
 /** `mac`: the device asked about (query mac), null for the whole flat. */
 export const BlockHistoryResponse = withResult({
+  message: nullable(string()),
   mac: nullable(string()),
   scheduleBlockData: array(ScheduleBlockRecord),
   blockData: array(BlockRecord),

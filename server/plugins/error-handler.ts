@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ErrorResponse, FrameworkError } from '../../contract/common';
+import type { ErrorResponse } from '../../contract/common';
 import { isDatabaseUnavailable } from '../db/client';
 import { ApiError, MESSAGES } from '../http/errors';
 import { API_CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY } from './security-headers';
@@ -57,14 +57,13 @@ export const errorHandlerPlugin = fp(
 );
 
 /**
- * Fastify's router refusals (its `frameworkErrors` option). A URL with a broken %-escape is a 400
- * in our shape. A path parameter longer than `maxParamLength` keeps Fastify's own 414 body
- * (`FrameworkError` in contract/common.ts; docs/api.md "Errors").
+ * Fastify's router refusals (its `frameworkErrors` option), in our `{result:false, message}` shape like
+ * every other refusal: a path parameter longer than `maxParamLength` is a 414, a URL with a broken
+ * %-escape a 400.
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    const body: FrameworkError = { error: 'Bad Request', code: error.code, message: error.message, statusCode: 414 };
-    return reply.code(414).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
+    return sendError(reply, 414, MESSAGES.paramTooLong);
   }
   if (error.code === 'FST_ERR_BAD_URL') return sendError(reply, 400, MESSAGES.badUrl);
   reply.log.error({ err: error }, 'router failed');

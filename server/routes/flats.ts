@@ -33,7 +33,7 @@ export async function flatRoutes(app: FastifyInstance, options: { gateway: Devic
     const key = flatKeyOf(params.flat);
     const found = await flatCardByKey(db, key.houseUid, key.flatNum, buyerScope(request));
     if (!found) throw await flatNotFound(db, key);
-    return { result: true, ...found.card };
+    return { result: true, message: null, ...found.card };
   });
 
   defineRoute(
@@ -74,7 +74,7 @@ export async function flatRoutes(app: FastifyInstance, options: { gateway: Devic
     const flat = await requireFlat(db, request, params.flat);
     const kind = (params.historyKind as FlatHistoryKind) === 'cms-block-history' ? 'cms' : 'manual';
     const mac = query.mac ?? null;
-    return { result: true, mac, ...(await blockHistory(db, flat.id, kind, mac)) };
+    return { result: true, message: null, mac, ...(await blockHistory(db, flat.id, kind, mac)) };
   });
 
   defineRoute(app, flatEndpoints.entrances, read, async ({ params, request, db }) => {

@@ -72,6 +72,7 @@ export async function deviceKeyRoutes(app: FastifyInstance, options: { gateway: 
       const listed = await listAllKeys(db, buyerScope(request), filter, page, KEY_LIST_PAGE_SIZE);
       return {
         result: true,
+        message: null,
         device: null,
         deviceLiveStatus: null,
         keyTypes: null,
@@ -89,6 +90,7 @@ export async function deviceKeyRoutes(app: FastifyInstance, options: { gateway: 
     const live = await gateway.statuses([ref]);
     return {
       result: true,
+      message: null,
       device,
       deviceLiveStatus: live.get(ref.mac)?.liveStatus ?? false,
       keyTypes: keyTypesOf(ref, rs),

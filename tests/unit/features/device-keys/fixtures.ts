@@ -29,6 +29,7 @@ export function keyRow(patch: Partial<DeviceKeyRow> = {}): DeviceKeyRow {
 export function listAnswer(rows: DeviceKeyRow[] = [keyRow()], totalCount = rows.length, capabilities = ['keys', 'codes', 'rsKeys', 'commutators']): DeviceKeysResponse {
   return {
     result: true,
+    message: null,
     device: {
       mac: MAC,
       buyerId: 1,

@@ -74,6 +74,7 @@ describe('device keys model', () => {
   it('swaps IS_SECURITY of that one key (value and side) locally', () => {
     const answer = {
       result: true,
+      message: null,
       device: null,
       deviceLiveStatus: null,
       addresses: {},

@@ -57,6 +57,7 @@ export function flatAnswer(overrides: Partial<FlatDataResponse> = {}): FlatDataR
   });
   return {
     result: true,
+    message: null,
     users,
     deviceData: [
       deviceData({ mac: 'AA:00:00:00:00:01', canFlatBlockCms: true, canFlatDoorCode: true, canIndividualLevels: true, canCallToHandset: true, doorCode: '1234' }),

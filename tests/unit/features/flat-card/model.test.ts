@@ -122,11 +122,12 @@ describe('block history', () => {
     const rows = mergeHistory(
       {
         result: true,
+        message: null,
         mac: null,
         blockData: [{ mac: null, date: '2026-01-02T00:00:00Z', login: 'operator', userId: 2, blocked: true, reason: 'Долг' }],
         scheduleBlockData: [{ mac: null, date: '2026-01-04T00:00:00Z', blockCms: false }],
       },
-      { result: true, mac: null, blockData: [{ mac: 'M1', date: '2026-01-03T00:00:00Z', login: 'admin', userId: 1 }], scheduleBlockData: [] },
+      { result: true, message: null, mac: null, blockData: [{ mac: 'M1', date: '2026-01-03T00:00:00Z', login: 'admin', userId: 1 }], scheduleBlockData: [] },
     );
     expect(rows.map((row) => [row.kind, row.login, row.scheduled, row.mac, row.blocked, row.reason])).toEqual([
       ['flat', null, true, null, false, null],
