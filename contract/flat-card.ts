@@ -8,6 +8,7 @@ import {
   FlatDataResponse,
   FlatStatus,
   FlatUser,
+  MoveOutSummary,
   TemporaryCode,
   flatPath,
   FLAT_DEVICE_SETTING_KEYS,
@@ -82,24 +83,8 @@ export const FlatUsersResponse = withResult({ data: array(FlatUser) });
 export const TemporaryCodeResponse = withResult({ data: nullable(TemporaryCode) });
 export const FlatSettingsFromDeviceResponse = withResult({ data: DeviceFlatData });
 
-// «Move out» (ours, docs/api.md "Flats"): everything of the departing residents leaves the flat in
-// one call, and can be put back for a while (MOVE_OUT_UNDO_SECONDS).
+// «Move out» (ours, docs/api.md "Flats"): its summary and the pending undo are in contract/flats.ts.
 
-/** What a move-out takes off the flat, read before it runs and answered after it ran. */
-export const MoveOutSummary = type({
-  users: array(type({ id: number(), login: string() })),
-  keys: array(type({ value: string(), mac: MacLike })),
-  temporaryCode: boolean(),
-  /** The residents' SIP accounts on this flat. */
-  sipAccounts: number(),
-  /** Their phones with the app that lose this flat. */
-  appDevices: number(),
-  /** Access services of the flat turned off (the app, the CMS handset …). */
-  accessServices: number(),
-  /** Residents marked «do not unlink from flats»: they stay (the preview names them). */
-  keptUsers: optional(array(type({ id: number(), login: string() }))),
-});
-export type MoveOutSummary = Infer<typeof MoveOutSummary>;
 export const MoveOutPreviewResponse = withResult({ data: MoveOutSummary });
 /** `undoUntil` (ISO): the undo call is accepted until then. */
 export const MoveOutResponse = withResult({ data: type({ moveOutId: number(), undoUntil: string(), removed: MoveOutSummary }) });

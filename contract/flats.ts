@@ -167,7 +167,37 @@ export const FLAT_DEVICE_SETTING_KEYS = [
 // ---------------------------------------------------------------------------
 // Responses
 
-/** `message` is always there (null on success), as every flat card answer lists it. */
+// «Move out» (ours, docs/api.md "Flats"): everything of the departing residents leaves the flat in
+// one call, and can be put back for a while (MOVE_OUT_UNDO_SECONDS in contract/flat-card.ts).
+
+/** What a move-out takes off the flat, read before it runs and answered after it ran. */
+export const MoveOutSummary = type({
+  users: array(type({ id: number(), login: string() })),
+  /** One entry per device a key is on: a key on three devices is three entries of one value. */
+  keys: array(type({ value: string(), mac: MacLike })),
+  temporaryCode: boolean(),
+  /** The residents' SIP accounts on this flat. */
+  sipAccounts: number(),
+  /** Their phones with the app that lose this flat. */
+  appDevices: number(),
+  /** Access services of the flat turned off (the app, the CMS handset …). */
+  accessServices: number(),
+  /** Residents marked «do not unlink from flats»: they stay (the preview names them). */
+  keptUsers: optional(array(type({ id: number(), login: string() }))),
+});
+export type MoveOutSummary = Infer<typeof MoveOutSummary>;
+
+/**
+ * The flat's latest move-out while it can still be undone, whoever made it and in whichever browser:
+ * `undoUntil` (ISO) on the server's clock, `secondsLeft` until then as the server counted when it answered.
+ */
+export const PendingMoveOut = type({ moveOutId: number(), undoUntil: string(), secondsLeft: number(), removed: MoveOutSummary });
+export type PendingMoveOut = Infer<typeof PendingMoveOut>;
+
+/**
+ * `message` is always there (null on success), as every flat card answer lists it.
+ * `moveOut` (ours, optional): the move-out that can still be undone; null or absent when none.
+ */
 export const FlatDataResponse = withResult({
   message: nullable(string()),
   users: array(FlatUser),
@@ -181,6 +211,7 @@ export const FlatDataResponse = withResult({
   keys: array(FlatKey),
   accessOptions: AccessOptions,
   temporaryCode: nullable(TemporaryCode),
+  moveOut: optional(nullable(PendingMoveOut)),
 });
 export type FlatDataResponse = Infer<typeof FlatDataResponse>;
 

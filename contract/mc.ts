@@ -115,7 +115,8 @@ export const McDeviceHouse = type({ uid: string(), address: string() });
 export const McDevice = type({ id: number(), mac: string(), type: number(), statusCode: number(), houses: array(McDeviceHouse) });
 export type McDevice = Infer<typeof McDevice>;
 export const McDevicesQuery = object({ mac: optional(string()) });
-export const McDevicesResponse = withResult({ data: array(McDevice) });
+/** `data`: at most MC_DEVICES_LIMIT; `totalCount` (ours, optional): how many match in all, e.g. what «upload to all» reaches. */
+export const McDevicesResponse = withResult({ data: array(McDevice), totalCount: optional(number()) });
 /** How many devices the company's device search answers at most. */
 export const MC_DEVICES_LIMIT = 50;
 

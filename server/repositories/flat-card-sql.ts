@@ -104,6 +104,14 @@ export const HOUSE = `(select jsonb_build_object('id', h.uid, 'address', h.addre
 /** When the next scheduled block starts (ISO), null without one. */
 export const SCHEDULE_NEXT = `(select ${iso('b.run_at')} from flat_block_schedules b where b.flat_id = f.id and b.run_at >= now() order by b.run_at limit 1)`;
 
+/**
+ * PendingMoveOut | null: the flat's latest move-out not undone and still in its undo time, with the
+ * seconds left by this server's clock (the browser counts down from them, whatever its own clock says).
+ */
+export const PENDING_MOVE_OUT = `(select jsonb_build_object('moveOutId', m.id, 'undoUntil', ${iso('m.undo_until')},
+  'secondsLeft', greatest(0, floor(extract(epoch from m.undo_until - now())))::int, 'removed', m.snapshot->'summary')
+  from flat_move_outs m where m.flat_id = f.id and m.undone_at is null and m.undo_until > now() order by m.id desc limit 1)`;
+
 export const ACTIONS = list(`jsonb_build_object('id', c.id, 'name', c.name, 'description', c.description) order by c.id`, 'from access_actions c');
 export const REASONS = list(`jsonb_build_object('id', c.id, 'name', c.name, 'description', c.description) order by c.id`, 'from access_reasons c');
 

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AccessOptions, AccessServiceEntry } from '../../contract/access';
 import type { AbonentUnit } from '../../contract/commutators';
 import type { Entrance } from '../../contract/entrances';
-import type { FlatDataResponse, FlatPermission, FlatUser, TemporaryCode } from '../../contract/flats';
+import type { FlatDataResponse, FlatPermission, FlatUser, PendingMoveOut, TemporaryCode } from '../../contract/flats';
 import type { FlatKey } from '../../contract/keys';
 import type { House } from '../../contract/houses';
 import { queryRows, type Db } from '../db/client';
@@ -17,6 +17,7 @@ import {
   ENTRANCE_UIDS,
   HOUSE,
   KEYS,
+  PENDING_MOVE_OUT,
   PERMISSIONS,
   REASONS,
   SCHEDULE_NEXT,
@@ -84,6 +85,7 @@ function prepareCard(db: Db) {
       scheduleNext: part<string | null>(SCHEDULE_NEXT),
       actions: part<AccessOptions['actions']>(ACTIONS),
       reasons: part<AccessOptions['reasons']>(REASONS),
+      moveOut: part<PendingMoveOut | null>(PENDING_MOVE_OUT),
     })
     .from(f)
     .where(
@@ -111,7 +113,7 @@ export async function flatCardByKey(db: Db, houseUid: string, flatNum: number, b
   }
   const [row] = await query.execute({ houseUid, flatNum, buyerId });
   if (!row || !row.house) return null;
-  const { house, entranceUids, users, devices, entrances, keys, units, permissions, services, code, scheduleNext, actions, reasons, ...flat } = row;
+  const { house, entranceUids, users, devices, entrances, keys, units, permissions, services, code, scheduleNext, actions, reasons, moveOut, ...flat } = row;
   return {
     flat,
     card: {
@@ -138,6 +140,7 @@ export async function flatCardByKey(db: Db, houseUid: string, flatNum: number, b
       keys,
       accessOptions: { actions, reasons, sources: ACCESS_SOURCES },
       temporaryCode: code,
+      moveOut,
     },
   };
 }

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { MOVE_OUT_UNDO_SECONDS, type MoveOutSummary } from '../../contract/flat-card';
+import { MOVE_OUT_UNDO_SECONDS } from '../../contract/flat-card';
+import type { MoveOutSummary } from '../../contract/flats';
 import { queryRows, type Db } from '../db/client';
 import { flatMoveOuts } from '../db/schema/flats';
 import type { FlatRow } from './flats';

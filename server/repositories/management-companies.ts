@@ -118,24 +118,32 @@ export async function disableCompany(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/**
- * The devices of the company's houses (houses.management_company_id → device_houses), MAC order,
- * at most MC_DEVICES_LIMIT; `mac` narrows to those whose MAC contains it. `houses` are the
- * company's houses the device serves (uid and address).
- */
-export async function listCompanyDevices(db: Db, companyId: number, mac: string | undefined): Promise<McDevice[]> {
+/** The joins and filter of the company's devices, `mac` narrowing to those whose MAC contains it. */
+function companyDevicesFrom(companyId: number, mac: string | undefined): SQL {
   const compact = mac?.replace(/[^0-9a-f]/gi, '').toUpperCase() ?? '';
-  const rows = await queryRows<{ id: number; mac: string; type: number; statusCode: number; houses: { uid: string; address: string }[] }>(
-    db,
-    sql`select d.id, d.mac, d.type, d.status_code as "statusCode", json_agg(json_build_object('uid', h.uid, 'address', h.address) order by h.address) as houses
-        from houses h
+  return sql`from houses h
         join device_houses dh on dh.house_uid = h.uid
         join devices d on d.id = dh.device_id
         where h.management_company_id = ${companyId}
-          ${compact === '' ? sql`` : sql`and replace(d.mac, ':', '') like ${`%${compact}%`}`}
+          ${compact === '' ? sql`` : sql`and replace(d.mac, ':', '') like ${`%${compact}%`}`}`;
+}
+
+/**
+ * The devices of the company's houses (houses.management_company_id → device_houses), MAC order,
+ * at most MC_DEVICES_LIMIT, and how many there are in all (what «upload to all» would reach);
+ * `mac` narrows to those whose MAC contains it. `houses` are the company's houses the device serves.
+ */
+export async function listCompanyDevices(db: Db, companyId: number, mac: string | undefined): Promise<{ data: McDevice[]; totalCount: number }> {
+  const from = companyDevicesFrom(companyId, mac);
+  const rows = await queryRows<{ id: number; mac: string; type: number; statusCode: number; houses: { uid: string; address: string }[] }>(
+    db,
+    sql`select d.id, d.mac, d.type, d.status_code as "statusCode", json_agg(json_build_object('uid', h.uid, 'address', h.address) order by h.address) as houses
+        ${from}
         group by d.id
         order by d.mac
         limit ${MC_DEVICES_LIMIT}`,
   );
-  return rows.map((row) => ({ ...row, id: Number(row.id), type: Number(row.type), statusCode: Number(row.statusCode) }));
+  const data = rows.map((row) => ({ ...row, id: Number(row.id), type: Number(row.type), statusCode: Number(row.statusCode) }));
+  const [count] = await queryRows<{ total: number }>(db, sql`select count(distinct d.id)::int as total ${from}`);
+  return { data, totalCount: Number(count.total) };
 }

@@ -189,6 +189,6 @@ export async function managementCompanyRoutes(app: FastifyInstance): Promise<voi
     const company = await companyInScope(db, request, params.id);
     const mac = query.mac?.trim() || undefined;
     if (mac !== undefined && mac.length > 17) throw new ApiError(400, 'Некорректное поле mac: не длиннее 17 символов');
-    return { result: true, data: await listCompanyDevices(db, company.id, mac) };
+    return { result: true, ...(await listCompanyDevices(db, company.id, mac)) };
   });
 }

@@ -16,11 +16,12 @@ interface ConfirmDialogProps {
   /** Red confirm button for destructive actions. */
   danger?: boolean;
   busy?: boolean;
-  onConfirm: () => void;
+  /** Without it the dialog only tells why the action cannot be done: one button that closes it. */
+  onConfirm?: () => void;
   onClose: () => void;
 }
 
-/** Asks before anything irreversible; Escape and "Отмена" close it without acting. */
+/** Asks before anything irreversible (Escape and "Отмена" close it without acting), or says why it cannot be done. */
 export function ConfirmDialog({ open, title, text, confirmLabel, danger = false, busy = false, onConfirm, onClose }: ConfirmDialogProps) {
   const t = useT();
   const titleId = useId();
@@ -32,12 +33,20 @@ export function ConfirmDialog({ open, title, text, confirmLabel, danger = false,
         <DialogContentText id={textId}>{text}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {t('confirm.cancel')}
-        </Button>
-        <Button onClick={onConfirm} disabled={busy} variant="contained" color={danger ? 'error' : 'primary'} autoFocus>
-          {confirmLabel ?? t('confirm.ok')}
-        </Button>
+        {onConfirm ? (
+          <>
+            <Button onClick={onClose} disabled={busy}>
+              {t('confirm.cancel')}
+            </Button>
+            <Button onClick={onConfirm} disabled={busy} variant="contained" color={danger ? 'error' : 'primary'} autoFocus>
+              {confirmLabel ?? t('confirm.ok')}
+            </Button>
+          </>
+        ) : (
+          <Button onClick={onClose} variant="contained" autoFocus>
+            {confirmLabel ?? t('common.close')}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

@@ -324,8 +324,21 @@ describe('flat card as the operator', () => {
     await section('Жильцы').getByText('В квартире нет жильцов').waitFor();
     expect((await card(rich)).users).toHaveLength(0);
 
-    // The undo survives a reload.
+    // The undo is the server's: it survives a reload, and another browser (a profile of its own) offers it too.
     await open(rich);
+    await banner.waitFor();
+    const other = await openSession(browser, MOBILE);
+    try {
+      await logIn(other.page, account('operator'));
+      await other.page.goto(flatUrl(rich));
+      const elsewhere = other.page.getByTestId('move-out-undo');
+      await elsewhere.waitFor();
+      expect(await elsewhere.innerText()).toMatch(/Отменить можно ещё 1\d:\d\d/);
+      await elsewhere.getByRole('button', { name: 'Отменить' }).waitFor();
+      await screenshot(other.page, 'flat-card-moved-out-other-browser');
+    } finally {
+      await other.context.close();
+    }
     await page.setViewportSize(MOBILE);
     await screenshot(page, 'flat-card-moved-out');
     await page.setViewportSize(DESKTOP);

@@ -126,14 +126,17 @@ describe('the operator on the group screens', () => {
     expect(new URL(page.url()).searchParams.get('name')).not.toBeNull();
   });
 
-  it('refuses deleting a parent with children and shows why', async () => {
+  it('says a parent with children cannot be deleted before asking, and deletes nothing', async () => {
     await page.goto('/groups');
     await page.getByRole('button', { name: `Удалить группу ${names.parent}` }).click();
-    await page.getByRole('dialog', { name: 'Удалить группу?' }).getByRole('button', { name: 'Удалить' }).click();
-    await page.getByRole('alert').filter({ hasText: 'вложенных групп — 1' }).waitFor();
+    const refusal = page.getByRole('dialog', { name: 'Группу нельзя удалить' });
+    await refusal.getByText(`В группе «${names.parent}» есть вложенные группы (1)`).waitFor();
+    expect(await refusal.getByRole('button', { name: 'Удалить' }).count()).toBe(0);
+    await screenshot(page, 'groups-refused-delete');
+    await refusal.getByRole('button', { name: 'Понятно' }).click();
+    await refusal.waitFor({ state: 'hidden' });
     await groupNamed(page, names.parent);
     expect(await sideways(page)).toBe(0);
-    await screenshot(page, 'groups-refused-delete');
   });
 
   it("opens a group's page with its devices and users, each linking to its screen, and renames it", async () => {

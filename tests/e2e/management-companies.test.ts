@@ -158,7 +158,13 @@ describe('the operator on the management company screens', () => {
     await expect.poll(async () => (await getJson<{ data: Upload | null }>(page, `/front/management-company/${company.id}/upload`)).data?.running ?? false, { timeout: 30_000 }).toBe(false);
     const previous = await latestId(page, company.id);
     await expect.poll(() => page.getByRole('button', { name: 'Выгрузить на все устройства' }).isEnabled()).toBe(true);
+    const reach = (await getJson<{ totalCount: number }>(page, `/front/management-company/${company.id}/devices`)).totalCount;
     await page.getByRole('button', { name: 'Выгрузить на все устройства' }).click();
+    // Asked first, naming how many devices it writes to.
+    const ask = page.getByRole('dialog', { name: 'Выгрузить на все устройства?' });
+    await ask.getByText(new RegExp(`Устройств: ${reach}\\.`)).waitFor();
+    await screenshot(page, 'mc-page-upload-all-confirm');
+    await ask.getByRole('button', { name: 'Выгрузить' }).click();
     const status = await endedUpload(page, company.id, previous);
     expect(status).toMatchObject({ running: false, left: 0, failed: unreachable + 1, done: status.total - unreachable - 1 });
     await expect.poll(() => count(page, 'failed').textContent()).toBe(String(unreachable + 1));

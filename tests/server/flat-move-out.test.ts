@@ -57,6 +57,7 @@ describe.each(BACKENDS)('move-out on %s', (backend) => {
     });
 
     const before = expectShape(FlatDataResponse, (await operator().get(flatUrl(fx().houseUid, 31))).json());
+    expect(before.moveOut).toBeNull();
     const response = await operator().request('POST', path(31));
     expect(response.statusCode, response.body).toBe(200);
     const { data } = expectShape(MoveOutResponse, response.json());
@@ -71,6 +72,11 @@ describe.each(BACKENDS)('move-out on %s', (backend) => {
     expect(after.temporaryCode).toBeNull();
     expect(after.flat.accessServices.map((entry) => [entry.access, entry.source])).toEqual([[false, 'operator']]);
     expectError(await operator().request('POST', path(31)), 409, /нечего/);
+    // The undo is read from the server: a new session (another browser, a reload) finds it in the card.
+    const elsewhere = expectShape(FlatDataResponse, (await (await loginAs(app(), 'operator')).get(flatUrl(fx().houseUid, 31))).json());
+    expect(elsewhere.moveOut).toMatchObject({ moveOutId: data.moveOutId, undoUntil: data.undoUntil, removed });
+    expect(elsewhere.moveOut?.secondsLeft).toBeGreaterThan(MOVE_OUT_UNDO_SECONDS - 60);
+    expect(elsewhere.moveOut?.secondsLeft).toBeLessThanOrEqual(MOVE_OUT_UNDO_SECONDS);
 
     const undo = flatEndpoints.undoMoveOut.path({ ...flatParams(fx().houseUid, 31), moveOutId: data.moveOutId });
     expectError(await operator().request('POST', flatEndpoints.undoMoveOut.path({ ...flatParams(fx().houseUid, 32), moveOutId: data.moveOutId })), 404);
@@ -82,6 +88,7 @@ describe.each(BACKENDS)('move-out on %s', (backend) => {
     expect(restored.keys).toEqual(before.keys);
     expect(restored.temporaryCode).toEqual(before.temporaryCode);
     expect(restored.flat.accessServices).toEqual(before.flat.accessServices);
+    expect(restored.moveOut).toBeNull();
     expectError(await operator().request('POST', undo), 409, /уже отменено/);
   });
 
@@ -91,6 +98,7 @@ describe.each(BACKENDS)('move-out on %s', (backend) => {
     await app().database.drizzle.execute(sql`update flat_move_outs set undo_until = now() - interval '1 second' where id = ${data.moveOutId}`);
     const undo = flatEndpoints.undoMoveOut.path({ ...flatParams(fx().houseUid, 32), moveOutId: data.moveOutId });
     expectError(await operator().request('POST', undo), 409, /истёк/);
+    expect(expectShape(FlatDataResponse, (await operator().get(flatUrl(fx().houseUid, 32))).json()).moveOut).toBeNull();
     expectError(await operator().request('POST', flatEndpoints.undoMoveOut.path({ ...flatParams(fx().houseUid, 32), moveOutId: 'abc' })), 400, /moveOutId/);
     expectError(await operator().request('POST', undo, { csrf: false }), 403, /CSRF/);
     const [row] = await queryRows<{ snapshot: { keys: unknown[] } }>(app().database.drizzle, sql`select snapshot from flat_move_outs where id = ${data.moveOutId}`);

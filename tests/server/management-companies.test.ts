@@ -170,11 +170,16 @@ describe.each(BACKENDS)('management companies on %s', (backend) => {
     it('lists the devices of the company’s houses, narrowed by a part of the MAC', async () => {
       const fx = await createCompanyWithDevices(app().database.drizzle, { buyerId: 1, devices: 5 });
       const operator = await as('operator');
-      const devices = expectShape(McDevicesResponse, (await operator.get(`${BASE}/${fx.companyId}/devices`)).json()).data;
+      const all = expectShape(McDevicesResponse, (await operator.get(`${BASE}/${fx.companyId}/devices`)).json());
+      const devices = all.data;
       expect(devices.map((device) => device.mac)).toEqual([...fx.macs].sort());
       expect(devices[0].houses).toHaveLength(2);
+      // Each device serves two of the company's houses: counted once.
+      expect(all.totalCount).toBe(5);
       const tail = fx.macs[3].slice(-5);
-      expect(expectShape(McDevicesResponse, (await operator.get(`${BASE}/${fx.companyId}/devices?mac=${encodeURIComponent(tail)}`)).json()).data.map((device) => device.mac)).toEqual([fx.macs[3]]);
+      const narrowed = expectShape(McDevicesResponse, (await operator.get(`${BASE}/${fx.companyId}/devices?mac=${encodeURIComponent(tail)}`)).json());
+      expect(narrowed.data.map((device) => device.mac)).toEqual([fx.macs[3]]);
+      expect(narrowed.totalCount).toBe(1);
       expectError(await operator.get(`${BASE}/${OTHERS}/devices`), 404);
       expectError(await operator.get(`${BASE}/${fx.companyId}/devices?mac=${'A'.repeat(30)}`), 400, /mac/);
     });

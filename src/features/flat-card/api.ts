@@ -4,6 +4,7 @@ import { flatEndpoints, type FlatDeviceSettingsInput, type FlatPermissionsUpdate
 import { flatParams, type FlatHistoryKind } from '@contract/flats';
 import { keyEndpoints, type KeyCreate } from '@contract/keys';
 import { userEndpoints } from '@contract/users';
+import { onLocalClock } from './model';
 
 /*
  * Every call of the flat card (docs/api.md "Flats"). Each write resolves only when the server answered
@@ -19,7 +20,8 @@ export interface FlatRef {
 const at = (flat: FlatRef) => flatParams(flat.houseUid, flat.flatNum);
 
 export async function getFlat(flat: FlatRef, signal?: AbortSignal) {
-  return expectResult(await request(flatEndpoints.get, { params: at(flat), signal }));
+  const answer = expectResult(await request(flatEndpoints.get, { params: at(flat), signal }));
+  return answer.moveOut ? { ...answer, moveOut: onLocalClock(answer.moveOut, Date.now()) } : answer;
 }
 
 export async function removeFlat(flat: FlatRef) {

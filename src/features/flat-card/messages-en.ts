@@ -243,7 +243,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'flat.moveOut.title': 'Residents move out of flat {flat}',
   'flat.moveOut.intro': 'Everything of the departing residents is taken off the flat:',
   'flat.moveOut.users': 'Residents ({count}): {logins}',
-  'flat.moveOut.keys': 'Keys ({count}): {values}',
+  'flat.moveOut.keys': 'Keys ({count}, on devices: {devices}): {values}',
   'flat.moveOut.code': 'The temporary code',
   'flat.moveOut.sip': 'Residents’ SIP accounts: {count}',
   'flat.moveOut.apps': 'Phones with the app: {count}',

@@ -244,7 +244,7 @@ export const ruMessages = {
   'flat.moveOut.title': 'Выезд жильцов из квартиры {flat}',
   'flat.moveOut.intro': 'С квартиры будет снято всё, что принадлежит уезжающим жильцам:',
   'flat.moveOut.users': 'Жильцы ({count}): {logins}',
-  'flat.moveOut.keys': 'Ключи ({count}): {values}',
+  'flat.moveOut.keys': 'Ключи ({count}, устройств: {devices}): {values}',
   'flat.moveOut.code': 'Временный код',
   'flat.moveOut.sip': 'SIP-аккаунты жильцов: {count}',
   'flat.moveOut.apps': 'Телефоны с приложением: {count}',

@@ -1,6 +1,14 @@
 import type { AccessAction, AccessOptions, AccessReason, AccessServiceEntry } from '@contract/access';
 import { FLAT_SETTING_RULES, TEMPORARY_CODE_MAX_SECONDS, type FlatDeviceSettingsInput, type FlatPermissionsUpdate } from '@contract/flat-card';
-import { FLAT_DEVICE_SETTING_KEYS, FLAT_STATUS, type BlockHistoryResponse, type DeviceFlatData, type Flat, type TemporaryCode } from '@contract/flats';
+import {
+  FLAT_DEVICE_SETTING_KEYS,
+  FLAT_STATUS,
+  type BlockHistoryResponse,
+  type DeviceFlatData,
+  type Flat,
+  type PendingMoveOut,
+  type TemporaryCode,
+} from '@contract/flats';
 import { CARD_TYPES, KEY_TYPES, KEY_VALUE_LENGTHS, type CardType, type FlatKey, type KeyCreate, type KeyType } from '@contract/keys';
 
 /* Pure logic of the flat card: no React, no requests. */
@@ -362,9 +370,34 @@ export function applyAccess(flat: Flat, form: AccessForm): Flat {
 export interface PendingUndo {
   moveOutId: number;
   undoUntil: string;
+  users: number;
+  keys: number;
 }
 
-export function undoSecondsLeft(undo: PendingUndo, now: number): number {
+/**
+ * The server's pending undo with its deadline moved onto this browser's clock: `secondsLeft` from
+ * when the answer arrived, so a browser whose clock is off still counts down what the server accepts.
+ */
+export function onLocalClock(pending: PendingMoveOut, receivedAt: number): PendingMoveOut {
+  return { ...pending, undoUntil: new Date(receivedAt + pending.secondsLeft * 1000).toISOString() };
+}
+
+/** What the banner says of a pending undo: how many residents and keys it puts back. */
+export function pendingUndoOf(pending: PendingMoveOut): PendingUndo {
+  return { moveOutId: pending.moveOutId, undoUntil: pending.undoUntil, users: pending.removed.users.length, keys: distinctKeyCount(pending.removed.keys) };
+}
+
+/** Keys by value: one key on three devices is one key (the summary lists it once per device). */
+export function distinctKeyCount(keys: readonly { value: string }[]): number {
+  return new Set(keys.map((key) => key.value)).size;
+}
+
+/** How many devices the keys are on. */
+export function keyDeviceCount(keys: readonly { mac: string }[]): number {
+  return new Set(keys.map((key) => key.mac)).size;
+}
+
+export function undoSecondsLeft(undo: Pick<PendingUndo, 'undoUntil'>, now: number): number {
   const until = Date.parse(undo.undoUntil);
   return Number.isNaN(until) ? 0 : Math.max(0, Math.floor((until - now) / 1000));
 }

@@ -20,6 +20,11 @@ export function canOpenUsers({ roles, permissions }: Access): boolean {
   return hasPermission(permissions, PERMISSIONS.usersList) || hasRole(roles, ROLES.support) || hasRole(roles, ROLES.superuser);
 }
 
+/** The child groups that keep a group from being deleted (the server refuses while there are any); 0 when it may go. */
+export function childGroupsBlockingDelete(group: { children: number | null }): number {
+  return group.children ?? 0;
+}
+
 export function groupPagePath(groupId: number): string {
   return `/groups/${groupId}`;
 }

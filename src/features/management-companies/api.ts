@@ -40,6 +40,12 @@ export async function getUploadStatus(id: number, signal?: AbortSignal) {
   return expectResult(await request(mcEndpoints.uploadStatus, { params: { id: String(id) }, signal })).data;
 }
 
+/** How many devices «upload to all» would reach (a back end without `totalCount`: those listed). */
+export async function getMcDeviceCount(id: number, signal?: AbortSignal): Promise<number> {
+  const answer = expectResult(await request(mcEndpoints.devices, { params: { id: String(id) }, signal }));
+  return answer.totalCount ?? answer.data.length;
+}
+
 export async function getMcDevices(id: number, mac: string, signal?: AbortSignal) {
   return expectResult(await request(mcEndpoints.devices, { params: { id: String(id) }, query: mac ? { mac } : {}, signal })).data;
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { McPaginationQuery } from '@contract/mc';
-import { getMc, getMcDevices, getMcPage, getUploadStatus } from './api';
+import { getMc, getMcDeviceCount, getMcDevices, getMcPage, getUploadStatus } from './api';
 
 /** While an upload runs the screen asks for its progress this often. */
 export const UPLOAD_POLL_MS = 1_000;
@@ -25,6 +25,13 @@ export const mcQueries = {
       queryFn: ({ signal }) => getUploadStatus(id, signal),
       // Polls only while the upload runs; coming back to the page asks again and picks it up.
       refetchInterval: (query) => (query.state.data?.running ? UPLOAD_POLL_MS : false),
+    }),
+  /** Asked when «upload to all» is about to start: the confirmation names the count as it is now. */
+  deviceCount: (id: number) =>
+    queryOptions({
+      queryKey: [...mcQueries.all(), 'device-count', id] as const,
+      queryFn: ({ signal }) => getMcDeviceCount(id, signal),
+      staleTime: 0,
     }),
   devices: (id: number, mac: string) =>
     queryOptions({

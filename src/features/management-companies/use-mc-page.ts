@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { ManagementCompany } from '@contract/mc';
 import { notify } from '@/components/notifications/notify';
 import { useT } from '@/features/management-companies/messages';
@@ -54,6 +55,19 @@ export function useMcPage(id: number) {
     onSettled: refreshUpload,
   });
 
+  // «Upload to all» writes to every device of the company's houses: asked first, naming how many.
+  const [askingUploadAll, setAskingUploadAll] = useState(false);
+  const deviceCount = useQuery({ ...mcQueries.deviceCount(id), enabled: askingUploadAll });
+  const uploadAllAsk = {
+    asking: askingUploadAll,
+    ask: () => setAskingUploadAll(true),
+    cancel: () => setAskingUploadAll(false),
+    /** null while it is being counted (or could not be). */
+    devices: askingUploadAll && deviceCount.isSuccess ? deviceCount.data : null,
+    countError: deviceCount.isError ? errorMessage(deviceCount.error) : null,
+    confirm: () => start.mutate(null, { onSettled: () => setAskingUploadAll(false) }),
+  };
+
   const retry = useMutation({
     mutationFn: () => retryUpload(id),
     onSuccess: (answer) => uploadNotice(answer, 'mc.upload.retried'),
@@ -70,6 +84,7 @@ export function useMcPage(id: number) {
     save,
     disable,
     start,
+    uploadAll: uploadAllAsk,
     retry,
   };
 }

@@ -23,7 +23,7 @@ export function MoveOutBanner() {
         </Button>
       }
     >
-      {t('flat.moveOut.banner', { users: undo.users ?? 0, keys: undo.keys ?? 0, left: formatCountdown(left, t('flat.dayMark')) })}
+      {t('flat.moveOut.banner', { users: undo.users, keys: undo.keys, left: formatCountdown(left, t('flat.dayMark')) })}
       {undoing.error && ` ${undoing.error}`}
     </Alert>
   );

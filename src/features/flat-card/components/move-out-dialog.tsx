@@ -10,9 +10,11 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useId } from 'react';
-import { MOVE_OUT_UNDO_SECONDS, type MoveOutSummary } from '@contract/flat-card';
+import { MOVE_OUT_UNDO_SECONDS } from '@contract/flat-card';
+import type { MoveOutSummary } from '@contract/flats';
 import { errorMessage } from '@/lib/http';
 import { useT } from '../messages';
+import { distinctKeyCount, keyDeviceCount } from '../model';
 import { useFlat } from '../use-flat-card';
 import { useMoveOut, useMoveOutPreview } from '../use-move-out';
 import { useFlatLabel } from '../use-flat-status';
@@ -35,7 +37,11 @@ export function MoveOutDialog({ onClose }: { onClose: () => void }) {
     ? [
         summary.users.length > 0 && t('flat.moveOut.users', { count: summary.users.length, logins: summary.users.map((user) => user.login).join(', ') }),
         summary.keys.length > 0 &&
-          t('flat.moveOut.keys', { count: summary.keys.length, values: [...new Set(summary.keys.map((key) => key.value))].join(', ') }),
+          t('flat.moveOut.keys', {
+            count: distinctKeyCount(summary.keys),
+            devices: keyDeviceCount(summary.keys),
+            values: [...new Set(summary.keys.map((key) => key.value))].join(', '),
+          }),
         summary.temporaryCode && t('flat.moveOut.code'),
         summary.sipAccounts > 0 && t('flat.moveOut.sip', { count: summary.sipAccounts }),
         summary.appDevices > 0 && t('flat.moveOut.apps', { count: summary.appDevices }),

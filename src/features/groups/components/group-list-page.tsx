@@ -7,7 +7,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Suspense, lazy } from 'react';
 import { GROUP_TREE_LIMIT } from '@contract/groups';
-import { LazyConfirmDialog } from '@/components/lazy-confirm-dialog';
 import { OutlinedField } from '@/components/outlined-field';
 import { PageHeader } from '@/components/page-header';
 import { PageLoadError } from '@/components/page-load-error';
@@ -15,6 +14,7 @@ import { PageSection } from '@/components/page-section';
 import { useT } from '../messages';
 import { groupBody, visibleRows, type GroupRow } from '../model';
 import { useGroupList, type GroupListModel } from '../use-group-list';
+import { GroupDeleteDialog } from './group-delete-dialog';
 import { GroupTreeView } from './group-tree-view';
 
 // The form loads with its first opening: the list stays within its route budget (250 KB gzip).
@@ -83,16 +83,7 @@ export function GroupListPage() {
           />
         )}
       </Suspense>
-      <LazyConfirmDialog
-        open={model.pendingDelete !== null}
-        danger
-        busy={model.remove.isPending}
-        title={t('groups.delete.title')}
-        text={t('groups.delete.text', { name: model.pendingDelete?.name ?? '' })}
-        confirmLabel={t('confirm.delete')}
-        onConfirm={model.confirmDelete}
-        onClose={() => model.setPendingDelete(null)}
-      />
+      <GroupDeleteDialog group={model.pendingDelete} busy={model.remove.isPending} onConfirm={model.confirmDelete} onClose={() => model.setPendingDelete(null)} />
     </Box>
   );
 }

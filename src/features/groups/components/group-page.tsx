@@ -7,11 +7,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { LazyConfirmDialog } from '@/components/lazy-confirm-dialog';
 import { PageLoadError } from '@/components/page-load-error';
 import { PageSection } from '@/components/page-section';
 import { useT } from '../messages';
 import { useGroupPage } from '../use-group-page';
+import { GroupDeleteDialog } from './group-delete-dialog';
 import { GroupDetailsForm, GroupDetailsView } from './group-details';
 import { GroupDevices, GroupUsers } from './group-members';
 
@@ -96,13 +96,9 @@ function GroupScreen({ groupId }: { groupId: number }) {
         <GroupDevices list={model.devices} />
         <GroupUsers list={model.users} linked={model.opensUsers} />
       </Stack>
-      <LazyConfirmDialog
-        open={model.confirming}
-        danger
+      <GroupDeleteDialog
+        group={model.confirming ? { name: group.data.name, children: model.row?.children ?? null } : null}
         busy={model.removing}
-        title={t('groups.delete.title')}
-        text={t('groups.delete.text', { name: group.data.name })}
-        confirmLabel={t('confirm.delete')}
         onConfirm={model.remove}
         onClose={() => model.setConfirming(false)}
       />

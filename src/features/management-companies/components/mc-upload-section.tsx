@@ -9,6 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import type { McUpload } from '@contract/mc';
+import { LazyConfirmDialog } from '@/components/lazy-confirm-dialog';
 import { PageSection } from '@/components/page-section';
 import { useT } from '@/features/management-companies/messages';
 import { useDateFormat } from '@/lib/dates';
@@ -28,13 +29,22 @@ export function McUploadSection({ id, model }: { id: number; model: McPageModel 
   const upload = model.upload.data ?? null;
   const running = upload?.running ?? false;
   const busy = !model.online || !model.company.data?.active || running || model.start.isPending || model.retry.isPending;
+  const name = model.company.data?.name ?? '';
+  const { devices, countError } = model.uploadAll;
+  const uploadAllText = countError
+    ? t('mc.upload.all.countError', { name, error: countError })
+    : devices === null
+      ? t('mc.upload.all.counting', { name })
+      : devices === 0
+        ? t('mc.upload.noDevices')
+        : t('mc.upload.all.text', { name, devices });
   return (
     <PageSection
       title={t('mc.section.upload')}
       actions={
         model.canEdit && (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button variant="contained" startIcon={<CloudUpload />} disabled={busy} onClick={() => model.start.mutate(null)} sx={{ minHeight: 40 }}>
+            <Button variant="contained" startIcon={<CloudUpload />} disabled={busy} onClick={model.uploadAll.ask} sx={{ minHeight: 40 }}>
               {t('mc.upload.all')}
             </Button>
             <Button variant="outlined" startIcon={<Router />} disabled={busy} onClick={() => setPicking(true)} sx={{ minHeight: 40 }}>
@@ -62,6 +72,15 @@ export function McUploadSection({ id, model }: { id: number; model: McPageModel 
           }
         />
       )}
+      <LazyConfirmDialog
+        open={model.uploadAll.asking}
+        title={t('mc.upload.all.title')}
+        text={uploadAllText}
+        confirmLabel={t('mc.upload.all.confirm')}
+        busy={model.start.isPending || model.uploadAll.devices === null}
+        onConfirm={model.uploadAll.confirm}
+        onClose={model.uploadAll.cancel}
+      />
       <Suspense fallback={null}>
         {picking && (
           <McDeviceDialog

@@ -8,13 +8,17 @@ import {
   checkSetting,
   codeSecondsLeft,
   customDuration,
+  distinctKeyCount,
   durationOf,
   formatCountdown,
   groupFlatKeys,
   incompleteService,
+  keyDeviceCount,
   keyCreateRequests,
   mergeHistory,
   nameOf,
+  onLocalClock,
+  pendingUndoOf,
   settingsChanges,
   settingsForm,
   undoSecondsLeft,
@@ -114,6 +118,33 @@ describe('temporary code', () => {
     const undo = { moveOutId: 3, undoUntil: '2026-01-01T10:15:00Z' };
     expect(undoSecondsLeft(undo, Date.parse('2026-01-01T10:00:00Z'))).toBe(900);
     expect(undoSecondsLeft(undo, Date.parse('2026-01-01T10:16:00Z'))).toBe(0);
+  });
+
+  it('counts the server’s undo down on this browser’s clock: secondsLeft from when the card arrived', () => {
+    const removed = {
+      users: [{ id: 1, login: 'a' }],
+      keys: [
+        { value: '0123456789AB', mac: '00:11:22:33:44:01' },
+        { value: '0123456789AB', mac: '00:11:22:33:44:02' },
+        { value: '0123456789AB', mac: '00:11:22:33:44:03' },
+      ],
+      temporaryCode: false,
+      sipAccounts: 0,
+      appDevices: 0,
+      accessServices: 0,
+    };
+    // The server's clock is an hour ahead of this browser's: its undoUntil would read 75 minutes left.
+    const pending = { moveOutId: 9, undoUntil: '2026-01-01T11:15:00Z', secondsLeft: 600, removed };
+    const local = onLocalClock(pending, Date.parse('2026-01-01T10:00:00Z'));
+    expect(local.undoUntil).toBe('2026-01-01T10:10:00.000Z');
+    expect(pendingUndoOf(local)).toEqual({ moveOutId: 9, undoUntil: '2026-01-01T10:10:00.000Z', users: 1, keys: 1 });
+  });
+
+  it('counts a key on three devices as one key', () => {
+    const keys = ['01', '02', '03'].map((end) => ({ value: '0123456789AB', mac: `00:11:22:33:44:${end}` }));
+    expect(distinctKeyCount(keys)).toBe(1);
+    expect(keyDeviceCount(keys)).toBe(3);
+    expect(distinctKeyCount([...keys, { value: 'FFFF', mac: '00:11:22:33:44:01' }])).toBe(2);
   });
 });
 

@@ -75,7 +75,7 @@ describe('the group screens', { timeout: 20_000 }, () => {
   it('shows a 400 naming parentId at the parent, and a refused delete (409) with its reason', async () => {
     api.handle = (method, url) => {
       if (method === 'POST' && url === '/front/groups/2') return jsonResponse(400, { result: false, message: 'Некорректное поле parentId: группа не может быть вложена в саму себя или в свою вложенную группу' });
-      if (method === 'DELETE' && url === '/front/groups/1') return jsonResponse(409, { result: false, message: 'Группу нельзя удалить: в ней вложенных групп — 1' });
+      if (method === 'DELETE' && url === '/front/groups/4') return jsonResponse(409, { result: false, message: 'Группу нельзя удалить: в ней вложенных групп — 1' });
       return undefined;
     };
     renderWithApp(<GroupListPage />, { path: '/groups', route: '/groups', client: as('management') });
@@ -89,7 +89,17 @@ describe('the group screens', { timeout: 20_000 }, () => {
     expect(bodiesOf(api, 'POST /front/groups/2')).toContainEqual({ name: 'Центр', parentId: 4 });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Отмена' }));
 
+    // The tree says Северный район has a child group: it says so instead of asking, and sends nothing.
     fireEvent.click(screen.getByRole('button', { name: 'Удалить группу Северный район' }));
+    const refusal = await screen.findByRole('dialog', { name: 'Группу нельзя удалить' }, LAZY);
+    expect(refusal.textContent).toContain('В группе «Северный район» есть вложенные группы (1)');
+    expect(within(refusal).queryByRole('button', { name: 'Удалить' })).toBeNull();
+    fireEvent.click(within(refusal).getByRole('button', { name: 'Понятно' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bodiesOf(api, 'DELETE /front/groups/1')).toHaveLength(0);
+
+    // A refusal the tree could not foresee (a child added meanwhile) is still shown with its reason.
+    fireEvent.click(screen.getByRole('button', { name: 'Удалить группу Южный район' }));
     const confirm = await screen.findByRole('dialog', { name: 'Удалить группу?' }, LAZY);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Удалить' }));
     expect(await screen.findByText('Группа не удалена: Группу нельзя удалить: в ней вложенных групп — 1', { selector: '.MuiAlert-message' })).toBeTruthy();

@@ -182,6 +182,30 @@ describe('management company screens', () => {
     await waitFor(() => expect(calls).toContain('POST /front/management-company/upload-retry {"id":5}'));
   });
 
+  it('asks before uploading to all devices, naming how many, and sends nothing when cancelled', { timeout: 20_000 }, async () => {
+    // 84 devices, of which the list answers the first 50 (the first prefix that matches answers).
+    answers['GET /front/management-company/5/devices'] = () => jsonResponse(200, { result: true, data: [], totalCount: 84 });
+    answers['GET /front/management-company/5/upload'] = () => jsonResponse(200, { result: true, data: null });
+    answers['GET /front/management-company/5'] = () => jsonResponse(200, { result: true, data: COMPANY });
+    answers['POST /front/management-company/upload-all'] = () => jsonResponse(200, { result: true, devices: 84 });
+    renderWithApp(<McPage />, { path: '/mc/5/update', route: '/mc/:mcId/update', client: as('operator') });
+    const button = await screen.findByRole('button', { name: 'Выгрузить на все устройства' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Выгрузить на все устройства?' }, { timeout: 5000 });
+    expect(await within(dialog).findByText(/Устройств: 84\./)).toBeTruthy();
+    expect(calls.some((call) => call.startsWith('POST /front/management-company/upload-all'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((call) => call.startsWith('POST /front/management-company/upload-all'))).toBe(false);
+
+    fireEvent.click(button);
+    const again = await screen.findByRole('dialog', { name: 'Выгрузить на все устройства?' }, { timeout: 5000 });
+    await waitFor(() => expect((within(again).getByRole('button', { name: 'Выгрузить' }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(within(again).getByRole('button', { name: 'Выгрузить' }));
+    await waitFor(() => expect(calls).toContain('POST /front/management-company/upload-all {"id":5}'));
+  });
+
   it('refuses a negative interval before sending it, and keeps support read-only', async () => {
     answers['GET /front/management-company/5/upload'] = () => jsonResponse(200, { result: true, data: null });
     answers['GET /front/management-company/5'] = () => jsonResponse(200, { result: true, data: COMPANY });
