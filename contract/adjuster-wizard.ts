@@ -1,4 +1,4 @@
-import { boolean, nullable, number, string, type, type Infer } from 'superstruct';
+import { boolean, nullable, number, optional, record, string, type, type Infer } from 'superstruct';
 import { normalizeMac } from './common';
 import { ADJUSTER_JOB_KINDS, type AddressLookup, type AdjusterJobKind, type PrepareDeviceRequest } from './adjuster';
 import { DeviceType, HardwareRevision } from './devices';
@@ -38,6 +38,11 @@ export const SerialNumberDraft = type({
   relayNum: number(),
   model: string(),
   deviceOwner: nullable(string()),
+  /**
+   * Ours: text typed into a number field (relayNum, leftBorder, rightBorder) that is not a whole
+   * number, by field, so the form shows it again after a reload instead of a number it never held.
+   */
+  typed: optional(record(string(), string())),
 });
 export type SerialNumberDraft = Infer<typeof SerialNumberDraft>;
 
@@ -64,7 +69,7 @@ export function defaultSerialNumberDraft(): SerialNumberDraft {
 
 const filled = (value: string) => value.trim() !== '';
 
-/** serialNumber, mac, dns, login, pass, address and house non-empty, an entrance, relayNum ≠ 0. */
+/** serialNumber, mac, dns, login, pass, address and house non-empty, an entrance, relayNum ≠ 0 (and no number field holding text). */
 export function isSerialNumberDraftValid(draft: SerialNumberDraft): boolean {
   return (
     filled(draft.serialNumber) &&
@@ -75,7 +80,8 @@ export function isSerialNumberDraftValid(draft: SerialNumberDraft): boolean {
     filled(draft.address) &&
     filled(draft.house) &&
     draft.entrance !== null &&
-    draft.relayNum !== 0
+    draft.relayNum !== 0 &&
+    Object.keys(draft.typed ?? {}).length === 0
   );
 }
 

@@ -1,5 +1,6 @@
 import { array, boolean, define, integer, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
 import { MacLike, NonEmptyString, endpoint, map, withAdjusterResult } from './common';
+import { DeviceAddress, DevicePort, FiasId, PorchNum } from './device-fields';
 import { DeviceType, HardwareRevision } from './devices';
 
 // ---------------------------------------------------------------------------
@@ -18,7 +19,6 @@ export const JOB_STATUSES = ['unknown', 'queued', 'running', 'success', 'error']
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export const FINAL_JOB_STATUSES: readonly string[] = ['success', 'error'];
 
-const PortNumber = define<number>('PortNumber', (value) => typeof value === 'number' && Number.isInteger(value) && value >= 1);
 export const IPV4_PATTERN = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
 const Ipv4 = define<string>('Ipv4', (value) => typeof value === 'string' && IPV4_PATTERN.test(value));
 
@@ -45,9 +45,9 @@ export type AddressLookup = Infer<typeof AddressLookup>;
 // Requests and responses
 
 /** `name`: the base station (switch) name. */
-export const PortDeviceRequest = object({ name: NonEmptyString, portNum: PortNumber });
+export const PortDeviceRequest = object({ name: NonEmptyString, portNum: DevicePort });
 export const PortDeviceResponse = withAdjusterResult(AddressLookup.schema);
-export const PortJobsRequest = object({ bsName: NonEmptyString, portNum: PortNumber });
+export const PortJobsRequest = object({ bsName: NonEmptyString, portNum: DevicePort });
 /** The job numbers to poll. */
 export const PortJobsResponse = withAdjusterResult({
   jobs: type({ changeVlanPort: number(), disablePort: number(), enablePort: number() }),
@@ -68,9 +68,9 @@ export const LinkStatusResponse = withAdjusterResult({ link: string(), port: str
 export const ErrorsOnPortResponse = withAdjusterResult({ rx: map(number()), tx: map(number()) });
 
 /** `porchNum` (ours, optional): the entrance the installer chose; relay 1 opens it. Without it, the porch the port gave. */
-export const DeviceHouseRequest = object({ fiasId: NonEmptyString, porchNum: optional(integer()) });
+export const DeviceHouseRequest = object({ fiasId: FiasId, porchNum: optional(PorchNum) });
 export const DeviceGroupRequest = object({ groupId: integer() });
-export const AdjusterDeviceCreate = object({ mac: MacLike, url: NonEmptyString, type: DeviceType });
+export const AdjusterDeviceCreate = object({ mac: MacLike, url: DeviceAddress, type: DeviceType });
 
 /**
  * The spec's fields, then (optional, ours) the rest of the serial-number draft, so nothing the
@@ -78,12 +78,12 @@ export const AdjusterDeviceCreate = object({ mac: MacLike, url: NonEmptyString, 
  */
 export const PrepareDeviceRequest = object({
   mac: MacLike,
-  url: NonEmptyString,
+  url: DeviceAddress,
   type: DeviceType,
   model: NonEmptyString,
   serialNumber: NonEmptyString,
-  fias: NonEmptyString,
-  porch: integer(),
+  fias: FiasId,
+  porch: PorchNum,
   deviceOwner: nullable(string()),
   login: optional(string()),
   pass: optional(string()),

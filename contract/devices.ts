@@ -1,4 +1,5 @@
 import { array, boolean, enums, integer, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
+import { OptionalDeviceAddress } from './device-fields';
 import {
   BooleanLike,
   coerceWhen,
@@ -277,7 +278,7 @@ export const DeviceCreate = object({
   mac: MacLike,
   type: DeviceType,
   buyerId: optional(integer()),
-  url: optional(string()),
+  url: optional(OptionalDeviceAddress),
   login: optional(string()),
   password: optional(string()),
   revision: optional(HardwareRevision),

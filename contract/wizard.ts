@@ -2,6 +2,7 @@ import { array, assign, boolean, integer, nullable, number, object, optional, re
 import { MacLike, NonEmptyString, endpoint, normalizeMac, withResult } from './common';
 import { Device, DeviceType, OptionsUpdate } from './devices';
 import { EntrancesResponse } from './entrances';
+import { DevicePortText, OptionalDeviceAddress, OptionalFiasId, PorchNumText } from './device-fields';
 
 // ---------------------------------------------------------------------------
 // Defaults
@@ -19,28 +20,12 @@ export const FORCED_SIP_DOMAIN = 'sip.intercom.local';
 export const FORCED_SIP_PORT = 7777;
 
 // ---------------------------------------------------------------------------
-// Limits and formats of the wizard's fields (the form checks them before the server does)
+// Limits of the wizard's fields (the form checks them before the server does; the formats of
+// url, bsPort, fiasId and porchNum are in device-fields.ts)
 
 export const WIZARD_MAX_TEXT = 255;
 export const WIZARD_MAX_RELAYS = 16;
 export const WIZARD_SHIFT_LIMIT = 9_999;
-export const PORT_MIN = 1;
-export const PORT_MAX = 65_535;
-
-/** A device's address: an http(s) URL with a host and no spaces, e.g. `http://10.16.3.4` or `https://panel.local:8443`. */
-export function isDeviceUrl(value: string): boolean {
-  if (/\s/.test(value) || !/^https?:\/\/[^/?#]/i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-export function isPort(value: number): boolean {
-  return Number.isInteger(value) && value >= PORT_MIN && value <= PORT_MAX;
-}
 
 // ---------------------------------------------------------------------------
 // Draft (kept in IndexedDB from the first keystroke)
@@ -123,17 +108,17 @@ export const WizardSave = object({
   deviceType: DeviceType,
   login: NonEmptyString,
   password: string(),
-  url: string(),
+  url: OptionalDeviceAddress,
   houses: array(NonEmptyString),
   relays: array(object({ id: integer(), entrance: string() })),
   sipPort: nullable(integer()),
   sipDomain: string(),
   sipType: string(),
   bsName: string(),
-  bsPort: string(),
+  bsPort: DevicePortText,
   devicePurpose: integer(),
-  fiasId: string(),
-  porchNum: string(),
+  fiasId: OptionalFiasId,
+  porchNum: PorchNumText,
   shift: integer(),
   vendor: string(),
   executorId: nullable(integer()),
@@ -180,7 +165,7 @@ export const WizardReplaceOptions = object({
   macTo: MacLike,
   type: DeviceType,
   options: OptionsUpdate,
-  url: string(),
+  url: OptionalDeviceAddress,
   login: string(),
   password: string(),
 });

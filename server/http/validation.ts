@@ -1,4 +1,5 @@
 import { validate, type Failure, type Struct } from 'superstruct';
+import { DEVICE_FIELD_REASONS, isDeviceFieldFormat } from '../../contract/device-fields';
 import { ACCESS_LOG_EVENTS, HISTORY_MAX_PAGE_SIZE } from '../../contract/history';
 import { ApiError } from './errors';
 
@@ -87,6 +88,8 @@ function reasonOf(failure: Failure): string {
   if (failure.type === 'never') return 'неизвестное поле';
   if (failure.value === undefined) return 'обязательное поле';
   if (failure.refinement === 'Id') return `ожидается целое число от 1 до ${MAX_ID}`;
+  if (isDeviceFieldFormat(failure.type)) return DEVICE_FIELD_REASONS[failure.type];
+  if (failure.refinement !== undefined && isDeviceFieldFormat(failure.refinement)) return DEVICE_FIELD_REASONS[failure.refinement];
   switch (failure.type) {
     case 'string':
       return 'ожидается строка';

@@ -3,6 +3,7 @@ import { object, refine } from 'superstruct';
 import { ADJUSTER_JOB_KINDS, ADJUSTER_RESULT, FINAL_JOB_STATUSES, adjusterEndpoints, type AdjusterDevice, type PrepareDeviceRequest } from '../../contract/adjuster';
 import { SERIAL_WIZARD_DEFAULTS } from '../../contract/adjuster-wizard';
 import { COMMUTATOR_SIZES } from '../../contract/commutators';
+import { isPort } from '../../contract/device-fields';
 import { IntegerLike, MacLike, NonEmptyString } from '../../contract/common';
 import { DEFAULT_DEVICE_LOGIN, FACTORY_PASSWORD } from '../../contract/wizard';
 import { ROLES } from '../../contract/users';
@@ -243,7 +244,7 @@ export async function adjusterRoutes(app: FastifyInstance): Promise<void> {
 const MAX_INT = 2_147_483_647;
 /** `/adjuster/api/device/{id}/…`: the id is the device MAC. */
 const MacParams = object({ id: MacLike });
-const PortNumberParam = refine(IntegerLike, 'PortNumber', (value) => value >= 1 && value <= MAX_INT);
+const PortNumberParam = refine(IntegerLike, 'DevicePort', isPort);
 /** `/adjuster/api/device/{x}/{y}/…`: base station and port number. */
 const PortParams = object({ bsName: NonEmptyString, portNum: PortNumberParam });
 

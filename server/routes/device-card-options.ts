@@ -1,5 +1,6 @@
 import type { Scalar } from '../../contract/common';
 import { OPTION_RULES, type OptionRule } from '../../contract/device-card-settings';
+import { optionFormatProblem } from '../../contract/device-fields';
 import type { JsonValue } from '../db/schema/devices';
 import { ApiError } from '../http/errors';
 import { DICTIONARIES } from '../seed/dictionaries';
@@ -23,6 +24,8 @@ function check(key: string, rule: OptionRule, value: Scalar): JsonValue {
       if (typeof value !== 'string') throw new ApiError(400, `Некорректное поле ${field}: ожидается строка`);
       const text = value.trim();
       if (text.length > rule.max) throw new ApiError(400, `Некорректное поле ${field}: не длиннее ${rule.max} символов`);
+      const problem = optionFormatProblem(key, text);
+      if (problem) throw new ApiError(400, `Некорректное поле ${field}: ${problem}`);
       return rule.nullable && text === '' ? null : text;
     }
     case 'integer': {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isFiasId } from '../../contract/device-fields';
 import { HOUSE_LIST_PAGE_SIZE, houseEndpoints, type HouseUpdate } from '../../contract/houses';
 import { PERMISSIONS, ROLES } from '../../contract/users';
 import { ApiError } from '../http/errors';
@@ -11,7 +12,6 @@ import type { Db } from '../db/client';
 import { CountCache } from '../repositories/device-list';
 import { countHouses, createHouse, deleteHouse, findHouse, isHouseInScope, listHouseFlats, listHouses, updateHouse, type HouseFilter, type OwnedHouse } from '../repositories/houses';
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_ADDRESS_LENGTH = 500;
 const REGION_MESSAGE = 'Некорректное поле region: ожидается код региона от 1 до 999';
 
@@ -30,7 +30,7 @@ function houseFields(body: HouseUpdate): { address: string; region: number; fias
   if (address.length > MAX_ADDRESS_LENGTH) throw new ApiError(400, `Некорректное поле address: не длиннее ${MAX_ADDRESS_LENGTH} символов`);
   if (!isRegion(body.region)) throw new ApiError(400, REGION_MESSAGE);
   const fias = body.fias?.trim() || null;
-  if (fias !== null && !GUID.test(fias)) throw new ApiError(400, 'Некорректное поле fias: ожидается GUID ФИАС');
+  if (fias !== null && !isFiasId(fias)) throw new ApiError(400, 'Некорректное поле fias: ожидается GUID ФИАС');
   return { address, region: body.region, fias: fias?.toLowerCase() ?? null };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { deviceCardEndpoints } from '../../contract/device-card';
+import { optionFormatProblem } from '../../contract/device-fields';
 import { SIP_TYPES } from '../../contract/devices';
 import { ROLES } from '../../contract/users';
 import { DEFAULT_SIP_PORT, FORCED_SIP_BUYER_ID, FORCED_SIP_DOMAIN, FORCED_SIP_PORT, wizardEndpoints, type WizardReplaceResponse, type WizardSave } from '../../contract/wizard';
@@ -167,6 +168,10 @@ export async function wizardRoutes(app: FastifyInstance): Promise<void> {
    */
   defineRoute(app, wizardEndpoints.replaceOptions, { access: installers, idempotent: true }, async ({ body, db, request }): Promise<WizardReplaceResponse> => {
     if (body.macFrom === body.macTo) throw badField('macTo', 'новое устройство совпадает с заменяемым (macFrom)');
+    for (const [key, value] of Object.entries(body.options)) {
+      const problem = optionFormatProblem(key, value);
+      if (problem) throw badField(`options.${key}`, problem);
+    }
     const scope = buyerScope(request);
     const old = await findDeviceRow(db, body.macFrom);
     if (!old || (scope !== null && old.buyerId !== scope)) throw new ApiError(404, `Устройство ${body.macFrom} не найдено`);

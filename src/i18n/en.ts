@@ -145,6 +145,11 @@ export const en: Messages = {
   'common.networkError': 'No connection to the server',
   'common.notDefined': 'Not defined',
 
+  'deviceField.port': 'Port number: a whole number from 1 to 65535',
+  'deviceField.fiasId': 'FIAS id: a GUID such as 0c5b2444-70a0-4932-980c-b4dc0d3f02b5',
+  'deviceField.porchNum': 'Entrance number: a whole number from 1 to 999',
+  'deviceField.address': 'An address such as http://10.16.3.4 or a host name (intercom-7.example.net), no spaces',
+
   'pwa.update.saving': 'Saving drafts and updating the app…',
   'pwa.offlineSession.note': 'Access data from the last time online: {date}',
 };

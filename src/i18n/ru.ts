@@ -146,6 +146,11 @@ export const ru = {
   'common.networkError': 'Нет связи с сервером',
   'common.notDefined': 'Не определено',
 
+  'deviceField.port': 'Номер порта — целое число от 1 до 65535',
+  'deviceField.fiasId': 'Код ФИАС — GUID вида 0c5b2444-70a0-4932-980c-b4dc0d3f02b5',
+  'deviceField.porchNum': 'Номер подъезда — целое число от 1 до 999',
+  'deviceField.address': 'Адрес вида http://10.16.3.4 или имя хоста (intercom-7.example.net), без пробелов',
+
   'pwa.update.saving': 'Сохраняем черновики и обновляем приложение…',
   'pwa.offlineSession.note': 'Данные доступа с последнего входа в сеть: {date}',
 } as const;

@@ -134,7 +134,7 @@ describe.each(BACKENDS)('adjuster: devices on %s', (backend) => {
     const added = await client.request('POST', ADD, { payload: { mac: mac.toLowerCase().replace(/:/g, '-'), url: 'http://10.20.30.40', type: 6 } });
     expect(added.statusCode, added.body).toBe(200);
     const body = expectShape(AdjusterDeviceResponse, added.json());
-    expect(body).toMatchObject({ result: 'success', message: 'Пресет для типа 6 загружен', data: { mac, ip: '10.20.30.40' } });
+    expect(body).toMatchObject({ result: 'success', message: 'Пресет для ISCOM_X1 загружен', data: { mac, ip: '10.20.30.40' } });
     expect(await row(mac)).toMatchObject({ type: 6, statusCode: 0, buyerId: 1, options: expect.objectContaining({ url: 'http://10.20.30.40', presetUploaded: true }) });
 
     const before = expectShape(AdjusterDeviceResponse, (await client.get(deviceUrl(mac))).json());

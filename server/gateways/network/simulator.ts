@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { deviceTypeId } from '../../../contract/devices';
+import { DEVICE_TYPE_NAMES, deviceTypeId } from '../../../contract/devices';
 import {
   PortNotFoundError,
   type BaseStation,
@@ -182,7 +182,7 @@ export class NetworkSimulator implements NetworkGateway {
     const attempt = this.nextCall('preset', mac);
     await this.pause(CALL_MS, 'preset', mac, attempt);
     if (this.fails('preset', mac, attempt)) return { ok: false, message: `Пресет не загружен: устройство ${url} не ответило` };
-    return { ok: true, message: `Пресет для типа ${type} загружен` };
+    return { ok: true, message: `Пресет для ${DEVICE_TYPE_NAMES[type] ?? `устройства типа ${type}`} загружен` };
   }
 
   /** The station's index; throws PortNotFoundError for an unknown station or port. */

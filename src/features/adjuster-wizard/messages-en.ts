@@ -31,6 +31,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'adjusterWizard.error.portNumFormat': 'The port number is a whole number from 1',
   'adjusterWizard.error.ip': 'Enter an IPv4 address, e.g. 10.100.4.12',
   'adjusterWizard.error.presetUrl': 'Enter the device address',
+  'adjusterWizard.error.group': 'Choose a group',
   'adjusterWizard.lookup': 'Find the address',
   'adjusterWizard.lookup.found': 'Port address',
   'adjusterWizard.lookup.entrance': 'Entrance according to billing: {entrance}',

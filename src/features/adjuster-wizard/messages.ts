@@ -32,6 +32,7 @@ export const ruMessages = {
   'adjusterWizard.error.portNumFormat': 'Номер порта — целое число от 1',
   'adjusterWizard.error.ip': 'Введите IPv4-адрес, например 10.100.4.12',
   'adjusterWizard.error.presetUrl': 'Введите адрес устройства',
+  'adjusterWizard.error.group': 'Выберите группу',
   'adjusterWizard.lookup': 'Найти адрес',
   'adjusterWizard.lookup.found': 'Адрес порта',
   'adjusterWizard.lookup.entrance': 'Подъезд по данным биллинга: {entrance}',

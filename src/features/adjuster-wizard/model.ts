@@ -2,6 +2,7 @@ import { ADJUSTER_JOB_KINDS, FINAL_JOB_STATUSES, type AddressLookup, type Adjust
 import { applyAddressLookup, defaultAdjusterState } from '@contract/adjuster-wizard';
 import { normalizeMac } from '@contract/common';
 import { deviceTypeId } from '@contract/devices';
+import { deviceFieldError } from '@/lib/device-fields';
 import type { MessageKey } from '@/features/adjuster-wizard/messages';
 import type { DraftTarget, OutboxJob } from '@/offline/db';
 import type { AdjusterWizardDraft } from '@/offline/draft-schemas/adjuster';
@@ -229,7 +230,8 @@ export type SetupErrors = Partial<Record<'ip' | 'presetUrl', MessageKey>>;
 export function setupErrors(draft: Pick<AdjusterWizardDraft, 'ip' | 'presetUrl'>): SetupErrors {
   const errors: SetupErrors = {};
   if (!IPV4.test(draft.ip.trim())) errors.ip = 'adjusterWizard.error.ip';
-  if (!draft.presetUrl.trim()) errors.presetUrl = 'adjusterWizard.error.presetUrl';
+  const presetUrl = draft.presetUrl.trim() ? deviceFieldError('address', draft.presetUrl) : 'adjusterWizard.error.presetUrl';
+  if (presetUrl) errors.presetUrl = presetUrl;
   return errors;
 }
 

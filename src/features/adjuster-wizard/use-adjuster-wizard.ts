@@ -4,8 +4,8 @@ import { validate } from 'superstruct';
 import { AdjusterDeviceResponse, adjusterEndpoints } from '@contract/adjuster';
 import { normalizeMac } from '@contract/common';
 import { notify } from '@/components/notifications/notify';
-import { useStepChecks } from '@/components/wizard/step-checks';
-import { useT } from '@/features/adjuster-wizard/messages';
+import { useStepForm } from '@/components/wizard/use-step-form';
+import { useT, type MessageKey } from '@/features/adjuster-wizard/messages';
 import { errorMessage, NetworkError } from '@/lib/http';
 import { useConnectivity } from '@/offline/connectivity';
 import { getOfflineDb, type OutboxJob } from '@/offline/db';
@@ -65,7 +65,6 @@ export function useAdjusterWizard(start: WizardStart) {
   const [draft, setDraft] = useState<AdjusterWizardDraft>(start.draft);
   const [busy, setBusy] = useState<Partial<Record<CallName, boolean>>>({});
   const [failures, setFailures] = useState<Partial<Record<CallName, string>>>({});
-  const checks = useStepChecks<WizardStep>();
   const step = WIZARD_STEPS.find((each) => each === draft.step) ?? 'port';
 
   const jobs = useLiveQuery(() => getOfflineDb().outbox.where('draftId').equals(draftId).toArray(), [draftId]);
@@ -232,18 +231,16 @@ export function useAdjusterWizard(start: WizardStart) {
   /** Steps up to the first one still to do can be opened from the stepper. */
   const reachable = (target: WizardStep) => firstOpen === -1 || WIZARD_STEPS.indexOf(target) <= firstOpen;
 
-  /** A step «Далее» refused: from then on it says what it needs, its fields and its marker show what is wrong, until it is done. */
-  const stepError = (each: WizardStep) => checks.isChecked(each) && stepNeed(each, draft, deviceJobState) !== null;
+  // Each step is one "field" here: what it still needs.
+  const needs: Partial<Record<WizardStep, MessageKey>> = {};
+  for (const each of WIZARD_STEPS) {
+    const wanted = stepNeed(each, draft, deviceJobState);
+    if (wanted) needs[each] = wanted;
+  }
   const goTo = (target: WizardStep) => update((current) => ({ ...current, step: target }));
-  /** True when the wizard moved on; otherwise the step is marked and its first wrong field focused. */
-  const next = (): boolean => {
-    if (need) {
-      checks.check([step]);
-      return false;
-    }
-    goTo(moveStep(step, 1));
-    return true;
-  };
+  const form = useStepForm({ steps: WIZARD_STEPS, step, setStep: goTo, errors: needs, stepOfField: (each) => each, editable: true, translate: t });
+  /** True when the wizard moved on; otherwise the step is marked (it says what it needs) and its first wrong field focused. */
+  const next = (): boolean => form.goTo(moveStep(step, 1));
   const back = () => goTo(moveStep(step, -1));
 
   return {
@@ -254,10 +251,10 @@ export function useAdjusterWizard(start: WizardStart) {
     busy,
     failures,
     need,
-    showNeed: checks.isChecked(step),
-    stepChecked: checks.isChecked,
-    stepError,
-    checkAttempts: checks.attempts,
+    showNeed: form.stepChecked(step),
+    stepChecked: form.stepChecked,
+    stepError: form.stepError,
+    checkAttempts: form.attempts,
     reachable,
     goTo,
     next,

@@ -47,7 +47,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'deviceWizard.field.sipDomain.helper': 'Empty: the device has no SIP account',
   'deviceWizard.field.sipPort': 'SIP port',
   'deviceWizard.field.sipType': 'SIP transport',
-  'deviceWizard.field.sipForced': 'For buyer 1 the SIP domain and port are the provider’s',
+  'deviceWizard.field.sipForced': 'The operator’s devices use its SIP provider’s domain and port',
   'deviceWizard.field.bsName': 'Base station',
   'deviceWizard.field.bsPort': 'Base station port',
   'deviceWizard.field.fiasId': 'FIAS code',
@@ -106,7 +106,6 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'deviceWizard.error.devicePurpose': 'Choose the purpose',
 
   'deviceWizard.field.url.helper': 'For example, http://10.16.3.4',
-  'deviceWizard.error.url': 'An address such as http://10.16.3.4 or https://name:port',
   'deviceWizard.origin.label': 'Where the settings come from',
   'deviceWizard.origin.reading': 'Reading the device’s settings…',
   'deviceWizard.origin.fromDevice': 'The fields hold the device’s settings as of {read}. Change what you need; the rest stays as it is.',

@@ -48,7 +48,7 @@ export const ruMessages = {
   'deviceWizard.field.sipDomain.helper': 'Пусто — устройство без SIP-аккаунта',
   'deviceWizard.field.sipPort': 'SIP-порт',
   'deviceWizard.field.sipType': 'Транспорт SIP',
-  'deviceWizard.field.sipForced': 'Для покупателя 1 домен и порт SIP задаются провайдером',
+  'deviceWizard.field.sipForced': 'У устройств оператора домен и порт SIP задаёт его SIP-провайдер',
   'deviceWizard.field.bsName': 'Базовая станция',
   'deviceWizard.field.bsPort': 'Порт базовой станции',
   'deviceWizard.field.fiasId': 'Код ФИАС',
@@ -107,7 +107,6 @@ export const ruMessages = {
   'deviceWizard.error.devicePurpose': 'Выберите назначение',
 
   'deviceWizard.field.url.helper': 'Например, http://10.16.3.4',
-  'deviceWizard.error.url': 'Адрес вида http://10.16.3.4 или https://имя:порт',
   'deviceWizard.origin.label': 'Откуда взяты настройки',
   'deviceWizard.origin.reading': 'Чтение настроек устройства…',
   'deviceWizard.origin.fromDevice': 'Поля заполнены настройками устройства на {read}. Измените нужное — остальное останется как есть.',

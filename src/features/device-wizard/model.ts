@@ -3,6 +3,7 @@ import { decode, MAC_PATTERN, normalizeMac } from '@contract/common';
 import type { DeviceCardResponse } from '@contract/device-card';
 import { SIP_TYPES } from '@contract/devices';
 import { Entrance, ENTRANCE_TYPE } from '@contract/entrances';
+import { isPort } from '@contract/device-fields';
 import { House } from '@contract/houses';
 import {
   applyBuyerSipRule,
@@ -11,8 +12,6 @@ import {
   DEFAULT_SIP_TYPE,
   defaultWizardDraft,
   FORCED_SIP_BUYER_ID,
-  isDeviceUrl,
-  isPort,
   WIZARD_MAX_RELAYS,
   WIZARD_MAX_TEXT,
   WIZARD_SHIFT_LIMIT,
@@ -21,6 +20,7 @@ import {
   type WizardSettings,
 } from '@contract/wizard';
 import type { MessageKey } from '@/features/device-wizard/messages';
+import { deviceFieldError, type DeviceFieldKind } from '@/lib/device-fields';
 import type { DraftTarget, SnapshotRow } from '@/offline/db';
 
 /*
@@ -251,7 +251,11 @@ export function fieldErrors(draft: WizardDraft, unreadable: Iterable<FieldName> 
   if (!MAC_PATTERN.test(normalizeMac(draft.mac) ?? '')) errors.mac = 'deviceWizard.error.mac';
   if (draft.login.trim() === '') errors.login = 'deviceWizard.error.login';
   for (const field of ['login', 'password', 'url', 'vendor'] as const) if (!errors[field] && tooLong(draft[field])) errors[field] = 'deviceWizard.error.tooLong';
-  if (!errors.url && draft.url.trim() !== '' && !isDeviceUrl(draft.url.trim())) errors.url = 'deviceWizard.error.url';
+  const format = (field: FieldName, kind: DeviceFieldKind, text: string) => {
+    const key = deviceFieldError(kind, text);
+    if (key && !errors[field]) errors[field] = key;
+  };
+  format('url', 'address', draft.url);
   if (!Number.isInteger(draft.shift) || Math.abs(draft.shift) > WIZARD_SHIFT_LIMIT) errors.shift = 'deviceWizard.error.shift';
   if (draft.relays.length > MAX_RELAYS) errors.relays = 'deviceWizard.error.relayCount';
   const seen = new Set<number>();
@@ -265,6 +269,9 @@ export function fieldErrors(draft: WizardDraft, unreadable: Iterable<FieldName> 
   if (sipAccount.port !== null && !isPort(sipAccount.port)) errors.sipPort = 'deviceWizard.error.sipPort';
   if (sipAccount.domain.trim() !== '' && !(SIP_TYPES as readonly string[]).includes(sipAccount.type)) errors.sipType = 'deviceWizard.error.sipType';
   for (const field of ['bsName', 'bsPort', 'fiasId', 'porchNum', 'deviceOwner'] as const) if (tooLong(billing[field])) errors[field] = 'deviceWizard.error.tooLong';
+  format('bsPort', 'port', billing.bsPort);
+  format('fiasId', 'fiasId', billing.fiasId);
+  format('porchNum', 'porchNum', billing.porchNum);
   if (!Number.isInteger(billing.devicePurpose)) errors.devicePurpose = 'deviceWizard.error.devicePurpose';
   for (const field of unreadable) errors[field] = 'deviceWizard.error.number';
   return errors;

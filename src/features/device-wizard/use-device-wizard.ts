@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, useState } from 'react';
-import { stepOnTheWay, useStepChecks } from '@/components/wizard/step-checks';
+import { useStepForm } from '@/components/wizard/use-step-form';
 import { applyBuyerSipRule, toWizardSaveBody, wizardEndpoints, type WizardDraft } from '@contract/wizard';
 import { useT } from '@/features/device-wizard/messages';
 import { errorMessage } from '@/lib/http';
@@ -17,14 +17,12 @@ import {
   draftTitle,
   ENTRANCES_STEP,
   fieldErrors,
-  firstStepWithError,
   initialState,
   isSipForced,
   JOB_KIND,
   saveOnlyIfNew,
   snapshotEntrances,
   STEPS,
-  stepHasError,
   stepOfField,
   withHouseFias,
   wizardReducer,
@@ -70,8 +68,6 @@ export function useDeviceWizard(start: WizardStart) {
   useEffect(() => dispatch({ type: 'buyer', buyerId: start.buyerId }), [start.buyerId]);
   const { draft, step } = state;
 
-  const [showAllErrors, setShowAllErrors] = useState(false);
-  const [touched, setTouched] = useState<ReadonlySet<FieldName>>(new Set());
   const { view, editable, submitting, send, sendNow } = useDraftJob({
     draftId,
     userId,
@@ -174,18 +170,8 @@ export function useDeviceWizard(start: WizardStart) {
       return next;
     });
   const errors: FieldErrors = fieldErrors(draft, unreadable);
-  const checks = useStepChecks<Step>();
-  const visible = (field: FieldName) => showAllErrors || touched.has(field) || checks.isChecked(stepOfField(field));
-  const shownError = (field: FieldName): string | undefined => {
-    const key = errors[field];
-    return key && visible(field) ? t(key) : undefined;
-  };
-  /**
-   * The stepper marks a step once a move past it was refused (or a save was tried), not on a field
-   * left: a marker appearing as «Далее» is pressed would move the button from under the pointer.
-   */
-  const stepShowsError = (item: Step) => (showAllErrors || checks.isChecked(item)) && stepHasError(errors, item);
-  const touch = (field: FieldName) => setTouched((current) => (current.has(field) ? current : new Set([...current, field])));
+  const goTo = (next: Step) => dispatch({ type: 'step', step: next });
+  const form = useStepForm({ steps: STEPS, step, setStep: goTo, errors, stepOfField, editable, translate: t });
 
   const act = (action: WizardAction) => {
     if (editable) dispatch(action);
@@ -198,28 +184,12 @@ export function useDeviceWizard(start: WizardStart) {
     if (prefill) dispatch({ type: 'billing', patch: prefill });
   };
 
-  const goTo = (next: Step) => dispatch({ type: 'step', step: next });
-
-  /**
-   * «Далее» or a step in the stepper: going forward stops at the first step on the way with errors
-   * (the open one included), which then shows them. Returns where the wizard went.
-   */
-  const moveTo = (target: Step): Step => {
-    const stop = stepOnTheWay(STEPS, step, target, (item) => stepHasError(errors, item));
-    if (stop !== target) checks.check([stop]);
-    goTo(stop);
-    return stop;
-  };
+  /** «Далее» or a step in the stepper (see useStepForm). Returns where the wizard went. */
+  const moveTo = form.move;
 
   const submit = async () => {
     if (!editable || submitting) return;
-    if (Object.keys(errors).length > 0) {
-      setShowAllErrors(true);
-      const first = firstStepWithError(errors) ?? step;
-      checks.check([first]);
-      goTo(first);
-      return;
-    }
+    if (!form.readyToSubmit()) return;
     const onlyIfNew = saveOnlyIfNew(comparison);
     // Checked by the contract now: a body the server would refuse must not wait days in the outbox.
     await send(() => {
@@ -245,14 +215,13 @@ export function useDeviceWizard(start: WizardStart) {
     moveTo,
     act,
     setHouses,
-    touch,
+    touch: form.touch,
     errors,
-    shownError,
-    stepShowsError,
+    shownError: form.shownError,
+    stepShowsError: form.stepError,
     /** Counts refused moves, to focus the first wrong field each time. */
-    refusals: checks.attempts,
+    refusals: form.attempts,
     setNumberRead,
-    showAllErrors,
     comparison,
     reading,
     retryReading: () => void deviceQuery.refetch(),

@@ -46,7 +46,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'replaceWizard.check': 'Check the device',
   'replaceWizard.check.offline': 'No network: the device is checked when the job is sent. You can prepare the replacement and queue it.',
   'replaceWizard.check.failed': 'Could not check the device: {error}',
-  'replaceWizard.check.notFound': 'Device {mac} is not on the server',
+  'replaceWizard.error.oldMissing': 'The server has no such device: check the MAC address',
   'replaceWizard.check.title': 'Now on device {mac}',
   'replaceWizard.check.checkedAt': 'checked {time}',
   'replaceWizard.check.type': 'Type',

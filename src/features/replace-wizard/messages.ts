@@ -47,7 +47,7 @@ export const ruMessages = {
   'replaceWizard.check': 'Проверить устройство',
   'replaceWizard.check.offline': 'Нет сети: данные устройства проверятся при отправке. Замену можно подготовить и поставить в очередь.',
   'replaceWizard.check.failed': 'Не удалось проверить устройство: {error}',
-  'replaceWizard.check.notFound': 'Устройство {mac} не найдено на сервере',
+  'replaceWizard.error.oldMissing': 'Такого устройства нет на сервере: проверьте MAC-адрес',
   'replaceWizard.check.title': 'Сейчас на устройстве {mac}',
   'replaceWizard.check.checkedAt': 'проверено {time}',
   'replaceWizard.check.type': 'Тип',

@@ -1,5 +1,6 @@
 import { validate } from 'superstruct';
 import { MAC_PATTERN, normalizeMac } from '@contract/common';
+import { deviceFieldError } from '@/lib/device-fields';
 import type { DeviceCardResponse } from '@contract/device-card';
 import { DEVICE_TYPE_IDS, HARDWARE_REVISIONS } from '@contract/devices';
 import {
@@ -130,7 +131,15 @@ export function fieldErrors(draft: ReplaceDraft): FieldErrors {
   for (const field of ['url', 'login', 'password'] as const) {
     if (draft[field].length > TEXT_LIMIT && !errors[field]) errors[field] = 'replaceWizard.error.tooLong';
   }
+  const url = errors.url ? undefined : deviceFieldError('address', draft.url);
+  if (url) errors.url = url;
   return errors;
+}
+
+/** The field errors with the check's answer: a MAC the server said it does not know is wrong until changed. */
+export function withCheck(errors: FieldErrors, draft: Pick<ReplaceDraft, 'oldMac'>, check: { state: string; mac?: string }): FieldErrors {
+  if (check.state !== 'missing' || errors.oldMac || normalizeMac(draft.oldMac) !== check.mac) return errors;
+  return { ...errors, oldMac: 'replaceWizard.error.oldMissing' };
 }
 
 export function stepHasErrors(errors: FieldErrors, step: ReplaceStep): boolean {

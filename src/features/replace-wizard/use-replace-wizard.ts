@@ -8,7 +8,7 @@ import { useConnectivity } from '@/offline/connectivity';
 import type { ReplaceDraft } from '@/offline/draft-schemas/replace';
 import { outboxRequest } from '@/offline/outbox-queue';
 import { useOfflineRuntime } from '@/offline/runtime-context';
-import { stepOnTheWay, useStepChecks } from '@/components/wizard/step-checks';
+import { useStepForm } from '@/components/wizard/use-step-form';
 import { useDraftAutosave, useDraftJob, type WizardDraftSession } from '@/components/wizard/use-wizard-draft';
 import { getDeviceCard } from './api';
 import {
@@ -22,8 +22,8 @@ import {
   JOB_KIND,
   normalizeMacInput,
   REPLACE_STEPS,
-  stepHasErrors,
-  stepsWithErrors,
+  stepIndex,
+  withCheck,
   toReplaceBody,
   withChecked,
   withLabel,
@@ -38,7 +38,8 @@ export interface ReplaceStart extends WizardDraftSession<'replace'> {
 }
 
 type TextField = 'oldSerialNumber' | 'oldMac' | 'newSerialNumber' | 'newMac' | 'url' | 'login' | 'password';
-type CheckState = { state: 'idle' } | { state: 'checking' } | { state: 'failed'; message: string };
+/** `missing`: the server has no device `mac` (its MAC field then shows the error, and the wizard does not go on). */
+type CheckState = { state: 'idle' } | { state: 'checking' } | { state: 'failed'; message: string } | { state: 'missing'; mac: string };
 
 /**
  * The replace wizard's logic: the draft saved on every change, the check of the old device, label
@@ -53,8 +54,6 @@ export function useReplaceWizard(start: ReplaceStart) {
 
   const [draft, setDraft] = useState<ReplaceDraft>(start.draft);
   const [step, setStep] = useState<ReplaceStep>(start.step);
-  const [touched, setTouched] = useState<Partial<Record<keyof ReplaceDraft, boolean>>>({});
-  const checks = useStepChecks<ReplaceStep>();
   const [check, setCheck] = useState<CheckState>({ state: 'idle' });
 
   const { view, editable, submitting, send, sendNow } = useDraftJob({ draftId, userId, flush, kind: JOB_KIND, retryRefused: (reason) => reason });
@@ -69,29 +68,28 @@ export function useReplaceWizard(start: ReplaceStart) {
     initial: { data: start.draft, step: start.storedStep ?? start.step, extra: null },
   });
 
-  const errors = fieldErrors(draft);
-  const stepError = (each: ReplaceStep) => checks.isChecked(each) && stepHasErrors(errors, each);
-  /** A field's error shows once it was left, or once a move past its step was refused. */
-  const shownError = (field: keyof ReplaceDraft): string | undefined => {
-    const key = errors[field];
-    return key && (touched[field] || checks.isChecked(fieldStep(field))) ? t(key) : undefined;
-  };
+  const errors = withCheck(fieldErrors(draft), draft, check);
+  const form = useStepForm({ steps: REPLACE_STEPS, step, setStep, errors, stepOfField: fieldStep, editable, translate: t });
 
   /**
-   * Opens a step. Going forward stops at the first step on the way with errors, which then shows
-   * them (and the screen focuses the first); false when the move stopped short. A job on its way
-   * leaves nothing to check: the steps are only looked at.
+   * Opens a step. Leaving the old device's step online with a MAC not checked yet checks it first,
+   * and goes on only when the server has that device. False when the move stopped short.
    */
   const goTo = (target: ReplaceStep): boolean => {
-    const reached = editable ? stepOnTheWay(REPLACE_STEPS, step, target, (each) => stepHasErrors(errors, each)) : target;
-    if (reached !== target) checks.check([reached]);
-    setStep(reached);
-    return reached === target;
+    const mac = normalizeMac(draft.oldMac);
+    const leavingOld = step === 'old' && stepIndex(target) > stepIndex('old');
+    if (editable && leavingOld && online && mac && draft.oldDevice?.mac !== mac && !errors.oldMac) {
+      void checkOld().then((found) => {
+        if (found) form.goTo(target);
+      });
+      return false;
+    }
+    return form.goTo(target);
   };
 
   const setText = (field: TextField, value: string) => setDraft((current) => (field === 'oldMac' ? withOldMac(current, value) : { ...current, [field]: value }));
   const touch = (field: keyof ReplaceDraft) => {
-    setTouched((current) => (current[field] ? current : { ...current, [field]: true }));
+    form.touch(field);
     if (field === 'oldMac' || field === 'newMac') {
       setDraft((current) => {
         const normalized = normalizeMacInput(current[field]);
@@ -101,48 +99,45 @@ export function useReplaceWizard(start: ReplaceStart) {
     }
   };
   const setType = (type: number | null) => {
-    setTouched((current) => ({ ...current, type: true }));
+    form.touch('type');
     setDraft((current) => ({ ...current, type }));
   };
   const setRevision = (revision: number | null) => setDraft((current) => ({ ...current, revision }));
 
   const applyLabel = (which: 'old' | 'new', label: LabelData) => {
     setDraft((current) => withLabel(current, which, label));
-    const fields: (keyof ReplaceDraft)[] = which === 'old' ? ['oldSerialNumber', 'oldMac'] : ['newSerialNumber', 'newMac'];
-    setTouched((current) => ({ ...current, ...Object.fromEntries(fields.map((field) => [field, true])) }));
+    form.touch(...(which === 'old' ? (['oldSerialNumber', 'oldMac'] as const) : (['newSerialNumber', 'newMac'] as const)));
   };
 
-  /** Reads the old device's card; the draft keeps it so the review reads offline too. */
-  const checkOld = async () => {
+  /** Reads the old device's card; the draft keeps it so the review reads offline too. True when the server has the device. */
+  const checkOld = async (): Promise<boolean> => {
     const mac = normalizeMac(draft.oldMac);
     if (!mac) {
-      setTouched((current) => ({ ...current, oldMac: true }));
-      return;
+      form.touch('oldMac');
+      return false;
     }
     setCheck({ state: 'checking' });
     try {
       const card = await getDeviceCard(mac);
       setDraft((current) => (normalizeMac(current.oldMac) === mac ? withChecked(current, checkedDevice(card, Date.now())) : current));
       setCheck({ state: 'idle' });
+      return true;
     } catch (error) {
-      const message =
-        error instanceof HttpError && error.status === 404
-          ? t('replaceWizard.check.notFound', { mac })
-          : error instanceof NetworkError
-            ? t('replaceWizard.check.offline')
-            : t('replaceWizard.check.failed', { error: errorMessage(error) });
+      if (error instanceof HttpError && error.status === 404) {
+        form.touch('oldMac');
+        setCheck({ state: 'missing', mac });
+        return false;
+      }
+      const message = error instanceof NetworkError ? t('replaceWizard.check.offline') : t('replaceWizard.check.failed', { error: errorMessage(error) });
       setCheck({ state: 'failed', message });
+      // The check could not be made: the replacement may still be prepared and queued.
+      return true;
     }
   };
 
   const submit = async () => {
     if (!editable || submitting) return;
-    if (!isReady(draft)) {
-      const wrong = stepsWithErrors(errors);
-      checks.check(wrong);
-      setStep(wrong[0] ?? step);
-      return;
-    }
+    if (!form.readyToSubmit() || !isReady(draft)) return;
     const sent = await send(() => {
       const request = outboxRequest(wizardEndpoints.replaceOptions, { body: toReplaceBody(draft) });
       const { house } = draftTarget(draft, 'review');
@@ -156,9 +151,9 @@ export function useReplaceWizard(start: ReplaceStart) {
     step,
     goTo,
     errors,
-    shownError,
-    stepError,
-    checkAttempts: checks.attempts,
+    shownError: form.shownError,
+    stepError: form.stepError,
+    checkAttempts: form.attempts,
     setText,
     touch,
     setType,
@@ -166,7 +161,7 @@ export function useReplaceWizard(start: ReplaceStart) {
     applyLabel,
     check,
     checkOld,
-    canSubmit: isReady(draft),
+    canSubmit: isReady(draft) && Object.keys(errors).length === 0,
     submitting,
     submit,
     sendNow,

@@ -6,6 +6,7 @@ import { defaultSerialNumberDraft, type SerialNumberDraft } from '@contract/adju
 import { Entrance, ENTRANCE_TYPE } from '@contract/entrances';
 import { House } from '@contract/houses';
 import type { MessageKey } from '@/features/serial-number-wizard/messages';
+import { deviceFieldError } from '@/lib/device-fields';
 import type { DraftTarget, SnapshotRow } from '@/offline/db';
 
 /*
@@ -74,17 +75,27 @@ export function formValuesOf(draft: SerialNumberDraft): WizardFormValues {
     login: draft.login,
     pass: draft.pass,
     deviceOwner: draft.deviceOwner ?? '',
-    leftBorder: String(draft.leftBorder),
-    rightBorder: String(draft.rightBorder),
-    relayNum: String(draft.relayNum),
+    leftBorder: draft.typed?.leftBorder ?? String(draft.leftBorder),
+    rightBorder: draft.typed?.rightBorder ?? String(draft.rightBorder),
+    relayNum: draft.typed?.relayNum ?? String(draft.relayNum),
     commutators: String(draft.commutators),
   };
 }
 
-/** A whole number typed into a field; anything else counts as 0 (which the checks then report). */
+/** A whole number typed into a field; empty or anything else counts as 0 (text that is not a number is kept apart, see `typed`). */
 function wholeNumber(text: string): number {
   const trimmed = text.trim();
-  return /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : 0;
+  return WHOLE_NUMBER.test(trimmed) ? Number(trimmed) : 0;
+}
+
+const WHOLE_NUMBER = /^\d{1,9}$/;
+/** The number fields typed as text. */
+export const NUMBER_FIELDS = ['relayNum', 'leftBorder', 'rightBorder'] as const;
+
+/** The number fields whose text is not a whole number, with that text (absent when there is none). */
+function typedText(values: WizardFormValues): Pick<SerialNumberDraft, 'typed'> {
+  const typed = Object.fromEntries(NUMBER_FIELDS.filter((field) => values[field].trim() !== '' && !WHOLE_NUMBER.test(values[field].trim())).map((field) => [field, values[field]]));
+  return Object.keys(typed).length > 0 ? { typed } : {};
 }
 
 /**
@@ -113,6 +124,7 @@ export function draftFromForm(values: WizardFormValues, place: Pick<SerialNumber
     relayNum: wholeNumber(values.relayNum),
     model: values.model,
     deviceOwner: values.deviceOwner.trim() === '' ? null : values.deviceOwner,
+    ...typedText(values),
   };
 }
 
@@ -152,6 +164,11 @@ export function fieldErrors(draft: SerialNumberDraft): FieldErrors {
   else if (draft.leftBorder > draft.rightBorder) errors.rightBorder = 'serialWizard.error.borders';
   if (!(COMMUTATOR_SIZES as readonly number[]).includes(draft.commutators)) errors.commutators = 'serialWizard.error.commutators';
   if (!filled(draft.dns)) errors.dns = 'serialWizard.error.dns';
+  else {
+    const wrong = deviceFieldError('address', draft.dns);
+    if (wrong) errors.dns = wrong;
+  }
+  for (const field of NUMBER_FIELDS) if (draft.typed?.[field] !== undefined) errors[field] = 'serialWizard.error.number';
   if (!filled(draft.login)) errors.login = 'serialWizard.error.login';
   if (!filled(draft.pass)) errors.pass = 'serialWizard.error.pass';
   return errors;

@@ -5,7 +5,7 @@ import { useT } from '@/features/serial-number-wizard/messages';
 import { useConnectivity } from '@/offline/connectivity';
 import { outboxRequest } from '@/offline/outbox-queue';
 import { useOfflineRuntime } from '@/offline/runtime-context';
-import { stepOnTheWay, useStepChecks } from '@/components/wizard/step-checks';
+import { useStepForm } from '@/components/wizard/use-step-form';
 import { useDraftAutosave, useDraftJob, type WizardDraftSession } from '@/components/wizard/use-wizard-draft';
 import {
   DONE_STEP,
@@ -17,8 +17,6 @@ import {
   formValuesOf,
   JOB_KIND,
   normalizeMacInput,
-  stepHasErrors,
-  stepsWithErrors,
   WIZARD_STEPS,
   withEntrance,
   withHouse,
@@ -53,10 +51,8 @@ export function useSerialNumberWizard(start: WizardStart) {
 
   // Plain state rather than a form library: the model checks every field, and the route keeps its budget.
   const [values, setValues] = useState<WizardFormValues>(() => formValuesOf(start.draft));
-  const [touched, setTouched] = useState<Partial<Record<keyof SerialNumberDraft, boolean>>>({});
   const [place, setPlace] = useState<Place>({ house: start.draft.house, address: start.draft.address, entrance: start.draft.entrance });
   const [step, setStep] = useState<WizardStep>(start.step);
-  const checks = useStepChecks<WizardStep>();
   const draft = draftFromForm(values, place);
 
   const { view, editable, loaded, submitting, send, sendNow } = useDraftJob({
@@ -80,16 +76,19 @@ export function useSerialNumberWizard(start: WizardStart) {
   });
 
   const errors: FieldErrors = fieldErrors(draft);
-  const stepError = (each: WizardStep) => checks.isChecked(each) && stepHasErrors(errors, each);
-  /** A field's error shows once it was left, or once a move past its step was refused. */
-  const shownError = (field: keyof SerialNumberDraft): string | undefined => {
-    const key = errors[field];
-    const seen = field === 'address' ? touched.house : touched[field];
-    return key && (seen || checks.isChecked(fieldStep(field))) ? t(key) : undefined;
-  };
+  const form = useStepForm({
+    steps: WIZARD_STEPS,
+    step,
+    setStep,
+    errors,
+    stepOfField: fieldStep,
+    editable,
+    translate: t,
+    // The address comes with the house: it is "left" when the house picker is.
+    touchedWith: { address: 'house' },
+  });
+  const { touch } = form;
 
-  const touch = (...fields: (keyof SerialNumberDraft)[]) =>
-    setTouched((current) => (fields.every((field) => current[field]) ? current : { ...current, ...Object.fromEntries(fields.map((field) => [field, true])) }));
   const setValue = (field: keyof WizardFormValues, value: string) => setValues((current) => ({ ...current, [field]: value }));
   /** Several fields at once, as a label scan or the entrance's flats fill them: they count as touched. */
   const fill = (filled: Partial<WizardFormValues>) => {
@@ -120,26 +119,9 @@ export function useSerialNumberWizard(start: WizardStart) {
       return normalized !== current.mac.trim() ? { ...current, mac: normalized } : current;
     });
 
-  /**
-   * Opens a step. Going forward stops at the first step on the way with errors, which then shows
-   * them (and the screen focuses the first); false when the move stopped short. A job on its way
-   * leaves nothing to check: the steps are only looked at.
-   */
-  const goTo = (target: WizardStep): boolean => {
-    const reached = editable ? stepOnTheWay(WIZARD_STEPS, step, target, (each) => stepHasErrors(errors, each)) : target;
-    if (reached !== target) checks.check([reached]);
-    setStep(reached);
-    return reached === target;
-  };
-
   const submit = async () => {
     if (!editable || submitting) return;
-    if (!isSerialNumberDraftValid(draft) || Object.keys(errors).length > 0) {
-      const wrong = stepsWithErrors(errors);
-      checks.check(wrong);
-      setStep(wrong[0] ?? step);
-      return;
-    }
+    if (!form.readyToSubmit() || !isSerialNumberDraftValid(draft)) return;
     // Checked by the contract now: a body the server would refuse must not wait days in the outbox.
     const sent = await send(() => {
       const request = outboxRequest(adjusterEndpoints.prepareDevice, { body: toPrepareDeviceBody(draft) });
@@ -155,11 +137,11 @@ export function useSerialNumberWizard(start: WizardStart) {
     touch,
     draft,
     step,
-    goTo,
+    goTo: form.goTo,
     errors,
-    shownError,
-    stepError,
-    checkAttempts: checks.attempts,
+    shownError: form.shownError,
+    stepError: form.stepError,
+    checkAttempts: form.attempts,
     canSubmit: isSerialNumberDraftValid(draft),
     submitting,
     submit,

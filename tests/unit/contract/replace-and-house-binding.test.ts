@@ -33,10 +33,18 @@ describe('replace-options answer', () => {
   });
 });
 
+const FIAS = '0c5b2444-70a0-4932-980c-b4dc0d3f02b5';
+
 describe('house binding body', () => {
   it('takes the FIAS id and, optionally, the porch the installer chose', () => {
-    expect(decode(DeviceHouseRequest, { fiasId: 'abc' }, 'body')).toEqual({ fiasId: 'abc' });
-    expect(decode(DeviceHouseRequest, { fiasId: 'abc', porchNum: 3 }, 'body')).toEqual({ fiasId: 'abc', porchNum: 3 });
-    expect(() => decode(DeviceHouseRequest, { fiasId: 'abc', porchNum: '3' }, 'body')).toThrow(DecodeError);
+    expect(decode(DeviceHouseRequest, { fiasId: FIAS }, 'body')).toEqual({ fiasId: FIAS });
+    expect(decode(DeviceHouseRequest, { fiasId: FIAS, porchNum: 3 }, 'body')).toEqual({ fiasId: FIAS, porchNum: 3 });
+    expect(() => decode(DeviceHouseRequest, { fiasId: FIAS, porchNum: '3' }, 'body')).toThrow(DecodeError);
+  });
+
+  it('refuses a FIAS id that is not a GUID and an entrance that is not a positive whole number', () => {
+    expect(() => decode(DeviceHouseRequest, { fiasId: 'not-a-fias' }, 'body')).toThrow(/fiasId/);
+    expect(() => decode(DeviceHouseRequest, { fiasId: FIAS, porchNum: 0 }, 'body')).toThrow(/porchNum/);
+    expect(() => decode(DeviceHouseRequest, { fiasId: FIAS, porchNum: 2.5 }, 'body')).toThrow(/porchNum/);
   });
 });

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useT } from '@/features/adjuster-wizard/messages';
 import { errorMessage } from '@/lib/http';
 import { myGroups } from '../api';
@@ -27,7 +28,14 @@ export function BindStep({ wizard }: { wizard: AdjusterWizard }) {
   const options = groups.data ?? (draft.groupId !== null ? [{ groupId: draft.groupId, name: draft.groupName ?? String(draft.groupId) }] : []);
   // Bound or on the way; a refused binding can be fixed (another group) and sent again.
   const queued = houseJob !== null && groupJob !== null && houseJob.status !== 'needs-attention' && groupJob.status !== 'needs-attention';
-  const canBind = draft.device !== null && draft.fiasId !== null && draft.groupId !== null && !queued && wizard.jobsLoaded;
+  const canBind = draft.device !== null && draft.fiasId !== null && !queued && wizard.jobsLoaded;
+  // The group's error shows once the field was left or «Привязать» pressed without one.
+  const [groupTouched, setGroupTouched] = useState(false);
+  const groupError = groupTouched && draft.groupId === null ? t('adjusterWizard.error.group') : undefined;
+  const bind = () => {
+    if (draft.groupId === null) setGroupTouched(true);
+    else void wizard.bind();
+  };
 
   if (!draft.device) return <Typography color="warning.main">{t('adjusterWizard.need.device')}</Typography>;
 
@@ -52,6 +60,9 @@ export function BindStep({ wizard }: { wizard: AdjusterWizard }) {
             const group = options.find((each) => String(each.groupId) === value);
             wizard.chooseGroup(group ? { id: group.groupId, name: group.name } : null);
           }}
+          onBlur={() => setGroupTouched(true)}
+          error={groupError}
+          required
           disabled={queued}
         >
           <option value="" />
@@ -74,7 +85,7 @@ export function BindStep({ wizard }: { wizard: AdjusterWizard }) {
             size="large"
             startIcon={wizard.busy.bind ? <CircularProgress size={18} color="inherit" /> : <Link />}
             disabled={!canBind || wizard.busy.bind}
-            onClick={() => void wizard.bind()}
+            onClick={bind}
             sx={{ minHeight: 48 }}
           >
             {t('adjusterWizard.bind.run')}

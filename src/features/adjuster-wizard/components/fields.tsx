@@ -50,20 +50,31 @@ interface SelectFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  onBlur?: () => void;
+  error?: string;
+  required?: boolean;
   disabled?: boolean;
   children: ReactNode;
 }
 
-export function SelectField({ label, value, onChange, disabled, children }: SelectFieldProps) {
+export function SelectField({ label, value, onChange, onBlur, error, required, disabled, children }: SelectFieldProps) {
   const id = useId();
   return (
-    <FormControl fullWidth disabled={disabled} variant="outlined">
+    <FormControl fullWidth required={required} disabled={disabled} error={error !== undefined} variant="outlined">
       <InputLabel htmlFor={id} shrink>
         {label}
       </InputLabel>
-      <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)} input={<OutlinedInput label={label} notched />}>
+      <NativeSelect
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+        inputProps={{ 'aria-describedby': error ? `${id}-helper` : undefined }}
+        input={<OutlinedInput label={label} notched />}
+      >
         {children}
       </NativeSelect>
+      {error && <FormHelperText id={`${id}-helper`}>{error}</FormHelperText>}
     </FormControl>
   );
 }

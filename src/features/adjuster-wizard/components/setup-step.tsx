@@ -12,7 +12,10 @@ import type { AdjusterWizard } from '../use-adjuster-wizard';
 import { Field, SelectField } from './fields';
 import { CallFailure, NetworkNote } from './network-note';
 
-/** DDNS set-up and preset upload, each with its completion flag. */
+/**
+ * DDNS set-up and preset upload, each with its completion flag. A button pressed with a
+ * wrong field says so at the field rather than being disabled without a word.
+ */
 export function SetupStep({ wizard }: { wizard: AdjusterWizard }) {
   const t = useT();
   const { draft } = wizard;
@@ -33,14 +36,15 @@ export function SetupStep({ wizard }: { wizard: AdjusterWizard }) {
           onChange={(value) => wizard.setField('ip', value)}
           onBlur={() => setTouched((value) => ({ ...value, ip: true }))}
           error={shown('ip')}
+          required
           inputMode="decimal"
         />
         <Button
           variant={draft.ddnsDone ? 'outlined' : 'contained'}
           size="large"
           startIcon={wizard.busy.ddns ? <CircularProgress size={18} color="inherit" /> : undefined}
-          disabled={!ready || wizard.busy.ddns || errors.ip !== undefined}
-          onClick={() => void wizard.setupDdns()}
+          disabled={!ready || wizard.busy.ddns}
+          onClick={() => (errors.ip ? setTouched((value) => ({ ...value, ip: true })) : void wizard.setupDdns())}
           sx={{ minHeight: 48, whiteSpace: 'nowrap' }}
         >
           {draft.ddnsDone ? t('adjusterWizard.setup.again') : t('adjusterWizard.setup.ddns.run')}
@@ -61,14 +65,15 @@ export function SetupStep({ wizard }: { wizard: AdjusterWizard }) {
           onChange={(value) => wizard.setField('presetUrl', value)}
           onBlur={() => setTouched((value) => ({ ...value, presetUrl: true }))}
           error={shown('presetUrl')}
+          required
           inputMode="url"
         />
         <Button
           variant={draft.presetDone ? 'outlined' : 'contained'}
           size="large"
           startIcon={wizard.busy.preset ? <CircularProgress size={18} color="inherit" /> : undefined}
-          disabled={!ready || wizard.busy.preset || errors.presetUrl !== undefined}
-          onClick={() => void wizard.uploadPreset()}
+          disabled={!ready || wizard.busy.preset}
+          onClick={() => (errors.presetUrl ? setTouched((value) => ({ ...value, presetUrl: true })) : void wizard.uploadPreset())}
           sx={{ minHeight: 48, whiteSpace: 'nowrap' }}
         >
           {draft.presetDone ? t('adjusterWizard.setup.again') : t('adjusterWizard.setup.preset.run')}

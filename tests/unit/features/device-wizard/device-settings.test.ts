@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decode } from '@contract/common';
 import { Device } from '@contract/devices';
-import { FACTORY_PASSWORD, isDeviceUrl, toWizardSaveBody, type WizardSettings } from '@contract/wizard';
+import { isHttpUrl } from '@contract/device-fields';
+import { FACTORY_PASSWORD, toWizardSaveBody, type WizardSettings } from '@contract/wizard';
 import { deviceSetupDraftSchema } from '@/offline/draft-schemas/device-setup';
 import { compareSettings } from '@/features/device-wizard/changes';
 import {
@@ -196,9 +197,10 @@ describe('field checks from the contract', () => {
   const draft = { ...newDraft(MAC), type: 6 };
 
   it('accepts an http(s) device address and refuses anything else', () => {
-    for (const url of ['http://10.16.3.4', 'https://panel.local:8443/api', 'HTTP://10.0.0.1']) expect(isDeviceUrl(url), url).toBe(true);
-    for (const url of ['10.16.3.4', 'ftp://10.0.0.1', 'http://', 'http://10.0.0.1 /x', 'http:/10.0.0.1']) expect(isDeviceUrl(url), url).toBe(false);
-    expect(fieldErrors({ ...draft, url: '10.16.3.4' }).url).toBe('deviceWizard.error.url');
+    for (const url of ['http://10.16.3.4', 'https://panel.local:8443/api', 'HTTP://10.0.0.1']) expect(isHttpUrl(url), url).toBe(true);
+    for (const url of ['10.16.3.4', 'ftp://10.0.0.1', 'http://', 'http://10.0.0.1 /x', 'http:/10.0.0.1']) expect(isHttpUrl(url), url).toBe(false);
+    expect(fieldErrors({ ...draft, url: 'не адрес' }).url).toBe('deviceField.address');
+    expect(fieldErrors({ ...draft, url: '10.16.3.4' }).url).toBeUndefined();
     expect(fieldErrors({ ...draft, url: '' }).url).toBeUndefined();
   });
 
