@@ -19,6 +19,8 @@ export interface PreparedDevice {
   relayNum: number;
   /** The device's options (url, credentials, billing, defaults) as stored. */
   options: Record<string, JsonValue>;
+  /** The device's buyer; null: the entrance's (the superuser's registration). */
+  buyerId: number | null;
 }
 
 export type PrepareDeviceOutcome =
@@ -51,7 +53,7 @@ export async function createPreparedDevice(db: Db, device: PreparedDevice): Prom
       -- No conflict target: either unique index (MAC, serial number) means "already registered". A
       -- concurrent insert of the same MAC waits for the other transaction instead of failing.
       insert into devices (mac, buyer_id, type, status_code, serial_number, options, capabilities)
-      select ${device.mac}::text, buyer_id, ${device.type}::smallint, ${DEVICE_STATUS.new}::smallint, ${device.serialNumber}::text, ${JSON.stringify(device.options)}::text::jsonb,
+      select ${device.mac}::text, coalesce(${device.buyerId}::int, buyer_id), ${device.type}::smallint, ${DEVICE_STATUS.new}::smallint, ${device.serialNumber}::text, ${JSON.stringify(device.options)}::text::jsonb,
         array(select jsonb_array_elements_text(${JSON.stringify(capabilitiesOf(device.type))}::text::jsonb))
       from place where entrance_uid is not null
       on conflict do nothing

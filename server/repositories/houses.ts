@@ -127,6 +127,33 @@ export function isHouseInScope(owned: OwnedHouse, scope: number | null): boolean
   return scope === null || owned.buyerIds.length === 0 || owned.buyerIds.includes(scope);
 }
 
+/**
+ * Of these houses, those outside `scope` (isHouseInScope, in SQL), with their addresses, in the
+ * order given; unknown uids are not listed (the callers name them apart). Null scope: none.
+ */
+export async function housesOutOfScope(db: Db, uids: readonly string[], scope: number | null): Promise<{ uid: string; address: string }[]> {
+  if (scope === null || uids.length === 0) return [];
+  const rows = await queryRows<{ uid: string; address: string }>(
+    db,
+    sql`select h.uid, h.address from houses h
+        where h.uid in (${sql.join([...new Set(uids)].map((uid) => sql`${uid}`), sql`, `)})
+          and not coalesce((select bool_or(e.buyer_id = ${scope}) from entrances e where e.house_uid = h.uid), true)`,
+  );
+  const byUid = new Map(rows.map((row) => [row.uid, row]));
+  return uids.flatMap((uid) => byUid.get(uid) ?? []);
+}
+
+/** The house a FIAS id names (the oldest when several share it, as the adjuster's calls bind); null when none. */
+export async function houseUidOfFias(db: Db, fias: string): Promise<string | null> {
+  const [row] = await db
+    .select({ uid: houses.uid })
+    .from(houses)
+    .where(eq(houses.fias, fias.trim().toLowerCase()))
+    .orderBy(asc(houses.createdAt), asc(houses.uid))
+    .limit(1);
+  return row?.uid ?? null;
+}
+
 /** The updated house; null when there is none. */
 export async function updateHouse(db: Db, uid: string, update: { address: string; region: number; fias: string | null }): Promise<House | null> {
   const rows = await db.update(houses).set(update).where(eq(houses.uid, uid)).returning(houseColumns);

@@ -26,6 +26,8 @@ import {
   type DeviceRow,
 } from '../repositories/device-wizard';
 import { createPreparedDevice } from '../repositories/devices';
+import { houseUidOfFias } from '../repositories/houses';
+import { refuseHousesOutOfScope } from './houses';
 import { macTaken } from './wizard';
 
 /** Field limits of prepare-device (ours, docs/api.md). */
@@ -77,8 +79,10 @@ export async function adjusterRoutes(app: FastifyInstance): Promise<void> {
    * up later. A MAC or serial number already registered is a 409 (the same request again with
    * the same Idempotency-Key gets the stored answer instead).
    */
-  defineRoute(app, adjusterEndpoints.prepareDevice, { access: installers, idempotent: true }, async ({ body, db }) => {
+  defineRoute(app, adjusterEndpoints.prepareDevice, { access: installers, idempotent: true }, async ({ body, db, request }) => {
     const checked = checkPrepareBody(body);
+    const scope = buyerScope(request);
+    await refuseFiasOutOfScope(db, scope, 'fias', checked.fias);
     const options: Record<string, JsonValue> = {
       ...newDeviceOptions(),
       url: checked.url,
@@ -102,6 +106,8 @@ export async function adjusterRoutes(app: FastifyInstance): Promise<void> {
       porch: body.porch,
       relayNum: checked.relayNum,
       options,
+      // The caller's buyer owns what it registers, so its device list shows it.
+      buyerId: scope,
     });
     switch (outcome.status) {
       case 'house-not-found':
@@ -227,6 +233,7 @@ export async function adjusterRoutes(app: FastifyInstance): Promise<void> {
     if (body.porchNum !== undefined && (body.porchNum < 1 || body.porchNum > LIMITS.porch)) {
       throw new ApiError(400, `Некорректное поле porchNum: ожидается номер подъезда от 1 до ${LIMITS.porch}`);
     }
+    await refuseFiasOutOfScope(db, buyerScope(request), 'fiasId', fias);
     const house = await bindDeviceHouse(db, device, fias, body.porchNum);
     if (!house) throw new ApiError(404, `Дом с ФИАС ${fias} не найден`);
     if (house === 'no-entrance') throw new ApiError(400, `Некорректное поле porchNum: в доме нет подъезда № ${body.porchNum}`);
@@ -270,6 +277,13 @@ async function deviceOrNotFound(db: Db, request: FastifyRequest, mac: string): P
   const scope = buyerScope(request);
   if (!device || (scope !== null && device.buyerId !== scope)) throw new ApiError(404, `Устройство ${mac} не найдено`);
   return device;
+}
+
+/** The house a FIAS id names must be one the caller may pick (refuseHousesOutOfScope). */
+async function refuseFiasOutOfScope(db: Db, scope: number | null, field: string, fias: string): Promise<void> {
+  if (scope === null || fias === '') return;
+  const uid = await houseUidOfFias(db, fias);
+  if (uid !== null) await refuseHousesOutOfScope(db, scope, [uid], () => field);
 }
 
 async function refuseOtherBuyersMac(db: Db, mac: string, scope: number | null): Promise<void> {

@@ -23,8 +23,10 @@ import {
   requireDevice,
   requireGroupsOfBuyers,
   requireSameMac,
+  scopeOf,
   type DeviceRouteOptions,
 } from './device-card-shared';
+import { refuseHousesOutOfScope } from './houses';
 
 /** The card's main options, in the order the card lists them (option keys). */
 export const MAIN_OPTION_KEYS = [
@@ -151,6 +153,7 @@ export async function deviceCardRoutes(app: FastifyInstance, options: DeviceRout
     const known = await existingHouseUids(db, uids);
     const unknown = uids.filter((uid) => !known.has(uid));
     if (unknown.length > 0) throw new ApiError(400, `Некорректное поле houses: дома не найдены: ${unknown.join(', ')}`);
+    await refuseHousesOutOfScope(db, scopeOf(request).buyerId, uids, (index) => `houses.${index}`, record.device.houses);
     await replaceDeviceHouses(db, record.id, uids);
     return { result: true, message: 'Дома устройства сохранены' };
   });

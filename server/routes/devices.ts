@@ -15,7 +15,8 @@ import { createDevice, deviceIdsByMac, setGroupsOfDevices } from '../repositorie
 import { newDeviceOptions } from '../repositories/device-wizard';
 import { deviceRefsByMac, findDevice, macsOfHouse } from '../repositories/devices';
 import { DEVICE_EDITORS, DEVICE_READERS, requireGroupsOfBuyers, scopeOf, type DeviceRouteOptions } from './device-card-shared';
-import { listedHousesScope } from './houses';
+import { refuseHousesOutOfScope } from './houses';
+import { buyerScope } from '../plugins/session';
 import { deviceCardRoutes } from './device-card';
 import { deviceSettingsRoutes } from './device-card-settings';
 
@@ -43,8 +44,8 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRouteOpt
   defineRoute(app, deviceEndpoints.macsFromHouse, { access: DEVICE_READERS }, async ({ query, request, db }) => {
     const macs = await macsOfHouse(db, query.houseUid);
     if (macs === null) throw new ApiError(404, 'Дом не найден');
-    // As the house list: an installer takes a house offline with every device in it.
-    const buyerId = listedHousesScope(request);
+    // Only the devices the caller's device list shows, so every MAC a snapshot takes opens.
+    const buyerId = buyerScope(request);
     if (buyerId === null) return { result: true, data: macs };
     const visible = new Set((await deviceRefsByMac(db, { buyerId }, macs)).map((device) => device.mac));
     return { result: true, data: macs.filter((mac) => visible.has(mac)) };
@@ -92,6 +93,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRouteOpt
     const known = await existingHouseUids(db, houses);
     const unknown = houses.filter((uid) => !known.has(uid));
     if (unknown.length > 0) throw new ApiError(400, `Некорректное поле houses: дома не найдены: ${unknown.join(', ')}`);
+    await refuseHousesOutOfScope(db, scope.buyerId, houses, (index) => `houses.${index}`);
     const deviceOptions: Record<string, JsonValue> = {
       ...newDeviceOptions(),
       url: body.url?.trim() ?? '',

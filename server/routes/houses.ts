@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { isFiasId } from '../../contract/device-fields';
 import { HOUSE_LIST_PAGE_SIZE, houseEndpoints, type HouseUpdate } from '../../contract/houses';
 import { PERMISSIONS, ROLES } from '../../contract/users';
 import { ApiError } from '../http/errors';
 import { pageNumber, paginationOf } from '../http/pagination';
 import { defineRoute } from '../http/route';
-import { isAllowed } from '../plugins/rbac';
-import { buyerScope, currentUser } from '../plugins/session';
+import { buyerScope } from '../plugins/session';
 import type { Db } from '../db/client';
 import { CountCache } from '../repositories/device-list';
-import { countHouses, createHouse, deleteHouse, findHouse, isHouseInScope, listHouseFlats, listHouses, updateHouse, type HouseFilter, type OwnedHouse } from '../repositories/houses';
+import { countHouses, createHouse, deleteHouse, findHouse, housesOutOfScope, isHouseInScope, listHouseFlats, listHouses, updateHouse, type HouseFilter, type OwnedHouse } from '../repositories/houses';
 
 const MAX_ADDRESS_LENGTH = 500;
 const REGION_MESSAGE = 'Некорректное поле region: ожидается код региона от 1 до 999';
@@ -87,13 +86,23 @@ class ScopedHouseCounts {
 export const HOUSING_READERS = { permissions: [PERMISSIONS.housesList], roles: [ROLES.management, ROLES.support] } as const;
 
 /**
- * The buyer whose houses a listing shows, null for every house. Who opens house pages sees its
- * buyer's (so every house listed opens); the superuser, and an installer (adjuster alone), who
- * opens none and works in houses across buyers, see every house.
+ * Refuses binding a device to a house outside the caller's buyer (isHouseInScope): every role but
+ * the superuser picks only its own buyer's houses, in every picker and every call that binds one
+ * (docs/api.md, «Which houses and devices a buyer's users see»). `kept` are houses the device
+ * already has: whoever bound them, they stay. A 400 naming the field (`field(index)`).
  */
-export function listedHousesScope(request: FastifyRequest): number | null {
-  return isAllowed(currentUser(request), HOUSING_READERS) ? buyerScope(request) : null;
+export async function refuseHousesOutOfScope(
+  db: Db,
+  scope: number | null,
+  uids: readonly string[],
+  field: (index: number) => string,
+  kept: readonly string[] = [],
+): Promise<void> {
+  const added = uids.filter((uid) => !kept.includes(uid));
+  const [foreign] = await housesOutOfScope(db, added, scope);
+  if (foreign) throw new ApiError(400, `Некорректное поле ${field(uids.indexOf(foreign.uid))}: дом «${foreign.address}» относится к другому покупателю`);
 }
+
 export const HOUSING_EDITORS = { permissions: [PERMISSIONS.housesList], roles: [ROLES.management] } as const;
 
 export async function houseRoutes(app: FastifyInstance): Promise<void> {
@@ -111,7 +120,7 @@ export async function houseRoutes(app: FastifyInstance): Promise<void> {
     if (query.region !== undefined && !isRegion(query.region)) throw new ApiError(400, REGION_MESSAGE);
     const address = query.address?.trim() || undefined;
     if (address !== undefined && address.length > MAX_ADDRESS_LENGTH) throw new ApiError(400, `Некорректное поле address: не длиннее ${MAX_ADDRESS_LENGTH} символов`);
-    const buyerId = listedHousesScope(request) ?? undefined;
+    const buyerId = buyerScope(request) ?? undefined;
     const filter: HouseFilter = { houseUid: query.houseUid, region: query.region, fias: query.fias, address, buyerId };
     const countTotal = buyerId === undefined ? undefined : () => scopedCounts.count(filter);
     const { rows, total } = await listHouses(db, filter, page, HOUSE_LIST_PAGE_SIZE, countTotal);

@@ -14,6 +14,9 @@ import { DEFAULT_LANGUAGE } from '../seed/dictionaries';
 import { checkWizardReferences, executorExists, findDeviceRow, listExecutors, replaceDevice, saveWizardDevice, type ReplaceSummary } from '../repositories/device-wizard';
 import { findDevice } from '../repositories/devices';
 import { listEntrancesOfHouses } from '../repositories/entrances';
+import { housesOutOfScope } from '../repositories/houses';
+import { housesOfDevice } from '../repositories/device-card';
+import { refuseHousesOutOfScope } from './houses';
 
 /** At most this many houses per call (a device serves a handful; a snapshot takes one). */
 const MAX_WIZARD_HOUSES = 100;
@@ -118,11 +121,13 @@ export async function wizardRoutes(app: FastifyInstance): Promise<void> {
   const installers = { roles: [ROLES.adjuster, ROLES.management] };
 
   // A read, although a POST: unknown uids are simply not in the answer.
-  defineRoute(app, wizardEndpoints.entrances, { access: installers }, async ({ body, db }) => {
+  defineRoute(app, wizardEndpoints.entrances, { access: installers }, async ({ body, db, request }) => {
     if (body.houseUids.length > MAX_WIZARD_HOUSES) {
       throw new ApiError(400, `Некорректное поле houseUids: не больше ${MAX_WIZARD_HOUSES} домов за один запрос`);
     }
-    return { result: true, data: await listEntrancesOfHouses(db, body.houseUids) };
+    // A house the caller may not pick has no entrances to offer (docs/api.md, «Which houses and devices a buyer's users see»).
+    const foreign = new Set((await housesOutOfScope(db, body.houseUids, buyerScope(request))).map((house) => house.uid));
+    return { result: true, data: await listEntrancesOfHouses(db, body.houseUids.filter((uid) => !foreign.has(uid))) };
   });
 
   // Executors of the user's buyer and the shared ones (the superuser sees every one).
@@ -143,6 +148,7 @@ export async function wizardRoutes(app: FastifyInstance): Promise<void> {
     if (existing && scope !== null && existing.buyerId !== scope) throw macTaken(body.mac);
     // Filled without the device's settings (offline): an existing device keeps them until a person compares.
     if (existing && body.onlyIfNew) throw alreadySetUp(body.mac);
+    await refuseHousesOutOfScope(db, scope, body.houses, (index) => `houses.${index}`, existing ? (await housesOfDevice(db, existing.id)).map((house) => house.id) : []);
     const saved = await saveWizardDevice(db, {
       mac: body.mac,
       type: body.deviceType,

@@ -15,14 +15,23 @@ export interface SampleEntrance {
   buyerId: number;
 }
 
-export async function sampleEntrance(app: FastifyInstance): Promise<SampleEntrance> {
+/**
+ * A main entrance of a house of the demo accounts' buyer (every demo account has the same one), so
+ * the installer may register devices there; `foreign`: of a house whose entrances are all another
+ * buyer's, where only the superuser may.
+ */
+export async function sampleEntrance(app: FastifyInstance, { foreign = false }: { foreign?: boolean } = {}): Promise<SampleEntrance> {
+  const staffBuyer = sql`(select buyer_id from users where login = 'installer')`;
+  const place = foreign
+    ? sql`not exists (select 1 from entrances o where o.house_uid = h.uid and o.buyer_id = ${staffBuyer})`
+    : sql`e.buyer_id = ${staffBuyer}`;
   const [row] = await queryRows<{ houseUid: string; fias: string; entranceUid: string; entranceNum: number; buyerId: number }>(
     app.database.drizzle,
     sql`select h.uid as "houseUid", h.fias, e.uid as "entranceUid", e.entrance_num as "entranceNum", e.buyer_id as "buyerId"
         from houses h join entrances e on e.house_uid = h.uid
-        where e.type = 1 and h.fias is not null order by h.address, e.entrance_num limit 1`,
+        where e.type = 1 and h.fias is not null and ${place} order by h.address, e.entrance_num limit 1`,
   );
-  if (!row) throw new Error('the seed has no house with an entrance');
+  if (!row) throw new Error(`the seed has no ${foreign ? 'other buyer’s ' : ''}house with an entrance`);
   return row;
 }
 
