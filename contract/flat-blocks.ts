@@ -20,7 +20,7 @@ export const BlockedFlat = type({
 });
 export type BlockedFlat = Infer<typeof BlockedFlat>;
 
-/** `address`: a part of the house address; `flatNum`: an exact flat number. 20 a page, newest block first. */
+/** `address`: words of the house address in any order (contract/address-search.ts); `flatNum`: an exact flat number. 20 a page, newest block first. */
 export const BlockedFlatsQuery = object({
   page: optional(PageQuery),
   houseUid: optional(string()),

@@ -16,7 +16,7 @@ export const HouseListQuery = object({
   houseUid: optional(string()),
   region: optional(IntegerLike),
   fias: optional(string()),
-  /** Ours: a case-insensitive part of the address (at least 3 characters make it use the trigram index). */
+  /** Ours: words of the address in any order, any case, «ё» as «е», «ул.», «д.» and punctuation ignored (contract/address-search.ts). */
   address: optional(string()),
 });
 export type HouseListQuery = Infer<typeof HouseListQuery>;

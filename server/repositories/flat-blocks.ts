@@ -3,13 +3,13 @@ import type { BlockedFlat, FlatRef, FlatStatusOutcome } from '../../contract/fla
 import { FLAT_STATUS } from '../../contract/flats';
 import { queryRows, type Db } from '../db/client';
 import { writeFlatStatus, type FlatStatusWrite } from './flats';
-import { containsPattern } from './houses';
+import { addressMatches } from './houses';
 
 export interface BlockedFlatFilter {
   /** The buyer whose flats are listed; null lists every buyer's (the superuser). */
   buyerId: number | null;
   houseUid?: string;
-  /** A part of the house address, any case. */
+  /** Words of the house address in any order (contract/address-search.ts). */
   address?: string;
   flatNum?: number;
 }
@@ -25,7 +25,8 @@ export async function listBlockedFlats(db: Db, filter: BlockedFlatFilter, page: 
   if (filter.buyerId !== null) conditions.push(sql`f.buyer_id = ${filter.buyerId}`);
   if (filter.houseUid) conditions.push(sql`f.house_uid = ${filter.houseUid}`);
   if (filter.flatNum !== undefined) conditions.push(sql`f.flat_num = ${filter.flatNum}`);
-  if (filter.address) conditions.push(sql`h.address ilike ${containsPattern(filter.address)}`);
+  const address = filter.address ? addressMatches(sql`h.address`, filter.address) : undefined;
+  if (address) conditions.push(address);
   const where = sql.join(conditions, sql` and `);
   const [rows, [counted]] = await Promise.all([
     queryRows<Omit<BlockedFlat, 'blockedAt'> & { blockedAt: Date | string | null }>(

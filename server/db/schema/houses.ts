@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { buyers, managementCompanies } from './buyers';
 
@@ -14,8 +15,9 @@ export const houses = pgTable(
   },
   (t) => [
     index('houses_address_idx').on(t.address, t.uid),
-    // `?address=` searches a part of the address, case-insensitively (ILIKE), through pg_trgm.
-    index('houses_address_trgm_idx').using('gin', t.address.op('gin_trgm_ops')),
+    // `?address=` finds the words of the address in any order (contract/address-search.ts) through
+    // pg_trgm on the normalised text; address_search_text is created by migration 0020.
+    index('houses_address_search_idx').using('gin', sql`address_search_text(${t.address}) gin_trgm_ops`),
     index('houses_region_idx').on(t.region),
     index('houses_fias_idx').on(t.fias),
     index('houses_management_company_idx').on(t.managementCompanyId),

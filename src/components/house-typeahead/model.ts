@@ -1,3 +1,4 @@
+import { addressMatchesWords, addressSearchWords } from '@contract/address-search';
 import { decode } from '@contract/common';
 import { House } from '@contract/houses';
 import type { SnapshotRow } from '@/offline/db';
@@ -24,14 +25,15 @@ export function hitOf(house: House, savedAt: number | null = null): HouseHit {
   return { id: house.id, address: house.address, fias: house.fias ?? null, savedAt, house };
 }
 
-/** Typed words are matched in the address, and also in the FIAS id and uid (pasted from elsewhere). */
+/**
+ * Typed words are matched as the server matches them (contract/address-search.ts: any order, «ё»
+ * as «е», «ул.», «д.» left out) in the address; a FIAS id or uid pasted from elsewhere, as it is.
+ */
 export function matchHits(hits: readonly HouseHit[], query: string): HouseHit[] {
-  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const words = addressSearchWords(query);
   if (words.length === 0) return [...hits];
-  return hits.filter((hit) => {
-    const text = `${hit.address} ${hit.fias ?? ''} ${hit.id}`.toLowerCase();
-    return words.every((word) => text.includes(word));
-  });
+  const pasted = query.trim().toLowerCase();
+  return hits.filter((hit) => addressMatchesWords(hit.address, words) || [hit.id, hit.fias ?? ''].some((id) => id.toLowerCase().includes(pasted)));
 }
 
 /** Each house once, the first occurrence winning, but marked saved when any copy was taken offline. */

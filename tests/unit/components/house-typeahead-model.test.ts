@@ -13,6 +13,13 @@ describe('the house search model', () => {
     expect(matchHits(ALL, '  ').map((hit) => hit.id)).toEqual(['h-1', 'h-2', 'h-3']);
   });
 
+  it('matches offline as the server does: words in any order, «ё» as «е», «ул.» and «д.» left out', () => {
+    const koroleva = hitOf({ id: 'h-4', address: 'г. Химки, ул. Королёва, д. 28', region: 50, fias: null });
+    expect(matchHits([...ALL, koroleva], 'Королева').map((hit) => hit.id)).toEqual(['h-4']);
+    expect(matchHits([...ALL, koroleva], 'д. 28, ул. Лесная').map((hit) => hit.id)).toEqual(['h-1']);
+    expect(matchHits([...ALL, koroleva], 'москва чехова').map((hit) => hit.id)).toEqual(['h-3']);
+  });
+
   it('finds a house by a pasted FIAS id or uid', () => {
     expect(matchHits(ALL, 'FA1430B5-D395').map((hit) => hit.id)).toEqual(['h-2']);
     expect(matchHits(ALL, 'h-3').map((hit) => hit.id)).toEqual(['h-3']);
