@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { IDEMPOTENCY_HEADER } from '../../contract/common';
+import { IDEMPOTENCY_TTL_SECONDS, canonicalJson } from '../../contract/idempotency';
 import type { Db } from '../db/client';
 import { ApiError } from '../http/errors';
 import { claimKey, purgeExpiredKeys, storeAnswer } from '../repositories/idempotency-keys';
 import { currentUser } from './session';
 
-/** How long an answer is kept (the outbox may hold a job for days without signal). */
-export const IDEMPOTENCY_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** Marks an answer that was stored earlier and sent again without running the handler. */
 export const IDEMPOTENCY_REPLAYED_HEADER = 'Idempotency-Replayed';
 /** The 409 "still in progress" carries this Retry-After (seconds): the client waits and sends the same key again. */
@@ -61,15 +60,6 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   if (value === undefined) return null;
   if (typeof value !== 'string' || !KEY_PATTERN.test(value)) throw new ApiError(400, IDEMPOTENCY_MESSAGES.badKey);
   return value;
-}
-
-/** JSON with object keys sorted at every level. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value ?? null, (_key, item: unknown) =>
-    item !== null && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : item,
-  );
 }
 
 /** The path with its query parameters sorted, so their order does not matter. */

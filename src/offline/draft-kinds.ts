@@ -45,6 +45,11 @@ export async function loadDraftSchema<K extends DraftKind>(kind: K): Promise<Dra
   return schema;
 }
 
+/** The data version of a kind whose schema is loaded already, else undefined: a draft's write can then start at once. */
+export function loadedDraftSchemaVersion(kind: DraftKind): number | undefined {
+  return loaded[kind]?.version;
+}
+
 /** The schemas of the known kinds among `kinds`; unknown kinds are left out (read as unreadable). */
 export async function loadDraftSchemas(kinds: Iterable<unknown> = DRAFT_KINDS): Promise<DraftSchemas> {
   const known = [...new Set(kinds)].filter(isDraftKind);

@@ -1,5 +1,6 @@
+import { RangeSet } from 'dexie';
 import { DecodeError, type DecodeFailure } from '@contract/common';
-import { isDraftKind, loadDraftSchema, loadDraftSchemas, type DraftData, type DraftSchema, type DraftSchemas } from './draft-kinds';
+import { isDraftKind, loadDraftSchema, loadDraftSchemas, loadedDraftSchemaVersion, type DraftData, type DraftSchema, type DraftSchemas } from './draft-kinds';
 import { getOfflineDb, openOfflineDbEarly, type DraftKind, type DraftRow, type DraftTarget, type OfflineDb, type OutboxJob } from './db';
 import { offlineT } from './offline-strings';
 import { withQuotaRetry } from './quota';
@@ -211,9 +212,14 @@ export async function deleteDraft(db: OfflineDb, id: string): Promise<void> {
 export interface DraftSaver {
   /** Saves after `delayMs` without a newer call for the same draft (or after `maxWaitMs` of steady typing). */
   schedule<K extends DraftKind>(input: DraftInput<K>): void;
-  /** Writes everything scheduled now (pagehide, leaving the wizard, submitting). */
+  /**
+   * Writes everything scheduled now (pagehide, hidden, leaving the wizard, submitting). The writes
+   * start before it returns whenever the saver knows the draft (`know`) and its kind's schema is loaded.
+   */
   flush(): Promise<void>;
   hasPending(): boolean;
+  /** What is stored for a draft: its `createdAt`, or null when it is not stored yet. Its writes then need no read first. */
+  know(id: string, createdAt: number | null): void;
 }
 
 /** Savers holding unwritten input; a saver is here only while it has some, so none leak. */
@@ -222,6 +228,49 @@ const activeSavers = new Set<DraftSaver>();
 /** Writes every draft still waiting in a debounce: before the app reloads for an update. */
 export async function flushAllDrafts(): Promise<void> {
   await Promise.all([...activeSavers].map((saver) => saver.flush()));
+}
+
+/** Dexie's name for "these tables changed", in this tab (a DOM event) and in the others (a BroadcastChannel). */
+const DEXIE_MUTATED = 'x-storagemutated-1';
+
+/** Tells Dexie's live queries (this tab and the others) that the drafts table changed under them. */
+function announceDraftsChanged(db: OfflineDb): void {
+  const everything = () => new RangeSet(-Infinity, [[[]]]);
+  const parts: Record<string, RangeSet> = {};
+  const prefix = `idb://${db.name}/drafts/`;
+  for (const index of db.drafts.schema.indexes) parts[`${prefix}${index.name}`] = everything();
+  parts[prefix] = everything();
+  parts[`${prefix}:dels`] = everything();
+  dispatchEvent(new CustomEvent(DEXIE_MUTATED, { detail: parts }));
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(DEXIE_MUTATED);
+  channel.postMessage(parts);
+  channel.close();
+}
+
+/**
+ * Puts a draft row in a transaction created and committed in this very task, or returns null when
+ * the database is not open. A write that waited for a later task (a schema import, a read of the
+ * stored row first) is lost when the page is gone by then, and Chromium commits a write only once
+ * the page tells it the transaction is over: a page closing cannot, so it is committed here at once.
+ */
+function putDraftNow(db: OfflineDb, row: DraftRow): Promise<void> | null {
+  if (!db.isOpen()) return null;
+  let transaction: IDBTransaction;
+  try {
+    transaction = db.backendDB().transaction('drafts', 'readwrite');
+    transaction.objectStore('drafts').put(row);
+    transaction.commit?.();
+  } catch {
+    return null;
+  }
+  return new Promise((resolve, reject) => {
+    transaction.oncomplete = () => {
+      announceDraftsChanged(db);
+      resolve();
+    };
+    transaction.onabort = () => reject(transaction.error ?? new Error('the draft write was aborted'));
+  });
 }
 
 export interface DraftSaverOptions {
@@ -235,29 +284,72 @@ export interface DraftSaverOptions {
   clearTimer?: (handle: unknown) => void;
 }
 
-/** Debounced autosave of drafts; writes run one after another, so an older value never lands last. */
+/**
+ * Debounced autosave of drafts. A write of a draft the saver knows starts at once (see putDraftNow);
+ * IndexedDB runs transactions on one store in the order they were created, so an older value never
+ * lands last. Other writes (the first of a draft not known, a retry after a full storage) go one
+ * after another, and while one of them runs, later ones queue behind it for the same reason.
+ */
 export function createDraftSaver(delayMs = 400, options: DraftSaverOptions = {}): DraftSaver {
   const { maxWaitMs = delayMs * 5, now = Date.now, onSaved, onError } = options;
   const setTimer = options.setTimer ?? ((callback: () => void, ms: number) => setTimeout(callback, ms));
   const clearTimer = options.clearTimer ?? ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>));
   const pending = new Map<string, DraftInput>();
+  /** createdAt of each draft known to be stored (null: known not to be). */
+  const createdAt = new Map<string, number | null>();
+  /** The latest write started for each draft: a failed older one is not retried over it. */
+  const latest = new Map<string, DraftInput>();
   let timer: unknown = null;
   let firstPendingAt: number | null = null;
   let chain: Promise<void> = Promise.resolve();
+  let queued = 0;
 
-  const writeBatch = async (batch: DraftInput[]): Promise<void> => {
-    const db = options.db ?? getOfflineDb();
-    for (const input of batch) {
+  const failed = (input: DraftInput, error: unknown) => {
+    // Keep it for the next flush unless the user typed something newer meanwhile.
+    if (!pending.has(input.id) && latest.get(input.id) === input) pending.set(input.id, input);
+    activeSavers.add(saver);
+    onError?.(error, input);
+  };
+
+  const saved = (row: DraftRow) => {
+    createdAt.set(row.id, row.createdAt);
+    onSaved?.(row);
+  };
+
+  /** The async way: reads the stored row and the schema first, one write after another. */
+  const writeInTurn = (input: DraftInput): Promise<void> => {
+    queued += 1;
+    chain = chain.then(async () => {
       try {
-        const row = await saveDraft(db, input, now());
-        onSaved?.(row);
+        if (latest.get(input.id) !== input) return;
+        saved(await saveDraft(options.db ?? getOfflineDb(), input, now()));
       } catch (error) {
-        // Keep it for the next flush unless the user typed something newer meanwhile.
-        if (!pending.has(input.id)) pending.set(input.id, input);
-        activeSavers.add(saver);
-        onError?.(error, input);
+        failed(input, error);
+      } finally {
+        queued -= 1;
+      }
+    });
+    return chain;
+  };
+
+  const write = (input: DraftInput): Promise<void> => {
+    latest.set(input.id, input);
+    const version = loadedDraftSchemaVersion(input.kind);
+    const created = createdAt.get(input.id);
+    if (version !== undefined && created !== undefined && queued === 0) {
+      const at = now();
+      const row: DraftRow = { id: input.id, kind: input.kind, userId: input.userId, title: input.title, target: input.target ?? {}, data: input.data, schemaVersion: version, createdAt: created ?? at, updatedAt: at };
+      const started = putDraftNow(options.db ?? getOfflineDb(), row);
+      if (started) {
+        createdAt.set(input.id, row.createdAt);
+        // A full storage: the async way frees the runtime caches and tries again, unless newer input was written since.
+        return started.then(
+          () => onSaved?.(row),
+          () => (latest.get(input.id) === input ? writeInTurn(input) : undefined),
+        );
       }
     }
+    return writeInTurn(input);
   };
 
   const flush = (): Promise<void> => {
@@ -266,13 +358,10 @@ export function createDraftSaver(delayMs = 400, options: DraftSaverOptions = {})
     firstPendingAt = null;
     const batch = [...pending.values()];
     pending.clear();
-    if (batch.length > 0) {
-      chain = chain.then(async () => {
-        await writeBatch(batch);
-        if (pending.size === 0) activeSavers.delete(saver);
-      });
-    }
-    return chain;
+    const writes = batch.map(write);
+    return Promise.all([...writes, chain]).then(() => {
+      if (pending.size === 0) activeSavers.delete(saver);
+    });
   };
 
   const saver: DraftSaver = {
@@ -286,6 +375,9 @@ export function createDraftSaver(delayMs = 400, options: DraftSaverOptions = {})
     },
     flush,
     hasPending: () => pending.size > 0,
+    know(id, stored) {
+      if (!createdAt.has(id) || createdAt.get(id) === null) createdAt.set(id, stored);
+    },
   };
   return saver;
 }

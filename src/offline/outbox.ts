@@ -1,3 +1,4 @@
+import { canonicalJson } from '@contract/idempotency';
 import { DEFAULT_BACKOFF, retryDelay, type BackoffPolicy, type Random } from './backoff';
 import { deviceKeyOf, type OutboxJob, type OutboxMethod, type OutboxTarget } from './db';
 
@@ -109,15 +110,6 @@ export function classifyHttpStatus(status: number, retryAfter?: string | null): 
   if (status === 408 || status === 425 || status === 429 || status >= 500) return 'retry';
   if (status === 409 && retryAfter !== null && retryAfter !== undefined && retryAfter.trim() !== '') return 'retry';
   return 'needs-attention';
-}
-
-/** JSON with sorted keys: two bodies are the same request when this matches. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    item !== null && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : item,
-  );
 }
 
 export function sameBody(a: unknown, b: unknown): boolean {

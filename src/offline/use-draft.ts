@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { DraftData } from './draft-kinds';
+import { loadDraftSchema, type DraftData } from './draft-kinds';
 import { awaitEarlyDraft, createDraftSaver, forgetEarlyDraft, listDrafts, loadDraft, takeEarlyDraft, type DraftLoad, type ReadDraft } from './drafts';
 import { getOfflineDb, type DraftKind, type DraftTarget, type OfflineDb } from './db';
 
@@ -55,6 +55,17 @@ export function useDraft<K extends DraftKind>({ kind, id, userId, db: givenDb, d
       current = false;
     };
   }, [db, id, kind, userId, loadedId]);
+
+  // The saver starts a write at once (in the pagehide task itself) only for a draft whose stored
+  // state it knows and whose kind's schema is loaded: both are known here before anyone types.
+  useEffect(() => {
+    void loadDraftSchema(kind).catch(() => undefined);
+  }, [kind]);
+  const known = loaded?.id === id ? loaded.value : undefined;
+  useEffect(() => {
+    if (known === undefined || known.status === 'unreadable') return;
+    saver.know(id, known.status === 'ok' ? known.draft.createdAt : null);
+  }, [saver, id, known]);
 
   useEffect(() => {
     const onPageHide = () => void saver.flush();

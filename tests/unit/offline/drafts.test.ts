@@ -1,3 +1,4 @@
+import { liveQuery } from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultSerialNumberDraft } from '@contract/adjuster-wizard';
 import type { DraftRow } from '@/offline/db';
@@ -232,6 +233,55 @@ describe('createDraftSaver', () => {
     put.mockRestore();
     await saver.flush();
     expect(await db.drafts.get('d1')).toBeDefined();
+  });
+
+  it('a flush on pagehide has its write started before it returns: nothing after that task is needed', async () => {
+    const db = openTestDb();
+    await db.open();
+    await loadDraftSchemas(['serial-number']);
+    const saver = createDraftSaver(400, { db });
+    saver.know('d1', null);
+    saver.schedule(serialDraft('d1', { title: 'every keystroke' }));
+    const flushed = saver.flush();
+    // The page is gone: no later task runs, so no later write can start.
+    db.close();
+    await flushed.catch(() => undefined);
+    const reopened = openTestDb(db.name);
+    expect((await reopened.drafts.get('d1'))?.title).toBe('every keystroke');
+  });
+
+  it('a known draft keeps its createdAt when written at once, and live queries see the write', async () => {
+    const db = openTestDb();
+    await saveDraft(db, serialDraft('d1', { title: 'first' }), T0);
+    await loadDraftSchemas(['serial-number']);
+    const seen: string[] = [];
+    const subscription = liveQuery(() => db.drafts.get('d1')).subscribe((row) => row && seen.push(row.title));
+    try {
+      await vi.waitFor(() => expect(seen).toEqual(['first']));
+      const saver = createDraftSaver(400, { db, now: () => T0 + 5_000 });
+      saver.know('d1', T0);
+      saver.schedule(serialDraft('d1', { title: 'second' }));
+      await saver.flush();
+      expect(await db.drafts.get('d1')).toMatchObject({ title: 'second', createdAt: T0, updatedAt: T0 + 5_000, schemaVersion: 1 });
+      await vi.waitFor(() => expect(seen).toEqual(['first', 'second']));
+    } finally {
+      subscription.unsubscribe();
+    }
+  });
+
+  it('writes started at once land in order: an older value never overwrites a newer one', async () => {
+    const db = openTestDb();
+    await db.open();
+    await loadDraftSchemas(['serial-number']);
+    const errors: unknown[] = [];
+    const saver = createDraftSaver(60_000, { db, onError: (error) => errors.push(error) });
+    saver.know('d1', null);
+    saver.schedule(serialDraft('d1', { title: 'first' }));
+    const first = saver.flush();
+    saver.schedule(serialDraft('d1', { title: 'second' }));
+    await Promise.all([first, saver.flush()]);
+    expect((await db.drafts.get('d1'))?.title).toBe('second');
+    expect(errors).toEqual([]);
   });
 
   it('writes land in order: an older value never overwrites a newer one', async () => {

@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { defaultSerialNumberDraft } from '@contract/adjuster-wizard';
+import { loadedDraftSchemaVersion } from '@/offline/draft-kinds';
 import { prefetchDraft, saveDraft } from '@/offline/drafts';
 import { addJob } from '@/offline/outbox-queue';
 import { useDraft, useDraftList } from '@/offline/use-draft';
@@ -58,6 +59,21 @@ describe('useDraft', () => {
     act(() => result.current.save({ title: 'c', data: data() }));
     unmount();
     await waitFor(async () => expect((await db.drafts.get('d1'))?.title).toBe('c'));
+  });
+});
+
+describe('useDraft, leaving the page', () => {
+  it('starts the pagehide write in the pagehide task itself: a page gone right after keeps every keystroke', async () => {
+    const db = openTestDb();
+    const { result } = renderHook(() => useDraft({ kind: 'serial-number', id: 'd1', userId: 7, db, delayMs: 60_000 }));
+    await waitFor(() => expect(result.current.loaded?.status).toBe('missing'));
+    await waitFor(() => expect(loadedDraftSchemaVersion('serial-number')).toBeDefined());
+    act(() => result.current.save({ title: 'typed just now', data: data() }));
+    window.dispatchEvent(new Event('pagehide'));
+    // Nothing runs after the pagehide task of a closing tab.
+    db.close();
+    const reopened = openTestDb(db.name);
+    await waitFor(async () => expect((await reopened.drafts.get('d1'))?.title).toBe('typed just now'));
   });
 });
 

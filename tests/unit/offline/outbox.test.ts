@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { OUTBOX_STATUSES, type OutboxJob, type OutboxStatus } from '@/offline/db';
 import {
   answeredWithoutEffect,
-  canonicalJson,
   classifyHttpStatus,
   enqueue,
   jobActions,
@@ -272,10 +271,6 @@ describe('nextState: the full table', () => {
 });
 
 describe('helpers', () => {
-  it('canonicalJson sorts keys at every depth and keeps array order', () => {
-    expect(canonicalJson({ b: 1, a: [{ d: 1, c: 2 }] })).toBe('{"a":[{"c":2,"d":1}],"b":1}');
-  });
-
   it('answeredWithoutEffect: never sent, refused or 401 only', () => {
     expect(answeredWithoutEffect(at('queued', { attempts: 0 }))).toBe(true);
     expect(answeredWithoutEffect(at('needs-attention', { attempts: 3 }))).toBe(true);
