@@ -109,12 +109,14 @@ export const en: Messages = {
   'access.who.keys': 'It needs the “Keys” permission.',
   'access.who.outbox': 'It needs the installer, operator, support or administrator role.',
 
-  'connectivity.chip.label': '{state}, unsent jobs: {count}',
+  'connectivity.chip.label': '{state}, waiting to be sent: {count}',
+  'connectivity.chip.attention': ', need attention: {count}',
   'connectivity.chip.hint': 'Open the send queue',
 
   'outbox.card': 'Jobs waiting to be sent, and drafts on this device.',
   'outbox.logout.title': 'Log out?',
-  'outbox.logout.text': 'Unsent jobs: {count}. They stay on this device and will be sent when you sign in again with this account.',
+  'outbox.logout.waiting': 'Waiting to be sent: {count}. These jobs stay on this device and go to the server by themselves when you sign in again with this account.',
+  'outbox.logout.attention': 'Need attention: {count}. The server refused these jobs, so they will not be sent by themselves: after signing in, open the send queue, fix them and send them again. Until then they stay on this device.',
   'outbox.logout.confirm': 'Log out',
 
   'table.selected': 'Selected: {count}',

@@ -48,6 +48,8 @@ export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface OutboxTarget {
   mac?: string;
   house?: string;
+  /** A replacement's old device: the job changes it too (its keys move), so its jobs keep their order with this one. */
+  replacedMac?: string;
 }
 
 export interface OutboxJob {
@@ -68,7 +70,7 @@ export interface OutboxJob {
   lastStatus: number | null;
   userId: number;
   draftId: string | null;
-  /** Jobs with the same key are sent first in, first out (the device's MAC, or the job's own key). */
+  /** The device's MAC (`mac:…`) or the job's own key (`job:…`): how the screens find a device's jobs. */
   deviceKey: string;
   target: OutboxTarget;
   /** The server's answer to the successful attempt. */

@@ -1,8 +1,10 @@
-import { decode, type Endpoint, type PathParams } from '@contract/common';
+import { decode, normalizeMac, type Endpoint, type PathParams } from '@contract/common';
+import { IDEMPOTENCY_TTL_SECONDS } from '@contract/idempotency';
 import type { Random } from './backoff';
-import { OUTBOX_STATUSES, UNSENT_STATUSES, type OfflineDb, type OutboxJob, type OutboxMethod, type OutboxStatus } from './db';
+import { OUTBOX_STATUSES, UNSENT_STATUSES, type OfflineDb, type OutboxJob, type OutboxMethod, type OutboxStatus, type OutboxTarget } from './db';
 import { enqueue, nextState, type EnqueueInput, type OutboxEvent, type Transition } from './outbox';
 import { withQuotaRetry } from './quota';
+import { outboxCounts, type OutboxCounts } from './runtime-demand';
 
 /*
  * The outbox table, read and written only through the state machine (outbox.ts). Each change
@@ -109,55 +111,86 @@ export function expediteUnanswered(db: OfflineDb, userId: number, clock: QueueCl
   return applyToAll(db, userId, { type: 'expedite' }, clock);
 }
 
-/**
- * The first unsent job of each device (FIFO per deviceKey), oldest first. A device whose first
- * job is sending, paused or needs attention has no head: its later jobs wait behind it.
- */
-export function deviceHeads(unsent: readonly OutboxJob[]): OutboxJob[] {
-  const heads = new Map<string, OutboxJob>();
-  for (const job of unsent) {
-    const head = heads.get(job.deviceKey);
-    if (!head || job.id < head.id) heads.set(job.deviceKey, job);
-  }
-  return [...heads.values()].sort((a, b) => a.id - b.id);
+/** The devices a job changes, as `mac:<MAC>` keys: its target's and, for a replacement, the replaced device's. */
+export function jobDevices(job: Pick<OutboxJob, 'target'>): string[] {
+  // A row written by an older version or by hand may have no target: it changes no known device.
+  const { mac: target, replacedMac } = (job.target as OutboxTarget | undefined) ?? {};
+  const macs = [target, replacedMac].map((mac) => (mac ? normalizeMac(mac) : null));
+  return [...new Set(macs.filter((mac): mac is string => mac !== null).map((mac) => `mac:${mac}`))];
 }
 
 /**
- * The unsent jobs of each device in order, for the devices whose first unsent job is queued and
- * due; lanes ordered by their first job. A lane is sent in order and stops at the first job that
- * is not sent, so a later job never overtakes an earlier one.
+ * The queue's one rule about holding back, shared by the replay and the queue screen. A job that
+ * needs attention waits for a person, maybe for days, so it holds back only the later jobs of its
+ * devices (a replacement's both), which may depend on it; a job held so holds its own devices too.
  */
-export function dueLanes(unsent: readonly OutboxJob[], now: number): OutboxJob[][] {
-  const lanes = new Map<string, OutboxJob[]>();
+export function createHolds() {
+  const heldBy = new Map<string, number>();
+  return {
+    /** The job that needs attention holding `job` back, if any; a held job then holds its own devices too. */
+    holder(job: OutboxJob): number | undefined {
+      const devices = jobDevices(job);
+      const holder = devices.map((device) => heldBy.get(device)).find((id) => id !== undefined);
+      if (holder !== undefined) for (const device of devices) if (!heldBy.has(device)) heldBy.set(device, holder);
+      return holder;
+    },
+    /** `job` needs attention: later jobs of its devices wait for it. */
+    hold(job: OutboxJob): void {
+      for (const device of jobDevices(job)) if (!heldBy.has(device)) heldBy.set(device, job.id);
+    },
+  };
+}
+
+export interface QueuePlan {
+  /** The first job in line (queued or sending), or null. */
+  head: OutboxJob | null;
+  /** The head when it is queued and due: the job to send now. */
+  next: OutboxJob | null;
+  /** For each job that waits: the earlier job it waits for (the head, or the job needing attention that holds it). */
+  waitingFor: Map<number, number>;
+}
+
+/**
+ * The user's unsent jobs as the replay sends them: one queue, strictly in the order they were made,
+ * one job at a time. The first job in line goes when it is due; while it waits for its next attempt
+ * (no answer, a 5xx) or is in flight, every later job waits behind it. A job needing attention holds
+ * back only the later jobs of its devices (createHolds); the rest of the queue goes on past it.
+ */
+export function planQueue(unsent: readonly OutboxJob[], now: number): QueuePlan {
+  const holds = createHolds();
+  const waitingFor = new Map<number, number>();
+  let head: OutboxJob | null = null;
   for (const job of [...unsent].sort((a, b) => a.id - b.id)) {
-    const lane = lanes.get(job.deviceKey);
-    if (lane) lane.push(job);
-    else lanes.set(job.deviceKey, [job]);
+    if (job.status === 'sent') continue;
+    if (job.status === 'needs-attention') {
+      holds.hold(job);
+      continue;
+    }
+    const holder = holds.holder(job);
+    if (holder !== undefined) waitingFor.set(job.id, holder);
+    // A paused queue (a 401) is the user's whole queue: nothing is in line until they log in.
+    else if (job.status === 'paused') continue;
+    else if (head === null) head = job;
+    else waitingFor.set(job.id, head.id);
   }
-  return [...lanes.values()].filter(([head]) => head.status === 'queued' && head.nextAttemptAt <= now);
+  const next = head !== null && head.status === 'queued' && head.nextAttemptAt <= now ? head : null;
+  return { head, next, waitingFor };
 }
 
-/** For each job waiting behind an earlier unsent job of its device: that earlier job's id. */
+/** For each unsent job that waits: the earlier job it waits for (planQueue). */
 export function waitingBehind(unsent: readonly OutboxJob[]): Map<number, number> {
-  const heads = new Map<string, number>();
-  const behind = new Map<number, number>();
-  for (const job of [...unsent].filter((row) => row.status !== 'sent').sort((a, b) => a.id - b.id)) {
-    const head = heads.get(job.deviceKey);
-    if (head === undefined) heads.set(job.deviceKey, job.id);
-    else behind.set(job.id, head);
-  }
-  return behind;
+  return planQueue(unsent, Infinity).waitingFor;
 }
 
-/** The lanes of the user's jobs that can be sent now. */
-export async function dueJobLanes(db: OfflineDb, userId: number, now: number): Promise<OutboxJob[][]> {
-  return dueLanes(await unsentJobs(db, userId), now);
+/** The user's unsent jobs in the order they are sent. */
+export function readQueue(db: OfflineDb, userId: number): Promise<OutboxJob[]> {
+  return unsentJobs(db, userId);
 }
 
-/** When the next job becomes due (epoch ms), or null when nothing is waiting to be sent. */
+/** When the first job in line is due (epoch ms), or null when nothing is waiting for a time. */
 export async function nextDueAt(db: OfflineDb, userId: number): Promise<number | null> {
-  const waiting = deviceHeads(await unsentJobs(db, userId)).filter((job) => job.status === 'queued');
-  return waiting.length === 0 ? null : Math.min(...waiting.map((job) => job.nextAttemptAt));
+  const { head } = planQueue(await unsentJobs(db, userId), Infinity);
+  return head?.status === 'queued' ? head.nextAttemptAt : null;
 }
 
 /** The user's jobs, newest first (the queue screen). */
@@ -172,47 +205,80 @@ export interface OutboxJobPage {
   jobs: OutboxJob[];
   /** Every job of the user. */
   total: number;
+  /** The user's jobs of the statuses asked for (what the pages are counted from). */
+  matching: number;
   counts: Record<OutboxStatus, number>;
-  /** For each job of the page waiting behind an earlier unsent job of its device (on any page): that job's id. */
+  /** For each unsent job of the page that waits (planQueue): the earlier job, on any page, it waits for. */
   waitingFor: Map<number, number>;
 }
 
 /**
- * A page of the user's jobs, newest first, read through the indexes: a queue of thousands is never
- * read whole on every change (the screen stays live while a long replay writes twice per job).
+ * A page of the user's jobs of `statuses` (all by default), newest first, read through the indexes:
+ * a queue of thousands is never read whole on every change (the screen stays live while a long
+ * replay writes twice per job); only the ids of the statuses asked for are read to find the page.
  */
-export async function readJobPage(db: OfflineDb, userId: number, offset: number, limit: number): Promise<OutboxJobPage> {
-  const [jobs, total, ...statusCounts] = await Promise.all([
-    db.outbox.where('userId').equals(userId).reverse().offset(offset).limit(limit).toArray(),
+export async function readJobPage(
+  db: OfflineDb,
+  userId: number,
+  offset: number,
+  limit: number,
+  statuses: readonly OutboxStatus[] = OUTBOX_STATUSES,
+): Promise<OutboxJobPage> {
+  const all = statuses.length === OUTBOX_STATUSES.length;
+  const [total, ...statusCounts] = await Promise.all([
     db.outbox.where('userId').equals(userId).count(),
     ...OUTBOX_STATUSES.map((status) => db.outbox.where('[userId+status]').equals([userId, status]).count()),
   ]);
   const counts = Object.fromEntries(OUTBOX_STATUSES.map((status, index) => [status, statusCounts[index] ?? 0])) as Record<OutboxStatus, number>;
+  const matching = all ? total : statuses.reduce((sum, status) => sum + counts[status], 0);
+  let jobs: OutboxJob[];
+  if (all) {
+    jobs = await db.outbox.where('userId').equals(userId).reverse().offset(offset).limit(limit).toArray();
+  } else {
+    const ids = (await Promise.all(statuses.map((status) => db.outbox.where('[userId+status]').equals([userId, status]).primaryKeys()))).flat();
+    const page = ids.sort((a, b) => b - a).slice(offset, offset + limit);
+    // A job that changed status between the two reads is left for the next read.
+    jobs = (await db.outbox.bulkGet(page)).filter((job): job is OutboxJob => job !== undefined && statuses.includes(job.status));
+  }
+  // Whom a job waits for depends on every earlier unsent job: read them only when the page shows one.
+  const behind = jobs.some((job) => job.status !== 'sent') ? waitingBehind(await unsentJobs(db, userId)) : new Map<number, number>();
   const waitingFor = new Map<number, number>();
-  const heads = await Promise.all(
-    jobs.map((job) =>
-      job.status === 'sent'
-        ? undefined
-        : db.outbox
-            .where('deviceKey')
-            .equals(job.deviceKey)
-            .filter((other) => other.userId === userId && other.status !== 'sent')
-            .first(),
-    ),
-  );
-  jobs.forEach((job, index) => {
-    const head = heads[index];
-    if (head && head.id < job.id) waitingFor.set(job.id, head.id);
-  });
-  return { jobs, total, counts, waitingFor };
+  for (const job of jobs) {
+    const by = behind.get(job.id);
+    if (by !== undefined) waitingFor.set(job.id, by);
+  }
+  return { jobs, total, matching, counts, waitingFor };
 }
 
-/** Jobs not yet sent: the header's counter, and the warning before a logout. */
-export async function countUnsent(db: OfflineDb, userId: number): Promise<number> {
+/** A sent job older than this (ms) is one the server no longer keeps the key of: it protects nothing any more. */
+export const SENT_JOB_KEPT_MS = IDEMPOTENCY_TTL_SECONDS * 1000;
+
+function agedSent(db: OfflineDb, userId: number, now: number) {
+  return db.outbox
+    .where('[userId+status]')
+    .equals([userId, 'sent'])
+    .filter((job) => job.sentAt !== null && job.sentAt < now - SENT_JOB_KEPT_MS);
+}
+
+/** The user's sent jobs whose idempotency key the server has forgotten (sent more than its key lifetime ago). */
+export function countAgedSent(db: OfflineDb, userId: number, now: number): Promise<number> {
+  return agedSent(db, userId, now).count();
+}
+
+/**
+ * Deletes the user's sent jobs the server no longer keeps the key of; never a job not yet sent or
+ * needing attention. Only for a person's explicit, confirmed action. Returns how many went.
+ */
+export function pruneAgedSent(db: OfflineDb, userId: number, now: number): Promise<number> {
+  return db.transaction('rw', db.outbox, () => agedSent(db, userId, now).delete());
+}
+
+/** Jobs not yet sent, those waiting apart from those needing attention: the header's counter, and the warning before a logout. */
+export async function countUnsent(db: OfflineDb, userId: number): Promise<OutboxCounts> {
   // One native index count per status: Dexie counts `anyOf` with a cursor over every row, and the
   // header recounts on each outbox write, which made a long replay quadratic.
   const counts = await Promise.all(UNSENT_STATUSES.map((status) => db.outbox.where('[userId+status]').equals([userId, status]).count()));
-  return counts.reduce((sum, count) => sum + count, 0);
+  return outboxCounts(Object.fromEntries(UNSENT_STATUSES.map((status, index) => [status, counts[index]])));
 }
 
 /** One job or all jobs as a JSON file's text, for support staff. */

@@ -4,11 +4,12 @@ import type { EnqueueInput, SendOutcome } from './outbox';
 import {
   addJob,
   applyJobEvent,
-  dueJobLanes,
+  createHolds,
   expediteUnanswered,
   isQueuePaused,
   nextDueAt,
   pauseQueue,
+  readQueue,
   recoverInterrupted,
   resumeQueue,
   type AppliedTransition,
@@ -21,7 +22,9 @@ import { createFetchSender, type JobSender } from './send';
  * The replay engine sends the outbox. One tab at a time holds the Web Lock 'outbox-replay'
  * (ifAvailable: a tab that finds it taken leaves the work to its holder and looks again a bit
  * later). Each job goes queued → sending (saved before the request) → its outcome, through the
- * state machine. A later job for a device waits until every earlier job of that device is sent.
+ * state machine. The user's jobs form one queue, sent one at a time in the order they were made
+ * (planQueue in outbox-queue.ts says which job waits for which): a job never overtakes an earlier
+ * one it could depend on, as a key written to a device before its replacement moved the keys.
  *
  * Exactly once is the server's promise, given the same Idempotency-Key on every attempt; the
  * lock and the 'sending' mark only keep two tabs from spending requests on the same job.
@@ -30,8 +33,6 @@ import { createFetchSender, type JobSender } from './send';
 export const REPLAY_LOCK = 'outbox-replay';
 export const DEFAULT_POLL_MS = 15_000;
 export const DEFAULT_BUSY_RETRY_MS = 3_000;
-/** Devices sent to at once (their jobs in order, one at a time each). */
-export const DEFAULT_CONCURRENCY = 4;
 
 export type ReplayReason = 'start' | 'online' | 'visible' | 'timer' | 'send-now' | 'enqueue' | 'resume' | 'manual';
 
@@ -73,8 +74,6 @@ export interface ReplayEngineOptions {
   isOnline?: () => boolean;
   pollMs?: number;
   busyRetryMs?: number;
-  /** How many devices are sent to at once; the jobs of one device are always one at a time. */
-  concurrency?: number;
   setTimer?: (callback: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
 }
@@ -97,14 +96,6 @@ export interface ReplayEngine {
   discard(id: number): Promise<AppliedTransition>;
 }
 
-async function pool<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(size, items.length)) }, worker));
-}
-
 export function createReplayEngine(options: ReplayEngineOptions): ReplayEngine {
   const { db, currentUserId } = options;
   const send = options.send ?? createFetchSender();
@@ -114,7 +105,6 @@ export function createReplayEngine(options: ReplayEngineOptions): ReplayEngine {
   const isOnline = options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   const busyRetryMs = options.busyRetryMs ?? DEFAULT_BUSY_RETRY_MS;
-  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const setTimer = options.setTimer ?? ((callback: () => void, ms: number) => setTimeout(callback, ms));
   const clearTimer = options.clearTimer ?? ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>));
 
@@ -179,20 +169,33 @@ export function createReplayEngine(options: ReplayEngineOptions): ReplayEngine {
     if (await isQueuePaused(db, userId)) return result('paused');
     // One attempt per job per run: a job that failed waits for its backoff, even a zero one.
     const attempted = new Set<number>();
-    try {
-      while (!stopped && !tally.paused) {
-        const lanes = (await dueJobLanes(db, userId, now())).filter(([head]) => !attempted.has(head.id));
-        if (lanes.length === 0) break;
+    /**
+     * One walk through the queue as read once (planQueue's rule, acted on): returns true when it
+     * reached the end having sent something, so jobs queued meanwhile get a walk of their own.
+     */
+    const walk = async (): Promise<boolean> => {
+      const holds = createHolds();
+      let progressed = false;
+      for (const job of await readQueue(db, userId)) {
+        if (stopped || tally.paused) return false;
+        if (job.status === 'needs-attention') {
+          holds.hold(job);
+          continue;
+        }
+        if (holds.holder(job) !== undefined || job.status === 'paused') continue;
+        // The first job in line: everything after it waits until it is sent or needs attention.
+        if (job.status !== 'queued' || job.nextAttemptAt > now() || attempted.has(job.id)) return false;
+        attempted.add(job.id);
         setSyncing(true);
-        await pool(lanes, concurrency, async (lane) => {
-          for (const job of lane) {
-            if (tally.paused || stopped || attempted.has(job.id)) return;
-            if (job.status !== 'queued' || job.nextAttemptAt > now()) return;
-            attempted.add(job.id);
-            if ((await process(job, userId, tally)) !== 'sent') return;
-          }
-        });
+        const status = await process(job, userId, tally);
+        if (status === 'needs-attention') holds.hold(job);
+        else if (status !== 'sent') return false;
+        progressed = true;
       }
+      return progressed;
+    };
+    try {
+      while (!stopped && !tally.paused && (await walk()));
       return result(tally.paused ? 'paused' : stopped ? 'stopped' : 'done');
     } finally {
       setSyncing(false);

@@ -15,15 +15,32 @@ export const PEEK_UNSENT_STATUSES = ['queued', 'sending', 'needs-attention', 'pa
 /** Dexie's event (this tab) and BroadcastChannel (other tabs) for writes to any of its databases. */
 const DEXIE_MUTATED = 'x-storagemutated-1';
 
-export interface OfflinePeek {
-  /** The user's jobs not yet sent. */
+/**
+ * The user's jobs not yet sent, told apart: those that will go by themselves (queued, sending, or
+ * paused until the next login) and those the server refused, which wait for a person to fix them.
+ */
+export interface OutboxCounts {
+  waiting: number;
+  attention: number;
+}
+
+export const NO_OUTBOX_JOBS: OutboxCounts = { waiting: 0, attention: 0 };
+
+/** The counts from each unsent status's count. */
+export function outboxCounts(byStatus: Readonly<Partial<Record<(typeof PEEK_UNSENT_STATUSES)[number], number>>>): OutboxCounts {
+  const { queued = 0, sending = 0, paused = 0, 'needs-attention': attention = 0 } = byStatus;
+  return { waiting: queued + sending + paused, attention };
+}
+
+export interface OfflinePeek extends OutboxCounts {
+  /** The user's jobs not yet sent (waiting and needing attention). */
   unsent: number;
   /** The user's jobs of any status, sent ones included. */
   jobs: number;
   drafts: number;
 }
 
-const NOTHING: OfflinePeek = { unsent: 0, jobs: 0, drafts: 0 };
+const NOTHING: OfflinePeek = { unsent: 0, ...NO_OUTBOX_JOBS, jobs: 0, drafts: 0 };
 
 /** The existing database, or null when there is none (an open that would create one is aborted). */
 async function openExisting(name: string): Promise<IDBDatabase | null> {
@@ -72,7 +89,8 @@ export async function peekOfflineData(userId: number, name: string = OFFLINE_DB_
       counted(tx.objectStore('drafts').index('userId').count(IDBKeyRange.only(userId))),
       ...PEEK_UNSENT_STATUSES.map((status) => counted(outbox.index('[userId+status]').count(IDBKeyRange.only([userId, status])))),
     ]);
-    return { jobs, drafts, unsent: unsent.reduce((sum, count) => sum + count, 0) };
+    const counts = outboxCounts(Object.fromEntries(PEEK_UNSENT_STATUSES.map((status, index) => [status, unsent[index]])));
+    return { jobs, drafts, unsent: unsent.reduce((sum, count) => sum + count, 0), ...counts };
   } finally {
     db.close();
   }
@@ -157,8 +175,8 @@ export function usePeek<T>(read: (() => Promise<T>) | null, key: string, name: s
 
 const OUTBOX_TABLES = ['outbox'] as const;
 
-/** The header's unsent count without Dexie: 0 while unknown or unreadable. */
-export function usePeekedUnsentCount(userId: number, name: string = OFFLINE_DB_NAME): number {
+/** The header's counts without Dexie: none while unknown or unreadable. */
+export function usePeekedOutboxCounts(userId: number, name: string = OFFLINE_DB_NAME): OutboxCounts {
   const peek = usePeek(() => peekOfflineData(userId, name), `${name}:${userId}`, name, OUTBOX_TABLES);
-  return peek?.unsent ?? 0;
+  return peek ? { waiting: peek.waiting, attention: peek.attention } : NO_OUTBOX_JOBS;
 }

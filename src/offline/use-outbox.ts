@@ -1,8 +1,9 @@
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { getOfflineDb, type OfflineDb, type OutboxJob } from './db';
-import { countUnsent, listJobs, readJobPage, type OutboxJobPage } from './outbox-queue';
+import { OUTBOX_STATUSES, getOfflineDb, type OfflineDb, type OutboxJob, type OutboxStatus } from './db';
+import { countAgedSent, countUnsent, listJobs, readJobPage, type OutboxJobPage } from './outbox-queue';
+import { NO_OUTBOX_JOBS, type OutboxCounts } from './runtime-demand';
 
 /**
  * How often at most the outbox's live reads (the header's counter, the queue screen's page) read
@@ -80,20 +81,37 @@ function useThrottledOutboxRead<T>(db: OfflineDb, read: (() => Promise<T>) | nul
   return state?.owner === owner ? state.value : undefined;
 }
 
-/** One page of the queue screen (newest first) and the totals, live across tabs, read at most every OUTBOX_REDRAW_MS. */
-export function useOutboxJobPage(userId: number | null, page: number, pageSize: number, db: OfflineDb = getOfflineDb()): OutboxJobPage | undefined {
-  const read = useThrottledOutboxRead(db, userId === null ? null : () => readJobPage(db, userId, page * pageSize, pageSize), String(userId), `${page}:${pageSize}`);
+/** One page of the queue screen (newest first, jobs of `statuses`) and the totals, live across tabs, read at most every OUTBOX_REDRAW_MS. */
+export function useOutboxJobPage(
+  userId: number | null,
+  page: number,
+  pageSize: number,
+  statuses: readonly OutboxStatus[] = OUTBOX_STATUSES,
+  db: OfflineDb = getOfflineDb(),
+): OutboxJobPage | undefined {
+  const read = useThrottledOutboxRead(
+    db,
+    userId === null ? null : () => readJobPage(db, userId, page * pageSize, pageSize, statuses),
+    String(userId),
+    `${page}:${pageSize}:${statuses.join(',')}`,
+  );
   return userId === null ? emptyPage() : read;
+}
+
+/** How many of the user's sent jobs the server no longer keeps the key of, live. */
+export function useAgedSentCount(userId: number | null, now: () => number = Date.now, db: OfflineDb = getOfflineDb()): number {
+  const read = useThrottledOutboxRead(db, userId === null ? null : () => countAgedSent(db, userId, now()), String(userId), 'aged-sent');
+  return read ?? 0;
 }
 
 const EMPTY_COUNTS = { queued: 0, sending: 0, sent: 0, 'needs-attention': 0, paused: 0 } as const;
 
 function emptyPage(): OutboxJobPage {
-  return { jobs: [], total: 0, counts: { ...EMPTY_COUNTS }, waitingFor: new Map() };
+  return { jobs: [], total: 0, matching: 0, counts: { ...EMPTY_COUNTS }, waitingFor: new Map() };
 }
 
-/** Jobs not yet sent: the header's counter and the logout warning, read at most every OUTBOX_REDRAW_MS. */
-export function useUnsentCount(userId: number | null, db: OfflineDb = getOfflineDb()): number | undefined {
+/** Jobs not yet sent, waiting apart from needing attention, read at most every OUTBOX_REDRAW_MS. */
+export function useUnsentCount(userId: number | null, db: OfflineDb = getOfflineDb()): OutboxCounts | undefined {
   const count = useThrottledOutboxRead(db, userId === null ? null : () => countUnsent(db, userId), String(userId), 'unsent');
-  return userId === null ? 0 : count;
+  return userId === null ? NO_OUTBOX_JOBS : count;
 }

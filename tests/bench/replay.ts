@@ -53,7 +53,7 @@ export interface ReplayFigures {
   timedOut: boolean;
   /**
    * The server alone, in the same run: as many prepare-device POSTs (new MACs) sent straight from
-   * the test at the engine's concurrency, each with its token and key, no IndexedDB and no page.
+   * the test one at a time as the engine sends them, each with its token and key, no IndexedDB and no page.
    * The replay can go no faster than this; on a loaded machine it is the figure to compare with.
    */
   server: { jobs: number; jobsPerSecond: number; statuses: Record<string, number> } | null;
@@ -95,8 +95,8 @@ interface Place {
   entranceNum: number;
 }
 
-/** DEFAULT_CONCURRENCY of src/offline/replay.ts (whose imports need the app's aliases): devices sent to at once. */
-const ENGINE_CONCURRENCY = 4;
+/** The replay engine (src/offline/replay.ts) sends the user's queue one job at a time, in order. */
+const ENGINE_CONCURRENCY = 1;
 
 /** The serial-number wizard's job kind (src/features/serial-number-wizard/model.ts). */
 const JOB_KIND = 'serial-number';

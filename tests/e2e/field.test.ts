@@ -77,7 +77,7 @@ describe('the field', () => {
     const { page } = installer;
     await page.goto('/outbox');
     await page.getByRole('heading', { name: 'Очередь отправки' }).waitFor();
-    await page.getByRole('link', { name: /не отправлено заданий/ }).waitFor();
+    await page.getByRole('link', { name: /ждут отправки/ }).waitFor();
     const { userId } = await getJson<{ userId: number }>(page, '/front/user/get-permissions');
     const house = await houseWithEntrance(page);
     const body = (serial: string) => ({ mac: MAC, url: `intercom-${MAC.replace(/:/g, '').toLowerCase()}.local`, type: 1, model: 'ISCom', serialNumber: serial, fias: house.fias, porch: house.porch, deviceOwner: null });

@@ -203,7 +203,7 @@ function statuses(page: Page, keys: readonly string[]): Promise<Record<string, n
 
 /** Waits for the page to be on the app again (after a reload or the login). */
 async function appReady(page: Page): Promise<void> {
-  await page.getByRole('link', { name: /не отправлено заданий/ }).waitFor({ timeout: 20_000 });
+  await page.getByRole('link', { name: /ждут отправки/ }).waitFor({ timeout: 20_000 });
 }
 
 describe('offline chaos', () => {
@@ -283,7 +283,8 @@ describe('offline chaos', () => {
             }),
           DB_NAME,
         );
-      const until = async (what: string, done: (sent: number) => boolean, timeout = 40_000) => {
+      // One queue, one job at a time: a dropped answer or a 503 holds the whole queue for its backoff.
+      const until = async (what: string, done: (sent: number) => boolean, timeout = 90_000) => {
         const deadline = Date.now() + timeout;
         while (!done(await sentCount())) {
           if (Date.now() > deadline) {
@@ -328,7 +329,7 @@ describe('offline chaos', () => {
       counts.reloads += 1;
       await appReady(second);
 
-      await until('every job sent', (sent) => sent === JOBS, 45_000);
+      await until('every job sent', (sent) => sent === JOBS);
       expect(await statuses(page, keys)).toEqual({ sent: JOBS });
 
       // The server's side: every serial-number MAC listed once in its house, every set-up device there.
@@ -369,5 +370,5 @@ describe('offline chaos', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  }, 300_000);
 });

@@ -92,7 +92,7 @@ function userIdOf(page: Page): Promise<number> {
 
 /** The header's connectivity chip (a link to /outbox for installers). */
 function chip(page: Page) {
-  return page.getByRole('link', { name: /не отправлено заданий/ });
+  return page.getByRole('link', { name: /ждут отправки/ });
 }
 
 /**
@@ -187,6 +187,14 @@ function jobRow(page: Page, id: number) {
     .filter({ has: page.locator('td:first-child').getByText(String(id), { exact: true }) });
 }
 
+/** A sent job leaves the default list (the jobs not sent) for the sent filter: waits for it there, shown as sent. */
+async function sentRow(page: Page, id: number) {
+  await page.getByRole('button', { name: /^Отправлены: \d+$/ }).click();
+  const row = jobRow(page, id);
+  await row.getByText('Отправлено', { exact: true }).waitFor();
+  return row;
+}
+
 /** The "Попытки" cell of a job's row. */
 function attemptsCell(page: Page, id: number) {
   return jobRow(page, id).locator('td').nth(4);
@@ -235,8 +243,8 @@ describe('replay', () => {
       await page.waitForTimeout(1_500);
       released();
 
-      await jobRow(page, job.id).getByText('Отправлено', { exact: true }).waitFor();
-      await jobRow(second, job.id).getByText('Отправлено', { exact: true }).waitFor();
+      await sentRow(page, job.id);
+      await sentRow(second, job.id);
       // The tab that found the lock taken looks again after 3 s: by then the job is sent.
       await page.waitForTimeout(3_500);
       expect(posts).toEqual([job.key]);
@@ -277,7 +285,7 @@ describe('replay', () => {
       expect(answers[1]).toEqual({ key: job.key, status: 200 });
 
       await page.goto('/outbox');
-      await jobRow(page, job.id).getByText('Отправлено', { exact: true }).waitFor();
+      await sentRow(page, job.id);
       expect((await macsOfHouse(context)).filter((m) => m === mac)).toEqual([mac]);
     } finally {
       await context.close();
@@ -310,7 +318,7 @@ describe('replay', () => {
       await row.getByText('В очереди', { exact: true }).waitFor();
 
       await expect.poll(() => attempts.length, { timeout: 30_000 }).toBe(4);
-      await row.getByText('Отправлено', { exact: true }).waitFor();
+      await sentRow(page, job.id);
       await page.waitForTimeout(1_000);
       expect(attempts.map((a) => a.status)).toEqual([500, 500, 500, 200]);
       expect(new Set(attempts.map((a) => a.key))).toEqual(new Set([job.key]));
@@ -341,15 +349,15 @@ describe('header chip and queue screen', () => {
   it('shows online, offline with the queued count, and online again once the job is sent', async () => {
     const { context, page, userId } = session;
     await waitForControl(page);
-    await page.getByRole('link', { name: 'В сети, не отправлено заданий: 0' }).waitFor();
+    await page.getByRole('link', { name: 'В сети, ждут отправки: 0' }).waitFor();
 
     await context.setOffline(true);
-    await page.getByRole('link', { name: 'Нет связи, не отправлено заданий: 0' }).waitFor();
+    await page.getByRole('link', { name: 'Нет связи, ждут отправки: 0' }).waitFor();
     const mac = freshMac();
     const job = await queueJob(page, { userId, mac, body: prepareBody(mac), house: house.address });
     // Offline, the app reloads from the service worker's cache, on the access data of the last online load.
     await page.reload();
-    await page.getByRole('link', { name: 'Нет связи, не отправлено заданий: 1' }).waitFor();
+    await page.getByRole('link', { name: 'Нет связи, ждут отправки: 1' }).waitFor();
     await page.getByText(/^Данные доступа с последнего входа в сеть: \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}$/).waitFor();
     const row = jobRow(page, job.id);
     await row.getByText('В очереди', { exact: true }).waitFor();
@@ -361,7 +369,7 @@ describe('header chip and queue screen', () => {
     expect(await page.locator(`#${await sendNow.getAttribute('aria-describedby')}`).innerText()).toBe('Отправится, когда появится сеть');
     await screenshot(page, 'outbox-offline');
     await page.setViewportSize(MOBILE);
-    await page.getByRole('link', { name: 'Нет связи, не отправлено заданий: 1' }).waitFor();
+    await page.getByRole('link', { name: 'Нет связи, ждут отправки: 1' }).waitFor();
     const card = page.getByRole('listitem', { name: `Задание #${job.id}` });
     await card.getByText('Отправится, когда появится сеть', { exact: true }).waitFor();
     expect(await card.getByText('сейчас', { exact: true }).count()).toBe(0);
@@ -372,8 +380,24 @@ describe('header chip and queue screen', () => {
     await page.setViewportSize(DESKTOP);
 
     await context.setOffline(false);
-    await page.getByRole('link', { name: 'В сети, не отправлено заданий: 0' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('link', { name: 'В сети, ждут отправки: 0' }).waitFor({ timeout: 20_000 });
+    // Sent, the job leaves the unsent ones for the folded sent jobs, which say when each was sent.
+    await jobRow(page, job.id).waitFor({ state: 'detached' });
+    await page.getByText(/^Отправленные задания свёрнуты: \d+\.$/).waitFor();
+    await page.getByRole('button', { name: 'Показать отправленные' }).click();
     await jobRow(page, job.id).getByText('Отправлено', { exact: true }).waitFor();
+    const headers = await page.getByRole('table', { name: 'Очередь отправки' }).getByRole('columnheader').allTextContents();
+    expect(headers).toContain('Отправлено');
+    expect(headers).not.toContain('Следующая попытка');
+    expect(await jobRow(page, job.id).innerText()).not.toMatch(/попытка/i);
+    await screenshot(page, 'outbox-filter-sent');
+    await page.setViewportSize(MOBILE);
+    const sentCard = page.getByRole('listitem', { name: `Задание #${job.id}` });
+    await sentCard.getByText('Отправлено', { exact: true }).first().waitFor();
+    expect(await sentCard.innerText()).not.toMatch(/попытка/i);
+    await screenshot(page, 'outbox-filter-sent');
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole('button', { name: /^Не отправлены: \d+$/ }).click();
     // Once the server answers again, the access data are live, and the header stops saying otherwise.
     await page.getByText(/^Данные доступа с последнего входа в сеть/).waitFor({ state: 'detached', timeout: 10_000 });
     expect((await macsOfHouse(context)).filter((m) => m === mac)).toEqual([mac]);
@@ -407,6 +431,32 @@ describe('header chip and queue screen', () => {
     await expect.poll(() => attemptsCell(page, refused.id).textContent()).toBe('1');
     await row.getByText(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}$/).first().waitFor();
     await jobRow(page, behind.id).getByText(`ждёт задание #${refused.id}`).waitFor();
+
+    // The header counts the refused job apart: it will not be sent by itself.
+    await page.getByRole('link', { name: 'В сети, ждут отправки: 1, требуют внимания: 1' }).waitFor();
+    // The filter shows each kind apart.
+    await page.getByRole('button', { name: 'Требуют внимания: 1' }).click();
+    await jobRow(page, behind.id).waitFor({ state: 'detached' });
+    await row.waitFor();
+    await screenshot(page, 'outbox-filter-attention');
+    await page.getByRole('button', { name: 'Ждут отправки: 1' }).click();
+    await row.waitFor({ state: 'detached' });
+    await jobRow(page, behind.id).waitFor();
+    await page.getByRole('button', { name: 'Не отправлены: 2' }).click();
+    await row.waitFor();
+    // Logging out says what becomes of each kind; «Отмена» keeps the session.
+    for (const viewport of [DESKTOP, MOBILE]) {
+      await page.setViewportSize(viewport);
+      await page.getByRole('button', { name: 'Выйти', exact: true }).click();
+      const warning = page.getByRole('dialog', { name: 'Выйти из системы?' });
+      await warning.getByText(/^Ждут отправки: 1\. Эти задания .* уйдут на сервер сами.* Требуют внимания: 1\. Такие задания сервер не принял, и сами они отправлены не будут/).waitFor();
+      await expect.poll(() => warning.evaluate((element) => getComputedStyle(element.parentElement ?? element).opacity)).toBe('1');
+      await screenshot(page, 'outbox-logout-warning');
+      await warning.getByRole('button', { name: 'Отмена' }).click();
+      await warning.waitFor({ state: 'hidden' });
+    }
+    await screenshot(page, 'outbox-filter-unsent');
+    await page.setViewportSize(DESKTOP);
     await page.getByRole('group', { name: 'Хранилище устройства' }).getByText(/Хранилище устройства: занято .+ из .+/).waitFor();
 
     const [download] = await Promise.all([
@@ -439,8 +489,9 @@ describe('header chip and queue screen', () => {
     await row.getByRole('button', { name: `Удалить: задание #${refused.id}` }).click();
     await dialog.getByRole('button', { name: 'Удалить' }).click();
     await row.waitFor({ state: 'detached' });
-    // With the refused job gone, the job behind it is sent.
-    await jobRow(page, behind.id).getByText('Отправлено', { exact: true }).waitFor({ timeout: 20_000 });
+    // With the refused job gone, the job behind it is sent (and folded away with the sent ones).
+    await jobRow(page, behind.id).waitFor({ state: 'detached', timeout: 20_000 });
+    await page.getByRole('link', { name: 'В сети, ждут отправки: 0' }).waitFor();
     expect((await macsOfHouse(session.context)).filter((m) => m === mac)).toEqual([mac]);
   });
 

@@ -11,7 +11,8 @@ import { useT } from '@/i18n/i18n';
 import { useConnectivity, type ConnectivityState } from '@/offline/connectivity';
 import { useOfflineT } from '@/offline/offline-strings';
 import { useOfflineRuntime } from '@/offline/runtime-context';
-import { usePeekedUnsentCount } from '@/offline/runtime-demand';
+import { usePeekedOutboxCounts } from '@/offline/runtime-demand';
+import { chipLabel } from './outbox-words';
 
 const ICONS: Record<ConnectivityState, ComponentType<SvgIconProps>> = {
   online: CloudDoneOutlined,
@@ -38,34 +39,36 @@ export function ConnectivityChip({ userId, compact, linked }: ConnectivityChipPr
   const runtime = useOfflineRuntime();
   const { state } = useConnectivity(runtime?.connectivity);
   // Read without Dexie: online-only screens load no offline database code.
-  const count = usePeekedUnsentCount(userId, runtime?.db.name);
+  const counts = usePeekedOutboxCounts(userId, runtime?.db.name);
   const Icon = ICONS[state];
   const stateLabel = offlineT(`offline.connectivity.${state}`);
-  const label = t('connectivity.chip.label', { state: stateLabel, count });
+  const label = chipLabel(t, stateLabel, counts);
   const offline = state === 'offline';
 
-  const counter = count > 0 && (
-    <Box
-      component="span"
-      sx={{
-        minWidth: 20,
-        height: 20,
-        px: 0.5,
-        borderRadius: 10,
-        display: 'inline-grid',
-        placeItems: 'center',
-        fontSize: '0.75rem',
-        fontWeight: 700,
-        lineHeight: 1,
-        bgcolor: offline ? 'common.white' : 'warning.main',
-        color: offline ? 'warning.dark' : 'warning.contrastText',
-        // On a phone the count sits on the icon's corner, like a badge.
-        ...(compact ? { position: 'absolute', top: 0, right: -2, minWidth: 18, height: 18, fontSize: '0.6875rem' } : {}),
-      }}
-    >
-      {count}
-    </Box>
-  );
+  // Waiting jobs in the warning colour; jobs needing attention apart, in the error colour (on a phone at the lower corner).
+  const counter = (count: number, attention: boolean) =>
+    count > 0 && (
+      <Box
+        component="span"
+        sx={{
+          minWidth: 20,
+          height: 20,
+          px: 0.5,
+          borderRadius: 10,
+          display: 'inline-grid',
+          placeItems: 'center',
+          fontSize: '0.75rem',
+          fontWeight: 700,
+          lineHeight: 1,
+          bgcolor: attention ? 'error.main' : offline ? 'common.white' : 'warning.main',
+          color: attention ? 'error.contrastText' : offline ? 'warning.dark' : 'warning.contrastText',
+          // On a phone the counts sit on the icon's corners, like badges.
+          ...(compact ? { position: 'absolute', ...(attention ? { bottom: 0 } : { top: 0 }), right: -2, minWidth: 18, height: 18, fontSize: '0.6875rem' } : {}),
+        }}
+      >
+        {attention ? `!${count}` : count}
+      </Box>
+    );
 
   const content = (
     <>
@@ -75,7 +78,8 @@ export function ConnectivityChip({ userId, compact, linked }: ConnectivityChipPr
           {stateLabel}
         </Box>
       )}
-      {counter}
+      {counter(counts.waiting, false)}
+      {counter(counts.attention, true)}
     </>
   );
 

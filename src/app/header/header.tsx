@@ -15,10 +15,12 @@ import { useT } from '@/i18n/i18n';
 import { getCsrfToken, refreshCsrfToken } from '@/lib/csrf';
 import { useDateFormat } from '@/lib/dates';
 import { logout, useSession } from '@/lib/session';
+import { NO_OUTBOX_JOBS, type OutboxCounts } from '@/offline/runtime-demand';
 import { canOpenOutbox } from '@/features/outbox/access';
 import { LOGIN_PATH } from '../guard';
 import { helpLinks, visibleMenuItems, visibleSubItems, visibleWizardLinks } from '../menu';
 import { MainMenu } from './main-menu';
+import { leavesJobs, logoutWarning } from './outbox-words';
 
 const SETTINGS_PATH = '/user/options';
 
@@ -29,8 +31,8 @@ const HeaderDrawer = lazy(() => import('./header-drawer').then((m) => ({ default
 const ConnectivityChip = lazy(() => import('./connectivity-chip').then((m) => ({ default: m.ConnectivityChip })));
 const ConfirmDialog = lazy(() => import('@/components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
-/** Jobs not yet sent by this user; 0 when the database cannot be read (a logout must never be blocked). */
-async function unsentJobs(userId: number): Promise<number> {
+/** Jobs not yet sent by this user; none when the database cannot be read (a logout must never be blocked). */
+async function unsentJobs(userId: number): Promise<OutboxCounts> {
   try {
     const [{ countUnsent }, { getOfflineDb }, { getOfflineRuntime }] = await Promise.all([
       import('@/offline/outbox-queue'),
@@ -40,7 +42,7 @@ async function unsentJobs(userId: number): Promise<number> {
     return await countUnsent(getOfflineRuntime()?.db ?? getOfflineDb(), userId);
   } catch (error) {
     console.warn('Could not count the unsent jobs before logout', error);
-    return 0;
+    return NO_OUTBOX_JOBS;
   }
 }
 
@@ -75,7 +77,7 @@ export function Header() {
   };
   const [busy, setBusy] = useState(false);
   /** The unsent jobs a logout would leave behind, while the warning is open. */
-  const [logoutWarning, setLogoutWarning] = useState<number | null>(null);
+  const [leftBehind, setLeftBehind] = useState<OutboxCounts | null>(null);
   const { dateTime } = useDateFormat();
 
   const help = helpLinks(session.logged, session);
@@ -84,7 +86,7 @@ export function Header() {
   const logOutNow = async () => {
     setBusy(true);
     setDrawerOpen(false);
-    setLogoutWarning(null);
+    setLeftBehind(null);
     await logout(client, () => navigate(LOGIN_PATH, { replace: true }));
     setBusy(false);
   };
@@ -92,8 +94,8 @@ export function Header() {
   // Jobs are kept per user, so they wait until this user logs in again; say so first.
   const handleLogout = async () => {
     setDrawerOpen(false);
-    const unsent = session.userId === null ? 0 : await unsentJobs(session.userId);
-    if (unsent > 0) setLogoutWarning(unsent);
+    const unsent = session.userId === null ? NO_OUTBOX_JOBS : await unsentJobs(session.userId);
+    if (leavesJobs(unsent)) setLeftBehind(unsent);
     else await logOutNow();
   };
 
@@ -176,17 +178,17 @@ export function Header() {
           {t('pwa.offlineSession.note', { date: dateTime(session.offlineSession.savedAt) })}
         </Box>
       )}
-      {logoutWarning !== null && (
+      {leftBehind !== null && (
         <Suspense fallback={null}>
           <ConfirmDialog
             open
             title={t('outbox.logout.title')}
-            text={t('outbox.logout.text', { count: logoutWarning })}
+            text={logoutWarning(t, leftBehind)}
             confirmLabel={t('outbox.logout.confirm')}
             danger
             busy={busy}
             onConfirm={() => void logOutNow()}
-            onClose={() => setLogoutWarning(null)}
+            onClose={() => setLeftBehind(null)}
           />
         </Suspense>
       )}

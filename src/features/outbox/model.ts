@@ -157,6 +157,32 @@ export function draftView(draft: ReadDraft): DraftView {
   };
 }
 
+/**
+ * The queue screen's filter (`?status=`): what is not sent yet (the default: jobs that will go by
+ * themselves and jobs the server refused, which a person must fix), each of the two apart, and the
+ * sent jobs, which the default folds away.
+ */
+export const JOB_FILTERS = {
+  unsent: ['queued', 'sending', 'paused', 'needs-attention'],
+  waiting: ['queued', 'sending', 'paused'],
+  attention: ['needs-attention'],
+  sent: ['sent'],
+} as const satisfies Record<string, readonly OutboxStatus[]>;
+
+export type JobFilter = keyof typeof JOB_FILTERS;
+
+export const DEFAULT_JOB_FILTER: JobFilter = 'unsent';
+
+export function isJobFilter(value: unknown): value is JobFilter {
+  return typeof value === 'string' && Object.hasOwn(JOB_FILTERS, value);
+}
+
+/** How many of the user's jobs each filter holds. */
+export function filterCounts(counts: Readonly<Record<OutboxStatus, number>>): Record<JobFilter, number> {
+  const sum = (statuses: readonly OutboxStatus[]) => statuses.reduce((total, status) => total + counts[status], 0);
+  return { unsent: sum(JOB_FILTERS.unsent), waiting: sum(JOB_FILTERS.waiting), attention: sum(JOB_FILTERS.attention), sent: sum(JOB_FILTERS.sent) };
+}
+
 /** When the job goes next, for the screen to word. */
 export type NextAttempt =
   | { kind: 'waiting-for'; id: number }
@@ -171,8 +197,9 @@ export type NextAttempt =
  * the screen promises neither «сейчас» nor a time it cannot keep.
  */
 export function nextAttempt(view: JobView, offline: boolean, now: number): NextAttempt {
+  // A sent job has no next attempt: it says when it was sent.
+  if (view.status === 'sent') return view.job.sentAt === null ? { kind: 'none' } : { kind: 'sent', at: view.job.sentAt };
   if (view.waitingFor !== null) return { kind: 'waiting-for', id: view.waitingFor };
-  if (view.status === 'sent' && view.job.sentAt !== null) return { kind: 'sent', at: view.job.sentAt };
   if (view.nextAttemptAt === null) return { kind: 'none' };
   if (offline) return { kind: 'when-online' };
   return view.nextAttemptAt <= now ? { kind: 'now' } : { kind: 'at', at: view.nextAttemptAt };

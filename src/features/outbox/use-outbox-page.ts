@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { notify } from '@/components/notifications/notify';
 import { useT } from '@/features/outbox/messages';
 import { errorMessage } from '@/lib/http';
@@ -7,17 +8,33 @@ import { useSession } from '@/lib/session';
 import { useConnectivity } from '@/offline/connectivity';
 import { getOfflineDb, type OutboxJob } from '@/offline/db';
 import { deleteDraft } from '@/offline/drafts';
-import { exportJobs, listJobs } from '@/offline/outbox-queue';
+import { exportJobs, listJobs, pruneAgedSent } from '@/offline/outbox-queue';
 import { useOfflineRuntime } from '@/offline/runtime-context';
 import { useDraftList } from '@/offline/use-draft';
-import { useOutboxJobPage } from '@/offline/use-outbox';
+import { useAgedSentCount, useOutboxJobPage } from '@/offline/use-outbox';
 import { canOpenOutbox } from './access';
 import { downloadJson } from './download';
-import { draftFileName, draftView, jobFileName, jobViews, jobsFileName, type DraftView, type JobView } from './model';
+import {
+  DEFAULT_JOB_FILTER,
+  JOB_FILTERS,
+  draftFileName,
+  draftView,
+  filterCounts,
+  isJobFilter,
+  jobFileName,
+  jobViews,
+  jobsFileName,
+  type DraftView,
+  type JobFilter,
+  type JobView,
+} from './model';
 import { outboxQueries } from './queries';
 
 /** Jobs on one page of the queue screen. */
 export const JOB_PAGE_SIZE = 50;
+
+/** The query parameter of the job filter (absent: the default, jobs not sent yet). */
+export const FILTER_PARAM = 'status';
 
 /**
  * The queue screen's logic: a page of the user's jobs and their drafts, live across tabs, and what
@@ -29,12 +46,19 @@ export function useOutboxPage(now: () => number = Date.now) {
   const runtime = useOfflineRuntime();
   const db = runtime?.db ?? getOfflineDb();
   const userId = session.userId;
-  const [requestedPage, setPage] = useState(0);
-  const read = useOutboxJobPage(userId, requestedPage, JOB_PAGE_SIZE, db);
+  const [params, setParams] = useSearchParams();
+  const requestedFilter = params.get(FILTER_PARAM);
+  const filter: JobFilter = isJobFilter(requestedFilter) ? requestedFilter : DEFAULT_JOB_FILTER;
+  const [pageOf, setPageOf] = useState<{ filter: JobFilter; page: number }>({ filter, page: 0 });
+  // Another filter starts on its first page.
+  const requestedPage = pageOf.filter === filter ? pageOf.page : 0;
+  const setPage = useCallback((page: number) => setPageOf({ filter, page }), [filter]);
+  const read = useOutboxJobPage(userId, requestedPage, JOB_PAGE_SIZE, JOB_FILTERS[filter], db);
+  const agedSent = useAgedSentCount(userId, now, db);
   const drafts = useDraftList(userId, db);
   const connectivity = useConnectivity(runtime?.connectivity);
-  // Jobs discarded from under the last page: show the page that is now last.
-  const lastPage = read ? Math.max(0, Math.ceil(read.total / JOB_PAGE_SIZE) - 1) : requestedPage;
+  // Jobs discarded (or sent) from under the last page: show the page that is now last.
+  const lastPage = read ? Math.max(0, Math.ceil(read.matching / JOB_PAGE_SIZE) - 1) : requestedPage;
   const page = Math.min(requestedPage, lastPage);
   if (page !== requestedPage) setPage(page);
 
@@ -91,6 +115,31 @@ export function useOutboxPage(now: () => number = Date.now) {
   );
   const exportDraft = useCallback((view: DraftView) => downloadJson(draftFileName(view.id), JSON.stringify(view.row, null, 2)), []);
 
+  const selectFilter = useCallback(
+    (next: JobFilter) =>
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next === DEFAULT_JOB_FILTER) updated.delete(FILTER_PARAM);
+          else updated.set(FILTER_PARAM, next);
+          return updated;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  /** Call only after the person confirmed: deletes the sent jobs the server no longer keeps the key of. */
+  const pruneSent = useCallback(
+    () =>
+      run(async () => {
+        if (userId === null) return;
+        const count = await pruneAgedSent(db, userId, now());
+        notify(t('outbox.prune.done', { count }), { variant: 'success' });
+      }),
+    [db, now, run, t, userId],
+  );
+
   /** Call only after the person confirmed. */
   const removeDraft = useCallback(
     (view: DraftView) =>
@@ -105,8 +154,17 @@ export function useOutboxPage(now: () => number = Date.now) {
     ready: session.ready,
     allowed: canOpenOutbox(session.roles),
     jobs: jobList,
-    /** Every job of the user (the page shows JOB_PAGE_SIZE of them). */
+    /** Every job of the user. */
     jobTotal: read?.total ?? 0,
+    /** The jobs the filter shows (the page shows JOB_PAGE_SIZE of them). */
+    jobMatching: read?.matching ?? 0,
+    filter,
+    selectFilter,
+    /** How many jobs each filter holds. */
+    filterCounts: read ? filterCounts(read.counts) : null,
+    /** Sent jobs the server no longer keeps the key of: offered for removal, with a confirmation. */
+    agedSent,
+    pruneSent,
     page,
     setPage,
     drafts: draftList,

@@ -141,7 +141,7 @@ export function useReplaceWizard(start: ReplaceStart) {
     const sent = await send(() => {
       const request = outboxRequest(wizardEndpoints.replaceOptions, { body: toReplaceBody(draft) });
       const { house } = draftTarget(draft, 'review');
-      return { ...request, target: { mac: request.body.macTo, ...(house ? { house } : {}) } };
+      return { ...request, target: { mac: request.body.macTo, replacedMac: request.body.macFrom, ...(house ? { house } : {}) } };
     });
     if (sent) setStep('review');
   };

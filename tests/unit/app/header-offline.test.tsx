@@ -44,9 +44,18 @@ describe('Header: connectivity chip', () => {
     await addJob(getOfflineDb());
     await addJob(getOfflineDb(), { idempotencyKey: 'k-sent', status: 'sent' });
     renderWithApp(<Header />, { client: loggedInAs(['adjuster']) });
-    const chip = await screen.findByRole('link', { name: 'В сети, не отправлено заданий: 1' });
+    const chip = await screen.findByRole('link', { name: 'В сети, ждут отправки: 1' });
     expect(chip.getAttribute('href')).toBe('/outbox');
     expect(chip.textContent).toBe('В сети1');
+  });
+
+  it('counts the jobs needing attention apart: they will not be sent by themselves', async () => {
+    await addJob(getOfflineDb());
+    await addJob(getOfflineDb(), { idempotencyKey: 'k-refused', status: 'needs-attention' });
+    await addJob(getOfflineDb(), { idempotencyKey: 'k-refused-2', status: 'needs-attention' });
+    renderWithApp(<Header />, { client: loggedInAs(['adjuster']) });
+    const chip = await screen.findByRole('link', { name: 'В сети, ждут отправки: 1, требуют внимания: 2' });
+    expect(chip.textContent).toBe('В сети1!2');
   });
 
   it('says "Нет связи" when the browser is offline', async () => {
@@ -62,13 +71,13 @@ describe('Header: connectivity chip', () => {
       </OfflineRuntimeProvider>,
       { client: loggedInAs(['support']) },
     );
-    await screen.findByRole('link', { name: 'Нет связи, не отправлено заданий: 0' });
+    await screen.findByRole('link', { name: 'Нет связи, ждут отправки: 0' });
   });
 
   it('is not a link for a user who may not open the queue', async () => {
     renderWithApp(<Header />, { client: loggedInAs([]) });
-    await screen.findByRole('status', { name: 'В сети, не отправлено заданий: 0' });
-    expect(screen.queryByRole('link', { name: /не отправлено заданий/ })).toBeNull();
+    await screen.findByRole('status', { name: 'В сети, ждут отправки: 0' });
+    expect(screen.queryByRole('link', { name: /ждут отправки/ })).toBeNull();
   });
 
   it('says when the access data come from the last online load, in the user\'s time zone', async () => {
@@ -98,7 +107,11 @@ describe('Header: logout with unsent jobs', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Выйти' }));
     let dialog = await screen.findByRole('dialog', { name: 'Выйти из системы?' });
-    within(dialog).getByText(/Не отправлено заданий: 2\./);
+    // The job needing attention is not promised to be sent.
+    within(dialog).getByText(
+      'Ждут отправки: 1. Эти задания останутся на этом устройстве и уйдут на сервер сами, когда вы снова войдёте под этой учётной записью. ' +
+        'Требуют внимания: 1. Такие задания сервер не принял, и сами они отправлены не будут: после входа откройте очередь отправки, исправьте их и отправьте снова. До тех пор они останутся на этом устройстве.',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Отмена' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(localStorage.getItem('logged')).toBe('true');

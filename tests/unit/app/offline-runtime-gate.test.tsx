@@ -46,7 +46,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('OfflineRuntimeGate', () => {
   it('starts no runtime (and loads no Dexie) for a user with nothing queued or drafted', async () => {
     const { unmount } = renderWithApp(<OfflineRuntimeGate userId={7} confirmed />);
-    expect(await peekOfflineData(7)).toEqual({ unsent: 0, jobs: 0, drafts: 0 });
+    expect(await peekOfflineData(7)).toEqual({ unsent: 0, waiting: 0, attention: 0, jobs: 0, drafts: 0 });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(getOfflineRuntime()).toBeNull();
     unmount();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LATEST_SCHEMA_VERSION, SCHEMA_HISTORY, type OutboxJob } from '@/offline/db';
 import { loadDraftSchemas } from '@/offline/draft-kinds';
 import { readDraft } from '@/offline/drafts';
-import { addJob, countUnsent, dueJobLanes } from '@/offline/outbox-queue';
+import { addJob, countUnsent, planQueue, readQueue } from '@/offline/outbox-queue';
 import { V1_DRAFTS, V1_JOBS, V1_STORES } from './fixtures/schema-v1';
 import { freshDbName, openTestDb } from './helpers';
 
@@ -67,14 +67,15 @@ describe('upgrade from version 1', () => {
     await seedVersion1(name);
     const db = openTestDb(name);
 
-    expect(await countUnsent(db, 7)).toBe(2);
-    expect(await countUnsent(db, 8)).toBe(0);
+    expect(await countUnsent(db, 7)).toEqual({ waiting: 1, attention: 1 });
+    expect(await countUnsent(db, 8)).toEqual({ waiting: 0, attention: 0 });
     expect(await db.outbox.where('deviceKey').equals('mac:AA:BB:CC:DD:EE:01').count()).toBe(2);
-    // The first job of the device is queued and due, the second waits behind it.
-    const lanes = await dueJobLanes(db, 7, Date.UTC(2025, 1, 1));
-    expect(lanes.map((lane) => lane.map((job) => job.idempotencyKey))).toEqual([
-      ['00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000b'],
-    ]);
+    // The first job is queued and due; the second (of the same device) needs attention, so waits for nobody.
+    const queue = await readQueue(db, 7);
+    const plan = planQueue(queue, Date.UTC(2025, 1, 1));
+    expect(plan.next?.idempotencyKey).toBe('00000000-0000-4000-8000-00000000000a');
+    expect(queue.map((job) => job.idempotencyKey)).toEqual(['00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000b']);
+    expect(plan.waitingFor.size).toBe(0);
   });
 
   it('the snapshots table exists after the upgrade, and new jobs continue the id sequence', async () => {

@@ -118,131 +118,115 @@ describe('replay: basics', () => {
   });
 });
 
-describe('replay: FIFO per device', () => {
-  it('a later job for a device never goes before an earlier unsent one', async () => {
-    const { db, engine, send } = setup({ concurrency: 4 });
+describe('replay: one queue, in the order the jobs were made', () => {
+  /** A sender that holds each request until released, and records what was in flight. */
+  function heldSender() {
+    let inFlight = 0;
+    const widest = { all: 0 };
     const order: string[] = [];
-    const a1Gate = deferred();
-    send.mockImplementation(async (sending) => {
-      const name = (sending.body as { name: string }).name;
-      order.push(`start ${name}`);
-      if (name === 'A1') await a1Gate.promise;
-      order.push(`end ${name}`);
+    const held: (() => void)[] = [];
+    const send = async (sending: OutboxJob): Promise<SendOutcome> => {
+      inFlight += 1;
+      widest.all = Math.max(widest.all, inFlight);
+      order.push((sending.body as { name: string }).name);
+      await new Promise<void>((release) => held.push(release));
+      inFlight -= 1;
       return ok();
-    });
-    const A = 'AA:BB:CC:DD:EE:0A';
-    const B = 'AA:BB:CC:DD:EE:0B';
-    await queue(db, job(A, { body: { name: 'A1' } }));
-    await queue(db, job(B, { body: { name: 'B1' } }));
-    await queue(db, job(A.toLowerCase(), { body: { name: 'A2' } }));
-    await queue(db, job(A, { body: { name: 'A3' } }));
+    };
+    return { send, widest, order, held };
+  }
+
+  const A = 'AA:BB:CC:DD:EE:0A';
+  const B = 'AA:BB:CC:DD:EE:0B';
+  const C = 'AA:BB:CC:DD:EE:0C';
+  const names = (send: { mock: { calls: [OutboxJob][] } }) => send.mock.calls.map(([sending]) => (sending.body as { name: string }).name);
+
+  it('sends one job at a time, every device and none, strictly in the order they were queued', async () => {
+    const sender = heldSender();
+    const { db, engine } = setup({ send: sender.send });
+    // Interleaved, as wizards on three panels and a job without a device would queue them.
+    for (let n = 1; n <= 3; n += 1) {
+      for (const [d, mac] of [A, B, C].entries()) await queue(db, job(n === 2 && d === 0 ? mac.toLowerCase() : mac, { body: { name: `${'ABC'[d]}${n}` } }));
+      await queue(db, job(null, { body: { name: `X${n}` } }));
+    }
     const run = engine.trigger('manual');
-    // B goes ahead while A1 hangs; A2 waits for A1.
-    await vi.waitFor(() => expect(order).toContain('end B1'));
-    expect(order).not.toContain('start A2');
-    a1Gate.resolve();
-    await run;
-    const a = order.filter((entry) => entry.includes('A'));
-    expect(a).toEqual(['start A1', 'end A1', 'start A2', 'end A2', 'start A3', 'end A3']);
+    const releasing = setInterval(() => sender.held.splice(0).forEach((release) => release()), 1);
+    try {
+      expect(await run).toMatchObject({ outcome: 'done', sent: 12 });
+    } finally {
+      clearInterval(releasing);
+    }
+    expect(sender.widest.all).toBe(1);
+    expect(sender.order).toEqual(['A1', 'B1', 'C1', 'X1', 'A2', 'B2', 'C2', 'X2', 'A3', 'B3', 'C3', 'X3']);
+    expect(await statuses(db)).toEqual(Array(12).fill('sent'));
   });
 
-  it('when the first job of a device fails, the later ones wait for it', async () => {
+  it('a job waiting for its next attempt holds back every later job, of any device', async () => {
     const { db, engine, send, clock } = setup();
-    const A = 'AA:BB:CC:DD:EE:0A';
     send.mockImplementation(async (sending) =>
       (sending.body as { name: string }).name === 'A1' && sending.attempts === 1 ? { type: 'http-error', status: 503, message: null } : ok(),
     );
     await queue(db, job(A, { body: { name: 'A1' } }));
+    await queue(db, job(B, { body: { name: 'B1' } }));
     await queue(db, job(A, { body: { name: 'A2' } }));
     await engine.trigger('manual');
-    expect(await statuses(db)).toEqual(['queued', 'queued']);
-    expect(send).toHaveBeenCalledTimes(1);
+    expect(await statuses(db)).toEqual(['queued', 'queued', 'queued']);
+    expect(names(send)).toEqual(['A1']);
     clock.advance(60_000);
     await engine.trigger('timer');
-    expect(await statuses(db)).toEqual(['sent', 'sent']);
-    expect(send.mock.calls.map(([sending]) => (sending.body as { name: string }).name)).toEqual(['A1', 'A1', 'A2']);
+    expect(await statuses(db)).toEqual(['sent', 'sent', 'sent']);
+    expect(names(send)).toEqual(['A1', 'A1', 'B1', 'A2']);
   });
 
-  it('a job that needs attention holds back the later jobs of its device until it is dealt with', async () => {
+  it('a job that needs attention holds back the later jobs of its device only; the rest goes on in order', async () => {
     const { db, engine, send } = setup();
-    const A = 'AA:BB:CC:DD:EE:0A';
-    send.mockImplementationOnce(async () => ({ type: 'http-error', status: 422, message: 'mac: неверный формат' }));
-    const first = await queue(db, job(A));
-    await queue(db, job(A));
+    send.mockImplementation(async (sending) => ((sending.body as { name: string }).name === 'A1' ? { type: 'http-error', status: 422, message: 'mac: неверный формат' } : ok()));
+    const first = await queue(db, job(A, { body: { name: 'A1' } }));
+    await queue(db, job(A, { body: { name: 'A2' } }));
+    await queue(db, job(B, { body: { name: 'B1' } }));
+    await queue(db, job(null, { body: { name: 'X1' } }));
     await engine.trigger('manual');
-    expect(await statuses(db)).toEqual(['needs-attention', 'queued']);
+    expect(await statuses(db)).toEqual(['needs-attention', 'queued', 'sent', 'sent']);
+    expect(names(send)).toEqual(['A1', 'B1', 'X1']);
     await engine.discard(first.id);
     await engine.trigger('manual');
-    expect(await statuses(db)).toEqual(['sent']);
-  });
-});
-
-describe('replay: devices in parallel', () => {
-  /** A sender that holds each request until released, and records what was in flight. */
-  function heldSender() {
-    const inFlight = new Map<string, number>();
-    const widest = { all: 0, perDevice: 0 };
-    const order: string[] = [];
-    const held: (() => void)[] = [];
-    const send = async (sending: OutboxJob): Promise<SendOutcome> => {
-      const device = sending.deviceKey;
-      inFlight.set(device, (inFlight.get(device) ?? 0) + 1);
-      widest.all = Math.max(widest.all, [...inFlight.values()].reduce((sum, n) => sum + n, 0));
-      widest.perDevice = Math.max(widest.perDevice, ...inFlight.values());
-      order.push((sending.body as { name: string }).name);
-      await new Promise<void>((release) => held.push(release));
-      inFlight.set(device, (inFlight.get(device) ?? 1) - 1);
-      return ok();
-    };
-    const releaseAll = async () => {
-      while (held.length > 0) held.splice(0).forEach((release) => release());
-    };
-    return { send, widest, order, held, releaseAll };
-  }
-
-  it('sends to as many devices at once as the concurrency allows, and no more', async () => {
-    const sender = heldSender();
-    const { db, engine } = setup({ concurrency: 3, send: sender.send });
-    for (let n = 1; n <= 6; n += 1) await queue(db, job(`AA:BB:CC:DD:EE:0${n}`, { body: { name: `D${n}` } }));
-    const run = engine.trigger('manual');
-    // Three requests wait unanswered at once: the other three devices wait for a free slot.
-    await vi.waitFor(() => expect(sender.held).toHaveLength(3));
-    expect(sender.order).toEqual(['D1', 'D2', 'D3']);
-    const releasing = setInterval(() => void sender.releaseAll(), 1);
-    try {
-      expect(await run).toMatchObject({ outcome: 'done', sent: 6 });
-    } finally {
-      clearInterval(releasing);
-    }
-    expect(sender.widest.all).toBe(3);
-    expect(await statuses(db)).toEqual(Array(6).fill('sent'));
+    expect(await statuses(db)).toEqual(['sent', 'sent', 'sent']);
   });
 
-  it('keeps each device in order while devices overlap, each job sent once', async () => {
-    const sender = heldSender();
-    const { db, engine } = setup({ concurrency: 4, send: sender.send });
-    const devices = ['AA:BB:CC:DD:EE:0A', 'AA:BB:CC:DD:EE:0B', 'AA:BB:CC:DD:EE:0C'];
-    // Interleaved, as wizards on three panels would queue them.
-    for (let n = 1; n <= 5; n += 1) for (const [d, mac] of devices.entries()) await queue(db, job(mac, { body: { name: `${'ABC'[d]}${n}` } }));
-    const run = engine.trigger('manual');
-    await vi.waitFor(() => expect(sender.held).toHaveLength(3));
-    const releasing = setInterval(() => {
-      // Answer in a shuffled order: the devices' requests finish out of step with each other.
-      const release = sender.held.splice(Math.floor(Math.random() * sender.held.length), 1)[0];
-      release?.();
-    }, 1);
-    try {
-      expect(await run).toMatchObject({ outcome: 'done', sent: 15 });
-    } finally {
-      clearInterval(releasing);
-    }
-    expect(sender.widest.perDevice).toBe(1);
-    expect(sender.widest.all).toBe(3);
-    for (const letter of ['A', 'B', 'C']) {
-      expect(sender.order.filter((name) => name.startsWith(letter))).toEqual([1, 2, 3, 4, 5].map((n) => `${letter}${n}`));
-    }
-    expect(sender.order).toHaveLength(15);
-    expect(await statuses(db)).toEqual(Array(15).fill('sent'));
+  it('a replacement holds and is held by the jobs of the device it replaces as well as of the new one', async () => {
+    const { db, engine, send } = setup();
+    const OLD = 'AA:BB:CC:DD:EE:01';
+    const NEW = 'AA:BB:CC:DD:EE:02';
+    send.mockImplementation(async (sending) => ((sending.body as { name: string }).name === 'key on old' ? { type: 'http-error', status: 400, message: 'key: неверный' } : ok()));
+    // A key queued offline for the old device, then the replacement: the replacement must not overtake it.
+    await queue(db, job(OLD, { body: { name: 'key on old' } }));
+    const replace = await queue(db, job(NEW, { body: { name: 'replace' }, target: { mac: NEW, replacedMac: OLD.toLowerCase() } }));
+    await queue(db, job(NEW, { body: { name: 'key on new' } }));
+    await queue(db, job(B, { body: { name: 'other device' } }));
+    await engine.trigger('manual');
+    expect(names(send)).toEqual(['key on old', 'other device']);
+    expect(await statuses(db)).toEqual(['needs-attention', 'queued', 'queued', 'sent']);
+
+    // Once the key job is dealt with, the replacement goes, then what waited behind it.
+    const [keyJob] = await db.outbox.orderBy('id').toArray();
+    await engine.discard(keyJob.id);
+    await engine.trigger('manual');
+    expect(names(send)).toEqual(['key on old', 'other device', 'replace', 'key on new']);
+    expect((await db.outbox.get(replace.id))?.status).toBe('sent');
+  });
+
+  it('a replacement that needs attention holds back the later jobs of both devices', async () => {
+    const { db, engine, send } = setup();
+    const OLD = 'AA:BB:CC:DD:EE:01';
+    const NEW = 'AA:BB:CC:DD:EE:02';
+    send.mockImplementation(async (sending) => ((sending.body as { name: string }).name === 'replace' ? { type: 'refused', status: 200, message: 'Старое устройство не найдено' } : ok()));
+    await queue(db, job(NEW, { body: { name: 'replace' }, target: { mac: NEW, replacedMac: OLD } }));
+    await queue(db, job(OLD, { body: { name: 'key on old' } }));
+    await queue(db, job(NEW, { body: { name: 'key on new' } }));
+    await queue(db, job(B, { body: { name: 'other device' } }));
+    await engine.trigger('manual');
+    expect(names(send)).toEqual(['replace', 'other device']);
+    expect(await statuses(db)).toEqual(['needs-attention', 'queued', 'queued', 'sent']);
   });
 });
 
@@ -344,7 +328,7 @@ describe('replay: failures', () => {
   });
 
   it('401: the job is kept and paused, the queue pauses, the app is told once; after login it is sent', async () => {
-    const { db, engine, send, events } = setup({ concurrency: 1 });
+    const { db, engine, send, events } = setup();
     send.mockImplementationOnce(async () => ({ type: 'http-error', status: 401, message: 'Требуется вход' }));
     const sent = () => send.mock.calls.map(([sending]) => sending);
     await queue(db, job('AA:BB:CC:DD:EE:01'));
@@ -369,7 +353,7 @@ describe('replay: failures', () => {
   });
 
   it('retry on a paused job resumes the whole queue', async () => {
-    const { db, engine, send } = setup({ concurrency: 1 });
+    const { db, engine, send } = setup();
     send.mockImplementationOnce(async () => ({ type: 'http-error', status: 401, message: null }));
     const first = await queue(db, job(null));
     await queue(db, job(null));

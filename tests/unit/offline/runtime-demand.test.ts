@@ -18,12 +18,12 @@ describe('peekOfflineData (the header and the runtime gate, without Dexie)', () 
 
   it('finds nothing where there is no database, and creates none', async () => {
     const name = freshDbName();
-    expect(await peekOfflineData(7, name)).toEqual({ unsent: 0, jobs: 0, drafts: 0 });
+    expect(await peekOfflineData(7, name)).toEqual({ unsent: 0, waiting: 0, attention: 0, jobs: 0, drafts: 0 });
     const names = (await indexedDB.databases()).map((db) => db.name);
     expect(names).not.toContain(name);
   });
 
-  it('counts one user’s unsent jobs, all their jobs and drafts', async () => {
+  it('counts one user’s unsent jobs (waiting apart from needing attention), all their jobs and drafts', async () => {
     const name = freshDbName();
     await addJob(name, { idempotencyKey: 'a', userId: 7, status: 'queued' });
     await addJob(name, { idempotencyKey: 'b', userId: 7, status: 'needs-attention' });
@@ -32,8 +32,8 @@ describe('peekOfflineData (the header and the runtime gate, without Dexie)', () 
     const db = openTestDb(name);
     await db.drafts.add({ id: 'd1', userId: 7, kind: 'adjuster', target: {}, data: {}, schemaVersion: 1, createdAt: 1, updatedAt: 1 } as never);
     db.close();
-    expect(await peekOfflineData(7, name)).toEqual({ unsent: 2, jobs: 3, drafts: 1 });
-    expect(await peekOfflineData(9, name)).toEqual({ unsent: 0, jobs: 0, drafts: 0 });
+    expect(await peekOfflineData(7, name)).toEqual({ unsent: 2, waiting: 1, attention: 1, jobs: 3, drafts: 1 });
+    expect(await peekOfflineData(9, name)).toEqual({ unsent: 0, waiting: 0, attention: 0, jobs: 0, drafts: 0 });
   });
 
   it('leaves a database of an older version to Dexie (null), without upgrading it', async () => {

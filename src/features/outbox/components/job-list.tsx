@@ -9,7 +9,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useT } from '@/features/outbox/messages';
+import { useT, type FeatureMessageKey } from '@/features/outbox/messages';
 import { useDateFormat } from '@/lib/dates';
 import { nextAttempt, type JobView } from '../model';
 import { JobActions, type JobActionHandlers } from './job-actions';
@@ -25,7 +25,12 @@ interface JobListProps extends JobActionHandlers {
   canAct: boolean;
   /** No network: queued jobs wait for it, and cannot be sent now. */
   offline: boolean;
+  /** The list shows sent jobs only: the column says when each was sent, not a next attempt. */
+  sentOnly: boolean;
 }
+
+/** A sent job has no next attempt: the field says when it was sent instead. */
+const whenLabel = (sent: boolean): FeatureMessageKey => (sent ? 'outbox.column.sentAt' : 'outbox.column.nextAttempt');
 
 /** What the job does, in words; the call it makes only in the folded details, for support staff. */
 function KindText({ view }: { view: JobView }) {
@@ -72,7 +77,7 @@ function useNextAttemptText(offline: boolean): (view: JobView) => string {
       case 'waiting-for':
         return t('outbox.waitingFor', { id: next.id });
       case 'sent':
-        return t('outbox.sentAt', { date: dateTime(next.at) });
+        return dateTime(next.at);
       case 'when-online':
         return t('outbox.nextAttempt.whenOnline');
       case 'now':
@@ -95,8 +100,8 @@ function ErrorText({ view }: { view: JobView }) {
   );
 }
 
-/** Every job with its fields and actions; a table on wide screens, cards on phones. */
-export function JobList({ jobs, phone, canAct, offline, ...handlers }: JobListProps) {
+/** Issue 3 every job with its fields and actions; a table on wide screens, cards on phones. */
+export function JobList({ jobs, phone, canAct, offline, sentOnly, ...handlers }: JobListProps) {
   const t = useT();
   const { dateTime } = useDateFormat();
   const nextAttemptText = useNextAttemptText(offline);
@@ -131,7 +136,7 @@ export function JobList({ jobs, phone, canAct, offline, ...handlers }: JobListPr
                   {view.job.attempts}
                 </Typography>
                 <Typography component="dt" variant="body2">
-                  {t('outbox.column.nextAttempt')}
+                  {t(whenLabel(view.status === 'sent'))}
                 </Typography>
                 <Typography component="dd" variant="body2" id={nextAttemptId(view)}>
                   {nextAttemptText(view)}
@@ -174,7 +179,7 @@ export function JobList({ jobs, phone, canAct, offline, ...handlers }: JobListPr
             <TableCell>{t('outbox.column.created')}</TableCell>
             <TableCell align="right">{t('outbox.column.attempts')}</TableCell>
             <TableCell>{t('outbox.column.lastError')}</TableCell>
-            <TableCell>{t('outbox.column.nextAttempt')}</TableCell>
+            <TableCell>{t(whenLabel(sentOnly))}</TableCell>
             <TableCell>{t('outbox.column.status')}</TableCell>
             <TableCell align="right">{t('outbox.column.actions')}</TableCell>
           </TableRow>

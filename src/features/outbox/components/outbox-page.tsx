@@ -13,15 +13,26 @@ import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageHeader } from '@/components/page-header';
 import { ListPager } from '@/components/paged-list/list-pager';
-import { useT } from '@/features/outbox/messages';
+import { useT, type FeatureMessageKey } from '@/features/outbox/messages';
+import { SENT_JOB_KEPT_MS } from '@/offline/outbox-queue';
 import { DRAFTS_TAB } from '../access';
-import type { DraftView, JobView } from '../model';
+import type { DraftView, JobFilter, JobView } from '../model';
 import { JOB_PAGE_SIZE, useOutboxPage } from '../use-outbox-page';
 import { DraftList } from './draft-list';
+import { JobFilterChips } from './job-filter-chips';
 import { JobList } from './job-list';
 import { StorageNote } from './storage-note';
 
-/** /outbox, the send queue and (second tab) the drafts on this device. */
+const SENT_JOB_KEPT_DAYS = Math.round(SENT_JOB_KEPT_MS / 86_400_000);
+
+const EMPTY: Record<JobFilter, FeatureMessageKey> = {
+  unsent: 'outbox.empty',
+  waiting: 'outbox.empty.waiting',
+  attention: 'outbox.empty.attention',
+  sent: 'outbox.empty.sent',
+};
+
+/** Issue 3 /outbox, the send queue and (second tab) the drafts on this device. */
 export function OutboxPage() {
   const t = useT();
   const theme = useTheme();
@@ -31,6 +42,8 @@ export function OutboxPage() {
   const tab = params.get('tab') === DRAFTS_TAB ? DRAFTS_TAB : 'jobs';
   const [pendingDiscard, setPendingDiscard] = useState<JobView | null>(null);
   const [pendingDelete, setPendingDelete] = useState<DraftView | null>(null);
+  /** The aged sent jobs the person is asked to remove, while the confirmation is open. */
+  const [pendingPrune, setPendingPrune] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
 
   if (page.ready && !page.allowed) {
@@ -59,6 +72,13 @@ export function OutboxPage() {
     await page.discard(pendingDiscard);
     setBusy(false);
     setPendingDiscard(null);
+  };
+
+  const confirmPrune = async () => {
+    setBusy(true);
+    await page.pruneSent();
+    setBusy(false);
+    setPendingPrune(null);
   };
 
   const confirmDelete = async () => {
@@ -104,28 +124,54 @@ export function OutboxPage() {
           <Tab value={DRAFTS_TAB} label={t('outbox.tab.drafts', { count: page.drafts?.length ?? 0 })} />
         </Tabs>
       </Box>
-      {tab === 'jobs' &&
-        (!page.jobs ? (
-          loading
-        ) : page.jobs.length === 0 ? (
-          <Typography color="text.secondary">{t('outbox.empty')}</Typography>
-        ) : (
-          <>
-            <JobList
-              jobs={page.jobs}
-              phone={phone}
-              canAct={page.canAct}
-              offline={page.offline}
-              onSendNow={(view) => void page.sendNow(view)}
-              onRetry={(view) => void page.retry(view)}
-              onExport={(view) => page.exportJob(view.job)}
-              onDiscard={setPendingDiscard}
-            />
-            {page.jobTotal > JOB_PAGE_SIZE && (
-              <ListPager list={{ page: page.page, config: { firstPage: 0 }, setPage: page.setPage }} totalCount={page.jobTotal} pageSize={JOB_PAGE_SIZE} navLabel={t('outbox.pager')} />
-            )}
-          </>
-        ))}
+      {tab === 'jobs' && (
+        <>
+          <JobFilterChips filter={page.filter} counts={page.filterCounts} onSelect={page.selectFilter} />
+          {page.filter === 'sent' && page.agedSent > 0 && (
+            <Alert
+              severity="info"
+              sx={{ mb: 2 }}
+              action={
+                <Button color="inherit" size="small" onClick={() => setPendingPrune(page.agedSent)}>
+                  {t('outbox.prune.action')}
+                </Button>
+              }
+            >
+              {t('outbox.prune.text', { days: SENT_JOB_KEPT_DAYS, count: page.agedSent })}
+            </Alert>
+          )}
+          {!page.jobs ? (
+            loading
+          ) : page.jobs.length === 0 ? (
+            <Typography color="text.secondary">{t(EMPTY[page.filter])}</Typography>
+          ) : (
+            <>
+              <JobList
+                jobs={page.jobs}
+                phone={phone}
+                canAct={page.canAct}
+                offline={page.offline}
+                sentOnly={page.filter === 'sent'}
+                onSendNow={(view) => void page.sendNow(view)}
+                onRetry={(view) => void page.retry(view)}
+                onExport={(view) => page.exportJob(view.job)}
+                onDiscard={setPendingDiscard}
+              />
+              {page.jobMatching > JOB_PAGE_SIZE && (
+                <ListPager list={{ page: page.page, config: { firstPage: 0 }, setPage: page.setPage }} totalCount={page.jobMatching} pageSize={JOB_PAGE_SIZE} navLabel={t('outbox.pager')} />
+              )}
+            </>
+          )}
+          {page.filter === 'unsent' && (page.filterCounts?.sent ?? 0) > 0 && (
+            <Box sx={{ mt: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
+              <Typography color="text.secondary">{t('outbox.folded', { count: page.filterCounts?.sent ?? 0 })}</Typography>
+              <Button size="small" onClick={() => page.selectFilter('sent')}>
+                {t('outbox.folded.show')}
+              </Button>
+            </Box>
+          )}
+        </>
+      )}
       {tab === DRAFTS_TAB &&
         (!page.drafts ? (
           loading
@@ -143,6 +189,16 @@ export function OutboxPage() {
         busy={busy}
         onConfirm={() => void confirmDiscard()}
         onClose={() => setPendingDiscard(null)}
+      />
+      <ConfirmDialog
+        open={pendingPrune !== null}
+        title={t('outbox.prune.title', { days: SENT_JOB_KEPT_DAYS })}
+        text={t('outbox.prune.confirmText', { count: pendingPrune ?? 0 })}
+        confirmLabel={t('outbox.prune.confirm')}
+        danger
+        busy={busy}
+        onConfirm={() => void confirmPrune()}
+        onClose={() => setPendingPrune(null)}
       />
       <ConfirmDialog
         open={pendingDelete !== null}

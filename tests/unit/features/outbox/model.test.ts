@@ -54,14 +54,25 @@ describe('jobViews', () => {
     expect(views[0].nextAttemptAt).toBeNull();
   });
 
-  it('jobs of other devices do not wait; a queued head shows when it is tried next', () => {
+  it('one queue: a later job of another device waits behind the first in line, which shows when it is tried next', () => {
     const views = jobViews([
-      makeJob({ id: 2, idempotencyKey: 'k2', deviceKey: 'mac:AA:BB:CC:DD:EE:02', nextAttemptAt: T0 + 5_000 }),
+      makeJob({ id: 2, idempotencyKey: 'k2', target: { mac: 'AA:BB:CC:DD:EE:02' }, nextAttemptAt: T0 + 5_000 }),
       makeJob({ id: 1, idempotencyKey: 'k1', nextAttemptAt: T0 + 9_000 }),
     ]);
     expect(views.map((view) => [view.waitingFor, view.nextAttemptAt])).toEqual([
-      [null, T0 + 5_000],
+      [1, null],
       [null, T0 + 9_000],
+    ]);
+  });
+
+  it('a job of another device is not held by one that needs attention', () => {
+    const views = jobViews([
+      makeJob({ id: 2, idempotencyKey: 'k2', target: { mac: 'AA:BB:CC:DD:EE:02' }, nextAttemptAt: T0 + 5_000 }),
+      makeJob({ id: 1, idempotencyKey: 'k1', status: 'needs-attention' }),
+    ]);
+    expect(views.map((view) => [view.waitingFor, view.nextAttemptAt])).toEqual([
+      [null, T0 + 5_000],
+      [null, null],
     ]);
   });
 
@@ -139,6 +150,9 @@ describe('nextAttempt', () => {
     const behind = jobViews([makeJob({ id: 2, idempotencyKey: 'k2' }), makeJob({ id: 1, idempotencyKey: 'k1', status: 'needs-attention' })])[0];
     expect(nextAttempt(behind, true, NOW)).toEqual({ kind: 'waiting-for', id: 1 });
     expect(at({ status: 'sent', sentAt: T0 }, true)).toEqual({ kind: 'sent', at: T0 });
+    // Even if an earlier job is still unsent, a sent job says when it was sent.
+    const sentLater = jobViews([makeJob({ id: 2, idempotencyKey: 'k2', status: 'sent', sentAt: T0 }), makeJob({ id: 1, idempotencyKey: 'k1' })])[0];
+    expect(nextAttempt(sentLater, false, NOW)).toEqual({ kind: 'sent', at: T0 });
     for (const status of ['needs-attention', 'paused', 'sending'] as const) expect(at({ status }, true), status).toEqual({ kind: 'none' });
   });
 });

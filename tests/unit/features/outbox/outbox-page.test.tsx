@@ -96,7 +96,8 @@ describe('OutboxPage: the job list', () => {
     await seedQueue(db);
     render();
     const table = await screen.findByRole('table', { name: 'Очередь отправки' });
-    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(5));
+    // Not sent yet, by default: the sent job is folded away.
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       '№',
       'Вид',
@@ -122,9 +123,69 @@ describe('OutboxPage: the job list', () => {
     const refused = within(rowOf(3));
     refused.getByText('Требует внимания');
     refused.getByText('Некорректное поле porch: в доме нет подъезда № 9');
-    within(rowOf(4)).getByText('Отправлено');
-    within(rowOf(4)).getByText('отправлено 15.01.2025, 12:00:01');
+    expect(() => rowOf(4)).toThrow();
+    screen.getByText('Отправленные задания свёрнуты: 1.');
   });
+
+  it('filters the jobs waiting, needing attention and sent; a sent job says when it was sent, not a next attempt', async () => {
+    const { db, render } = await setup();
+    await seedQueue(db);
+    render();
+    const filters = await screen.findByRole('group', { name: 'Какие задания показать' });
+    const filter = (name: string) => within(filters).getByRole('button', { name });
+    await waitFor(() => filter('Не отправлены: 3'));
+    expect(filter('Не отправлены: 3').getAttribute('aria-pressed')).toBe('true');
+    const table = await screen.findByRole('table', { name: 'Очередь отправки' });
+    const shown = () => within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0].textContent);
+
+    fireEvent.click(filter('Ждут отправки: 2'));
+    await waitFor(() => expect(shown()).toEqual(['2', '1']));
+    expect(screen.getByRole('status', { name: 'location' }).textContent).toBe('/outbox?status=waiting');
+    fireEvent.click(filter('Требуют внимания: 1'));
+    await waitFor(() => expect(shown()).toEqual(['3']));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Отправлены: 1' }));
+    await waitFor(() => expect(shown()).toEqual(['4']));
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toContain('Отправлено');
+    expect(headers).not.toContain('Следующая попытка');
+    within(rowOf(4)).getByText('15.01.2025, 12:00:01');
+    expect(rowOf(4).textContent).not.toMatch(/попытка/i);
+    expect(screen.queryByText(/свёрнуты/)).toBeNull();
+
+    fireEvent.click(filter('Не отправлены: 3'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Показать отправленные' }));
+    await waitFor(() => expect(shown()).toEqual(['4']));
+  }, 30_000);
+
+  it('offers to remove the sent jobs the server no longer keeps the keys of, only after confirmation, and never an unsent one', async () => {
+    const { db, render } = await setup();
+    const now = Date.now();
+    const DAY = 86_400_000;
+    await addJob(db, { idempotencyKey: 'old-sent', status: 'sent', sentAt: now - 8 * DAY });
+    await addJob(db, { idempotencyKey: 'new-sent', status: 'sent', sentAt: now - 6 * DAY });
+    await addJob(db, { idempotencyKey: 'old-refused', status: 'needs-attention', createdAt: now - 30 * DAY, lastError: 'x' });
+    await addJob(db, { idempotencyKey: 'old-queued', createdAt: now - 30 * DAY, nextAttemptAt: LATER });
+    render();
+    // Not offered among the unsent jobs.
+    await screen.findByRole('table', { name: 'Очередь отправки' });
+    expect(screen.queryByRole('button', { name: 'Убрать из списка' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Отправлены: 2' }));
+    await screen.findByText('Отправленных заданий старше 7 дней: 1. Сервер уже не хранит их ключи идемпотентности, и от повторной отправки они больше не защищают: их можно убрать из списка.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Убрать из списка' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Убрать отправленные задания старше 7 дней?' });
+    within(dialog).getByText(/будет удалено отправленных заданий: 1\. На сервере ничего не изменится/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await db.outbox.count()).toBe(4);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Убрать из списка' }));
+    dialog = await screen.findByRole('dialog', { name: 'Убрать отправленные задания старше 7 дней?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Убрать' }));
+    await waitFor(async () => expect((await db.outbox.toArray()).map((job) => job.idempotencyKey).sort()).toEqual(['new-sent', 'old-queued', 'old-refused']));
+    await waitFor(() => expect(screen.queryByText(/старше 7 дней/)).toBeNull());
+  }, 30_000);
 
   it('names jobs in words; the call, the key and the answer code only in folded technical details', async () => {
     const { db, render } = await setup();
@@ -132,7 +193,7 @@ describe('OutboxPage: the job list', () => {
     await addJob(db, { idempotencyKey: 'k5', kind: 'from-a-later-version', method: 'PUT', url: '/front/later', deviceKey: 'job:k5', target: {} });
     render();
     await screen.findByRole('table', { name: 'Очередь отправки' });
-    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(6));
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(5));
     const details = (id: number) => {
       const summary = within(rowOf(id)).getByText('Технические сведения');
       const element = summary.closest('details');
@@ -143,7 +204,7 @@ describe('OutboxPage: the job list', () => {
     expect(within(details(1)).getAllByRole('definition').map((dd) => dd.textContent)).toEqual(['prepare-device', 'POST /adjuster/api/prepare-device', 'k1', 'нет ответа']);
     expect(within(details(3)).getAllByRole('definition').map((dd) => dd.textContent)).toEqual(['prepare-device', 'POST /adjuster/api/prepare-device', 'k3', '400']);
     // Outside the details, no row shows a method, a path or a stored kind.
-    for (const id of [1, 2, 3, 4, 5]) {
+    for (const id of [1, 2, 3, 5]) {
       const visible = [...rowOf(id).querySelectorAll('td')].map((cell) => {
         const copy = cell.cloneNode(true) as HTMLElement;
         copy.querySelectorAll('details').forEach((element) => element.remove());
@@ -187,12 +248,13 @@ describe('OutboxPage: the job list', () => {
     await seedQueue(db);
     render();
     await screen.findByRole('table', { name: 'Очередь отправки' });
-    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(5));
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(4));
     const names = (id: number) => [...rowOf(id).querySelectorAll('button, a')].map((el) => el.getAttribute('aria-label'));
     expect(names(1)).toEqual(['Отправить сейчас: задание #1', 'Выгрузить (JSON): задание #1', 'Удалить: задание #1']);
     expect(names(3)).toEqual(['Повторить: задание #3', 'Открыть черновик: задание #3', 'Выгрузить (JSON): задание #3', 'Удалить: задание #3']);
     expect(screen.getByRole('link', { name: 'Открыть черновик: задание #3' }).getAttribute('href')).toBe('/devices/serial-number-wizard?draft=draft-3');
-    expect(names(4)).toEqual(['Выгрузить (JSON): задание #4', 'Удалить: задание #4']);
+    fireEvent.click(screen.getByRole('button', { name: 'Отправлены: 1' }));
+    await waitFor(() => expect(names(4)).toEqual(['Выгрузить (JSON): задание #4', 'Удалить: задание #4']));
   });
 
   it('"send now" sends the job at once, with its idempotency key', async () => {
@@ -202,7 +264,8 @@ describe('OutboxPage: the job list', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Отправить сейчас: задание #1' }));
     await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
     expect(send.mock.calls[0][0].idempotencyKey).toBe('k1');
-    await waitFor(() => within(rowOf(1)).getByText('Отправлено'));
+    // Sent, it leaves the unsent jobs for the folded sent ones.
+    await screen.findByText('Отправленные задания свёрнуты: 1.');
   });
 
   it('"retry" puts a job that needs attention back in the queue, and it is sent', async () => {
@@ -211,7 +274,7 @@ describe('OutboxPage: the job list', () => {
     render();
     fireEvent.click(await screen.findByRole('button', { name: 'Повторить: задание #1' }));
     await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
-    await waitFor(() => within(rowOf(1)).getByText('Отправлено'));
+    await screen.findByText('Отправленные задания свёрнуты: 1.');
   });
 
   it('asks before discarding: "Отмена" keeps the job, "Удалить" removes it', async () => {
