@@ -193,8 +193,19 @@ async function runWizard({ viewport, name, port, failFirst }: Run) {
     await heading(page, 'Настройка').waitFor();
     await page.getByRole('button', { name: 'Настроить DDNS' }).click();
     await page.getByRole('region', { name: 'DDNS' }).getByText('DDNS настроен', { exact: true }).waitFor();
+    // An address that is not one is refused at the field; the button says why instead of being disabled.
+    const presetUrl = page.getByLabel('Адрес устройства для пресета');
+    const suggested = await presetUrl.inputValue();
+    await presetUrl.fill('не адрес');
+    await page.getByRole('button', { name: 'Загрузить пресет' }).click();
+    await expectFieldError(page, presetUrl, 'Адрес вида http://10.16.3.4 или имя хоста (intercom-7.example.net), без пробелов', false);
+    await shot(page, `${name}-5-setup-error`);
+    expect(await page.getByRole('region', { name: 'Пресет' }).getByText('Пресет загружен', { exact: true }).count()).toBe(0);
+    await presetUrl.fill(suggested);
     await page.getByRole('button', { name: 'Загрузить пресет' }).click();
     await page.getByRole('region', { name: 'Пресет' }).getByText('Пресет загружен', { exact: true }).waitFor();
+    // The upload's answer names the device type, not its number.
+    await page.getByRole('region', { name: 'Пресет' }).getByText(/^Пресет для [A-Z0-9_]+ загружен$/).waitFor();
     await shot(page, `${name}-5-setup`);
     await expectFits(page);
 
@@ -204,6 +215,10 @@ async function runWizard({ viewport, name, port, failFirst }: Run) {
     const groups = await api<{ data: { groupId: number; name: string }[] }>(page, 'GET', '/front/user/groups');
     const group = groups.data[groups.data.length - 1];
     const select = page.getByRole('combobox', { name: 'Группа' });
+    // The group is required, and binding without one says so at the field.
+    expect(await select.getAttribute('required')).not.toBeNull();
+    await page.getByRole('button', { name: 'Привязать устройство' }).click();
+    await expectFieldError(page, select, 'Выберите группу', false);
     await expect.poll(() => select.locator('option').count()).toBeGreaterThan(1);
     await select.selectOption(String(group.groupId));
     await shot(page, `${name}-6-bind-ready`);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, SCREENS_DIR, account, baseUrl, launchBrowser, logIn, logOut, type Viewport, waitForControl } from './browser';
+import { expectFieldError, expectStepMarked } from './wizard-checks';
 
 /*
  * The device set-up wizard in Chromium against the real
@@ -249,6 +250,18 @@ describe('device set-up wizard, online', () => {
       await heading(page, 'Биллинг').waitFor();
       // The first house's FIAS id is offered for billing.
       expect(await page.getByLabel('Код ФИАС').inputValue()).toBe(target.fias ?? '');
+      // What the server would refuse shows at the field, and «Далее» stays on the step.
+      await page.getByLabel('Порт базовой станции').fill('-3');
+      await page.getByLabel('Код ФИАС').fill('not-a-fias');
+      await page.getByLabel('Номер подъезда (биллинг)').fill('пять');
+      await next(page);
+      await expectFieldError(page, 'Порт базовой станции', 'Номер порта — целое число от 1 до 65535');
+      await expectFieldError(page, 'Код ФИАС', 'Код ФИАС — GUID вида 0c5b2444-70a0-4932-980c-b4dc0d3f02b5', false);
+      await expectFieldError(page, 'Номер подъезда (биллинг)', 'Номер подъезда — целое число от 1 до 999', false);
+      await expectStepMarked(page, 'Есть поля для исправления', ['5. Биллинг']);
+      expect(await heading(page, 'Биллинг').count()).toBe(1);
+      await shot(page, '5-billing-errors');
+      await page.getByLabel('Код ФИАС').fill(target.fias ?? '');
       await page.getByLabel('Базовая станция', { exact: true }).fill('BS-E2E');
       await page.getByLabel('Порт базовой станции').fill('7');
       await page.getByLabel('Номер подъезда (биллинг)').fill('1');

@@ -108,6 +108,16 @@ describe('replace wizard', () => {
       expect(await heading(page)).toBe('Заменяемое устройство');
       await expectFieldError(page, 'MAC-адрес старого устройства', 'MAC-адрес — 12 шестнадцатеричных цифр, например AA:BB:CC:DD:EE:FF');
 
+      // A MAC the server does not know: «Далее» checks it, says so at the field and stays.
+      await page.getByLabel('MAC-адрес старого устройства').fill(fresh.normal);
+      await next(page);
+      await expectFieldError(page, 'MAC-адрес старого устройства', 'Такого устройства нет на сервере: проверьте MAC-адрес', false);
+      expect(await heading(page)).toBe('Заменяемое устройство');
+      await page.getByRole('list', { name: 'Шаги мастера' }).getByRole('button', { name: '3. Доступ' }).click();
+      await expectFieldError(page, 'MAC-адрес старого устройства', 'Такого устройства нет на сервере: проверьте MAC-адрес', false);
+      expect(await heading(page)).toBe('Заменяемое устройство');
+      await shot(page, '1-old-missing');
+
       // A MAC typed bare and in lower case is shown normalised once the field is left.
       await page.getByLabel('Серийный номер старого устройства').fill('SN-OLD-0001');
       await page.getByLabel('MAC-адрес старого устройства').fill(oldBare);

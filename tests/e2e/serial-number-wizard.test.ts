@@ -197,6 +197,11 @@ describe('serial-number wizard, online', () => {
       await next(page);
       await page.getByRole('heading', { name: 'Адрес', level: 2 }).waitFor();
       expect(await page.getByLabel('Число реле').inputValue()).toBe('1');
+      // Text in a number field is named as such, not as a 0 nobody typed.
+      await page.getByLabel('Число реле').fill('abc');
+      await page.getByLabel('Число реле').blur();
+      await expectFieldError(page, 'Число реле', 'Введите целое число', false);
+      await page.getByLabel('Число реле').fill('1');
       await chooseHouse(page, target.address);
       // The house can be taken offline right from the picker.
       await page.getByRole('button', { name: `Сохранить для офлайн-работы: ${target.address}` }).click();
@@ -222,6 +227,11 @@ describe('serial-number wizard, online', () => {
       await expectStepMarked(page, 'Есть поля для исправления', ['3. Доступ']);
       expect(await page.getByRole('heading', { name: 'Доступ', level: 2 }).count()).toBe(1);
       await shot('5-access-error');
+      // A DNS name that is not a host name is refused at the field, as the server would.
+      await page.getByLabel('DNS-имя устройства').fill('это не хост!! ; rm -rf');
+      await next(page);
+      await expectFieldError(page, 'DNS-имя устройства', 'Адрес вида http://10.16.3.4 или имя хоста (intercom-7.example.net), без пробелов');
+      expect(await page.getByRole('heading', { name: 'Доступ', level: 2 }).count()).toBe(1);
       await fillAccess(page, `${serial.toLowerCase()}.intercom.local`);
       await page.getByRole('button', { name: 'Показать пароль' }).click();
       expect(await pass.getAttribute('type')).toBe('text');

@@ -104,7 +104,7 @@ describe.each(BACKENDS)('adjuster: devices on %s', (backend) => {
     expect((await (await loginAs(app(), 'admin')).request('POST', deviceUrl(data.mac, '/group'), { payload: { groupId: foreign.id } })).statusCode).toBe(200);
     expectError(await client.request('POST', deviceUrl(data.mac, '/group'), { payload: { groupId: 999999 } }), 404, /не найдена/);
     expectError(await client.request('POST', deviceUrl(data.mac, '/group'), { payload: { groupId: 'x' } }), 400, /groupId/);
-    expectError(await client.request('POST', deviceUrl(data.mac, '/house'), { payload: { fiasId: 'no-such-fias' } }), 404, /Дом с ФИАС no-such-fias не найден/);
+    expectError(await client.request('POST', deviceUrl(data.mac, '/house'), { payload: { fiasId: '00000000-0000-4000-8000-000000000000' } }), 404, /Дом с ФИАС 00000000-0000-4000-8000-000000000000 не найден/);
     expectError(await client.request('POST', deviceUrl(data.mac, '/house'), { payload: { fiasId: address.fiasId, porchNum: 999 } }), 400, /porchNum: в доме нет подъезда № 999/);
     expectError(await client.request('POST', deviceUrl(data.mac, '/house'), { payload: { fiasId: address.fiasId, porchNum: 0 } }), 400, /porchNum/);
     expectError(await client.request('POST', deviceUrl(data.mac, '/house'), { payload: { fiasId: '' } }), 400, /fiasId/);

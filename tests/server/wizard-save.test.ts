@@ -46,7 +46,7 @@ function saveBody(place: Place, n: number, overrides: Partial<WizardSave> = {}):
       { id: 3, entrance: place.entranceB },
     ],
     sipAccount: { domain: 'sip.intercom.local', port: 7777, type: 'tcp' },
-    billing: { bsName: 'BS-MSK-0001', bsPort: '7', fiasId: 'fias-typed', porchNum: '2', devicePurpose: 5, executorId: 1, deviceOwner: 'УК «Дом»' },
+    billing: { bsName: 'BS-MSK-0001', bsPort: '7', fiasId: '5d1e3c2a-0b7f-4c1e-9a3d-7e2f1b0c9d8a', porchNum: '2', devicePurpose: 5, executorId: 1, deviceOwner: 'УК «Дом»' },
   });
   return { ...body, ...overrides };
 }
@@ -100,7 +100,7 @@ describe.each(BACKENDS)('POST /front/wizard/save on %s', (backend) => {
       VENDOR: 'ISCom',
       billing_bsName: 'BS-MSK-0001',
       billing_bsPort: '7',
-      billing_fiasId: 'fias-typed',
+      billing_fiasId: '5d1e3c2a-0b7f-4c1e-9a3d-7e2f1b0c9d8a',
       billing_porchNum: '2',
       billing_executorId: '1',
       devicePurpose: 5,
@@ -239,7 +239,7 @@ describe.each(BACKENDS)('POST /front/wizard/save on %s', (backend) => {
       [{ sipPort: 70000 }, /sipPort/],
       [{ devicePurpose: 9 }, /devicePurpose/],
       [{ executorId: 999999 }, /executorId: исполнитель 999999 не найден/],
-      [{ url: 'x'.repeat(256) }, /url: не длиннее 255/],
+      [{ url: `http://10.0.0.1/${'x'.repeat(250)}` }, /url: не длиннее 255/],
       [{ extra: true }, /extra/],
     ];
     for (const [patch, message] of cases) {

@@ -136,6 +136,8 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'deviceWizard.review.houseOn': 'linked',
   'deviceWizard.review.houseOff': 'not linked',
   'deviceWizard.review.noRelay': 'no relay',
+  'deviceWizard.review.entranceLoading': 'entrance: loading…',
+  'deviceWizard.review.entranceUnknown': 'an entrance not of the chosen houses',
   'deviceWizard.job.label': 'Sending state',
   'deviceWizard.job.queued.online': 'The save is being sent automatically.',
   'deviceWizard.job.queued.offline': 'Offline: the save goes when the network returns. The draft and the queue are kept on this device.',

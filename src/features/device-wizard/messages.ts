@@ -137,6 +137,8 @@ export const ruMessages = {
   'deviceWizard.review.houseOn': 'привязан',
   'deviceWizard.review.houseOff': 'не привязан',
   'deviceWizard.review.noRelay': 'нет реле',
+  'deviceWizard.review.entranceLoading': 'подъезд: загружается…',
+  'deviceWizard.review.entranceUnknown': 'подъезд не из выбранных домов',
   'deviceWizard.job.label': 'Состояние отправки',
   'deviceWizard.job.queued.online': 'Сохранение отправляется автоматически.',
   'deviceWizard.job.queued.offline': 'Нет связи: сохранение уйдёт, когда связь появится. Черновик и очередь сохранены на устройстве.',

@@ -20,6 +20,7 @@ import {
   initialState,
   isSipForced,
   JOB_KIND,
+  LAST_STEP,
   saveOnlyIfNew,
   snapshotEntrances,
   STEPS,
@@ -101,7 +102,8 @@ export function useDeviceWizard(start: WizardStart) {
   const [entrancesLoading, setEntrancesLoading] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const stateRef = useRef(state);
-  const onThirdStep = step === ENTRANCES_STEP;
+  // The review names the relays' entrances too: a draft reopened there has not been through step 3.
+  const onThirdStep = step === ENTRANCES_STEP || step === LAST_STEP;
   const housesKey = draft.houses.join('\n');
   const snapshotsReady = houses.snapshots !== undefined;
   const snapshotsRef = useRef(houses.snapshots);

@@ -177,7 +177,7 @@ export function ReviewStep({ wizard, stepLabels }: { wizard: DeviceWizard; stepL
       case 'relay':
         if (value === null) return t('deviceWizard.review.noRelay');
         if (value === '') return t('deviceWizard.field.entrance.none');
-        return entranceLabel.get(String(value)) ?? wizard.entranceTitleOf(String(value)) ?? String(value);
+        return entranceLabel.get(String(value)) ?? wizard.entranceTitleOf(String(value)) ?? (wizard.entrancesLoading ? t('deviceWizard.review.entranceLoading') : t('deviceWizard.review.entranceUnknown'));
       case 'sipDomain':
         return value === null ? t('deviceWizard.review.noSip') : String(value);
       case 'sipType':

@@ -157,6 +157,16 @@ describe('field errors', () => {
     expect(stepOfField('deviceOwner')).toBe(5);
   });
 
+  it('checks the billing step and the address with the server’s rules; empty stays allowed', () => {
+    const draft = { ...newDraft(MAC), type: 5 };
+    const bad = fieldErrors({ ...draft, url: 'не адрес', billing: { ...draft.billing, bsPort: '-3', fiasId: 'not-a-fias', porchNum: 'пять' } });
+    expect(bad).toEqual({ url: 'deviceField.address', bsPort: 'deviceField.port', fiasId: 'deviceField.fiasId', porchNum: 'deviceField.porchNum' });
+    expect(firstStepWithError(bad)).toBe(1);
+    expect(stepOfField('bsPort')).toBe(5);
+    const good = { ...draft, url: 'intercom-7.example.net', billing: { ...draft.billing, bsPort: '48', fiasId: '0c5b2444-70a0-4932-980c-b4dc0d3f02b5', porchNum: '3' } };
+    expect(fieldErrors(good)).toEqual({});
+  });
+
   it('refuses a bad MAC, an empty login, a shift out of range and texts over 255 characters', () => {
     const errors = fieldErrors({ ...newDraft('nope'), type: 1, login: ' ', shift: 10_000, vendor: 'x'.repeat(256) });
     expect(errors).toMatchObject({ mac: 'deviceWizard.error.mac', login: 'deviceWizard.error.login', shift: 'deviceWizard.error.shift', vendor: 'deviceWizard.error.tooLong' });

@@ -25,6 +25,7 @@ import {
   toReplaceBody,
   withChecked,
   withLabel,
+  withCheck,
   withOldMac,
 } from '@/features/replace-wizard/model';
 import { stepOnTheWay } from '@/components/wizard/step-checks';
@@ -201,5 +202,22 @@ describe('drafts list and job', () => {
     expect(replaceOutcome(answer)).toEqual({ message: 'Перенесено…', moved: answer.moved, notMoved: answer.notMoved });
     expect(replaceOutcome({ result: true, message: 'ok' })).toEqual({ message: 'ok', moved: null, notMoved: null });
     expect(replaceOutcome('garbage')).toEqual({ message: null, moved: null, notMoved: null });
+  });
+});
+
+describe('the old device the server does not know', () => {
+  it('is an error at the old MAC, on the first step, until the MAC changes', () => {
+    const draft = { ...defaultReplaceDraft(), oldMac: OLD.toLowerCase() };
+    const errors = withCheck(fieldErrors(draft), draft, { state: 'missing', mac: OLD });
+    expect(errors.oldMac).toBe('replaceWizard.error.oldMissing');
+    expect(stepOnTheWay(REPLACE_STEPS, 'old', 'new', (step) => stepHasErrors(errors, step))).toBe('old');
+    const changed = { ...draft, oldMac: 'AA:BB:CC:DD:EE:02' };
+    expect(withCheck(fieldErrors(changed), changed, { state: 'missing', mac: OLD }).oldMac).toBeUndefined();
+    expect(withCheck(fieldErrors(draft), draft, { state: 'idle' }).oldMac).toBeUndefined();
+  });
+
+  it('an address that is not one is an error on the access step', () => {
+    expect(fieldErrors({ ...defaultReplaceDraft(), url: 'не адрес' }).url).toBe('deviceField.address');
+    expect(fieldStep('url')).toBe('access');
   });
 });

@@ -120,6 +120,27 @@ describe('validity', () => {
   });
 });
 
+describe('number fields and the DNS name', () => {
+  it('text in a number field says so (not «cannot be 0») and comes back after a reload', () => {
+    const values = { ...formValuesOf(filledDraft()), relayNum: 'abc', leftBorder: '7' };
+    const draft = draftFromForm(values, filledDraft());
+    expect(fieldErrors(draft).relayNum).toBe('serialWizard.error.number');
+    expect(draft.typed).toEqual({ relayNum: 'abc' });
+    expect(isSerialNumberDraftValid(draft)).toBe(false);
+    // The stored draft gives the form back what was typed, not a 0 nobody typed.
+    expect(formValuesOf(JSON.parse(JSON.stringify(draft)) as SerialNumberDraft)).toMatchObject({ relayNum: 'abc', leftBorder: '7' });
+    const fixed = draftFromForm({ ...values, relayNum: '2' }, filledDraft());
+    expect(fixed.typed).toBeUndefined();
+    expect(fieldErrors(fixed).relayNum).toBeUndefined();
+  });
+
+  it('a DNS name that is not a host name or an http(s) address is an error on the access step', () => {
+    expect(fieldErrors(filledDraft({ dns: 'это не хост!! ; rm -rf' })).dns).toBe('deviceField.address');
+    expect(fieldStep('dns')).toBe('access');
+    expect(fieldErrors(filledDraft({ dns: 'http://10.16.3.4' })).dns).toBeUndefined();
+  });
+});
+
 describe('a step with errors does not advance', () => {
   // Each field of the spec's rule, emptied or mistyped: its error, and the step «Далее» stops on.
   const cases: [string, Partial<SerialNumberDraft>, keyof SerialNumberDraft, string, (typeof WIZARD_STEPS)[number]][] = [
