@@ -13,7 +13,16 @@ export const DOOR_CODE_PAGE_SIZE = 50;
 /** A comment is at most this long. */
 export const DOOR_CODE_COMMENT_MAX = 200;
 
-/** `flatNum` null: the device's common code. `expired`: `expiresAt` has passed. */
+/**
+ * A code stored but not yet taken by its device (ours, docs/api.md "Door codes"): `reason` is the
+ * device's last refusal, null while it was not tried yet.
+ */
+export const OwedCode = type({ reason: nullable(string()) });
+
+/**
+ * `flatNum` null: the device's common code. `expired`: `expiresAt` has passed. `owed` (ours,
+ * optional; the list answers it): null once the device holds the code as stored.
+ */
 export const DoorCode = type({
   id: number(),
   flatNum: nullable(number()),
@@ -24,6 +33,7 @@ export const DoorCode = type({
   createdBy: nullable(string()),
   createdAt: string(),
   updatedAt: string(),
+  owed: optional(nullable(OwedCode)),
 });
 export type DoorCode = Infer<typeof DoorCode>;
 

@@ -130,6 +130,25 @@ export async function openKeylessChanges(db: Db, deviceIds: readonly number[], c
   return new Map(rows.map((row) => [row.deviceId, row.id]));
 }
 
+/**
+ * The device's door codes (not keyless) that it still owes as stored: `flatNum:code` ('common:code'
+ * for the common code) → the device's last refusal (null: not tried yet). A code is owed while a
+ * write of it (its creation, a change, a full re-sync) is not confirmed.
+ */
+export async function owedDoorCodes(db: Db, deviceId: number): Promise<Map<string, string | null>> {
+  const rows = await queryRows<{ flat: string | null; code: string; lastError: string | null }>(
+    db,
+    sql`select change->>'flatNum' as flat, change->>'code' as code, last_error as "lastError" from device_sync_changes
+        where device_id = ${deviceId} and confirmed_at is null and kind = 'doorCode'
+          and change->>'action' = 'set' and change->>'service' is null
+        order by id`,
+  );
+  // The newest write's reason wins: it is what the device said last.
+  return new Map(rows.map((row) => [owedCodeKey(row.flat === null ? null : Number(row.flat), row.code), row.lastError]));
+}
+
+export const owedCodeKey = (flatNum: number | null, code: string): string => `${flatNum ?? 'common'}:${code}`;
+
 /** How each of these changes went, as a keyless code's targets record it: written once confirmed, else failed with the device's reason. */
 export async function targetOutcomes(db: Db, ids: readonly number[]): Promise<{ deviceId: number; status: 'written' | 'failed'; message: string | null }[]> {
   return [...(await changeOutcomes(db, ids)).values()].map((outcome) =>

@@ -10,6 +10,7 @@ import {
   KEYLESS_MAX_DEVICES,
   KEYLESS_PAGE_SIZE,
   doorCodeEndpoints,
+  type DoorCode,
   type KeylessService,
 } from '../../contract/door-codes';
 import { MAX_FLAT_NUM } from '../../contract/flat-card';
@@ -20,7 +21,7 @@ import { ApiError } from '../http/errors';
 import { pageNumber, paginationOf } from '../http/pagination';
 import { defineRoute } from '../http/route';
 import { sendOwed, storeOweAndSend } from '../jobs/device-sync-runner';
-import { oweEach, openKeylessChanges, targetOutcomes } from '../repositories/device-sync';
+import { oweEach, openKeylessChanges, owedCodeKey, owedDoorCodes, targetOutcomes } from '../repositories/device-sync';
 import { Id, IdParams } from '../http/structs';
 import { buyerScope, currentUser } from '../plugins/session';
 import { deviceRefOf, deviceRefsByMac } from '../repositories/devices';
@@ -142,19 +143,25 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
     if (query.flatNum !== undefined && (query.flatNum < 1 || query.flatNum > MAX_FLAT_NUM)) throw bad('flatNum', `ожидается целое число от 1 до ${MAX_FLAT_NUM}`);
     const { record, flags } = await requireCodeDevice(db, request, params.mac);
     const now = new Date();
-    const [range, address, codes] = await Promise.all([
+    const [range, address, codes, owed] = await Promise.all([
       flatRangeOfDevice(db, record.id),
       deviceAddress(db, record.id),
       listDoorCodes(db, record.id, { flatNum: query.flatNum, page, pageSize: DOOR_CODE_PAGE_SIZE }, now),
+      owedDoorCodes(db, record.id),
     ]);
+    // A code the device has not taken yet is marked, as the keyless page marks its devices.
+    const marked = (code: DoorCode): DoorCode => {
+      const key = owedCodeKey(code.flatNum, code.code);
+      return { ...code, owed: owed.has(key) ? { reason: owed.get(key) ?? null } : null };
+    };
     return {
       result: true,
       device: record.device,
       address,
       canFlatDoorCode: flags.canFlatDoorCode,
       flatRange: range && { firstFlat: range.firstFlat, lastFlat: range.lastFlat, entranceNum: range.entranceNum, entranceTitle: range.entranceTitle },
-      common: codes.common,
-      data: codes.data,
+      common: codes.common && marked(codes.common),
+      data: codes.data.map(marked),
       pagination: paginationOf(codes.data.length, page, codes.total, DOOR_CODE_PAGE_SIZE),
     };
   });

@@ -197,6 +197,46 @@ describe('commutation matrix', () => {
     await page.getByText('Матрица сохранена').waitFor();
   }, 60_000);
 
+  it('says which flats do not fit and which end up twice, never «all wired» beside duplicates, and clears first when asked', async () => {
+    const { mac, first, last } = devices[0];
+    const total = last - first + 1;
+    let flat = first;
+    await saveMatrix(page, mac, { model: 1, matrix: [{ index: 0, matrix: Array.from({ length: 10 }, () => [0, 0, 0, 0].map(() => (flat <= last ? flat++ : 0))) }] });
+    await page.goto(`/devices/${mac}/commutators`);
+    await page.getByRole('grid').waitFor();
+    await page.getByText('Все квартиры диапазона подключены.').waitFor();
+
+    // From the last cell only one is left (the range has at least 4 flats); every flat is already wired elsewhere.
+    await page.getByRole('button', { name: 'Заполнить по порядку' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Заполнить по порядку' });
+    await dialog.getByLabel('С ряда').fill('10');
+    await dialog.getByLabel('Со столбца').fill('4');
+    const preview = dialog.getByTestId('fill-preview');
+    await expect.poll(() => preview.innerText()).toContain(`Поместится квартир: 1 из ${total}. Не поместятся (${total - 1}): ${first + 1}–${last}`);
+    expect(await preview.innerText()).toContain(`Уже есть в других ячейках (1): ${first}`);
+    await screenshot(page, 'commutators-fill-dialog');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'commutators-fill-dialog');
+    await page.setViewportSize(DESKTOP);
+    await dialog.getByRole('button', { name: 'Заполнить' }).click();
+    await page.locator('.notistack-MuiContent-warning').filter({ hasText: `Заполнено квартир: 1 из ${total}. Не поместились: ${first + 1}–${last}.` }).waitFor();
+    await page.getByText('Квартиры подключены дважды:').waitFor();
+    expect(await page.getByText('Все квартиры диапазона подключены.').count()).toBe(0);
+
+    // Cleared first (asked again), from the first cell: every flat once.
+    await page.getByRole('button', { name: 'Заполнить по порядку' }).click();
+    await dialog.getByLabel('С ряда').fill('1');
+    await dialog.getByLabel('Со столбца').fill('1');
+    await dialog.getByRole('checkbox', { name: /Сначала очистить матрицу/ }).check();
+    await expect.poll(() => preview.innerText()).toBe(`Поместятся все квартиры: ${total}.`);
+    await dialog.getByRole('button', { name: 'Заполнить' }).click();
+    await page.getByRole('dialog', { name: 'Очистить матрицу?' }).getByRole('button', { name: 'Очистить и заполнить' }).click();
+    await page.getByText(`Заполнено квартир: ${total}. Проверьте и сохраните.`).waitFor();
+    await page.getByText('Все квартиры диапазона подключены.').waitFor();
+    expect(await page.getByText('Квартиры подключены дважды:').count()).toBe(0);
+    expect(await cell(page, 1, 1).inputValue()).toBe(String(first));
+  }, 90_000);
+
   it('on a phone: the 28 × 8 Factorial grid scrolls inside itself, zooms, and a tapped cell edits', async () => {
     const { mac, first, last } = devices[1];
     let flat = first;

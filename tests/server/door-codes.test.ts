@@ -46,7 +46,11 @@ describe.each(BACKENDS)('door codes of a device on %s', (backend) => {
 
     const answer = expectShape(DoorCodesResponse, (await list(mac)).json());
     expect(answer.common?.code).toBe('4321');
-    expect(answer.data.map((code) => code.flatNum)).toEqual([3, 12]);
+    expect(answer.common?.owed).toBeNull();
+    expect(answer.data.map((code) => [code.flatNum, code.owed])).toEqual([
+      [3, null],
+      [12, null],
+    ]);
     const filtered = expectShape(DoorCodesResponse, (await list(mac, '?flatNum=12')).json());
     expect(filtered.data.map((code) => code.code)).toEqual([generated.code]);
     expect(filtered.pagination.totalCount).toBe(1);
@@ -110,7 +114,10 @@ describe.each(BACKENDS)('door codes of a device on %s', (backend) => {
     const created = await create(mac, { flatNum: 30, code: '3030' });
     expect(created.json().message).toMatch(/^Код добавлен; запись ждёт отправки на устройство: .*не ответило/);
     const code = made(created);
-    expect(expectShape(DoorCodesResponse, (await list(mac)).json()).data.map((row) => row.code)).toEqual(['3030']);
+    // The list marks it as not on the device yet, with the device's reason.
+    const owedList = expectShape(DoorCodesResponse, (await list(mac)).json()).data;
+    expect(owedList.map((row) => row.code)).toEqual(['3030']);
+    expect(owedList[0].owed).toEqual({ reason: expect.stringMatching(/не ответило/) });
     expect((await sync()).changes).toMatchObject([{ kind: 'doorCode', target: 'кв. 30', status: 'failed', lastError: expect.stringMatching(/не ответило/) }]);
     gateway.failing.set(mac, 'error');
     made(await operator().request('PUT', doorCodeEndpoints.update.path({ mac, id: code.id }), { payload: { code: '30303' } }));
@@ -118,7 +125,8 @@ describe.each(BACKENDS)('door codes of a device on %s', (backend) => {
     gateway.failing.delete(mac);
     expect(expectShape(DeviceSyncStateResponse, (await operator().request('POST', deviceSyncEndpoints.retry.path({ mac }))).json()).data.state).toBe('in-sync');
     expect(gateway.changes.slice(before).map((item) => item.change)).toMatchObject([{ code: '3030' }, { code: '30303' }]);
-    expect(expectShape(DoorCodesResponse, (await list(mac)).json()).data.map((row) => row.code)).toEqual(['30303']);
+    const written = expectShape(DoorCodesResponse, (await list(mac)).json()).data;
+    expect(written.map((row) => [row.code, row.owed])).toEqual([['30303', null]]);
   });
 
   it('lets support read and refuses it and the installer changes (403); 401 without a session; CSRF; another buyer\'s device is 404', async () => {

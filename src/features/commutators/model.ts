@@ -72,6 +72,8 @@ export interface FillOptions {
   order: FillOrder;
   /** The last flat written (the range's end). */
   lastFlat: number;
+  /** Every cell emptied first, so no flat stays in a cell the fill does not reach. */
+  clear?: boolean;
 }
 
 /** Cells from `start` onwards in `order`. */
@@ -89,11 +91,11 @@ export function cellsFrom(rows: number, columns: number, start: Cell, order: Fil
   return cells;
 }
 
-/** Flats firstFlat, firstFlat+1 … lastFlat written from `start` onwards; the cells before it stay. */
-export function fillSequence(matrix: Matrix, { firstFlat, start, order, lastFlat }: FillOptions): Matrix {
+/** Flats firstFlat, firstFlat+1 … lastFlat written from `start` onwards; the cells before it stay (unless `clear`). */
+export function fillSequence(matrix: Matrix, { firstFlat, start, order, lastFlat, clear = false }: FillOptions): Matrix {
   const rows = matrix.length;
   const columns = matrix[0]?.length ?? 0;
-  const next = matrix.map((row) => [...row]);
+  const next = matrix.map((row) => (clear ? row.map(() => 0) : [...row]));
   let flat = firstFlat;
   for (const cell of cellsFrom(rows, columns, start, order)) {
     if (flat > lastFlat) break;
@@ -101,6 +103,34 @@ export function fillSequence(matrix: Matrix, { firstFlat, start, order, lastFlat
     flat += 1;
   }
   return next;
+}
+
+export interface FillReport {
+  /** How many flats the fill asks for, and how many get a cell. */
+  total: number;
+  placed: number;
+  /** The flats past the last cell: the fill leaves them out. */
+  notFitting: number[];
+  /** Flats of the fill that other cells already hold: they would be wired twice. */
+  twice: number[];
+  /** Cells holding a flat now (what clearing would erase). */
+  filledCells: number;
+}
+
+/** What a fill would do, said before and after it: what fits, what does not, what ends up twice. */
+export function fillReport(matrix: Matrix, options: FillOptions): FillReport {
+  const rows = matrix.length;
+  const columns = matrix[0]?.length ?? 0;
+  const total = Math.max(0, options.lastFlat - options.firstFlat + 1);
+  const placed = Math.min(total, cellsFrom(rows, columns, options.start, options.order).length);
+  const notFitting: number[] = [];
+  for (let flat = options.firstFlat + placed; flat <= options.lastFlat; flat += 1) notFitting.push(flat);
+  const counts = new Map<number, number>();
+  for (const row of fillSequence(matrix, options)) for (const flat of row) if (flat > 0) counts.set(flat, (counts.get(flat) ?? 0) + 1);
+  const twice: number[] = [];
+  for (let flat = options.firstFlat; flat < options.firstFlat + placed; flat += 1) if ((counts.get(flat) ?? 0) > 1) twice.push(flat);
+  const filledCells = matrix.reduce((sum, row) => sum + row.filter((flat) => flat > 0).length, 0);
+  return { total, placed, notFitting, twice, filledCells };
 }
 
 /** Shifts every wired flat by `offset` (a copy to an entrance whose range starts elsewhere). */
@@ -163,6 +193,11 @@ export function checkMatrix(commutators: readonly Commutator[], range: FlatRange
   const unwired: number[] = [];
   if (range) for (let flat = range.firstFlat; flat <= range.lastFlat; flat += 1) if (!seen.has(flat)) unwired.push(flat);
   return { problems, outOfRange, duplicates, unwired };
+}
+
+/** «Все квартиры диапазона подключены» only when it is true and nothing is wrong: no flat twice, none outside the range. */
+export function allWired(check: MatrixCheck): boolean {
+  return check.unwired.length === 0 && check.duplicates.length === 0 && check.outOfRange.length === 0;
 }
 
 /** Sorted numbers as runs: [1,2,3,4,9,12,13] → «1–4, 9, 12–13». */

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { FlatRange } from '@contract/commutators';
 import { useT } from '../messages';
-import { compactRanges, type MatrixCheck, type PlacedCell } from '../model';
+import { allWired, compactRanges, type MatrixCheck, type PlacedCell } from '../model';
 
 const MAX_LISTED = 12;
 
@@ -38,7 +38,7 @@ export function MatrixChecks({ check, flatRange }: { check: MatrixCheck; flatRan
         (unwired.length > 0 ? (
           <Alert severity="info">{t('commutators.check.unwired', { count: unwired.length, flats: compactRanges(unwired) })}</Alert>
         ) : (
-          <Alert severity="success">{t('commutators.check.allWired')}</Alert>
+          allWired(check) && <Alert severity="success">{t('commutators.check.allWired')}</Alert>
         ))}
     </Stack>
   );

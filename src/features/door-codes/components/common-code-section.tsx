@@ -8,6 +8,7 @@ import type { DoorCodesModel } from '../use-door-codes';
 import { CodeActions } from './code-actions';
 import { CodeAuthor } from './code-author';
 import { CodeExpiry } from './code-expiry';
+import { CodeOwed } from './code-owed';
 import { CodeValue } from './code-value';
 
 /** The device's one common code: its digits (hidden until asked), expiry, comment and actions. */
@@ -32,6 +33,7 @@ export function CommonCodeSection({ model }: { model: DoorCodesModel }) {
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: { xs: 1, sm: 3 } }}>
           <CodeValue code={common.code} large />
           <Box sx={{ display: 'grid', gap: 0.5, flex: '1 1 220px', minWidth: 0 }}>
+            <CodeOwed code={common} />
             <Typography variant="body2">
               {t('doorCodes.column.expires')}: <CodeExpiry expiresAt={common.expiresAt} expired={common.expired} />
             </Typography>

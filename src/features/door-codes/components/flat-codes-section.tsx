@@ -23,6 +23,7 @@ import type { DoorCodesModel } from '../use-door-codes';
 import { CodeActions } from './code-actions';
 import { CodeAuthor } from './code-author';
 import { CodeExpiry } from './code-expiry';
+import { CodeOwed } from './code-owed';
 import { CodeValue } from './code-value';
 import { LoadingBlock } from './loading-block';
 
@@ -120,6 +121,11 @@ function FlatCodeTable({ model }: { model: DoorCodesModel }) {
               <TableCell align="right">{code.flatNum}</TableCell>
               <TableCell>
                 <CodeValue code={code.code} />
+                {code.owed && (
+                  <Box sx={{ mt: 0.5 }}>
+                    <CodeOwed code={code} />
+                  </Box>
+                )}
               </TableCell>
               <TableCell>
                 <CodeExpiry expiresAt={code.expiresAt} expired={code.expired} />
@@ -151,6 +157,7 @@ function FlatCodeCards({ model }: { model: DoorCodesModel }) {
             <Typography sx={{ fontWeight: 600 }}>{t('doorCodes.flatNum', { flat: code.flatNum ?? '' })}</Typography>
             <CodeValue code={code.code} />
           </Box>
+          <CodeOwed code={code} />
           <Typography variant="body2">
             {t('doorCodes.column.expires')}: <CodeExpiry expiresAt={code.expiresAt} expired={code.expired} />
           </Typography>

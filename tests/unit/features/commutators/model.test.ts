@@ -6,6 +6,8 @@ import {
   cellsFrom,
   checkMatrix,
   compactRanges,
+  allWired,
+  fillReport,
   fillSequence,
   moveCell,
   parseCell,
@@ -88,6 +90,40 @@ describe('fill in sequence', () => {
       { row: 0, column: 1 },
       { row: 1, column: 1 },
     ]);
+  });
+});
+
+describe('what a fill says before and after', () => {
+  it('names the flats that do not fit: 27 flats from the 6th cell of 16 place 11, 12–27 left out', () => {
+    const options = { firstFlat: 1, lastFlat: 27, start: { row: 5, column: 0 }, order: 'columns' as const };
+    const report = fillReport(zeros(8, 2), options);
+    expect(report).toMatchObject({ total: 27, placed: 11, twice: [], filledCells: 0 });
+    expect(compactRanges(report.notFitting)).toBe('12–27');
+  });
+
+  it('names the flats other cells already hold (they would be wired twice), and clearing first leaves none', () => {
+    const matrix = zeros(4, 2);
+    matrix[0][0] = 1;
+    matrix[1][0] = 2;
+    const options = { firstFlat: 1, lastFlat: 6, start: { row: 2, column: 0 }, order: 'columns' as const };
+    const report = fillReport(matrix, options);
+    expect(report).toMatchObject({ total: 6, placed: 6, notFitting: [], twice: [1, 2], filledCells: 2 });
+    const cleared = { ...options, clear: true };
+    expect(fillSequence(matrix, cleared)).toEqual([
+      [0, 3],
+      [0, 4],
+      [1, 5],
+      [2, 6],
+    ]);
+    expect(fillReport(matrix, cleared).twice).toEqual([]);
+  });
+
+  it('says «all wired» only when no flat is twice or out of range', () => {
+    expect(allWired(checkMatrix([{ index: 0, matrix: [[1, 2], [3, 0]] }], range(1, 3)))).toBe(true);
+    const twice = checkMatrix([{ index: 0, matrix: [[1, 2], [3, 3]] }], range(1, 3));
+    expect(twice.unwired).toEqual([]);
+    expect(allWired(twice)).toBe(false);
+    expect(allWired(checkMatrix([{ index: 0, matrix: [[1, 2], [3, 4]] }], range(1, 3)))).toBe(false);
   });
 });
 
