@@ -8,6 +8,7 @@ import { useT } from '@/i18n/i18n';
 import { onSessionEvent } from '@/lib/session-events';
 import { useSession } from '@/lib/session';
 import { LOGIN_PATH, type RouteHandle } from './guard';
+import { reportsFieldQueue } from '@/platform/field-report-access';
 import { Header } from './header/header';
 import { NavigationProgress } from './navigation-progress';
 import { PageFallback } from './page-fallback';
@@ -59,7 +60,12 @@ export function AppLayout() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       {session.userId !== null && (
         <Suspense fallback={null}>
-          <OfflineRuntimeGate key={session.userId} userId={session.userId} confirmed={session.offlineSession === null} />
+          <OfflineRuntimeGate
+            key={session.userId}
+            userId={session.userId}
+            confirmed={session.offlineSession === null}
+            reportsField={reportsFieldQueue(session.roles)}
+          />
         </Suspense>
       )}
       <Header />

@@ -7,14 +7,15 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
-import { Fragment, useId, type ComponentType } from 'react';
+import { Fragment, lazy, Suspense, useId, type ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '@/components/page-header';
 import { OUTBOX_PATH, canOpenOutbox } from '@/features/outbox/access';
 import { useT } from '@/i18n/i18n';
 import { useSession } from '@/lib/session';
+import { ACCESS_RULES } from './access-rules';
 import { MENU_SUB_ICONS } from './header/menu-sub-icons';
-import { visibleMenuItems, visibleSubItems, visibleWizardLinks } from './menu';
+import { menuDescriptionKey, visibleMenuItems, visibleSubItems, visibleWizardLinks } from './menu';
 import { MENU_ICONS } from './menu-icons';
 import { WIZARD_ICONS } from './wizard-icons';
 
@@ -64,6 +65,9 @@ function SectionCard({ to, title, description, Icon, prominent = false }: Sectio
   );
 }
 
+// The typeahead and its search load only for those who may open a house, after the page shows.
+const HomeHouseSearch = lazy(() => import('./home-house-search').then((m) => ({ default: m.HomeHouseSearch })));
+
 const grid = {
   display: 'grid',
   gap: 2,
@@ -84,6 +88,11 @@ export function MenuPage() {
   return (
     <>
       <PageHeader title={session.login ? t('home.greeting', { login: session.login }) : t('home.greetingAnonymous')} />
+      {session.ready && ACCESS_RULES.housing.allows(session) && (
+        <Suspense fallback={<Skeleton variant="rounded" height={56} sx={{ mb: 3, maxWidth: { md: 720 } }} />}>
+          <HomeHouseSearch />
+        </Suspense>
+      )}
       {wizards.length > 0 && (
         // Adding and replacing devices is what installers come for, so it comes first.
         <Box component="section" aria-labelledby={wizardsHeading} sx={{ mb: 3 }}>
@@ -118,7 +127,7 @@ export function MenuPage() {
           {session.ready
             ? items.map((item) => (
                 <Fragment key={item.id}>
-                  <SectionCard to={item.to} title={t(item.labelKey)} description={t(item.descriptionKey)} Icon={MENU_ICONS[item.id]} />
+                  <SectionCard to={item.to} title={t(item.labelKey)} description={t(menuDescriptionKey(item, session))} Icon={MENU_ICONS[item.id]} />
                   {subItems
                     .filter((sub) => sub.parent === item.id)
                     .map((sub) => (

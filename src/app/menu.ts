@@ -1,6 +1,6 @@
-import { ROLES } from '@contract/users';
+import { PERMISSIONS, ROLES } from '@contract/users';
 import type { MessageKey } from '@/i18n/i18n';
-import { hasRole } from '@/lib/session';
+import { hasPermission, hasRole } from '@/lib/session';
 import { ACCESS_RULES, type Access, type AccessRule } from './access-rules';
 
 export type MenuItemId = 'buyers' | 'devices' | 'groups' | 'houses' | 'users' | 'keys';
@@ -11,17 +11,41 @@ export interface MenuItem {
   labelKey: MessageKey;
   descriptionKey: MessageKey;
   access: AccessRule;
+  /**
+   * For a section whose description promises changes («Создание…»): what it says to those who
+   * may only read there (support), and who may change.
+   */
+  reader?: { descriptionKey: MessageKey; writes: (access: Access) => boolean };
 }
 
 /** Buyers, devices, groups, housing stock, users, keys; each item shows to whoever may open its route. */
 export const MENU_ITEMS: readonly MenuItem[] = [
   { id: 'buyers', to: '/buyers', labelKey: 'header.menu.buyers', descriptionKey: 'home.card.buyers', access: ACCESS_RULES.buyers },
-  { id: 'devices', to: '/devices', labelKey: 'header.menu.devices', descriptionKey: 'home.card.devices', access: ACCESS_RULES.devices },
+  {
+    id: 'devices',
+    to: '/devices',
+    labelKey: 'header.menu.devices',
+    descriptionKey: 'home.card.devices',
+    access: ACCESS_RULES.devices,
+    reader: { descriptionKey: 'home.card.devicesReader', writes: ACCESS_RULES.wizards.allows },
+  },
   { id: 'groups', to: '/groups', labelKey: 'header.menu.groups', descriptionKey: 'home.card.groups', access: ACCESS_RULES.groups },
   { id: 'houses', to: '/houses', labelKey: 'header.menu.houses', descriptionKey: 'home.card.houses', access: ACCESS_RULES.houses },
   { id: 'users', to: '/users', labelKey: 'header.menu.users', descriptionKey: 'home.card.users', access: ACCESS_RULES.users },
-  { id: 'keys', to: '/keys', labelKey: 'header.menu.keys', descriptionKey: 'home.card.keys', access: ACCESS_RULES.keys },
+  {
+    id: 'keys',
+    to: '/keys',
+    labelKey: 'header.menu.keys',
+    descriptionKey: 'home.card.keys',
+    access: ACCESS_RULES.keys,
+    reader: { descriptionKey: 'home.card.keysReader', writes: (access) => hasPermission(access.permissions, PERMISSIONS.keysList) || hasRole(access.roles, ROLES.superuser) },
+  },
 ];
+
+/** What a section's card says to this user: what it may do there. */
+export function menuDescriptionKey(item: MenuItem, access: Access): MessageKey {
+  return item.reader && !item.reader.writes(access) ? item.reader.descriptionKey : item.descriptionKey;
+}
 
 export function visibleMenuItems(access: Access): MenuItem[] {
   return MENU_ITEMS.filter((item) => item.access.allows(access));

@@ -37,7 +37,7 @@ function useUserHasOfflineData(userId: number, skip: boolean): boolean {
  * runtime (replay, the field reporter) starts once this user has jobs or drafts, or once a screen
  * that works offline has loaded Dexie itself; until then only the server probe runs.
  */
-export function OfflineRuntimeGate({ userId, confirmed }: { userId: number; confirmed: boolean }) {
+export function OfflineRuntimeGate({ userId, confirmed, reportsField = false }: { userId: number; confirmed: boolean; reportsField?: boolean }) {
   const dexieLoaded = useOfflineDbLoaded();
   const hasData = useUserHasOfflineData(userId, dexieLoaded);
   const wanted = dexieLoaded || hasData;
@@ -64,7 +64,7 @@ export function OfflineRuntimeGate({ userId, confirmed }: { userId: number; conf
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <OfflineRuntimeHost userId={userId} confirmed={confirmed} />
+      <OfflineRuntimeHost userId={userId} confirmed={confirmed} reportsField={reportsField} />
     </Suspense>
   );
 }

@@ -24,6 +24,8 @@ export interface OfflineRuntimeHostProps {
    * saved one standing in offline: a queue paused by a 401 can go on.
    */
   confirmed: boolean;
+  /** The queue's summary goes to support (installers only: src/platform/field-report-access.ts). */
+  reportsField?: boolean;
   /** Tests pass their own database and sender. */
   options?: Omit<OfflineRuntimeOptions, 'currentUserId'>;
 }
@@ -48,7 +50,7 @@ function askToLogIn(): void {
   });
 }
 
-export function OfflineRuntimeHost({ userId, confirmed, options }: OfflineRuntimeHostProps) {
+export function OfflineRuntimeHost({ userId, confirmed, reportsField = false, options }: OfflineRuntimeHostProps) {
   useEffect(() => {
     // A logout in this or another tab flips the flag before this host unmounts: send nothing meanwhile.
     const runtime: OfflineRuntime = createOfflineRuntime({ ...options, currentUserId: () => (isLoggedIn() ? userId : null) });
@@ -58,15 +60,17 @@ export function OfflineRuntimeHost({ userId, confirmed, options }: OfflineRuntim
     });
     runtime.start();
     setOfflineRuntime(runtime);
-    // Support's view of the field: the queue's summary goes to the server whenever it is reachable
-    // (its code loads after the start, off the shell).
+    // Support's view of the field: an installer's queue summary goes to the server whenever it is
+    // reachable (its code loads after the start, off the shell).
     let reporter: FieldReporter | null = null;
     let ended = false;
-    void import('@/platform/field-report').then(({ createFieldReporter }) => {
-      if (ended) return;
-      reporter = createFieldReporter({ runtime, userId });
-      reporter.start();
-    });
+    if (reportsField) {
+      void import('@/platform/field-report').then(({ createFieldReporter }) => {
+        if (ended) return;
+        reporter = createFieldReporter({ runtime, userId });
+        reporter.start();
+      });
+    }
     return () => {
       ended = true;
       reporter?.stop();
@@ -74,7 +78,7 @@ export function OfflineRuntimeHost({ userId, confirmed, options }: OfflineRuntim
       runtime.stop();
       if (getOfflineRuntime() === runtime) setOfflineRuntime(null);
     };
-  }, [userId, options]);
+  }, [userId, reportsField, options]);
 
   const runtime = useOfflineRuntime();
   useEffect(() => {

@@ -81,7 +81,11 @@ export const en: Messages = {
   'home.card.field': 'What waits to be sent on the installers’ phones, and why the server refused it.',
   'home.card.audit': 'Who changed what and when: devices, flats, users, keys.',
   'home.card.keys': 'Create and find access keys.',
+  'home.card.keysReader': 'Find access keys: whose they are and on which devices.',
+  'home.card.devicesReader': 'Intercoms: status, settings, keys and history.',
   'home.card.settings': 'Interface language and time zone.',
+  'home.houseSearch': 'Find a house by address',
+  'home.houseSearchHelper': 'Words of the address in any order, e.g. «Горького 32»',
   'home.sections': 'Sections',
 
   'wizards.section': 'Connect devices',
@@ -107,7 +111,7 @@ export const en: Messages = {
   'access.who.users': 'It needs the “Users” permission or the support role.',
   'access.who.deviceKeys': 'It needs the “Keys” permission, the operator or the support role.',
   'access.who.keys': 'It needs the “Keys” permission.',
-  'access.who.outbox': 'It needs the installer, operator, support or administrator role.',
+  'access.who.outbox': 'It needs the installer, operator or administrator role.',
 
   'connectivity.chip.label': '{state}, waiting to be sent: {count}',
   'connectivity.chip.attention': ', need attention: {count}',

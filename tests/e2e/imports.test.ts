@@ -73,7 +73,7 @@ describe('importing a house’s flats at 1440×900', () => {
     expect(await dialog.locator('[data-status="refused"]').last().textContent()).toContain('повтор строки 4 файла');
     await screenshot(page, 'import-dry-run');
 
-    await dialog.getByRole('button', { name: 'Импортировать 4 строк' }).click();
+    await dialog.getByRole('button', { name: 'Импортировать 4 строки' }).click();
     const done = dialog.getByTestId('import-done');
     await done.waitFor({ timeout: 30_000 });
     expect(await done.textContent()).toContain('Создано: 4, изменено: 0, без изменений: 0, отклонено: 2, ошибок: 0.');

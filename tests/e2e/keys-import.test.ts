@@ -78,7 +78,7 @@ describe('importing keys on /keys at 1440×900', () => {
     expect(await dialog.locator('[data-status="create"]').first().textContent()).toContain('новый ключ на устройство');
     await screenshot(page, 'keys-import-dry-run');
 
-    await dialog.getByRole('button', { name: 'Импортировать 2 строк' }).click();
+    await dialog.getByRole('button', { name: 'Импортировать 2 строки' }).click();
     const done = dialog.getByTestId('import-done');
     await done.waitFor({ timeout: 30_000 });
     expect(await done.textContent()).toContain('Создано: 2, изменено: 0, без изменений: 0, отклонено: 2, ошибок: 0.');

@@ -28,6 +28,8 @@ import { errorMessage } from '@/lib/http';
 import { useSession } from '@/lib/session';
 import { ImportProblemError, applyImport, downloadCsv, dryRunImport, getImportJob, resultUrl, uploadImportFile, type ImportTarget } from './api';
 import { rememberMapping, withRememberedMapping } from './mapping-memory';
+import { pluralForm } from '@/i18n/plural';
+import { useLanguage } from '@/lib/preferences';
 import { useT, type Translate } from './messages';
 
 type Stage =
@@ -68,6 +70,7 @@ interface ImportDialogProps {
 /** Import with a dry run (docs/api.md "Import and export"): file → columns → dry run → job with progress → result. */
 export function ImportDialog({ target, onClose, onImported }: ImportDialogProps) {
   const t = useT();
+  const language = useLanguage();
   const kind: ImportKind = target.kind;
   const titleId = useId();
   const theme = useTheme();
@@ -297,7 +300,7 @@ export function ImportDialog({ target, onClose, onImported }: ImportDialogProps)
             disabled={stage.busy || stage.result.counts.create + stage.result.counts.change === 0}
             onClick={() => void apply(stage.file, stage.mapping, stage.result)}
           >
-            {t('import.dryRun.apply', { count: stage.result.counts.create + stage.result.counts.change })}
+            {t(`import.dryRun.apply.${pluralForm(language, stage.result.counts.create + stage.result.counts.change)}`, { count: stage.result.counts.create + stage.result.counts.change })}
           </Button>
         )}
       </DialogActions>

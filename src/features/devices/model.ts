@@ -126,6 +126,8 @@ export interface DeviceListAccess {
   assignGroups: boolean;
   /** Every buyer's devices are listed, so each row says whose it is. */
   allBuyers: boolean;
+  /** The company filter picks from the company list (GET /front/management-company: management, support). */
+  companies: boolean;
 }
 
 /**
@@ -138,7 +140,8 @@ export function deviceListAccess(roles: AuthItemMap | undefined): DeviceListAcce
   const superuser = hasRole(roles, ROLES.superuser);
   const management = superuser || hasRole(roles, ROLES.management);
   const adjuster = superuser || hasRole(roles, ROLES.adjuster);
-  return { create: management, wizards: management || adjuster, assignGroups: management, allBuyers: superuser };
+  const companies = management || hasRole(roles, ROLES.support);
+  return { create: management, wizards: management || adjuster, assignGroups: management, allBuyers: superuser, companies };
 }
 
 /** The ways to add a device offered under «Добавить устройство», in the menu's order. */

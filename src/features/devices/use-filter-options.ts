@@ -7,8 +7,13 @@ import { deviceQueries } from './queries';
 export interface FilterOptions {
   houses: SelectOption[];
   housesLoading: boolean;
-  /** null when the company list cannot be had: the filter then takes the company's number. */
+  /**
+   * null when the company list cannot be had: the filter then takes the company's number, or, for
+   * those the server never gives the list (installers), shows only when the URL already names one.
+   */
   companies: SelectOption[] | null;
+  /** The user may read the company list (and so filter by a company). */
+  companiesAllowed: boolean;
   companiesLoading: boolean;
 }
 
@@ -17,10 +22,11 @@ export interface FilterOptions {
  * (`enabled`), so they never delay the first page. The houses on screen and the house named in
  * the URL are offered too, so the chosen house always shows its address.
  */
-export function useFilterOptions(enabled: boolean, rows: readonly DeviceListRow[], houseUid: string): FilterOptions {
+export function useFilterOptions(enabled: boolean, rows: readonly DeviceListRow[], houseUid: string, companiesAllowed: boolean): FilterOptions {
   const houses = useQuery({ ...deviceQueries.houses(), enabled });
   const named = useQuery({ ...deviceQueries.house(houseUid), enabled: enabled && houseUid !== '' });
-  const companies = useQuery({ ...deviceQueries.companies(), enabled });
+  // Asked only of those the server answers: an installer's list would fire a refused request.
+  const companies = useQuery({ ...deviceQueries.companies(), enabled: enabled && companiesAllowed });
 
   const houseOptions = useMemo(() => {
     const byUid = new Map<string, string>();
@@ -34,9 +40,9 @@ export function useFilterOptions(enabled: boolean, rows: readonly DeviceListRow[
   }, [houses.data, named.data, rows, houseUid]);
 
   const companyOptions = useMemo(
-    () => (companies.isError ? null : (companies.data ?? []).map((company) => ({ value: String(company.id), label: company.name }))),
-    [companies.data, companies.isError],
+    () => (companies.isError || !companiesAllowed ? null : (companies.data ?? []).map((company) => ({ value: String(company.id), label: company.name }))),
+    [companies.data, companies.isError, companiesAllowed],
   );
 
-  return { houses: houseOptions, housesLoading: houses.isFetching, companies: companyOptions, companiesLoading: companies.isFetching };
+  return { houses: houseOptions, housesLoading: houses.isFetching, companies: companyOptions, companiesAllowed, companiesLoading: companies.isFetching };
 }

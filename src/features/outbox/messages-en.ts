@@ -4,7 +4,7 @@ import type { FeatureMessageKey } from './messages';
 export const enMessages: Record<FeatureMessageKey, string> = {
   'outbox.title': 'Send queue',
   'outbox.intro': 'Jobs are kept on this device and sent to the server in order as soon as there is a connection.',
-  'outbox.noAccess': 'The send queue is for installers, operators and support staff.',
+  'outbox.noAccess': 'The send queue is for installers and operators: support staff see the installers’ queues under «Installers’ queues».',
   'outbox.tab.jobs': 'Jobs ({count})',
   'outbox.tab.drafts': 'Drafts ({count})',
   'outbox.exportAll': 'Export all (JSON)',

@@ -5,7 +5,7 @@ import type { MessageKey as ShellMessageKey } from '@/i18n/i18n';
 export const ruMessages = {
   'outbox.title': 'Очередь отправки',
   'outbox.intro': 'Задания хранятся на этом устройстве и отправляются на сервер по очереди, как только есть связь.',
-  'outbox.noAccess': 'Очередь отправки доступна монтажникам, операторам и технической поддержке.',
+  'outbox.noAccess': 'Очередь отправки доступна монтажникам и операторам: техническая поддержка видит очереди монтажников в разделе «Очереди монтажников».',
   'outbox.tab.jobs': 'Задания ({count})',
   'outbox.tab.drafts': 'Черновики ({count})',
   'outbox.exportAll': 'Выгрузить все (JSON)',

@@ -11,6 +11,7 @@ import { createConnectivityStore } from '@/offline/connectivity';
 import { getOfflineDb, type OfflineDb, type OutboxJob } from '@/offline/db';
 import type { SendOutcome } from '@/offline/outbox';
 import { createOfflineRuntime } from '@/offline/runtime';
+import { reportsFieldQueue } from '@/platform/field-report-access';
 import { OfflineRuntimeProvider, getOfflineRuntime } from '@/offline/runtime-context';
 import { authItems, jsonResponse, renderWithApp, stubWideScreen, testQueryClient } from '../helpers/render';
 import { createFakeLocks, makeJob, openTestDb } from '../offline/helpers';
@@ -153,6 +154,24 @@ describe('OfflineRuntimeHost', () => {
     expect(getOfflineRuntime()?.db).toBe(db);
     unmount();
     expect(getOfflineRuntime()).toBeNull();
+  });
+
+  it('sends support the queue summary only where told to (installers), never from an operator\'s or support\'s browser', async () => {
+    setLoggedFlag(true);
+    const reported = vi.fn();
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      if (String(input).includes('/front/field/report')) reported();
+      return jsonResponse(200, { result: true });
+    });
+    for (const [roles, reportsField] of [[['management'], false], [['support'], false], [['adjuster'], true]] as const) {
+      reported.mockClear();
+      const db = openTestDb();
+      const { options } = hostOptions(db, () => ({ type: 'sent', status: 200 }));
+      const { unmount } = renderWithApp(<OfflineRuntimeHost userId={7} confirmed reportsField={reportsFieldQueue(authItems(...roles))} options={options} />);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(reported.mock.calls.length > 0, roles.join()).toBe(reportsField);
+      unmount();
+    }
   });
 
   it('a 401 keeps the job, pauses the queue and asks to log in; «Войти» ends the local session', async () => {

@@ -57,11 +57,31 @@ describe('MenuPage', () => {
     ]);
   });
 
-  it('shows support what it reads (devices, groups, houses with the blocks and companies, users, keys) and the queue, and no wizards', () => {
+  it('shows support what it reads (devices, groups, houses with the blocks and companies, users, keys), no wizards and no queue of its own', () => {
     renderWithApp(<MenuPage />, { client: loggedInAs(['support']) });
     expect(screen.queryByRole('region', { name: 'Подключение устройств' })).toBeNull();
     expect(screen.queryByText('Добавить по серийному номеру')).toBeNull();
-    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/devices', '/field', '/audit', '/groups', '/houses', '/access', '/mc', '/users', '/keys', '/outbox', '/user/options']);
+    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/devices', '/field', '/audit', '/groups', '/houses', '/access', '/mc', '/users', '/keys', '/user/options']);
     expect(screen.getByRole('link', { name: /Управление блокировками/ }).getAttribute('href')).toBe('/access');
+  });
+
+  it('describes keys and devices to support as it may use them (it reads), and as a place to create to those who write', () => {
+    const { unmount } = renderWithApp(<MenuPage />, { client: loggedInAs(['support']) });
+    expect(screen.getByRole('link', { name: /^Ключи/ }).textContent).toContain('Поиск ключей доступа');
+    expect(screen.getByRole('link', { name: /^Ключи/ }).textContent).not.toMatch(/Создание/);
+    expect(screen.getByRole('link', { name: /^Устройства/ }).textContent).not.toMatch(/мастера/);
+    unmount();
+    renderWithApp(<MenuPage />, { client: loggedInAs(['management']) });
+    expect(screen.getByRole('link', { name: /^Устройства/ }).textContent).toMatch(/мастера подключения/);
+  });
+
+  it('offers a house search on the main page to those who open houses, not to installers', { timeout: 30_000 }, async () => {
+    const { unmount } = renderWithApp(<MenuPage />, { client: loggedInAs(['management']) });
+    expect(await screen.findByRole('combobox', { name: 'Найти дом по адресу' }, { timeout: 15_000 })).toBeTruthy();
+    unmount();
+    renderWithApp(<MenuPage />, { client: loggedInAs(['adjuster']) });
+    await screen.findByRole('region', { name: 'Подключение устройств' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('combobox', { name: 'Найти дом по адресу' })).toBeNull();
   });
 });

@@ -112,9 +112,9 @@ export function DeviceFilters({ filters, options, onChange, onClear }: DeviceFil
               onChange={set('mcId')}
               loading={options.companiesLoading}
             />
-          ) : (
+          ) : options.companiesAllowed || filters.mcId !== '' ? (
             <McNumberField value={filters.mcId} onApply={set('mcId')} label={t('devices.filter.mcId')} />
-          )}
+          ) : null}
           <SearchableSelect label={t('devices.filter.type')} options={TYPE_OPTIONS} value={filters.type || null} onChange={set('type')} />
           {datesOpen && (
             <Box sx={DATE_ROW}>

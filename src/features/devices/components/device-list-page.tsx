@@ -47,7 +47,7 @@ export function DeviceListPage() {
   const navigate = useNavigate();
   const devices = useDeviceList();
   const dates = useDateFormat();
-  const options = useFilterOptions(devices.settled && !devices.forbidden, devices.rows, devices.list.filters.houseUid);
+  const options = useFilterOptions(devices.settled && !devices.forbidden, devices.rows, devices.list.filters.houseUid, devices.access.companies);
   const [creating, setCreating] = useState(false);
   const [assigning, setAssigning] = useState(false);
   const theme = useTheme();

@@ -183,8 +183,9 @@ describe('formatting', () => {
 });
 
 describe('canOpenOutbox', () => {
-  it('lets installers, operators, the superuser and support open the queue', () => {
-    for (const role of ['adjuster', 'management', 'superuser', 'support']) expect(canOpenOutbox(authItems(role)), role).toBe(true);
+  it('lets installers, operators and the superuser open the queue; not support, which queues nothing', () => {
+    for (const role of ['adjuster', 'management', 'superuser']) expect(canOpenOutbox(authItems(role)), role).toBe(true);
+    expect(canOpenOutbox(authItems('support'))).toBe(false);
     expect(canOpenOutbox(authItems())).toBe(false);
     expect(canOpenOutbox(authItems('someone-else'))).toBe(false);
   });
