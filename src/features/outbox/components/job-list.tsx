@@ -100,7 +100,7 @@ function ErrorText({ view }: { view: JobView }) {
   );
 }
 
-/** Issue 3 every job with its fields and actions; a table on wide screens, cards on phones. */
+/** Every job with its fields and actions; a table on wide screens, cards on phones. */
 export function JobList({ jobs, phone, canAct, offline, sentOnly, ...handlers }: JobListProps) {
   const t = useT();
   const { dateTime } = useDateFormat();

@@ -32,7 +32,7 @@ const EMPTY: Record<JobFilter, FeatureMessageKey> = {
   sent: 'outbox.empty.sent',
 };
 
-/** Issue 3 /outbox, the send queue and (second tab) the drafts on this device. */
+/** /outbox, the send queue and (second tab) the drafts on this device. */
 export function OutboxPage() {
   const t = useT();
   const theme = useTheme();
