@@ -249,6 +249,39 @@ describe('event history on a phone (operator, 390×844)', () => {
   });
 });
 
+describe('tap targets on a phone (operator, 390×844)', () => {
+  const operator = sessionOf(() => browser, 'operator', MOBILE);
+
+  /** The heights and widths of the links `links` finds, each at least 44 px (a finger, not a cursor). */
+  async function smallTargets(links: ReturnType<Page['locator']>): Promise<string[]> {
+    const small: string[] = [];
+    const count = await links.count();
+    for (let index = 0; index < Math.min(count, 12); index += 1) {
+      const box = await links.nth(index).boundingBox();
+      if (box && (box.height < 44 || box.width < 44)) small.push(`${await links.nth(index).textContent()}: ${Math.round(box.width)}×${Math.round(box.height)}`);
+    }
+    return small;
+  }
+
+  it('makes the MAC, key and flat links of the history cards and the MAC links of the key cards at least 44 px', async () => {
+    const { page } = operator();
+    await page.goto('/devices/history');
+    const cards = page.getByRole('list', { name: 'История событий' });
+    await cards.getByRole('listitem').first().waitFor();
+    const macs = cards.getByRole('link', { name: /^Карточка устройства/ });
+    expect(await macs.count()).toBeGreaterThan(0);
+    expect(await smallTargets(macs)).toEqual([]);
+    // Flats, keys and users: whichever the first page's events name.
+    expect(await smallTargets(cards.getByRole('listitem').getByRole('link', { name: /^(Кв\. \d+|Ключ|Пользователь)/ }))).toEqual([]);
+    await page.goto('/keys?page=1');
+    const keyCards = page.getByRole('list', { name: 'Ключи' });
+    await keyCards.getByRole('listitem').first().waitFor();
+    expect(await keyCards.getByRole('link').count()).toBeGreaterThan(0);
+    expect(await smallTargets(keyCards.getByRole('link'))).toEqual([]);
+    await screenshot(page, 'keys-cards-phone');
+  });
+});
+
 describe('event history for support', () => {
   const support = sessionOf(() => browser, 'support', DESKTOP);
 

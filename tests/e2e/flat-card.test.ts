@@ -245,6 +245,35 @@ describe('flat card as the operator', () => {
     await expect.poll(() => page.getByTestId('flat-status').innerText()).toBe('Активна');
   });
 
+  it('on a phone, a toast leaves the card\'s actions uncovered (it comes up from the bottom)', async () => {
+    await page.setViewportSize(MOBILE);
+    try {
+      await open(fresh);
+      await page.getByRole('button', { name: 'Заблокировать', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: /^Заблокировать квартиру/ });
+      await dialog.getByRole('textbox', { name: 'Причина' }).fill(`Телефон ${randomBytes(3).toString('hex')}`);
+      await dialog.getByRole('button', { name: 'Заблокировать' }).click();
+      await expectToast('Квартира заблокирована');
+      const toast = page.locator('.notistack-MuiContent').filter({ hasText: 'Квартира заблокирована' }).first();
+      await page.waitForTimeout(400);
+      const box = await toast.boundingBox();
+      expect(box).not.toBeNull();
+      for (const name of ['Разблокировать', 'Выезд жильцов', 'Удалить квартиру']) {
+        const action = await page.getByRole('button', { name, exact: true }).boundingBox();
+        expect(action, name).not.toBeNull();
+        const overlaps = box!.x < action!.x + action!.width && action!.x < box!.x + box!.width && box!.y < action!.y + action!.height && action!.y < box!.y + box!.height;
+        expect(overlaps, `${name} under the toast`).toBe(false);
+      }
+      expect(box!.y + box!.height).toBeLessThanOrEqual(MOBILE.height);
+      await screenshot(page, 'flat-card-toast-phone');
+      await page.getByRole('button', { name: 'Разблокировать', exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Разблокировать' }).click();
+      await expectToast('Квартира разблокирована');
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
+  });
+
   it('blocks and unblocks the CMS handset on a device that can, with the history entry', async () => {
     const device = (await card(rich)).deviceData.find((entry) => entry.canFlatBlockCms);
     if (!device) throw new Error('no CMS device');

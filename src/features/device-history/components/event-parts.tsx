@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
 import type { HistoryEvent } from '@contract/history';
+import { phoneTapTarget } from '@/components/tap-target';
 import { deviceCardPath } from '@/lib/device-paths';
 import { useT } from '../messages';
 import { eventActors, flatPath, isAccessLogEvent, keyPath, userPath, type EventActor } from '../model';
@@ -19,7 +20,7 @@ export function EventDevice({ mac, links }: { mac: string; links: HistoryLinks }
   const sx = { fontFamily: 'monospace', whiteSpace: 'nowrap' } as const;
   if (!links.devices) return <Box component="span" sx={sx}>{mac}</Box>;
   return (
-    <Link component={RouterLink} to={deviceCardPath(mac)} aria-label={t('history.device', { mac })} sx={sx}>
+    <Link component={RouterLink} to={deviceCardPath(mac)} aria-label={t('history.device', { mac })} sx={{ ...sx, ...phoneTapTarget }}>
       {mac}
     </Link>
   );
@@ -31,7 +32,7 @@ function Actor({ actor, links }: { actor: EventActor; links: HistoryLinks }) {
   switch (actor.kind) {
     case 'key':
       return links.keys ? (
-        <Link component={RouterLink} to={keyPath(actor.mac, actor.value)} aria-label={t('history.who.keyLink', { value: actor.value, mac: actor.mac })} sx={code}>
+        <Link component={RouterLink} to={keyPath(actor.mac, actor.value)} aria-label={t('history.who.keyLink', { value: actor.value, mac: actor.mac })} sx={{ ...code, ...phoneTapTarget }}>
           {t('history.who.key', { value: actor.value })}
         </Link>
       ) : (
@@ -39,7 +40,7 @@ function Actor({ actor, links }: { actor: EventActor; links: HistoryLinks }) {
       );
     case 'user':
       return links.users ? (
-        <Link component={RouterLink} to={userPath(actor.userId)} aria-label={t('history.who.user', { login: actor.login })} sx={{ overflowWrap: 'anywhere' }}>
+        <Link component={RouterLink} to={userPath(actor.userId)} aria-label={t('history.who.user', { login: actor.login })} sx={{ overflowWrap: 'anywhere', ...phoneTapTarget }}>
           {t('history.who.login', { login: actor.login })}
         </Link>
       ) : (
@@ -51,7 +52,7 @@ function Actor({ actor, links }: { actor: EventActor; links: HistoryLinks }) {
       return <Box component="span" sx={code}>{t('history.who.code', { code: actor.code })}</Box>;
     case 'flat':
       return links.flats && actor.houseUid ? (
-        <Link component={RouterLink} to={flatPath(actor.houseUid, actor.flatNum)}>
+        <Link component={RouterLink} to={flatPath(actor.houseUid, actor.flatNum)} sx={phoneTapTarget}>
           {t('history.who.flat', { flat: actor.flatNum })}
         </Link>
       ) : (

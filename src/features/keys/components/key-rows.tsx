@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { isInnerKey, type DeviceKeyRow } from '@contract/keys';
 import { StatusChip } from '@/components/status-chip';
+import { phoneTapTarget } from '@/components/tap-target';
 import { deviceKeysPath } from '@/lib/device-paths';
 import { useT } from '../messages';
 
@@ -28,7 +29,7 @@ const addressOf = (row: DeviceKeyRow, addresses: Record<string, string>) => row.
 export function DeviceLink({ mac }: { mac: string }) {
   const t = useT();
   return (
-    <Link component={RouterLink} to={deviceKeysPath(mac)} aria-label={t('keys.deviceKeys', { mac })} sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+    <Link component={RouterLink} to={deviceKeysPath(mac)} aria-label={t('keys.deviceKeys', { mac })} sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap', ...phoneTapTarget }}>
       {mac}
     </Link>
   );
