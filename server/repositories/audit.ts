@@ -108,11 +108,14 @@ export interface AuditFilter {
 /** Microseconds kept: a cursor built from `at` matches the stored time exactly. */
 const AT_TEXT = sql<string>`to_char(${auditRecords.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/** A row made from the target's snapshot shows only where the route said nothing itself. */
+const SAID = sql`(not c.from_snapshot or not exists (select 1 from audit_changes e where e.audit_id = c.audit_id and not e.from_snapshot))`;
+
 /** A record's change rows in the order they were made. */
 const CHANGES_JSON = sql`coalesce((select json_agg(json_build_object(
   'kind', c.subject_kind, 'id', c.subject_id, 'label', c.label, 'action', c.action, 'before', c.before, 'after', c.after,
   'parent', case when c.parent_kind is null then null else json_build_object('kind', c.parent_kind, 'id', c.parent_id, 'label', c.parent_label) end
-) order by c.id) from audit_changes c where c.audit_id = ${auditRecords.id}), '[]'::json)`;
+) order by c.id) from audit_changes c where c.audit_id = ${auditRecords.id} and ${SAID}), '[]'::json)`;
 
 /**
  * The record's first change row's object, where it has any: it names the record's object, and the
@@ -120,7 +123,7 @@ const CHANGES_JSON = sql`coalesce((select json_agg(json_build_object(
  * route said what it changed) gives way to the changes.
  */
 const firstChange = (column: 'subject_kind' | 'subject_id') =>
-  sql`(select c.${sql.raw(column)} from audit_changes c where c.audit_id = ${auditRecords.id} order by c.id limit 1)`;
+  sql`(select c.${sql.raw(column)} from audit_changes c where c.audit_id = ${auditRecords.id} order by c.from_snapshot, c.id limit 1)`;
 const FIRST_KIND = firstChange('subject_kind');
 
 /** A record as the contract's AuditRecord, built as JSON by the database. */
@@ -131,7 +134,8 @@ const RECORD_JSON = sql`json_build_object(
   'targetKind', coalesce(${FIRST_KIND}, ${auditRecords.targetKind}), 'targetId', coalesce(${firstChange('subject_id')}, ${auditRecords.targetId}),
   'targets', ${auditRecords.targets}, 'changes', ${CHANGES_JSON},
   'diff', case when ${FIRST_KIND} is null then ${auditRecords.diff} end,
-  'diffSource', case when ${FIRST_KIND} is null or ${auditRecords.diffSource} = 'snapshot' then ${auditRecords.diffSource} else 'changes' end,
+  'diffSource', case when ${FIRST_KIND} is null then ${auditRecords.diffSource}
+    when exists (select 1 from audit_changes c where c.audit_id = ${auditRecords.id} and not c.from_snapshot) then 'changes' else 'snapshot' end,
   'status', ${auditRecords.status}, 'message', ${auditRecords.message})`;
 
 /**

@@ -314,6 +314,12 @@ describe.each(BACKENDS)('audit trail on %s', (backend) => {
       { kind: 'temporary-code', id: flat.id, label: stored, action: 'create', before: null, after: { code: stored, duration: 3600, entrances: [fixture.entranceUid] }, parent: flat },
     ]);
 
+    // A flat blocked: said once, by the route (its transaction's snapshot of the flat gives way).
+    const blocked = await recorded(() => operator.request('PUT', flatEndpoints.setStatus.path(flatParams(fixture.houseUid, 7)), { payload: { status: 1, reason: 'аудит' } }));
+    expect(blocked.response.statusCode, blocked.response.body).toBe(200);
+    expect(blocked.record).toMatchObject({ targetKind: 'flat', targetId: flat.id, diffSource: 'changes' });
+    expect(blocked.record.changes).toEqual([{ ...flat, action: 'update', before: { blockReason: null, status: 0 }, after: { blockReason: 'аудит', status: 1 }, parent: null }]);
+
     // A company edited: recorded against the company by name, each changed field before and after.
     const [company] = await queryRows<{ id: number }>(db(), sql`select id from management_companies where buyer_id = 1 order by id limit 1`);
     const current = expectShape(McResponse, (await operator.get(mcEndpoints.get.path({ id: company.id }))).json()).data;

@@ -10,7 +10,8 @@ CREATE TABLE "audit_changes" (
 	"after" jsonb,
 	"parent_kind" text,
 	"parent_id" text,
-	"parent_label" text
+	"parent_label" text,
+	"from_snapshot" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "audit_subjects" (
@@ -24,7 +25,8 @@ DROP INDEX "audit_records_target_idx";--> statement-breakpoint
 CREATE INDEX "audit_changes_audit_idx" ON "audit_changes" USING btree ("audit_id");--> statement-breakpoint
 CREATE INDEX "audit_subjects_target_idx" ON "audit_subjects" USING btree ("kind","subject_id","at" DESC NULLS LAST,"audit_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "audit_subjects_kind_idx" ON "audit_subjects" USING btree ("kind","at" DESC NULLS LAST,"audit_id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "audit_subjects_at_idx" ON "audit_subjects" USING btree ("at");--> statement-breakpoint
+CREATE INDEX "audit_subjects_at_idx" ON "audit_subjects" USING btree ("at");
+--> statement-breakpoint
 -- The records written before the change rows keep being found by their target.
 INSERT INTO "audit_subjects" ("audit_id", "at", "kind", "subject_id")
 SELECT "id", "at", "target_kind", "target_id" FROM "audit_records" WHERE "target_kind" IS NOT NULL AND "target_id" IS NOT NULL;--> statement-breakpoint
@@ -52,9 +54,9 @@ CREATE TRIGGER "audit_subjects_no_truncate" BEFORE TRUNCATE ON "audit_subjects" 
 CREATE FUNCTION "audit_add_changes"(record_id bigint, record_at timestamptz, route_kind text, route_id text, changes jsonb) RETURNS void LANGUAGE plpgsql VOLATILE AS $$
 BEGIN
   IF changes IS NOT NULL AND jsonb_array_length(changes) > 0 THEN
-    INSERT INTO audit_changes (audit_id, at, subject_kind, subject_id, label, action, before, after, parent_kind, parent_id, parent_label)
-    SELECT record_id, record_at, c.kind, c.id, c.label, c.action, c.before, c.after, c.parent_kind, c.parent_id, c.parent_label
-    FROM jsonb_to_recordset(changes) AS c(kind text, id text, label text, action text, before jsonb, after jsonb, parent_kind text, parent_id text, parent_label text);
+    INSERT INTO audit_changes (audit_id, at, subject_kind, subject_id, label, action, before, after, parent_kind, parent_id, parent_label, from_snapshot)
+    SELECT record_id, record_at, c.kind, c.id, c.label, c.action, c.before, c.after, c.parent_kind, c.parent_id, c.parent_label, coalesce(c.from_snapshot, false)
+    FROM jsonb_to_recordset(changes) AS c(kind text, id text, label text, action text, before jsonb, after jsonb, parent_kind text, parent_id text, parent_label text, from_snapshot boolean);
   END IF;
   INSERT INTO audit_subjects (audit_id, at, kind, subject_id)
   SELECT DISTINCT record_id, record_at, s.kind, s.id
@@ -73,7 +75,9 @@ $$;--> statement-breakpoint
 -- fallback). Without any, a target with a snapshot is diffed as before, and the diff becomes the
 -- record's one change row (`diff_source` 'snapshot'), its object named from its state (a device by
 -- MAC, a user by login, a house by address, a flat by its house's address); the request's fields
--- stay in `diff` ('request') where there is no snapshot. Either way the objects are indexed.
+-- stay in `diff` ('request') where there is no snapshot. Either way the objects are indexed. A row
+-- made from the snapshot is marked: where the route then says what it changed (after a
+-- transaction of its own committed the record), the list shows the route's rows instead.
 CREATE FUNCTION "audit_record"(fields jsonb, of_kind text, of_key text, of_num integer, before jsonb, given_diff jsonb, fallback_buyer integer, only_if_wrote boolean, changes jsonb)
 RETURNS bigint LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
@@ -106,7 +110,8 @@ BEGIN
         END, of_key, of_num::text),
         'action', CASE WHEN before IS NULL THEN 'create' WHEN after IS NULL THEN 'delete' ELSE 'update' END,
         'before', CASE WHEN before IS NULL THEN NULL ELSE (SELECT jsonb_object_agg(d ->> 'field', d -> 'before') FROM jsonb_array_elements(diff) d) END,
-        'after', CASE WHEN after IS NULL THEN NULL ELSE (SELECT jsonb_object_agg(d ->> 'field', d -> 'after') FROM jsonb_array_elements(diff) d) END));
+        'after', CASE WHEN after IS NULL THEN NULL ELSE (SELECT jsonb_object_agg(d ->> 'field', d -> 'after') FROM jsonb_array_elements(diff) d) END,
+        'from_snapshot', true));
       has_changes := true;
     END IF;
   END IF;

@@ -76,6 +76,8 @@ export const auditChanges = pgTable(
     parentKind: text('parent_kind'),
     parentId: text('parent_id'),
     parentLabel: text('parent_label'),
+    /** Made from the route's target's state before and after, where the route said nothing itself (hidden once it says something). */
+    fromSnapshot: boolean('from_snapshot').notNull().default(false),
   },
   (t) => [index('audit_changes_audit_idx').on(t.auditId)],
 );

@@ -141,5 +141,8 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'recentAudit.field.inn': 'tax number',
   'recentAudit.field.url': 'device address',
   'recentAudit.field.houses': 'houses',
+  'recentAudit.field.options.autoCollectKeys': 'key auto-collection',
+  'recentAudit.field.blocked_at': 'blocked at',
+  'recentAudit.field.blocked_by': 'blocked by',
   'recentAudit.field.sip': 'SIP',
 };

@@ -141,6 +141,9 @@ export const ruMessages = {
   'recentAudit.field.inn': 'ИНН',
   'recentAudit.field.url': 'адрес устройства',
   'recentAudit.field.houses': 'дома',
+  'recentAudit.field.options.autoCollectKeys': 'автосбор ключей',
+  'recentAudit.field.blocked_at': 'заблокирована',
+  'recentAudit.field.blocked_by': 'кем заблокирована',
   'recentAudit.field.sip': 'SIP',
 } as const;
 
