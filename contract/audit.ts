@@ -2,9 +2,9 @@ import { array, boolean, define, is, nullable, number, object, optional, record,
 import { IsoDateTime, endpoint, fromString, parseQueryNumber, withResult } from './common';
 
 // ---------------------------------------------------------------------------
-// The audit trail (docs/api.md "Audit"): one record per mutating request.
+// The audit trail (docs/api.md "Audit"): one record per mutating request, with the changes it made.
 
-/** The kinds of target a record names first; others may appear in `targets`. */
+/** The kinds of object a record or a change names (the list's «what» filter). */
 export const AUDIT_TARGET_KINDS = [
   'device',
   'flat',
@@ -16,12 +16,22 @@ export const AUDIT_TARGET_KINDS = [
   'key',
   'door-code',
   'keyless-code',
+  'temporary-code',
   'access-action',
   'access-reason',
   'management-company',
+  'permission',
   'session',
 ] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
+
+/**
+ * What a change did to its object: created, changed fields, deleted; a permission granted or
+ * revoked; a user or key added to or removed from a flat; a flat moved out of; an import applied;
+ * a code or key sent to a device again.
+ */
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'grant', 'revoke', 'add', 'remove', 'move-out', 'import', 'resend'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_MAX_PAGE_SIZE = 100;
@@ -62,6 +72,25 @@ export type AuditQuery = Infer<typeof AuditQuery>;
 export const AuditChange = type({ field: string(), before: unknown(), after: unknown() });
 export type AuditChange = Infer<typeof AuditChange>;
 
+const AuditObjectRef = type({ kind: string(), id: string(), label: string() });
+
+/**
+ * One change a request made, said by the code that made it: the object by kind, id and name, the
+ * action, the changed fields before and after (`field` → value; null where the object did not
+ * exist before or is gone after; secrets read AUDIT_MASK), and the object it was done in (a key's
+ * flat, a permission's user), null when none.
+ */
+export const AuditChangeRow = type({
+  kind: string(),
+  id: string(),
+  label: string(),
+  action: string(),
+  before: nullable(record(string(), unknown())),
+  after: nullable(record(string(), unknown())),
+  parent: nullable(AuditObjectRef),
+});
+export type AuditChangeRow = Infer<typeof AuditChangeRow>;
+
 export const AuditRecord = type({
   id: number(),
   at: string(),
@@ -78,9 +107,11 @@ export const AuditRecord = type({
   targetKind: nullable(string()),
   targetId: nullable(string()),
   targets: record(string(), string()),
-  /** null for a refused request, or where nothing could be compared. */
+  /** What the request changed, in the order it was done; empty for a refusal and for records of routes that say nothing. */
+  changes: array(AuditChangeRow),
+  /** Only where the request recorded no changes: the target's fields compared (null for a refusal, or where nothing could be compared). */
   diff: nullable(array(AuditChange)),
-  /** 'snapshot': the target's stored fields read before and after; 'request': the request's fields only. */
+  /** 'changes': see `changes`; 'snapshot': the target's stored fields read before and after; 'request': the request's fields only. */
   diffSource: nullable(string()),
   status: number(),
   message: nullable(string()),

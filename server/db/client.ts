@@ -53,19 +53,28 @@ export interface Database {
  */
 export interface TransactionObserver {
   beforeCommit(tx: Db): Promise<void>;
+  /** A transaction starts: what it answers comes back to rolledBack if the transaction fails. */
+  begin?(): number;
+  /** The transaction begun with this mark rolled back (what it recorded goes with it). */
+  rolledBack?(mark: number): void;
 }
 
 export const transactionObservers = new AsyncLocalStorage<TransactionObserver>();
 
 function observeTransactions(db: Db): void {
   const open = db.transaction.bind(db);
-  db.transaction = ((work: (tx: Db) => Promise<unknown>, config?: Parameters<Db['transaction']>[1]) =>
-    open(async (tx) => {
-      const observer = transactionObservers.getStore();
+  db.transaction = ((work: (tx: Db) => Promise<unknown>, config?: Parameters<Db['transaction']>[1]) => {
+    const observer = transactionObservers.getStore();
+    const mark = observer?.begin?.();
+    return open(async (tx) => {
       const result = await work(tx as unknown as Db);
       if (observer) await observer.beforeCommit(tx as unknown as Db);
       return result;
-    }, config)) as Db['transaction'];
+    }, config).catch((error: unknown) => {
+      if (mark !== undefined) observer?.rolledBack?.(mark);
+      throw error;
+    });
+  }) as Db['transaction'];
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));

@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import { AUDIT_DEFAULT_RETENTION_DAYS } from '../../contract/audit';
 import { IDEMPOTENCY_HEADER } from '../../contract/common';
 import { transactionObservers, type Db } from '../db/client';
-import { deviceMacById, insertAuditRecord, pruneAuditRecords, readSnapshotText, settleAuditRecord, type AuditRecordFields } from '../repositories/audit';
+import { deviceMacById, insertAuditChanges, insertAuditRecord, pruneAuditRecords, readSnapshotText, settleAuditRecord, type AuditRecordFields } from '../repositories/audit';
+import { AuditChangeLog, auditChangeLogs } from './audit-changes';
 import { requestChanges, storable, targetsOf, type AuditTargets } from './audit-targets';
 import { isApiPath } from './rbac';
 
@@ -46,8 +47,19 @@ export interface AuditOptions {
   pruneIntervalMs?: number;
 }
 
-/** The searches sent as POST: they change nothing, so they are reads. */
-export const AUDIT_SKIPPED_ROUTES: ReadonlySet<string> = new Set(['POST /front/device-keys', 'POST /front/keys/duplicate', 'POST /front/wizard/entrances']);
+/**
+ * Routes that change nothing a person did: the searches sent as POST, the imports' dry runs, and
+ * the app's own background report of an installer's queue (sent on its own every few seconds).
+ * They leave no record at all.
+ */
+export const AUDIT_SKIPPED_ROUTES: ReadonlySet<string> = new Set([
+  'POST /front/device-keys',
+  'POST /front/keys/duplicate',
+  'POST /front/wizard/entrances',
+  'POST /front/imports/flats/:house/dry-run',
+  'POST /front/imports/keys/dry-run',
+  'POST /front/field/report',
+]);
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 const MAX_TEXT = 300;
@@ -62,7 +74,13 @@ interface AuditState {
   recorded: boolean;
   /** Written in the route's transaction: its id and the status it assumed. */
   inTransaction?: { id: number; status: number };
+  /** Written (in a transaction or not): its id, for change rows that come after it. */
+  id?: number;
 }
+
+/** Each audited request's change rows (plugins/audit-changes.ts) until they are written. */
+const changeLogs = new WeakMap<FastifyRequest, AuditChangeLog>();
+const NO_CHANGES = new AuditChangeLog();
 
 const states = new WeakMap<FastifyRequest, AuditState>();
 
@@ -140,19 +158,47 @@ async function write(db: Db, request: FastifyRequest, state: AuditState, status:
   const diffTarget = accepted && snapshot && !(state.overlapped && !onlyIfWrote) ? snapshot : null;
   // A refusal is recorded whether or not the state before could be read (the database may be away).
   const before = await (accepted ? state.before : state.before.catch(() => null));
-  return insertAuditRecord(db, fieldsOf(request, state, status, message), {
-    before,
-    diffTarget,
-    diff: accepted && diffTarget === null ? requestChanges(request.body) : null,
-    fallbackBuyerId: request.user?.buyerId ?? null,
-    onlyIfWrote,
-  });
+  const log = changeLogs.get(request) ?? NO_CHANGES;
+  const changes = log.take();
+  try {
+    const id = await insertAuditRecord(db, fieldsOf(request, state, status, message), {
+      before,
+      diffTarget,
+      diff: accepted && diffTarget === null && changes.length === 0 ? requestChanges(request.body) : null,
+      fallbackBuyerId: request.user?.buyerId ?? null,
+      onlyIfWrote,
+      changes,
+    });
+    if (id === null) restore(log, changes);
+    else state.id = id;
+    return id;
+  } catch (error) {
+    restore(log, changes);
+    throw error;
+  }
+}
+
+/** Puts rows taken for a write that did not happen back in front of the log. */
+function restore(log: AuditChangeLog, changes: ReturnType<AuditChangeLog['take']>): void {
+  const later = log.take();
+  for (const change of [...changes, ...later]) log.add(change);
+}
+
+/** Writes change rows recorded after the request's record (a later transaction, or a write outside any). */
+async function writeLaterChanges(db: Db, request: FastifyRequest, state: AuditState): Promise<void> {
+  const log = changeLogs.get(request);
+  if (!log || log.size === 0 || state.id === undefined) return;
+  await insertAuditChanges(db, state.id, log.take());
 }
 
 /** Records the request on the transaction about to commit (the first one its route commits that wrote anything). */
 async function recordInTransaction(request: FastifyRequest, tx: Db): Promise<void> {
   const state = states.get(request);
-  if (!state || state.recorded) return;
+  if (!state) return;
+  if (state.recorded) {
+    await writeLaterChanges(tx, request, state);
+    return;
+  }
   state.recorded = true;
   try {
     const status = request.routeOptions.config.successStatus ?? 200;
@@ -182,8 +228,16 @@ export const auditPlugin = fp(
       for (const key of keys) audited.add(key);
       const handler = route.handler;
       route.handler = function (this: unknown, request: FastifyRequest, reply: FastifyReply) {
-        const observer = { beforeCommit: (tx: Db) => recordInTransaction(request, tx) };
-        return transactionObservers.run(observer, () => (handler as (this: unknown, q: FastifyRequest, r: FastifyReply) => unknown).call(this, request, reply));
+        const log = new AuditChangeLog();
+        changeLogs.set(request, log);
+        const observer = {
+          beforeCommit: (tx: Db) => recordInTransaction(request, tx),
+          begin: () => log.mark(),
+          rolledBack: (mark: number) => log.rollBack(mark),
+        };
+        return transactionObservers.run(observer, () =>
+          auditChangeLogs.run(log, () => (handler as (this: unknown, q: FastifyRequest, r: FastifyReply) => unknown).call(this, request, reply)),
+        );
       } as RouteHandlerMethod;
     });
 
@@ -217,7 +271,12 @@ export const auditPlugin = fp(
         if (state?.inTransaction) inTransaction.add(routeKey(request));
         else inTransaction.delete(routeKey(request));
       }
-      if (state?.recorded) return payload;
+      if (state?.recorded) {
+        await writeLaterChanges(db(), request, state).catch((error: unknown) => {
+          request.log.error({ err: error, route: request.routeOptions.url }, 'audit changes not written');
+        });
+        return payload;
+      }
       // Refused before the handler (401, 403, CSRF, a body that is not JSON): no snapshot was read.
       state ??= { targets: targetsOf(request.routeOptions.url ?? '', request.params, request.body), before: Promise.resolve(null), overlapped: false, recorded: false };
       state.recorded = true;

@@ -1,8 +1,9 @@
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { AuditChange, AuditRecord } from '../../contract/audit';
 import { queryRows, type Db } from '../db/client';
-import { auditRecords } from '../db/schema/audit';
+import { auditRecords, auditSubjects } from '../db/schema/audit';
 import { JsonText } from '../http/json-text';
+import type { PendingChange } from '../plugins/audit-changes';
 
 export type NewAuditRecord = typeof auditRecords.$inferInsert;
 
@@ -46,12 +47,15 @@ export interface AuditRecordWrite {
   fallbackBuyerId: number | null;
   /** In a transaction: insert only if it has written anything yet (pg_current_xact_id_if_assigned is null until its first write or row lock). */
   onlyIfWrote: boolean;
+  /** The request's change rows (plugins/audit-changes.ts): where there are any, no snapshot is read or diffed. */
+  changes: PendingChange[];
 }
 
 /**
- * Writes one record in one round trip: where a diff target is given, its state after is read,
- * diffed against the state before with the same rules as diffStates (plugins/audit-targets.ts)
- * and inserted with it. The buyer is the target's (after, else before), else the fallback.
+ * Writes one record with its change rows in one round trip (audit_record, migration 0020). Without
+ * change rows, where a diff target is given, its state after is read, diffed against the state
+ * before with the same rules as diffStates (plugins/audit-targets.ts) and inserted with it. The
+ * buyer is the first change's, else the target's (after, else before), else the fallback.
  * Answers the record's id, or null when `onlyIfWrote` found nothing written.
  */
 export async function insertAuditRecord(db: Db, record: AuditRecordFields, write: AuditRecordWrite): Promise<number | null> {
@@ -73,12 +77,18 @@ export async function insertAuditRecord(db: Db, record: AuditRecordFields, write
   };
   const target = write.diffTarget ? stateArgs(write.diffTarget) : sql`null, null, null::int`;
   const diff = write.diffTarget || write.diff === null ? null : JSON.stringify(write.diff);
-  // One call (audit_record, migration 0019): its statements' plans are kept per connection.
+  // One call: its statements' plans are kept per connection.
   const [row] = await queryRows<{ id: string | number | null }>(
     db,
-    sql`select audit_record(${JSON.stringify(fields)}::jsonb, ${target}, ${write.before}::jsonb, ${diff}::jsonb, ${write.fallbackBuyerId}::int, ${write.onlyIfWrote}) as id`,
+    sql`select audit_record(${JSON.stringify(fields)}::jsonb, ${target}, ${write.before}::jsonb, ${diff}::jsonb, ${write.fallbackBuyerId}::int, ${write.onlyIfWrote}, ${JSON.stringify(write.changes)}::jsonb) as id`,
   );
   return row?.id === null || row?.id === undefined ? null : Number(row.id);
+}
+
+/** Adds change rows to a record already written (a request's later transaction, or a write outside any). */
+export async function insertAuditChanges(db: Db, id: number, changes: PendingChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  await db.execute(sql`select audit_add_changes(${id}::bigint, (select at from audit_records where id = ${id}), null, null, ${JSON.stringify(changes)}::jsonb)`);
 }
 
 export interface AuditFilter {
@@ -98,25 +108,50 @@ export interface AuditFilter {
 /** Microseconds kept: a cursor built from `at` matches the stored time exactly. */
 const AT_TEXT = sql<string>`to_char(${auditRecords.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/** A row made from the target's snapshot shows only where the route said nothing itself. */
+const SAID = sql`(not c.from_snapshot or not exists (select 1 from audit_changes e where e.audit_id = c.audit_id and not e.from_snapshot))`;
+
+/** A record's change rows in the order they were made. */
+const CHANGES_JSON = sql`coalesce((select json_agg(json_build_object(
+  'kind', c.subject_kind, 'id', c.subject_id, 'label', c.label, 'action', c.action, 'before', c.before, 'after', c.after,
+  'parent', case when c.parent_kind is null then null else json_build_object('kind', c.parent_kind, 'id', c.parent_id, 'label', c.parent_label) end
+) order by c.id) from audit_changes c where c.audit_id = ${auditRecords.id} and ${SAID}), '[]'::json)`;
+
+/**
+ * The record's first change row's object, where it has any: it names the record's object, and the
+ * record's own diff (the request's fields, kept where the route's transaction committed before the
+ * route said what it changed) gives way to the changes.
+ */
+const firstChange = (column: 'subject_kind' | 'subject_id') =>
+  sql`(select c.${sql.raw(column)} from audit_changes c where c.audit_id = ${auditRecords.id} order by c.from_snapshot, c.id limit 1)`;
+const FIRST_KIND = firstChange('subject_kind');
+
 /** A record as the contract's AuditRecord, built as JSON by the database. */
 const RECORD_JSON = sql`json_build_object(
   'id', ${auditRecords.id}, 'at', ${AT_TEXT}, 'userId', ${auditRecords.userId}, 'userLogin', ${auditRecords.userLogin},
   'userRoles', ${auditRecords.userRoles}, 'buyerId', ${auditRecords.buyerId}, 'ip', ${auditRecords.ip}, 'userAgent', ${auditRecords.userAgent},
   'outbox', ${auditRecords.outbox}, 'idempotencyKey', ${auditRecords.idempotencyKey}, 'method', ${auditRecords.method}, 'route', ${auditRecords.route},
-  'targetKind', ${auditRecords.targetKind}, 'targetId', ${auditRecords.targetId}, 'targets', ${auditRecords.targets}, 'diff', ${auditRecords.diff},
-  'diffSource', ${auditRecords.diffSource}, 'status', ${auditRecords.status}, 'message', ${auditRecords.message})`;
+  'targetKind', coalesce(${FIRST_KIND}, ${auditRecords.targetKind}), 'targetId', coalesce(${firstChange('subject_id')}, ${auditRecords.targetId}),
+  'targets', ${auditRecords.targets}, 'changes', ${CHANGES_JSON},
+  'diff', case when ${FIRST_KIND} is null then ${auditRecords.diff} end,
+  'diffSource', case when ${FIRST_KIND} is null then ${auditRecords.diffSource}
+    when exists (select 1 from audit_changes c where c.audit_id = ${auditRecords.id} and not c.from_snapshot) then 'changes' else 'snapshot' end,
+  'status', ${auditRecords.status}, 'message', ${auditRecords.message})`;
 
 /**
  * One page's rows, newest first, from the cursor on. Each filter has an index that leads with it
  * and ends with (at desc nulls last, id desc nulls last): ordered exactly so, with the cursor as a
  * row comparison, a page is one index range whatever the table's size (ordered `desc` alone,
- * PostgreSQL sorted every match: a second on 5,000,000 records).
+ * PostgreSQL sorted every match: a second on 5,000,000 records). The «what» filter reads the
+ * objects' index (audit_subjects: every object a record concerns) in the same order, then the
+ * records by id.
  */
 function pageQuery(filter: AuditFilter, columns: SQL): SQL {
+  const kind = filter.targetKind?.trim();
+  if (kind !== undefined) return subjectPageQuery(filter, kind, columns);
   const conditions: (SQL | undefined)[] = [
     filter.buyerId === null ? undefined : eq(auditRecords.buyerId, filter.buyerId),
     filter.login === undefined ? undefined : eq(auditRecords.userLogin, filter.login.trim().toLowerCase()),
-    filter.targetKind === undefined ? undefined : eq(auditRecords.targetKind, filter.targetKind.trim()),
     filter.targetId === undefined ? undefined : eq(auditRecords.targetId, filter.targetId.trim()),
     filter.route === undefined ? undefined : eq(auditRecords.route, filter.route.trim()),
     filter.dateFrom === undefined ? undefined : gte(auditRecords.at, filter.dateFrom),
@@ -126,6 +161,22 @@ function pageQuery(filter: AuditFilter, columns: SQL): SQL {
   const where = and(...conditions);
   return sql`select ${columns} from ${auditRecords} ${where ? sql`where ${where}` : sql``}
     order by ${auditRecords.at} desc nulls last, ${auditRecords.id} desc nulls last limit ${filter.limit}`;
+}
+
+/** A page filtered by the object's kind (and id): the objects' index range, ordered as the list. */
+function subjectPageQuery(filter: AuditFilter, kind: string, columns: SQL): SQL {
+  const conditions: (SQL | undefined)[] = [
+    eq(auditSubjects.kind, kind),
+    filter.targetId === undefined ? undefined : eq(auditSubjects.subjectId, filter.targetId.trim()),
+    filter.buyerId === null ? undefined : eq(auditRecords.buyerId, filter.buyerId),
+    filter.login === undefined ? undefined : eq(auditRecords.userLogin, filter.login.trim().toLowerCase()),
+    filter.route === undefined ? undefined : eq(auditRecords.route, filter.route.trim()),
+    filter.dateFrom === undefined ? undefined : gte(auditSubjects.at, filter.dateFrom),
+    filter.dateTo === undefined ? undefined : lte(auditSubjects.at, filter.dateTo),
+    filter.after === undefined ? undefined : sql`(${auditSubjects.at}, ${auditSubjects.auditId}) < (${filter.after.at}::timestamptz, ${filter.after.id})`,
+  ];
+  return sql`select ${columns} from ${auditSubjects} join ${auditRecords} on ${auditRecords.id} = ${auditSubjects.auditId} where ${and(...conditions)}
+    order by ${auditSubjects.at} desc nulls last, ${auditSubjects.auditId} desc nulls last limit ${filter.limit}`;
 }
 
 /** One page of records, newest first (see pageQuery). */
@@ -150,16 +201,22 @@ export async function listAuditRecordsJson(db: Db, filter: AuditFilter): Promise
 export async function pruneAuditRecords(db: Db, cutoff: Date, batch = 10_000): Promise<number> {
   let removed = 0;
   for (;;) {
-    const count = await db.transaction(async (tx) => {
+    const { records, subjects } = await db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('app.audit_prune_before', ${cutoff.toISOString()}, true)`);
       const rows = await queryRows<{ id: number }>(
         tx as unknown as Db,
         sql`delete from audit_records where id in (select id from audit_records where at < ${cutoff.toISOString()}::timestamptz order by at limit ${batch}) returning id`,
       );
-      return rows.length;
+      if (rows.length > 0) await tx.execute(sql`delete from audit_changes where audit_id = any(${`{${rows.map((row) => String(row.id)).join(',')}}`}::bigint[])`);
+      const gone = await queryRows<{ n: number }>(
+        tx as unknown as Db,
+        sql`with gone as (delete from audit_subjects where ctid in (select ctid from audit_subjects where at < ${cutoff.toISOString()}::timestamptz order by at limit ${batch}) returning 1)
+            select count(*)::int as n from gone`,
+      );
+      return { records: rows.length, subjects: gone[0]?.n ?? 0 };
     });
-    removed += count;
-    if (count < batch) return removed;
+    removed += records;
+    if (records < batch && subjects < batch) return removed;
   }
 }
 

@@ -3,6 +3,7 @@ import type { AuthItem } from '../../contract/users';
 import { queryRows, type Db } from '../db/client';
 import { authAssignments, authItemChildren } from '../db/schema/auth';
 import { users } from '../db/schema/users';
+import { recordChange } from '../plugins/audit-changes';
 import { listAuthItems } from './sessions';
 
 /** The user whose roles and permissions a screen shows. */
@@ -53,7 +54,7 @@ export async function changeUserGrants(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Two changes of one user's grants run one after the other, so each checks what the other left.
-    const locked = await queryRows<{ id: number }>(tx, sql`select id from users where id = ${userId} for update`);
+    const locked = await queryRows<{ id: number; login: string; buyerId: number }>(tx, sql`select id, login, buyer_id as "buyerId" from users where id = ${userId} for update`);
     if (locked.length === 0) return false;
     const state = await loadUserGrants(tx, userId);
     check(state);
@@ -67,6 +68,10 @@ export async function changeUserGrants(
         .insert(authAssignments)
         .values(toGrant.map((itemName) => ({ itemName, userId, createdAt: sql`extract(epoch from now())::integer` })))
         .onConflictDoNothing();
+    }
+    const user = { kind: 'user', id: String(userId), label: locked[0].login } as const;
+    for (const [names, action] of [[toGrant, 'grant'], [toRevoke, 'revoke']] as const) {
+      for (const name of names) recordChange({ kind: 'permission', id: name, label: name, action, parent: user, buyerId: locked[0].buyerId });
     }
     return true;
   });

@@ -5,6 +5,7 @@ import { ROLES } from '../../contract/users';
 import { ApiError } from '../http/errors';
 import { pageNumber, paginationOf } from '../http/pagination';
 import { defineRoute } from '../http/route';
+import { recordObject } from '../plugins/audit-changes';
 import { Id } from '../http/structs';
 import { createBuyer, deleteBuyer, findBuyer, listBuyers, sqlStateOf, updateBuyer, type BuyerFields } from '../repositories/buyers';
 
@@ -63,6 +64,7 @@ export async function buyerRoutes(app: FastifyInstance): Promise<void> {
     const fields = buyerFields(body);
     const outcome = await createBuyer(db, fields);
     if (outcome.status === 'duplicate') throw duplicate(fields.name);
+    recordObject({ kind: 'buyer', id: outcome.buyer.id, label: outcome.buyer.name }, null, outcome.buyer, { buyerId: outcome.buyer.id });
     return { result: true, message: 'Покупатель создан', data: outcome.buyer };
   });
 
@@ -77,14 +79,17 @@ export async function buyerRoutes(app: FastifyInstance): Promise<void> {
     if (params.buyerId === OPERATOR_BUYER_ID && fields.active === false) {
       throw new ApiError(409, 'Некорректное поле active: покупателя 1 нельзя отключить — это сам оператор');
     }
+    const before = await findBuyer(db, params.buyerId);
     const outcome = await updateBuyer(db, params.buyerId, fields);
     if (outcome.status === 'not-found') throw new ApiError(404, NOT_FOUND);
     if (outcome.status === 'duplicate') throw duplicate(fields.name);
+    recordObject({ kind: 'buyer', id: outcome.buyer.id, label: outcome.buyer.name }, before, outcome.buyer, { buyerId: outcome.buyer.id });
     return { result: true, message: 'Покупатель сохранён', data: outcome.buyer };
   });
 
   defineRoute(app, buyerEndpoints.remove, { access: superuser, params: BuyerParams }, async ({ params, db }) => {
     if (params.buyerId === OPERATOR_BUYER_ID) throw new ApiError(409, 'Покупателя 1 нельзя удалить: это сам оператор');
+    const before = await findBuyer(db, params.buyerId);
     try {
       const outcome = await deleteBuyer(db, params.buyerId);
       if (outcome.status === 'not-found') throw new ApiError(404, NOT_FOUND);
@@ -96,6 +101,7 @@ export async function buyerRoutes(app: FastifyInstance): Promise<void> {
       if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION) throw new ApiError(409, 'Покупателя нельзя удалить: за ним остались данные');
       throw error;
     }
+    if (before) recordObject({ kind: 'buyer', id: before.id, label: before.name }, before, null, { buyerId: before.id });
     return { result: true, message: 'Покупатель удалён' };
   });
 }

@@ -46,6 +46,7 @@ import {
 import { flatRangeOfDevice } from '../repositories/commutators';
 import { flatDeviceFlags } from '../repositories/flat-devices';
 import { flatOfDevice } from '../repositories/keys';
+import { recordDoorCode, recordKeylessCode } from '../repositories/audit-labels';
 import { requireDevice, scopeOf } from './device-card-shared';
 
 /** Codes are read like keys (docs/api.md "Door codes"): the keys permission, management or support. */
@@ -184,9 +185,11 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
     const code = given ?? generateCode(await codesInUse(db, [record.id]));
     // Stored and owed to the device in one transaction, then sent (docs/api.md "Device sync").
     const change: DeviceChange = { kind: 'doorCode', action: 'set', flatNum, code, expiresAt: expiresAt?.toISOString() ?? null };
-    const written = await storeOweAndSend(db, gateway, app.deviceSync, [{ deviceId: record.id, change }], (tx) =>
-      insertDoorCode(tx, { deviceId: record.id, flatNum, code, expiresAt, comment, createdBy: currentUser(request).login }, now),
-    );
+    const written = await storeOweAndSend(db, gateway, app.deviceSync, [{ deviceId: record.id, change }], async (tx) => {
+      const stored = await insertDoorCode(tx, { deviceId: record.id, flatNum, code, expiresAt, comment, createdBy: currentUser(request).login }, now);
+      recordDoorCode(ref.mac, null, stored);
+      return stored;
+    });
     if (!written) throw new ApiError(409, `Код ${code} или код ${flatNum === null ? 'устройства' : `квартиры ${flatNum}`} только что добавлен другим запросом`);
     return { result: true, message: withNote('Код добавлен', written.note), data: written.stored };
   });
@@ -205,7 +208,11 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
     const comment = body.comment === undefined ? current.comment : checkedComment(body.comment);
     const toDevice = code !== current.code || expiresAt?.toISOString() !== (current.expiresAt ?? undefined);
     const change: DeviceChange = { kind: 'doorCode', action: 'set', flatNum: current.flatNum, code, expiresAt: expiresAt?.toISOString() ?? null };
-    const store = (tx: Db) => updateDoorCode(tx, current.id, { code, expiresAt, comment }, now);
+    const store = async (tx: Db) => {
+      const stored = await updateDoorCode(tx, current.id, { code, expiresAt, comment }, now);
+      if (stored) recordDoorCode(ref.mac, current, stored);
+      return stored;
+    };
     const written = toDevice ? await storeOweAndSend(db, gateway, app.deviceSync, [{ deviceId: record.id, change }], store) : await store(db).then((stored) => stored && { stored, note: null });
     if (!written) throw new ApiError(404, `Код ${params.id} не найден на устройстве ${ref.mac}`);
     return { result: true, message: withNote('Код изменён', written.note), data: written.stored };
@@ -217,7 +224,11 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
     const current = await findDoorCode(db, record.id, { id: params.id }, now);
     if (!current) throw new ApiError(404, `Код ${params.id} не найден на устройстве ${ref.mac}`);
     const change: DeviceChange = { kind: 'doorCode', action: 'remove', flatNum: current.flatNum, code: current.code, expiresAt: current.expiresAt };
-    const written = await storeOweAndSend(db, gateway, app.deviceSync, [{ deviceId: record.id, change }], async (tx) => ((await deleteDoorCode(tx, current.id)) ? true : null));
+    const written = await storeOweAndSend(db, gateway, app.deviceSync, [{ deviceId: record.id, change }], async (tx) => {
+      if (!(await deleteDoorCode(tx, current.id))) return null;
+      recordDoorCode(ref.mac, current, null);
+      return true;
+    });
     return { result: true, message: withNote('Код удалён', written?.note ?? null) };
   });
 
@@ -275,7 +286,11 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
       gateway,
       app.deviceSync,
       ids.map((deviceId) => ({ deviceId, change })),
-      (tx) => insertKeylessCode(tx, { buyerId, service: body.service, code, expiresAt, comment, createdBy: currentUser(request).login, deviceIds: ids }, now),
+      async (tx) => {
+        const id = await insertKeylessCode(tx, { buyerId, service: body.service, code, expiresAt, comment, createdBy: currentUser(request).login, deviceIds: ids }, now);
+        recordKeylessCode('create', { id, code, service: body.service, expiresAt, comment, macs: refs.map((ref) => ref.mac), buyerId });
+        return id;
+      },
     );
     const codeId = written!.stored;
     const results = await targetOutcomes(db, written!.ids);
@@ -323,6 +338,7 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
       refs.map((ref) => ({ deviceId: ref.id, change })),
       async (tx) => {
         await deleteKeylessCode(tx, current.id);
+        recordKeylessCode('delete', { ...current, macs: current.targets.map((target) => target.mac) });
         return true;
       },
     );

@@ -13,6 +13,7 @@ import { removeTemporaryCode, setTemporaryCode } from '../repositories/flat-code
 import { moveOut, moveOutPreview, undoMoveOut } from '../repositories/flat-move-outs';
 import { addFlatUser, removeFlatUser } from '../repositories/flat-users';
 import { blockHistory, createFlat, deleteFlat, removeFlatEntrance, setFlatStatus } from '../repositories/flats';
+import { entranceObject, recordFlatChange, recordInFlat, recordMoveOut, recordTemporaryCode, userObject } from '../repositories/audit-labels';
 import { flatDeviceRoutes } from './flats-devices';
 import { FLAT_EDITORS, FLAT_READERS, FlatParams, flatKeyOf, flatNotFound, optionalText, requireFlat } from './flats-shared';
 
@@ -50,6 +51,7 @@ export async function flatRoutes(app: FastifyInstance, options: { gateway: Devic
       );
       if (outcome.status === 'house-not-found' || outcome.status === 'other-buyer') throw new ApiError(404, `Дом не найден: ${params.house}`);
       if (outcome.status === 'duplicate') throw new ApiError(409, `Квартира ${body.flatNum} в этом доме уже есть`);
+      await recordFlatChange(db, { houseUid: params.house, flatNum: body.flatNum }, { action: 'create', after: { letter } });
       return { result: true, message: 'Квартира создана', data: outcome.flat };
     },
   );
@@ -57,6 +59,7 @@ export async function flatRoutes(app: FastifyInstance, options: { gateway: Devic
   defineRoute(app, flatEndpoints.remove, write, async ({ params, request, db }) => {
     const flat = await requireFlat(db, request, params.flat);
     await deleteFlat(db, flat.id);
+    await recordFlatChange(db, flat, { action: 'delete', before: { letter: flat.letter, status: flat.status } });
     return { result: true, message: 'Квартира удалена' };
   });
 
@@ -65,6 +68,7 @@ export async function flatRoutes(app: FastifyInstance, options: { gateway: Devic
     const reason = optionalText('reason', body.reason, MAX_REASON_LENGTH);
     const user = currentUser(request);
     const changed = await setFlatStatus(db, flat, { status: body.status, reason, login: user.login, userId: user.userId });
+    if (changed) await recordFlatChange(db, flat, { action: 'update', before: { status: flat.status, blockReason: flat.blockReason }, after: { status: body.status, blockReason: reason } });
     const done = body.status === 1 ? 'Квартира заблокирована' : 'Квартира разблокирована';
     return { result: true, message: changed ? done : 'Статус квартиры не изменился' };
   });
@@ -85,6 +89,7 @@ export async function flatRoutes(app: FastifyInstance, options: { gateway: Devic
   defineRoute(app, flatEndpoints.removeEntrance, write, async ({ params, body, request, db }) => {
     const flat = await requireFlat(db, request, params.flat);
     if (!(await removeFlatEntrance(db, flat.id, body.entranceUid))) throw new ApiError(404, `Подъезд ${body.entranceUid} не относится к квартире`);
+    await recordInFlat(db, flat, { ...(await entranceObject(db, body.entranceUid)), action: 'remove' });
     return { result: true, message: 'Подъезд убран из квартиры' };
   });
 
@@ -99,12 +104,14 @@ export async function flatRoutes(app: FastifyInstance, options: { gateway: Devic
     if (outcome === 'unknown-user') throw new ApiError(400, `Некорректное поле userId: пользователь ${body.userId} не найден`);
     if (outcome === 'other-buyer') throw new ApiError(400, `Некорректное поле userId: пользователь ${body.userId} принадлежит другому покупателю`);
     if (outcome === 'already') throw new ApiError(409, `Пользователь ${body.userId} уже привязан к квартире`);
+    await recordInFlat(db, flat, { ...(await userObject(db, body.userId)), action: 'add' });
     return { result: true, message: 'Пользователь добавлен в квартиру' };
   });
 
   defineRoute(app, flatEndpoints.removeUser, write, async ({ params, body, request, db }) => {
     const flat = await requireFlat(db, request, params.flat);
     if (!(await removeFlatUser(db, flat.id, requireUserId(body.userId)))) throw new ApiError(404, `Пользователь ${body.userId} не привязан к квартире`);
+    await recordInFlat(db, flat, { ...(await userObject(db, body.userId)), action: 'remove' });
     return { result: true, message: 'Пользователь убран из квартиры' };
   });
 
@@ -118,12 +125,17 @@ export async function flatRoutes(app: FastifyInstance, options: { gateway: Devic
       throw new ApiError(400, `Некорректное поле duration: ожидается число секунд от 1 до ${TEMPORARY_CODE_MAX_SECONDS} (год)`);
     }
     const flat = await requireFlat(db, request, params.flat);
-    return { result: true, message: 'Временный код сохранён', data: await setTemporaryCode(db, flat.id, body.duration) };
+    const before = await temporaryCodeOf(db, flat.id);
+    const code = await setTemporaryCode(db, flat.id, body.duration);
+    await recordTemporaryCode(db, flat, before, code);
+    return { result: true, message: 'Временный код сохранён', data: code };
   });
 
   defineRoute(app, flatEndpoints.removeTemporaryCode, write, async ({ params, request, db }) => {
     const flat = await requireFlat(db, request, params.flat);
+    const before = await temporaryCodeOf(db, flat.id);
     const removed = await removeTemporaryCode(db, flat.id);
+    if (removed) await recordTemporaryCode(db, flat, before, null);
     return { result: true, message: removed ? 'Временный код удалён' : 'У квартиры не было временного кода' };
   });
 
@@ -136,6 +148,7 @@ export async function flatRoutes(app: FastifyInstance, options: { gateway: Devic
     const flat = await requireFlat(db, request, params.flat);
     const done = await moveOut(db, flat, currentUser(request).userId);
     if (!done) throw new ApiError(409, 'В квартире нечего убирать: жильцов, ключей, кода и доступов нет');
+    await recordMoveOut(db, flat, done.removed);
     return { result: true, message: 'Жильцы выселены', data: done };
   });
 
@@ -149,6 +162,7 @@ export async function flatRoutes(app: FastifyInstance, options: { gateway: Devic
       if (outcome.status === 'not-found') throw new ApiError(404, `Выселение ${params.moveOutId} у этой квартиры не найдено`);
       if (outcome.status === 'already-undone') throw new ApiError(409, 'Выселение уже отменено');
       if (outcome.status === 'expired') throw new ApiError(409, 'Срок отмены выселения истёк');
+      await recordFlatChange(db, flat, { action: 'update', before: { moveOut: params.moveOutId }, after: { moveOut: null } });
       return { result: true, message: 'Выселение отменено' };
     },
   );

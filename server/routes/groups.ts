@@ -7,6 +7,8 @@ import type { Db } from '../db/client';
 import { ApiError } from '../http/errors';
 import { pageNumber, paginationOf } from '../http/pagination';
 import { defineRoute } from '../http/route';
+import { recordObject } from '../plugins/audit-changes';
+import { groupObject } from '../repositories/audit-labels';
 import { Id } from '../http/structs';
 import { MAX_ID, idFilter } from '../http/validation';
 import { buyerScope, currentUser } from '../plugins/session';
@@ -112,6 +114,7 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
     const parentId = await checkedParent(db, body.parentId ?? null, buyerId, scope);
     const outcome = await createGroup(db, { name, buyerId, parentId }, randomUUID());
     if (outcome.status === 'no-parent') throw parentGone(parentId);
+    recordObject(groupObject(outcome.group), null, outcome.group, { buyerId });
     return { result: true, message: 'Группа создана', data: outcome.group };
   });
 
@@ -127,16 +130,18 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
     if (outcome.status === 'not-found') throw new ApiError(404, NOT_FOUND);
     if (outcome.status === 'no-parent') throw parentGone(parentId);
     if (outcome.status === 'loop') throw loopError();
+    recordObject(groupObject(outcome.group), group, outcome.group, { buyerId: group.buyerId });
     return { result: true, message: 'Группа сохранена', data: outcome.group };
   });
 
   defineRoute(app, groupEndpoints.remove, { access: editors, params: GroupParams }, async ({ params, request, db }) => {
-    await groupInScope(db, params.groupId, buyerScope(request));
+    const group = await groupInScope(db, params.groupId, buyerScope(request));
     const outcome = await deleteGroup(db, params.groupId);
     if (outcome.status === 'not-found') throw new ApiError(404, NOT_FOUND);
     if (outcome.status === 'has-children') {
       throw new ApiError(409, `Группу нельзя удалить: в ней вложенных групп — ${outcome.children}. Сначала перенесите или удалите их`);
     }
+    recordObject(groupObject(group), group, null, { buyerId: group.buyerId });
     return { result: true, message: `Группа удалена; она снята с устройств (${outcome.devices}) и пользователей (${outcome.users})` };
   });
 }

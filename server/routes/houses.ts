@@ -6,6 +6,8 @@ import { PERMISSIONS, ROLES } from '../../contract/users';
 import { ApiError } from '../http/errors';
 import { pageNumber, paginationOf } from '../http/pagination';
 import { defineRoute } from '../http/route';
+import { recordObject } from '../plugins/audit-changes';
+import { houseObject } from '../repositories/audit-labels';
 import { buyerScope } from '../plugins/session';
 import type { Db } from '../db/client';
 import { CountCache } from '../repositories/device-list';
@@ -133,15 +135,18 @@ export async function houseRoutes(app: FastifyInstance): Promise<void> {
     if (id.length > 64) throw new ApiError(400, 'Некорректное поле id: не длиннее 64 символов');
     const house = await createHouse(db, { id, ...fields });
     if (!house) throw new ApiError(409, `Дом с идентификатором ${id} уже существует`);
+    recordObject({ kind: 'house', id, label: house.address }, null, house);
     return { result: true, message: 'Дом создан', data: house };
   });
 
   defineRoute(app, houseEndpoints.remove, { access: editors }, async ({ query }) => {
+    const before = await houseObject(db, query.uid);
     const outcome = await deleteHouse(db, query.uid);
     if (outcome.status === 'not-found') throw new ApiError(404, 'Дом не найден');
     if (outcome.status === 'has-devices') {
       throw new ApiError(409, `Дом нельзя удалить: к нему привязаны устройства (${outcome.devices})`);
     }
+    recordObject(before, { address: before.label }, null);
     return { result: true, message: 'Дом удалён' };
   });
 

@@ -27,6 +27,8 @@ import { CSV_BOM, csvLine } from '../import/csv-out';
 import { ImportFileError, importError } from '../import/detect';
 import { columnsOf, guessMapping, mappedValues } from '../import/mapping';
 import { dataRows, readHead } from '../import/read-rows';
+import { recordChange, type AuditObject } from '../plugins/audit-changes';
+import { houseObject } from '../repositories/audit-labels';
 import { ImportStore, publicJob, type StoredUpload } from '../import/store';
 import { buyerScope, currentUser } from '../plugins/session';
 import { FlatImport, flatExportBatch } from '../repositories/imports-flats';
@@ -159,7 +161,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
   }
 
   /** The apply as a job: every batch planned again and written in its transaction, the result CSV written as it goes. */
-  async function applyJob<D>(request: FastifyRequest, kind: ImportKind, body: ImportRun, planner: () => BatchPlanner<D>) {
+  async function applyJob<D>(request: FastifyRequest, kind: ImportKind, body: ImportRun, planner: () => BatchPlanner<D>, house?: AuditObject) {
     const userId = currentUser(request).userId;
     const upload = await fileStep(async () => store.upload(body.file, userId, kind));
     const rows = await mappedRows(upload, kind, body);
@@ -188,6 +190,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     void job.done.then(() => {
       if (job.state === 'failed' && job.message === null) job.message = 'Импорт прерван';
     });
+    recordChange({ kind: kind === 'keys' ? 'key' : 'flat', id: `import:${job.id}`, label: upload.name ?? job.id, action: 'import', after: { file: upload.name }, parent: house ?? null });
     return { result: true, message: 'Импорт запущен', data: publicJob(job) };
   }
 
@@ -198,7 +201,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, importEndpoints.flatsApply, { access: FLAT_EDITORS, params: HouseParams }, async ({ params, body, request, db }) => {
     const planner = await flatImport(db, request, params.house);
-    return applyJob(request, 'flats', body, planner);
+    return applyJob(request, 'flats', body, planner, await houseObject(db, params.house));
   });
 
   const keyImport = (request: FastifyRequest) => () => new KeyImport({ scope: buyerScope(request), login: currentUser(request).login }, (device) => keyTypesOf(device, false));

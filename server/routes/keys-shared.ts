@@ -10,6 +10,7 @@ import { buyerScope, currentUser } from '../plugins/session';
 import { type DeviceSyncSettings, storeOweAndSend } from '../jobs/device-sync-runner';
 import type { OwedChange } from '../repositories/device-sync';
 import { deleteKeyRows, findDeviceKeys, findKeyDevice, flatOfDevice, insertKey, type StoredKey } from '../repositories/keys';
+import { recordKeyAdded, recordKeysRemoved } from '../repositories/audit-labels';
 import { DEVICE_NOT_FOUND } from './device-card-shared';
 
 export type KeyKind = KeyType | CardType;
@@ -96,6 +97,7 @@ export function keyRemoval(key: StoredKey & { deviceId: number }): OwedChange {
 /** Deletes the keys and owes their removal to their devices in one transaction, then sends it; answers the note when a device has not taken it. */
 export async function removeKeys(db: Db, gateway: DeviceGateway, sync: DeviceSyncSettings, found: readonly (StoredKey & { deviceId: number })[]): Promise<string | null> {
   const written = await storeOweAndSend(db, gateway, sync, found.map(keyRemoval), async (tx) => {
+    await recordKeysRemoved(tx, found.map((key) => key.id));
     await deleteKeyRows(tx, found.map((key) => key.id));
     return true;
   });
@@ -128,20 +130,24 @@ export async function addKey(db: Db, gateway: DeviceGateway, request: FastifyReq
   const duplicate = `Ключ ${value} уже есть ${rs ? 'на контроллерах RS485 устройства' : 'на устройстве'} ${device.ref.mac}${side}`;
   const existing = await findDeviceKeys(db, device.ref.id, { value }, rs ? { rs, inner } : { rs });
   if (existing.length > 0) throw new ApiError(409, duplicate);
-  const written = await storeOweAndSend(db, gateway, sync, [{ deviceId: device.ref.id, change: { kind: 'key', action: 'add', value, flatNum, rs, inner } }], (tx) => insertKey(tx, {
-    deviceId: device.ref.id,
-    mac: device.ref.mac,
-    buyerId: device.buyerId,
-    flatId,
-    flatNum,
-    value,
-    keyType: key.keyType,
-    inner,
-    rs,
-    isSecurity: key.isSecurity ?? false,
-    authentic: key.authentic ?? true,
-    userLogin: currentUser(request).login,
-  }));
+  const written = await storeOweAndSend(db, gateway, sync, [{ deviceId: device.ref.id, change: { kind: 'key', action: 'add', value, flatNum, rs, inner } }], async (tx) => {
+    const stored = await insertKey(tx, {
+      deviceId: device.ref.id,
+      mac: device.ref.mac,
+      buyerId: device.buyerId,
+      flatId,
+      flatNum,
+      value,
+      keyType: key.keyType,
+      inner,
+      rs,
+      isSecurity: key.isSecurity ?? false,
+      authentic: key.authentic ?? true,
+      userLogin: currentUser(request).login,
+    });
+    if (stored) await recordKeyAdded(tx, { value, keyType: key.keyType, flatNum, flatId, inner, rs, mac: device.ref.mac, buyerId: device.buyerId });
+    return stored;
+  });
   if (!written) throw new ApiError(409, duplicate);
   return { key: written.stored, message: written.note ? `Ключ добавлен; запись ${written.note}` : 'Ключ добавлен' };
 }

@@ -12,6 +12,7 @@ import { OWED_NOTE } from '../../contract/device-sync';
 import { changeOutcomes } from '../repositories/device-sync';
 import { deleteKeyRows, findDeviceKeys, findKeysByMacAndValue, type StoredKey } from '../repositories/keys';
 import { storeOweAndSend } from '../jobs/device-sync-runner';
+import { recordKeysRemoved } from '../repositories/audit-labels';
 import { deviceKeyRoutes } from './keys-device';
 import { duplicateCandidates } from './keys-values';
 import { KEY_EDITORS, KEY_READERS, addKey, compactKeyValue, flatNumber, isHex, keyRemoval, removeKeys, requireBulkSize, requireKeyDevice } from './keys-shared';
@@ -72,6 +73,7 @@ export async function keyRoutes(app: FastifyInstance, options: { gateway: Device
     });
     // Deleted and owed to their devices in one transaction, then sent: a device that does not take it keeps it owed (docs/api.md "Device sync").
     const written = await storeOweAndSend(db, gateway, app.deviceSync, removed.map(keyRemoval), async (tx) => {
+      await recordKeysRemoved(tx, removed.map((key) => key.id));
       await deleteKeyRows(tx, removed.map((key) => key.id));
       return true;
     });

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { ApiError } from '../http/errors';
 import { pageNumber, paginationOf } from '../http/pagination';
 import { defineRoute } from '../http/route';
+import { recordObject } from '../plugins/audit-changes';
 import { IdParams } from '../http/structs';
 import { idFilter, MAX_ID } from '../http/validation';
 import { buyerScope, currentUser } from '../plugins/session';
@@ -124,6 +125,7 @@ export async function managementCompanyRoutes(app: FastifyInstance): Promise<voi
       interval: 0,
     });
     if (company === 'duplicate') throw new ApiError(409, duplicateMessage(internalId));
+    recordObject({ kind: 'management-company', id: company.id, label: company.name }, null, company, { buyerId: company.buyerId });
     return { result: true, message: 'Управляющая компания создана', data: company };
   });
 
@@ -142,12 +144,14 @@ export async function managementCompanyRoutes(app: FastifyInstance): Promise<voi
     const saved = await updateCompany(db, current.id, companyFields(body, buyerId));
     if (saved === null) throw new ApiError(404, NOT_FOUND);
     if (saved === 'duplicate') throw new ApiError(409, duplicateMessage(body.internalId.trim()));
+    recordObject({ kind: 'management-company', id: saved.id, label: saved.name }, current, saved, { buyerId: saved.buyerId });
     return { result: true, message: 'Управляющая компания сохранена', data: saved };
   });
 
   defineRoute(app, mcEndpoints.disable, { access: managers }, async ({ request, body, db }) => {
     const company = await bodyCompany(db, request, body.id);
     if (!(await disableCompany(db, company.id))) throw new ApiError(404, NOT_FOUND);
+    recordObject({ kind: 'management-company', id: company.id, label: company.name }, { active: company.active }, { active: false }, { buyerId: company.buyerId });
     return { result: true, message: 'Управляющая компания отключена' };
   });
 

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { ApiError } from '../http/errors';
 import { pageNumber, paginationOf } from '../http/pagination';
 import { defineRoute } from '../http/route';
+import { recordObject } from '../plugins/audit-changes';
 import { IdParams } from '../http/structs';
 import { MAX_ID, idFilter } from '../http/validation';
 import { isAllowed } from '../plugins/rbac';
@@ -173,6 +174,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     if (await isLoginTaken(db, login)) throw new ApiError(409, `Некорректное поле login: логин ${login} уже занят`);
     const newUserId = await createUser(db, { login, passwordHash: await hashPassword(password), buyerId, comment, roles });
     if (newUserId === null) throw new ApiError(409, `Некорректное поле login: логин ${login} уже занят`);
+    recordObject({ kind: 'user', id: newUserId, label: login }, null, { login, buyerId, comment, roles }, { buyerId });
     return { result: true, message: 'Пользователь создан', newUserId };
   });
 

@@ -249,6 +249,8 @@ export const RUNTIME_TABLES = [
   'auth_version',
   // Append-only (a trigger refuses TRUNCATE): a reset of the seed leaves the trail of what was done.
   'audit_records',
+  'audit_changes',
+  'audit_subjects',
 ] as const;
 
 async function dataTables(db: Db): Promise<string[]> {

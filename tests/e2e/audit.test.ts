@@ -5,11 +5,12 @@ import { DESKTOP, MOBILE, findDevice, getJson, launchBrowser, screenshot, sessio
 import { send, sideways } from './housing-helpers';
 
 /*
- * The audit trail in Chromium against the real server: the operator switches a
- * device's key auto-collection on its card and blocks a flat (made by the test) on the flat card;
- * both cards show the change in their recent history, and /audit filtered to each target shows the
- * record, whose diff names the changed fields before and after. /audit at both widths, no sideways
- * scroll on a phone; the installer is refused.
+ * The audit trail in Chromium against the real server: the operator switches a device's key
+ * auto-collection on its card, blocks a flat (made by the test) on the flat card and gives it a
+ * temporary code; both cards say the change in words in their recent history («Изменено устройство
+ * …», «Изменена кв. N, адрес», «Временный код … создан для кв. N, адрес»), and /audit filtered to
+ * each object shows the record, its fields before → after and the object linked to its screen.
+ * /audit at both widths, no sideways scroll on a phone; the installer is refused.
  */
 
 let browser: Browser;
@@ -36,11 +37,11 @@ async function autoCollectDevice(page: Page): Promise<{ mac: string; on: boolean
   return found;
 }
 
-/** Opens the record of `route` in /audit filtered to the target and returns the diff dialog. */
-async function openRecord(page: Page, targetKind: string, targetId: string, route: string) {
+/** Opens the record saying `sentence` in /audit filtered to the object and returns its dialog. */
+async function openRecord(page: Page, targetKind: string, targetId: string, sentence: string | RegExp) {
   await page.goto(`/audit?${new URLSearchParams({ targetKind, targetId }).toString()}`);
   await page.getByRole('heading', { level: 1, name: 'Журнал изменений' }).waitFor();
-  const row = page.getByRole('row').filter({ hasText: route }).first();
+  const row = page.getByRole('row').filter({ hasText: sentence }).first();
   await row.waitFor();
   await row.getByRole('button', { name: /Изменения записи/ }).click();
   const dialog = page.getByRole('dialog', { name: /Запись \d+/ });
@@ -57,7 +58,7 @@ async function faded(page: Page): Promise<void> {
 describe('the audit trail (operator)', () => {
   const operator = sessionOf(() => browser, 'operator', DESKTOP);
 
-  it('records a device change made on its card and a flat change made on the flat card, each found in /audit with its diff', async () => {
+  it('says a device change made on its card and a flat’s block and temporary code in words, each found in /audit with its fields before → after', async () => {
     const { page, pageErrors } = operator();
     const { mac, on } = await autoCollectDevice(page);
     await page.goto(`/devices/${encodeURIComponent(mac)}/update`);
@@ -68,13 +69,13 @@ describe('the audit trail (operator)', () => {
     expect((await saved).status()).toBe(200);
     // The card's own recent history shows it.
     const recent = page.getByRole('region', { name: 'Последние изменения' });
-    await recent.getByText('PUT devices/:mac/auto-collect').first().waitFor();
+    await recent.getByText(`Изменено устройство ${mac}`).first().waitFor();
+    expect(await recent.getByText('PUT devices/:mac/auto-collect').count()).toBe(0);
     expect(await recent.getByRole('link', { name: 'Вся история изменений' }).getAttribute('href')).toBe(`/audit?targetKind=device&targetId=${encodeURIComponent(mac)}`);
 
-    const deviceRecord = await openRecord(page, 'device', mac, 'PUT devices/:mac/auto-collect');
-    const change = deviceRecord.getByRole('row').filter({ hasText: 'options.autoCollectKeys' });
-    await change.waitFor();
-    expect(await change.getByRole('cell').allInnerTexts()).toEqual(['options.autoCollectKeys', on ? 'true' : 'false', on ? 'false' : 'true']);
+    const deviceRecord = await openRecord(page, 'device', mac, `Изменено устройство ${mac}`);
+    expect(await deviceRecord.getByRole('link', { name: mac }).first().getAttribute('href')).toBe(`/devices/${encodeURIComponent(mac)}/update`);
+    await deviceRecord.getByText(`автосбор ключей: ${on ? 'да → нет' : 'нет → да'}`).waitFor();
     await expect(deviceRecord.getByText('operator').first().isVisible()).resolves.toBe(true);
     await screenshot(page, 'audit-record-desktop');
     await deviceRecord.getByRole('button', { name: 'Закрыть' }).click();
@@ -93,14 +94,27 @@ describe('the audit trail (operator)', () => {
     const blocked = page.waitForResponse((response) => response.url().includes('/status') && response.request().method() === 'PUT');
     await dialog.getByRole('button', { name: 'Заблокировать' }).click();
     expect((await blocked).status()).toBe(200);
-    await page.getByRole('region', { name: 'Последние изменения' }).getByText('PUT flats/:flat/status').first().waitFor();
+    const flatRecent = page.getByRole('region', { name: 'Последние изменения' });
+    const flatName = new RegExp(`^Изменена кв\\. ${flatNum}, `);
+    await flatRecent.getByText(flatName).first().waitFor();
 
-    const flatRecord = await openRecord(page, 'flat', flatKey, 'PUT flats/:flat/status');
-    const status = flatRecord.getByRole('row').filter({ hasText: /^status/ });
-    await status.waitFor();
-    expect(await status.getByRole('cell').allInnerTexts()).toEqual(['status', '0', '1']);
-    expect(await flatRecord.getByRole('row').filter({ hasText: 'block_reason' }).getByRole('cell').allInnerTexts()).toEqual(['block_reason', '—', 'проверка журнала']);
+    const flatRecord = await openRecord(page, 'flat', flatKey, new RegExp(`Изменена кв\\. ${flatNum}, `));
+    await flatRecord.getByText('статус: 0 → 1').waitFor();
+    await flatRecord.getByText('причина блокировки: — → проверка журнала').waitFor();
+    expect(await flatRecord.getByRole('link', { name: new RegExp(`^кв\\. ${flatNum}, `) }).first().getAttribute('href')).toBe(
+      `/houses/${encodeURIComponent(houseUid)}/flats/${flatNum}/update`,
+    );
     await flatRecord.getByRole('button', { name: 'Закрыть' }).click();
+
+    // A temporary code given to the flat: its record is the code's, and the flat's trail holds it.
+    const code = (await send(page, 'POST', `/front/flats/${encodeURIComponent(flatKey)}/temporary-access-code`, { duration: 3600 })) as { data: { tempCode: string } };
+    await page.goto(`/houses/${encodeURIComponent(houseUid)}/flats/${flatNum}/update`);
+    await page
+      .getByRole('region', { name: 'Последние изменения' })
+      .getByText(new RegExp(`^Временный код ${code.data.tempCode} создан для кв\\. ${flatNum}, `))
+      .first()
+      .waitFor();
+    await screenshot(page, 'audit-flat-recent-desktop');
 
     // Who: the filter by login keeps only the operator's records.
     await page.goto('/audit?login=operator');
@@ -108,6 +122,8 @@ describe('the audit trail (operator)', () => {
     const logins = await page.locator('tbody tr td:nth-child(2)').allInnerTexts();
     expect(logins.length).toBeGreaterThan(1);
     expect(new Set(logins)).toEqual(new Set(['operator']));
+    // No raw routes in the list: each record says what was done.
+    expect(await page.locator('tbody').getByText(/^(PUT|POST|DELETE) /).count()).toBe(0);
     await screenshot(page, 'audit-desktop');
     expect(pageErrors).toEqual([]);
   });

@@ -6,7 +6,12 @@ import { AUDIT_MASK, AuditResponse, auditEndpoints, type AuditRecord } from '../
 import { IDEMPOTENCY_HEADER } from '../../contract/common';
 import { deviceCardEndpoints } from '../../contract/device-card';
 import { deviceSettingsEndpoints } from '../../contract/device-card-settings';
+import { fieldEndpoints } from '../../contract/field';
 import { flatEndpoints } from '../../contract/flat-card';
+import { flatParams } from '../../contract/flats';
+import { keyEndpoints } from '../../contract/keys';
+import { McResponse, mcEndpoints } from '../../contract/mc';
+import { userPermissionEndpoints } from '../../contract/user-permissions';
 import { userEndpoints } from '../../contract/users';
 import type { AppOptions } from '../../server/app';
 import { queryRows } from '../../server/db/client';
@@ -14,7 +19,8 @@ import { AUDIT_SKIPPED_ROUTES } from '../../server/plugins/audit';
 import { diffStates } from '../../server/plugins/audit-targets';
 import { listAuditRecords } from '../../server/repositories/audit';
 import { contractEndpoints, validArbitrary } from './fuzz-arbitraries';
-import { BACKENDS, TestClient, expectShape, loginAs, useApp, type AccountName } from './helpers';
+import { ACCOUNTS, BACKENDS, TestClient, expectShape, loginAs, useApp, type AccountName } from './helpers';
+import { createFlat, createFlatFixture } from './flat-fixtures';
 import { ALL_RULES } from './route-rules/all-rules';
 
 const MAC = 'E4:5A:D4:00:00:05';
@@ -88,18 +94,24 @@ describe.each(BACKENDS)('audit trail on %s', (backend) => {
       outbox: false,
       status: 200,
       diffSource: 'snapshot',
+      diff: null,
     });
     expect(record.userRoles).toContain('management');
-    expect(record.diff).toContainEqual({ field: 'status_code', before: statusNow, after: next });
-    expect(record.diff?.map((change) => change.field)).not.toContain('update_date');
+    // The device's stored state before and after, as the change row of the device named by its MAC.
+    expect(record.changes).toEqual([
+      { kind: 'device', id: MAC, label: MAC, action: 'update', before: expect.objectContaining({ status_code: statusNow }), after: expect.objectContaining({ status_code: next }), parent: null },
+    ]);
+    expect(Object.keys(record.changes[0].after ?? {})).not.toContain('update_date');
   });
 
   it('masks passwords and SIP passwords in every diff, and never stores them', async () => {
     const admin = await as('admin');
     const created = await recorded(() => admin.request('POST', userEndpoints.create.path({}), { payload: { login: 'audit-secret', password: 'Secret-123456' } }));
     expect(created.response.statusCode, created.response.body).toBe(200);
-    expect(created.record.diffSource).toBe('request');
-    expect(created.record.diff).toContainEqual({ field: 'password', before: null, after: AUDIT_MASK });
+    expect(created.record.diffSource).toBe('changes');
+    expect(created.record.diff).toBeNull();
+    expect(created.record.changes[0]).toMatchObject({ kind: 'user', label: 'audit-secret', action: 'create', after: { login: 'audit-secret' } });
+    expect(Object.keys(created.record.changes[0].after ?? {})).not.toContain('password');
     const userId = (created.response.json() as { newUserId: number }).newUserId;
 
     const changed = await recorded(() =>
@@ -107,15 +119,20 @@ describe.each(BACKENDS)('audit trail on %s', (backend) => {
     );
     expect(changed.response.statusCode, changed.response.body).toBe(200);
     expect(changed.record).toMatchObject({ targetKind: 'user', targetId: String(userId), diffSource: 'snapshot' });
-    expect(changed.record.diff).toContainEqual({ field: 'password_hash', before: AUDIT_MASK, after: AUDIT_MASK });
-    expect(changed.record.diff).toContainEqual({ field: 'comment', before: null, after: 'аудит' });
+    expect(changed.record.changes[0]).toMatchObject({
+      kind: 'user',
+      label: 'audit-secret',
+      action: 'update',
+      before: { password_hash: AUDIT_MASK, comment: null },
+      after: { password_hash: AUDIT_MASK, comment: 'аудит' },
+    });
 
     const operator = await as('operator');
     const sip = await recorded(() =>
       operator.request('PUT', deviceSettingsEndpoints.setSip.path({ mac: MAC }), { payload: { account: { login: 'audit-sip', password: 'SipSecret-99', domain: 'sip.example', port: 5060 } } }),
     );
     expect(sip.response.statusCode, sip.response.body).toBe(200);
-    expect(sip.record.diff?.find((change) => change.field === 'sip.password' || change.field === 'sip')).toBeDefined();
+    expect(Object.keys(sip.record.changes[0]?.after ?? {}).find((field) => field === 'sip.password' || field === 'sip')).toBeDefined();
 
     const stored = await queryRows<{ text: string }>(db(), sql`select string_agg(row_to_json(a)::text, ' ') as text from audit_records a`);
     for (const secret of ['Secret-123456', 'Other-654321', 'SipSecret-99', 'scrypt$']) expect(stored[0].text).not.toContain(secret);
@@ -252,6 +269,88 @@ describe.each(BACKENDS)('audit trail on %s', (backend) => {
     expect((await operator.get(`${auditEndpoints.list.path({})}?cursor=nonsense`)).statusCode).toBe(400);
     expect((await operator.get(`${auditEndpoints.list.path({})}?cursor=${encodeURIComponent('2026-02-30T10:00:00Z_1')}`)).statusCode).toBe(400);
   });
+  it('says what each change did to which object by name: a revoked permission, a created key, a temporary code, a company edit; the «what» filter finds them', async () => {
+    const admin = await as('admin');
+    const operator = await as('operator');
+    const list = async (query: string) => {
+      const response = await admin.get(`${auditEndpoints.list.path({})}?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return expectShape(AuditResponse, response.json()).data;
+    };
+    // A permission revoked: «Отозвано право KEYS_LIST_PERMISSION у installer».
+    const permissions = userPermissionEndpoints.update.path({ id: ACCOUNTS.installer.id });
+    expect((await admin.request('PUT', permissions, { payload: { grant: ['KEYS_LIST_PERMISSION'] } })).statusCode).toBe(200);
+    const revoked = await recorded(() => admin.request('PUT', permissions, { payload: { revoke: ['KEYS_LIST_PERMISSION'] } }));
+    expect(revoked.response.statusCode, revoked.response.body).toBe(200);
+    expect(revoked.added).toBe(1);
+    expect(revoked.record).toMatchObject({ targetKind: 'permission', targetId: 'KEYS_LIST_PERMISSION', diffSource: 'changes', diff: null });
+    expect(revoked.record.changes).toEqual([
+      { kind: 'permission', id: 'KEYS_LIST_PERMISSION', label: 'KEYS_LIST_PERMISSION', action: 'revoke', before: null, after: null, parent: { kind: 'user', id: String(ACCOUNTS.installer.id), label: 'installer' } },
+    ]);
+    const userTrail = await list(`targetKind=user&targetId=${ACCOUNTS.installer.id}&perPage=5`);
+    expect(userTrail.map((record) => record.id)).toContain(revoked.record.id);
+
+    // A key created on a flat: «Ключ 0123456789AB добавлен в кв. 7, <address>», written in the key's transaction.
+    const fixture = await createFlatFixture(app(), 0x5a);
+    await createFlat(operator, fixture.houseUid, 7);
+    const key = await recorded(() => operator.request('POST', keyEndpoints.create.path({}), { payload: { mac: fixture.iscomMac, value: '0123456789AB', keyType: 'Metakom', flatNum: 7 } }));
+    expect(key.response.statusCode, key.response.body).toBe(200);
+    expect(key.added).toBe(1);
+    const flat = { kind: 'flat', id: `${fixture.houseUid}:7`, label: `г. Тестов, ул. Квартирная, д. ${fixture.houseUid.replace('test-flat-house-', '')}` };
+    expect(key.record).toMatchObject({ targetKind: 'key', targetId: '0123456789AB', diffSource: 'changes' });
+    expect(key.record.changes).toEqual([
+      { kind: 'key', id: '0123456789AB', label: '0123456789AB', action: 'create', before: null, after: { device: fixture.iscomMac, flat: 7, type: 'Metakom' }, parent: flat },
+    ]);
+    // «Что = Ключ» finds it, and so do the flat's and the device's trails.
+    expect((await list('targetKind=key&perPage=5')).map((record) => record.id)).toContain(key.record.id);
+    expect((await list(`targetKind=flat&targetId=${encodeURIComponent(flat.id)}&perPage=5`)).map((record) => record.id)).toContain(key.record.id);
+    expect((await list(`targetKind=device&targetId=${encodeURIComponent(fixture.iscomMac)}&perPage=5`)).map((record) => record.id)).toContain(key.record.id);
+
+    // A temporary code: its value and duration, the flat named.
+    const code = await recorded(() => operator.request('POST', flatEndpoints.setTemporaryCode.path(flatParams(fixture.houseUid, 7)), { payload: { duration: 3600 } }));
+    expect(code.response.statusCode, code.response.body).toBe(200);
+    const stored = (code.response.json() as { data: { tempCode: string } }).data.tempCode;
+    expect(code.record.changes).toEqual([
+      { kind: 'temporary-code', id: flat.id, label: stored, action: 'create', before: null, after: { code: stored, duration: 3600, entrances: [fixture.entranceUid] }, parent: flat },
+    ]);
+
+    // A flat blocked: said once, by the route (its transaction's snapshot of the flat gives way).
+    const blocked = await recorded(() => operator.request('PUT', flatEndpoints.setStatus.path(flatParams(fixture.houseUid, 7)), { payload: { status: 1, reason: 'аудит' } }));
+    expect(blocked.response.statusCode, blocked.response.body).toBe(200);
+    expect(blocked.record).toMatchObject({ targetKind: 'flat', targetId: flat.id, diffSource: 'changes' });
+    expect(blocked.record.changes).toEqual([{ ...flat, action: 'update', before: { blockReason: null, status: 0 }, after: { blockReason: 'аудит', status: 1 }, parent: null }]);
+
+    // A company edited: recorded against the company by name, each changed field before and after.
+    const [company] = await queryRows<{ id: number }>(db(), sql`select id from management_companies where buyer_id = 1 order by id limit 1`);
+    const current = expectShape(McResponse, (await operator.get(mcEndpoints.get.path({ id: company.id }))).json()).data;
+    const renamed = `${current.name} (аудит)`;
+    const edit = await recorded(() => operator.request('POST', mcEndpoints.set.path({}), { payload: { ...current, name: renamed, interval: current.interval + 60 } }));
+    expect(edit.response.statusCode, edit.response.body).toBe(200);
+    expect(edit.record).toMatchObject({ targetKind: 'management-company', targetId: String(company.id) });
+    expect(edit.record.changes).toEqual([
+      { kind: 'management-company', id: String(company.id), label: renamed, action: 'update', before: { interval: current.interval, name: current.name }, after: { interval: current.interval + 60, name: renamed }, parent: null },
+    ]);
+  });
+
+  it('keeps background traffic out: an installer’s field report and an import’s dry run make no record', async () => {
+    const installer = await as('installer');
+    const before = await total();
+    const now = new Date().toISOString();
+    const report = {
+      installId: `audit-${backend}`,
+      appVersion: '0.1.0',
+      generatedAt: now,
+      lastSyncAt: null,
+      counts: { waiting: 0, needsAttention: 0, paused: 0, drafts: 0, idleDrafts: 0 },
+      jobs: [],
+      idleDrafts: [],
+      storage: { persisted: false, usage: 0, quota: 1 },
+    };
+    const response = await installer.request('POST', fieldEndpoints.report.path({}), { payload: report });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    expect(await total()).toBe(before);
+  });
+
   // Last: its generated requests change and delete what the other tests use.
   it('writes exactly one record for every request to every mutating route (from the registered routes), with its status; a refusal has no diff', async () => {
     const endpoints = new Map((await contractEndpoints()).map((endpoint) => [routeKey(endpoint.method, endpoint.pattern), endpoint]));
@@ -276,7 +375,8 @@ describe.each(BACKENDS)('audit trail on %s', (backend) => {
         if (added !== 1) problems.push(`${key}: ${added} records for one ${response.statusCode}`);
         else if (record.route !== key || record.status !== response.statusCode) problems.push(`${key}: recorded ${record.route} ${record.status}, answered ${response.statusCode}`);
         else if (response.statusCode >= 400 && record.diff !== null) problems.push(`${key}: a ${response.statusCode} with a diff`);
-        else if (response.statusCode < 400 && record.diff === null) problems.push(`${key}: accepted without a diff`);
+        else if (response.statusCode < 400 && record.diffSource === null) problems.push(`${key}: accepted without a diff source`);
+        else if (response.statusCode >= 400 && record.changes.length > 0) problems.push(`${key}: a ${response.statusCode} with changes`);
         if (response.statusCode < 400) accepted.add(key);
       }
     }

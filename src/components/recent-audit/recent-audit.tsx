@@ -13,7 +13,8 @@ import { useDateFormat } from '@/lib/dates';
 import { errorMessage, expectResult, request } from '@/lib/http';
 import { hasRole, useSession } from '@/lib/session';
 import { AuditDiff } from './audit-diff';
-import { auditPath, isRefused, routeLabel } from './audit-model';
+import { AuditSummary } from './audit-changes';
+import { auditPath, fieldCount, isRefused } from './audit-model';
 import { useT } from './messages';
 
 const RECENT = 5;
@@ -24,14 +25,15 @@ export function useCanReadAudit(): boolean {
   return [ROLES.superuser, ROLES.support, ROLES.management].some((role) => hasRole(roles, role));
 }
 
-/** One record's line: when, who, what, the result; opens its diff in place. */
+/** One record's line: when, who, what was done in words; the changed fields open in place. */
 export function AuditLine({ record }: { record: AuditRecord }) {
   const t = useT();
   const { dateTime } = useDateFormat();
   const [open, setOpen] = useState(false);
   const refused = isRefused(record);
+  const fields = fieldCount(record);
   return (
-    <Box component="li" sx={{ py: 0.75, borderTop: 1, borderColor: 'divider', minWidth: 0 }}>
+    <Box component="li" sx={{ py: 0.75, borderTop: 1, borderColor: 'divider', minWidth: 0, display: 'grid', gap: 0.5 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
           {dateTime(record.at)}
@@ -39,21 +41,18 @@ export function AuditLine({ record }: { record: AuditRecord }) {
         <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {record.userLogin ?? t('recentAudit.nobody')}
         </Typography>
-        <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-          {routeLabel(record.route)}
-        </Typography>
-        <StatusChip tone={refused ? 'bad' : 'good'}>{`${record.status} ${t(refused ? 'recentAudit.refused' : 'recentAudit.accepted')}`}</StatusChip>
-        {!refused && record.diff !== null && (
-          <Button size="small" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
-            {t('recentAudit.changes', { count: record.diff.length })}
-          </Button>
-        )}
+        {refused && <StatusChip tone="bad">{`${record.status} ${t('recentAudit.refused')}`}</StatusChip>}
+        {record.outbox && <StatusChip tone="off">{t('recentAudit.outbox')}</StatusChip>}
       </Box>
-      {open && (
-        <Box sx={{ mt: 1 }}>
-          <AuditDiff record={record} />
+      <AuditSummary record={record} max={open ? Infinity : 3} fields={open} />
+      {!refused && fields > 0 && (
+        <Box>
+          <Button size="small" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
+            {t('recentAudit.changes', { count: fields })}
+          </Button>
         </Box>
       )}
+      {open && record.diffSource === 'request' && <AuditDiff record={record} />}
     </Box>
   );
 }

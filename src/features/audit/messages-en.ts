@@ -3,7 +3,7 @@ import type { FeatureMessageKey } from './messages';
 /** English strings of the audit trail; the compiler checks none is missing. */
 export const enMessages: Record<FeatureMessageKey, string> = {
   'audit.title': 'Audit trail',
-  'audit.intro': 'Every request to change something: who, from where, what, and the result. Records cannot be changed or deleted.',
+  'audit.intro': 'What was changed, by whom, when and from where: each object by name, each field before and after. Records cannot be changed or deleted.',
   'audit.filter.label': 'Find records',
   'audit.filter.login': 'Who (login)',
   'audit.filter.targetKind': 'What',
@@ -29,6 +29,8 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'audit.kind.access-action': 'Access action',
   'audit.kind.access-reason': 'Access reason',
   'audit.kind.management-company': 'Management company',
+  'audit.kind.temporary-code': 'Temporary code',
+  'audit.kind.permission': 'Permission',
   'audit.kind.session': 'Log-in and log-out',
   'audit.loading': 'Loading records',
   'audit.loadError': 'Could not load the records: {error}',

@@ -3,7 +3,7 @@ import { defineCatalog, type FeatureTranslate } from '@/i18n/i18n';
 /** Russian strings of the audit trail (/audit). */
 export const ruMessages = {
   'audit.title': 'Журнал изменений',
-  'audit.intro': 'Каждый запрос на изменение: кто, откуда, что и с каким результатом. Записи нельзя изменить или удалить.',
+  'audit.intro': 'Что изменили, кто, когда и откуда: каждый объект по имени, поля — как было и как стало. Записи нельзя изменить или удалить.',
   'audit.filter.label': 'Поиск записей',
   'audit.filter.login': 'Кто (логин)',
   'audit.filter.targetKind': 'Что',
@@ -29,6 +29,8 @@ export const ruMessages = {
   'audit.kind.access-action': 'Действие доступа',
   'audit.kind.access-reason': 'Причина доступа',
   'audit.kind.management-company': 'Управляющая компания',
+  'audit.kind.temporary-code': 'Временный код',
+  'audit.kind.permission': 'Право',
   'audit.kind.session': 'Вход и выход',
   'audit.loading': 'Загрузка записей',
   'audit.loadError': 'Не удалось загрузить записи: {error}',

@@ -9,6 +9,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import type { AuditRecord } from '@contract/audit';
+import { AuditSummary } from '@/components/recent-audit/audit-changes';
 import { AuditDiff } from '@/components/recent-audit/audit-diff';
 import { useDateFormat } from '@/lib/dates';
 import { useT } from '../messages';
@@ -52,7 +53,12 @@ export function AuditRecordDialog({ record, onClose }: { record: AuditRecord; on
         <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
           {t('audit.dialog.changes')}
         </Typography>
-        <AuditDiff record={record} />
+        <AuditSummary record={record} max={Infinity} fields />
+        {record.diffSource === 'request' && (
+          <Box sx={{ mt: 1 }}>
+            <AuditDiff record={record} />
+          </Box>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('audit.dialog.close')}</Button>

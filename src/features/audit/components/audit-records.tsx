@@ -9,26 +9,16 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { AuditRecord } from '@contract/audit';
-import { isRefused, routeLabel } from '@/components/recent-audit/audit-model';
+import { AuditSummary } from '@/components/recent-audit/audit-changes';
+import { isRefused } from '@/components/recent-audit/audit-model';
 import { StatusChip } from '@/components/status-chip';
 import { useDateFormat } from '@/lib/dates';
 import { useT } from '../messages';
-import { kindKey } from '../model';
 
 interface RecordsProps {
   rows: AuditRecord[];
   busy: boolean;
   onOpen: (record: AuditRecord) => void;
-}
-
-function useTargetText() {
-  const t = useT();
-  return (record: AuditRecord) => {
-    if (record.targetKind === null) return t('audit.dash');
-    const key = kindKey(record.targetKind);
-    const kind = key ? t(key) : record.targetKind;
-    return record.targetId === null ? kind : `${kind} ${record.targetId}`;
-  };
 }
 
 function Result({ record }: { record: AuditRecord }) {
@@ -50,7 +40,6 @@ const mono = { fontFamily: 'monospace', fontSize: '0.8125rem', overflowWrap: 'an
 export function AuditTable({ rows, busy, onOpen }: RecordsProps) {
   const t = useT();
   const { dateTime } = useDateFormat();
-  const target = useTargetText();
   return (
     <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
       <Table size="small" aria-label={t('audit.title')} aria-busy={busy}>
@@ -58,8 +47,7 @@ export function AuditTable({ rows, busy, onOpen }: RecordsProps) {
           <TableRow>
             <TableCell>{t('audit.column.when')}</TableCell>
             <TableCell>{t('audit.column.who')}</TableCell>
-            <TableCell>{t('audit.column.what')}</TableCell>
-            <TableCell>{t('audit.column.target')}</TableCell>
+            <TableCell sx={{ width: '45%' }}>{t('audit.column.what')}</TableCell>
             <TableCell>{t('audit.column.result')}</TableCell>
             <TableCell>{t('audit.column.from')}</TableCell>
             <TableCell />
@@ -70,8 +58,9 @@ export function AuditTable({ rows, busy, onOpen }: RecordsProps) {
             <TableRow key={record.id} hover>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(record.at)}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{record.userLogin ?? t('audit.dash')}</TableCell>
-              <TableCell sx={mono}>{routeLabel(record.route)}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{target(record)}</TableCell>
+              <TableCell>
+                <AuditSummary record={record} />
+              </TableCell>
               <TableCell>
                 <Result record={record} />
               </TableCell>
@@ -91,7 +80,6 @@ export function AuditTable({ rows, busy, onOpen }: RecordsProps) {
 export function AuditCards({ rows, onOpen }: RecordsProps) {
   const t = useT();
   const { dateTime } = useDateFormat();
-  const target = useTargetText();
   return (
     <Box component="ul" aria-label={t('audit.title')} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
       {rows.map((record) => (
@@ -101,12 +89,7 @@ export function AuditCards({ rows, onOpen }: RecordsProps) {
             <Result record={record} />
           </Box>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{record.userLogin ?? t('audit.dash')}</Typography>
-          <Typography variant="body2" sx={mono}>
-            {routeLabel(record.route)}
-          </Typography>
-          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-            {target(record)}
-          </Typography>
+          <AuditSummary record={record} />
           <Box>
             <OpenButton record={record} onOpen={onOpen} />
           </Box>
