@@ -34,6 +34,11 @@ export class NetworkError extends Error {
   }
 }
 
+/** No answer, or a proxy saying the server is gone: data saved for offline work may stand in. */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof NetworkError || (error instanceof HttpError && [502, 503, 504].includes(error.status));
+}
+
 /** The server answered 2xx with `result: false` (spec §8: the message becomes the screen's error). */
 export class ResultError extends Error {
   constructor(message: string | null | undefined) {
