@@ -114,9 +114,32 @@ export function utcOffsetLabel(timeZone: string, at: Date = new Date()): string 
 }
 
 /** Formatting bound to the user's time zone and language; every date on screen goes through it. */
-export function useDateFormat(): { dateTime: (value: DateInput) => string; date: (value: DateInput) => string; timeZone: string } {
+const AGE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/**
+ * How long ago `at` was, in the largest whole unit and the user's language («5 минут назад»,
+ * «2 days ago»; under a minute «сейчас»): the age of data saved for offline work.
+ */
+export function formatAgo(at: number, now: number, language: UiLanguage = 'ru'): string {
+  const format = new Intl.RelativeTimeFormat(LOCALE_OF[language], { numeric: 'auto' });
+  const age = Math.max(0, now - at);
+  for (const [unit, ms] of AGE_UNITS) if (age >= ms) return format.format(-Math.floor(age / ms), unit);
+  return format.format(0, 'second');
+}
+
+export function useDateFormat(): {
+  dateTime: (value: DateInput) => string;
+  date: (value: DateInput) => string;
+  ago: (at: number, now: number) => string;
+  timeZone: string;
+} {
   const { language, timezone } = usePreferences();
   const dateTime = useCallback((value: DateInput) => formatDateTime(value, timezone, language), [timezone, language]);
   const date = useCallback((value: DateInput) => formatDate(value, timezone, language), [timezone, language]);
-  return { dateTime, date, timeZone: timezone };
+  const ago = useCallback((at: number, now: number) => formatAgo(at, now, language), [language]);
+  return { dateTime, date, ago, timeZone: timezone };
 }

@@ -34,7 +34,12 @@ export class NetworkError extends Error {
   }
 }
 
-/** The server answered 2xx with `result: false` (the message becomes the screen's error). */
+/** No answer, or a proxy saying the server is gone: data saved for offline work may stand in. */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof NetworkError || (error instanceof HttpError && [502, 503, 504].includes(error.status));
+}
+
+/** The server answered 2xx with `result: false`. */
 export class ResultError extends Error {
   constructor(message: string | null | undefined) {
     super(message || t('common.requestFailed'));

@@ -4,7 +4,7 @@ import { nullable, number, string, type, validate, type Infer } from 'superstruc
 import { sessionEndpoints } from '@contract/session';
 import { PermissionsResponse, userEndpoints, type AuthItem } from '@contract/users';
 import { refreshCsrfToken } from './csrf';
-import { HttpError, NetworkError, request } from './http';
+import { HttpError, isUnreachable, request } from './http';
 import { isLoggedIn, setLoggedFlag, useLoggedIn } from './logged-flag';
 import { announceUser, clearUserCaches } from './runtime-cache';
 import { onSessionEvent } from './session-events';
@@ -118,11 +118,6 @@ export function clearSavedSession(): void {
 onSessionEvent((event) => {
   if (event.type === 'expired') clearSavedSession();
 });
-
-/** No answer, or a proxy saying the server is gone: the saved session may stand in. */
-function isUnreachable(error: unknown): boolean {
-  return error instanceof NetworkError || (error instanceof HttpError && [502, 503, 504].includes(error.status));
-}
 
 async function withTimeout<T>(signal: AbortSignal | undefined, timeoutMs: number | null, run: (signal: AbortSignal | undefined) => Promise<T>): Promise<T> {
   if (timeoutMs === null) return run(signal);

@@ -80,7 +80,7 @@ export interface OutboxJob {
   sentAt: number | null;
 }
 
-/** A house an installer took offline: what the wizard pickers need on site. */
+/** A house an installer took offline: what the wizard pickers, the device list, the set-up wizard and the matrix need on site. */
 export interface SnapshotRow {
   userId: number;
   houseUid: string;
@@ -88,7 +88,19 @@ export interface SnapshotRow {
   house: unknown;
   entrances: unknown[];
   flats: unknown[];
+  /** Each device's MAC, and from version 3 on its list row, card settings and matrix (src/offline/snapshot-devices.ts). */
   devices: unknown[];
+  /** The devices' MACs (the `*macs` index: which snapshot holds a device); filled from `devices` on every write. */
+  macs: string[];
+}
+
+/** The MACs a snapshot's devices name; an entry in another shape names none. */
+export function snapshotMacs(devices: readonly unknown[]): string[] {
+  const macs = devices.flatMap((device) => {
+    const mac = typeof device === 'object' && device !== null && 'mac' in device ? device.mac : undefined;
+    return typeof mac === 'string' ? [normalizeMac(mac) ?? mac] : [];
+  });
+  return [...new Set(macs)];
 }
 
 export type OfflineDb = Dexie & {
@@ -133,6 +145,23 @@ export const SCHEMA_HISTORY: readonly SchemaVersion[] = [
         .modify((job: Partial<OutboxJob> & { idempotencyKey: string }) => {
           job.deviceKey ??= deviceKeyOf(job.target?.mac, job.idempotencyKey);
           job.lastStatus ??= null;
+        });
+    },
+  },
+  {
+    // v3: a snapshot also keeps its devices' list rows, card settings and matrices, so the device
+    // list, the set-up wizard and the matrix open offline; `*macs` finds the snapshot of a device.
+    // A v2 snapshot keeps its MAC-only devices (the screens ask to take the house again).
+    version: 3,
+    stores: {
+      snapshots: '[userId+houseUid], userId, savedAt, *macs',
+    },
+    upgrade: async (tx) => {
+      await tx
+        .table('snapshots')
+        .toCollection()
+        .modify((row: Partial<SnapshotRow>) => {
+          row.macs = snapshotMacs(Array.isArray(row.devices) ? row.devices : []);
         });
     },
   },

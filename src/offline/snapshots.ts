@@ -1,16 +1,17 @@
-import type { OfflineDb, SnapshotRow } from './db';
+import { snapshotMacs, type OfflineDb, type SnapshotRow } from './db';
 import { withQuotaRetry } from './quota';
 
 /*
- * Houses taken offline: an installer saves a house's entrances, flats and devices while online,
- * and the wizard pickers read them on site. A snapshot is per user and is replaced, not merged,
+ * Houses taken offline: an installer saves a house's entrances, flats and devices (with each
+ * device's list row, settings and matrix) while online, and the pickers, the device list, the
+ * set-up wizard and the matrix read them on site. A snapshot is per user and is replaced, not merged,
  * when taken again; its age is shown so nobody mistakes it for live data.
  */
 
-export type SnapshotInput = Omit<SnapshotRow, 'savedAt'>;
+export type SnapshotInput = Omit<SnapshotRow, 'savedAt' | 'macs'>;
 
 export function saveSnapshot(db: OfflineDb, input: SnapshotInput, now: number = Date.now()): Promise<SnapshotRow> {
-  const row: SnapshotRow = { ...input, savedAt: now };
+  const row: SnapshotRow = { ...input, macs: snapshotMacs(input.devices), savedAt: now };
   return withQuotaRetry(async () => {
     await db.snapshots.put(row);
     return row;
@@ -34,4 +35,10 @@ export async function deleteSnapshot(db: OfflineDb, userId: number, houseUid: st
 
 export function snapshotAgeMs(row: Pick<SnapshotRow, 'savedAt'>, now: number = Date.now()): number {
   return Math.max(0, now - row.savedAt);
+}
+
+/** The user's snapshots that hold the device, newest first. */
+export async function snapshotsWithDevice(db: OfflineDb, userId: number, mac: string): Promise<SnapshotRow[]> {
+  const rows = await db.snapshots.where('macs').equals(mac).filter((row) => row.userId === userId).toArray();
+  return rows.sort((a, b) => b.savedAt - a.savedAt);
 }

@@ -236,7 +236,10 @@ describe.each(BACKENDS)('device list on %s', (backend) => {
 
   it('creates a device with the defaults, finds it in the list, and refuses the same MAC: 409', async () => {
     const client = await loginAs(app(), 'operator');
-    const [house] = await rows<{ uid: string }>(sql`select uid from houses limit 1`);
+    // A house of the operator's buyer: another buyer's is refused (docs/api.md, «Which houses and devices a buyer's users see»).
+    const [house] = await rows<{ uid: string }>(
+      sql`select uid from houses h where exists (select 1 from entrances e where e.house_uid = h.uid and e.buyer_id = (select buyer_id from users where login = 'operator')) limit 1`,
+    );
     const payload = { mac: '02-00-5e-10-00-01', type: 6, url: 'http://10.0.0.5', revision: 5, houses: [house.uid] };
     const response = await client.request('POST', CREATE, { payload });
     expect(response.statusCode, response.body).toBe(200);

@@ -1,15 +1,25 @@
 import { owedReason } from '@contract/device-sync';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useReducer, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import type { CommutatorsUpdate } from '@contract/commutators';
 import { ROLES } from '@contract/users';
-import { HttpError, errorMessage } from '@/lib/http';
+import { HttpError, errorMessage, isUnreachable } from '@/lib/http';
 import { hasRole, useSession } from '@/lib/session';
 import { useConnectivity } from '@/offline/connectivity';
+import { getOfflineDb } from '@/offline/db';
+import { findSavedDevice } from '@/offline/snapshot-devices';
 import { readCommutatorsFromDevice, saveCommutators } from './api';
 import { useT } from './messages';
 import { checkMatrix, fillSequence, resizeState, sameState, setCell, stateFromServer, type Cell, type FillOptions, type MatrixState } from './model';
 import { commutatorQueries } from './queries';
-import { useMatrixDraft } from './use-matrix-draft';
+import { matrixDraftId, useMatrixDraft } from './use-matrix-draft';
+import { useMatrixJob } from './use-matrix-job';
+
+/** What the save call takes: without a model the device has no commutator, and the server takes no matrices then. */
+function updateOf(state: MatrixState): CommutatorsUpdate {
+  return { model: state.model, matrix: state.model === null ? [] : state.commutators };
+}
 
 type Edit =
   | { kind: 'cell'; position: number; cell: Cell; value: number }
@@ -62,7 +72,12 @@ export function useCommutators(mac: string) {
   const client = useQueryClient();
   const online = useConnectivity().state !== 'offline';
   const query = useQuery(commutatorQueries.matrix(mac));
-  const answer = query.data;
+  // Without the server, the matrix of a house taken offline (src/offline/snapshot-devices.ts) stands in.
+  const { userId } = session;
+  const saved = useLiveQuery(async () => (userId === null ? null : findSavedDevice(getOfflineDb(), userId, mac)), [userId, mac]);
+  const unreachable = !query.data && (!online || isUnreachable(query.error));
+  const savedAnswer = unreachable ? (saved?.device.commutators ?? undefined) : undefined;
+  const answer = query.data ?? savedAnswer;
   const base = useMemo(() => (answer ? stateFromServer(answer.model, answer.commutators) : undefined), [answer]);
   const reducer = useMemo(() => reduce(base), [base]);
   const [{ edited }, dispatch] = useReducer(reducer, { edited: null });
@@ -73,15 +88,34 @@ export function useCommutators(mac: string) {
 
   // The server decides for the adjuster (a device it is setting up); support only reads.
   const canEdit = [ROLES.superuser, ROLES.management, ROLES.adjuster].some((role) => hasRole(session.roles, role));
-  const draft = useMatrixDraft({ mac, userId: session.userId, edited: dirty ? edited : null, baseState: base, title: t('commutators.draftTitle', { mac }) });
+  const draft = useMatrixDraft({ mac, userId, edited: dirty ? edited : null, baseState: base, title: t('commutators.draftTitle', { mac }) });
+  const job = useMatrixJob({ mac, userId, draftId: userId === null ? '' : matrixDraftId(userId, mac) });
+  const house = answer?.device.houses[0] ?? null;
+
+  // A matrix waiting in the queue is the one shown: its draft is taken back without asking.
+  const { offer, decide } = draft;
+  useEffect(() => {
+    if (!job.pending || !offer) return;
+    dispatch({ kind: 'replace', state: offer.state });
+    decide();
+  }, [job.pending, offer, decide]);
+  // Sent from the queue while the screen is open: the server's matrix is now that one.
+  const sentId = job.sentHere?.id;
+  useEffect(() => {
+    if (sentId !== undefined) void client.invalidateQueries({ queryKey: commutatorQueries.matrix(mac).queryKey });
+  }, [sentId, client, mac]);
 
   const [taskId, setTaskId] = useState<string | null>(null);
+  const queue = useMutation({ mutationFn: (state: MatrixState) => job.queue(updateOf(state), house) });
   const save = useMutation({
-    // Without a model the device has no commutator: the server takes no matrices then.
-    mutationFn: (state: MatrixState) => saveCommutators(mac, { model: state.model, matrix: state.model === null ? [] : state.commutators }),
+    mutationFn: (state: MatrixState) => saveCommutators(mac, updateOf(state)),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: commutatorQueries.matrix(mac).queryKey });
       dispatch({ kind: 'replace', state: null });
+    },
+    // The network went while saving: the matrix goes to the queue instead, as it would have offline.
+    onError: (error, state) => {
+      if (isUnreachable(error)) queue.mutate(state);
     },
   });
   const read = useMutation({
@@ -110,6 +144,11 @@ export function useCommutators(mac: string) {
   return {
     query,
     answer,
+    /** When the matrix shown was saved for offline work; null when it is the server's. */
+    savedAt: savedAnswer && saved ? saved.savedAt : null,
+    /** Offline with nothing saved to show (still reading IndexedDB: undefined). */
+    missingOffline: unreachable && saved !== undefined && !savedAnswer,
+    job,
     current,
     dirty,
     check,
@@ -121,9 +160,10 @@ export function useCommutators(mac: string) {
     resize,
     fill,
     restoreDraft,
-    save: () => current && save.mutate(current),
-    saving: save.isPending,
-    saveError: refusal(save.error),
+    // Offline, or while an earlier matrix waits in the queue, a save is queued behind it.
+    save: () => current && (online && !job.pending ? save.mutate(current) : queue.mutate(current)),
+    saving: save.isPending || queue.isPending,
+    saveError: save.error && isUnreachable(save.error) ? refusal(queue.error) : refusal(save.error ?? queue.error),
     saved: save.isSuccess && !dirty,
     /** Saved, but the device has not taken it yet: its reason ('' none yet; docs/api.md "Device sync"). */
     owed: save.isSuccess && !dirty ? owedReason(save.data.message) : undefined,

@@ -109,6 +109,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'deviceWizard.origin.label': 'Where the settings come from',
   'deviceWizard.origin.reading': 'Reading the device’s settings…',
   'deviceWizard.origin.fromDevice': 'The fields hold the device’s settings as of {read}. Change what you need; the rest stays as it is.',
+  'deviceWizard.origin.fromSaved': 'Offline: the fields hold the device’s settings saved for offline work on {read} ({ago}). Change what you need; the rest stays as it is.',
   'deviceWizard.origin.new': 'Device {mac} is not on the server yet: the wizard creates it.',
   'deviceWizard.origin.unreadOffline': 'Offline: the device’s settings could not be read, the fields hold the defaults. This save will not overwrite a device already set up: the server refuses it, and once online you compare the settings.',
   'deviceWizard.origin.unread': 'The device’s settings could not be read ({reason}), the fields hold the defaults. This save will not overwrite a device already set up: the server refuses it, and you compare the settings once they are read.',

@@ -3,6 +3,11 @@ import type { FeatureMessageKey } from './messages';
 /** English strings of the device list; the compiler checks none is missing. */
 export const enMessages: Record<FeatureMessageKey, string> = {
   'devices.title': 'Devices',
+  'devices.saved.title': 'No connection to the server: showing saved data',
+  'devices.saved.text': 'These are the devices of the houses saved for offline work, as they were when saved. Statuses and links to the devices are not checked.',
+  'devices.saved.house': '{address}: saved {time} ({ago})',
+  'devices.saved.withoutRow': 'Saved without their list data (by an older version of the app), devices: {count}. Once online, save their house for offline work again.',
+  'devices.saved.none': 'No connection to the server, and no house is saved for offline work, so the device list is not available. While online, save the houses you need for offline work in the house list.',
   'devices.table': 'Device list',
   'devices.filter.mac': 'MAC address',
   'devices.filter.house': 'House',

@@ -4,6 +4,11 @@ import type { MessageKey as ShellMessageKey } from '@/i18n/i18n';
 /** Russian strings of the device list; keys it does not own fall through to the shell's catalog. */
 export const ruMessages = {
   'devices.title': 'Устройства',
+  'devices.saved.title': 'Нет связи с сервером: показаны сохранённые данные',
+  'devices.saved.text': 'Это устройства домов, сохранённых для офлайн-работы, такими, какими они были при сохранении. Статусы и связь с устройствами не проверяются.',
+  'devices.saved.house': '{address}: сохранён {time} ({ago})',
+  'devices.saved.withoutRow': 'Сохранено без данных для списка (дом сохранён старой версией приложения), устройств: {count}. Когда появится связь, сохраните их дом для офлайн-работы снова.',
+  'devices.saved.none': 'Нет связи с сервером, а для офлайн-работы не сохранён ни один дом, поэтому список устройств недоступен. Пока есть связь, сохраните нужные дома для офлайн-работы в списке домов.',
   'devices.table': 'Список устройств',
   'devices.filter.mac': 'MAC-адрес',
   'devices.filter.house': 'Дом',

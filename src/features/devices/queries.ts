@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { DeviceListQuery } from '@contract/devices';
 import { getAssignableGroups, getPickerHouses } from '@/lib/choices';
-import { findHouse, getDeviceList, getManagementCompanies } from './api';
+import { findHouse, getDeviceList, getManagementCompanies, getSavedDevices } from './api';
 
 const OPTIONS_STALE_MS = 5 * 60_000;
 
@@ -34,6 +34,14 @@ export const deviceQueries = {
       queryKey: [...deviceQueries.all(), 'picker-houses'] as const,
       queryFn: ({ signal }) => getPickerHouses(signal),
       staleTime: OPTIONS_STALE_MS,
+      retry: false,
+    }),
+  /** Read afresh each time the list falls back to it: a house may have been taken offline meanwhile. */
+  saved: (userId: number) =>
+    queryOptions({
+      queryKey: [...deviceQueries.all(), 'saved', userId] as const,
+      queryFn: () => getSavedDevices(userId),
+      staleTime: 0,
       retry: false,
     }),
   house: (uid: string) =>

@@ -4,12 +4,14 @@ import type { GridRowId } from '@mui/x-data-grid';
 import { DEVICE_LIST_PAGE_SIZE, type DeviceCreate, type DeviceListRow } from '@contract/devices';
 import { notify } from '@/components/notifications/notify';
 import { useUrlListState } from '@/components/list-table/use-url-list-state';
-import { HttpError, errorMessage } from '@/lib/http';
+import { HttpError, errorMessage, isUnreachable } from '@/lib/http';
 import { useSession } from '@/lib/session';
+import { useConnectivity } from '@/offline/connectivity';
 import { createDevice, setGroupsOfDevices } from './api';
 import { useT } from './messages';
 import { DEVICE_LIST_STATE, buyerOfSelection, deviceListAccess, deviceListQuery, type DeviceFilterKey, type DeviceFilters } from './model';
 import { deviceQueries } from './queries';
+import { savedListPage } from './saved-list';
 import { useLiveStatuses } from './use-live-statuses';
 
 const NO_ROWS: DeviceListRow[] = [];
@@ -25,10 +27,16 @@ export function useDeviceList() {
   const client = useQueryClient();
   const session = useSession();
   const list = useUrlListState(DEVICE_LIST_STATE);
-  const query = useQuery(deviceQueries.list(deviceListQuery(list)));
-  const rows = query.data?.data ?? NO_ROWS;
+  const listQuery = deviceListQuery(list);
+  const query = useQuery(deviceQueries.list(listQuery));
+  // Without the server, the devices of the houses taken offline stand in, marked as saved data.
+  const online = useConnectivity().state !== 'offline';
+  const unreachable = !online || (query.isError && isUnreachable(query.error));
+  const savedQuery = useQuery({ ...deviceQueries.saved(session.userId ?? 0), enabled: unreachable && session.userId !== null });
+  const saved = unreachable && savedQuery.data ? { ...savedQuery.data, page: savedListPage(savedQuery.data.devices, listQuery) } : null;
+  const rows = saved?.page.rows ?? query.data?.data ?? NO_ROWS;
   const macs = useMemo(() => rows.map((row) => row.MAC), [rows]);
-  const statuses = useLiveStatuses(query.isPlaceholderData ? [] : macs);
+  const statuses = useLiveStatuses(query.isPlaceholderData || saved ? [] : macs);
   const [selection, setSelection] = useState<GridRowId[]>([]);
   const access = useMemo(() => deviceListAccess(session.roles), [session.roles]);
 
@@ -63,12 +71,14 @@ export function useDeviceList() {
     changeFilters,
     rows,
     statuses,
-    totalCount: query.data?.pagination.totalCount ?? 0,
-    pageSize: query.data?.pagination.pageSize || DEVICE_LIST_PAGE_SIZE,
-    loading: query.isFetching,
+    totalCount: saved?.page.totalCount ?? query.data?.pagination.totalCount ?? 0,
+    pageSize: saved ? DEVICE_LIST_PAGE_SIZE : query.data?.pagination.pageSize || DEVICE_LIST_PAGE_SIZE,
+    loading: saved ? false : query.isFetching,
     /** The first answer is in: the option lists may load now without slowing the first page down. */
     settled: !query.isPending,
-    error: query.error ? errorMessage(query.error) : null,
+    error: saved ? null : query.error ? errorMessage(query.error) : null,
+    /** The rows are the houses taken offline (no server): which houses, when saved, and what is missing. */
+    saved: saved && { houses: saved.houses, withoutRow: saved.page.withoutRow },
     /** The server refuses this user the list: nothing on the screen could change that. */
     forbidden: query.error instanceof HttpError && query.error.status === 403,
     // The server decides; the client only hides what the user may not do (ARCHITECTURE).

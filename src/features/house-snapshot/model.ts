@@ -2,13 +2,16 @@ import { array, number, string, type, type Infer } from 'superstruct';
 import { decode, DecodeError, normalizeMac } from '@contract/common';
 import { ENTRANCE_TYPE, Entrance } from '@contract/entrances';
 import { House } from '@contract/houses';
+import { SnapshotDevice } from '@/offline/snapshot-devices';
 import type { SnapshotInput } from '@/offline/snapshots';
 import type { SnapshotRow } from '@/offline/db';
 
 /*
  * What "take a house offline" stores (src/offline/snapshots.ts keeps the rows): the house as the
  * house list gave it, its entrances as POST /front/wizard/entrances gives them, the flats those
- * entrances describe, and the MACs of its devices. Everything is checked again when read back,
+ * entrances describe, and its devices: each one's MAC, list row, card settings and matrix
+ * (src/offline/snapshot-devices.ts), so the device list, the set-up wizard and the matrix open
+ * offline. Everything is checked again when read back,
  * so a row written by an older app version is reported, not trusted.
  */
 
@@ -16,8 +19,6 @@ import type { SnapshotRow } from '@/offline/db';
 export const SnapshotFlat = type({ flatNum: number(), entrances: array(string()) });
 export type SnapshotFlat = Infer<typeof SnapshotFlat>;
 
-export const SnapshotDevice = type({ mac: string() });
-export type SnapshotDevice = Infer<typeof SnapshotDevice>;
 
 export const HouseSnapshotData = type({
   house: House,
@@ -67,9 +68,14 @@ export function flatsFromEntrances(entrances: readonly Entrance[]): SnapshotFlat
   return [...flats.entries()].sort(([a], [b]) => a - b).map(([flatNum, served]) => ({ flatNum, entrances: [...served] }));
 }
 
-/** The row to save for a house; MACs normalised and de-duplicated. */
-export function buildHouseSnapshot(userId: number, house: House, entrances: readonly Entrance[], macs: readonly string[]): SnapshotInput {
-  const devices = [...new Set(macs.map((mac) => normalizeMac(mac) ?? mac))].map((mac) => ({ mac }));
+/** The row to save for a house; MACs normalised and de-duplicated (the first of a MAC is kept). */
+export function buildHouseSnapshot(userId: number, house: House, entrances: readonly Entrance[], saved: readonly SnapshotDevice[]): SnapshotInput {
+  const byMac = new Map<string, SnapshotDevice>();
+  for (const device of saved) {
+    const mac = normalizeMac(device.mac) ?? device.mac;
+    if (!byMac.has(mac)) byMac.set(mac, { ...device, mac });
+  }
+  const devices = [...byMac.values()];
   return {
     userId,
     houseUid: house.id,

@@ -18,6 +18,7 @@ const JOB_KIND_LABELS: Record<string, MessageKey> = {
   'adjuster-group': 'outbox.kind.adjuster-group',
   // A key added with no signal on a device's keys or on the flat card (src/components/queued-keys).
   'device-key': 'outbox.kind.key',
+  commutators: 'outbox.kind.commutators',
   'flat-key': 'outbox.kind.key',
 };
 
@@ -35,6 +36,7 @@ export const JOB_ENDPOINT_LABELS: ReadonlyArray<{ method: string; pattern: strin
   { method: 'POST', pattern: '/adjuster/api/device/:id/group', label: 'outbox.kind.adjuster-group' },
   { method: 'POST', pattern: '/front/device-keys/:mac/create-key', label: 'outbox.kind.key' },
   { method: 'POST', pattern: '/front/keys/create', label: 'outbox.kind.key' },
+  { method: 'POST', pattern: '/front/devices/:mac/commutators', label: 'outbox.kind.commutators' },
 ];
 
 function matchesPattern(pattern: string, path: string): boolean {

@@ -52,6 +52,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'outbox.kind.adjuster-house': 'Binding the device to a house',
   'outbox.kind.adjuster-group': 'Binding the device to a group',
   'outbox.kind.key': 'Adding a key',
+  'outbox.kind.commutators': 'Saving a commutation matrix',
   'outbox.kind.other': 'Job for the server',
   'outbox.details': 'Technical details',
   'outbox.details.kind': 'Job kind',

@@ -53,6 +53,7 @@ export const ruMessages = {
   'outbox.kind.adjuster-house': 'Привязка устройства к дому',
   'outbox.kind.adjuster-group': 'Привязка устройства к группе',
   'outbox.kind.key': 'Добавление ключа',
+  'outbox.kind.commutators': 'Сохранение матрицы коммутации',
   'outbox.kind.other': 'Задание для сервера',
   'outbox.details': 'Технические сведения',
   'outbox.details.kind': 'Вид задания',

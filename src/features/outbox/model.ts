@@ -42,6 +42,7 @@ const JOB_DRAFT_KINDS: Record<string, DraftKind> = {
   'adjuster-device': 'adjuster',
   'adjuster-house': 'adjuster',
   'adjuster-group': 'adjuster',
+  commutators: 'commutators',
 };
 
 export const DRAFT_KIND_LABELS: Record<DraftKind, MessageKey> = {

@@ -3,7 +3,10 @@ import { LATEST_SCHEMA_VERSION, SCHEMA_HISTORY, type OutboxJob } from '@/offline
 import { loadDraftSchemas } from '@/offline/draft-kinds';
 import { readDraft } from '@/offline/drafts';
 import { addJob, countUnsent, planQueue, readQueue } from '@/offline/outbox-queue';
+import { findSavedDevice } from '@/offline/snapshot-devices';
+import { saveSnapshot } from '@/offline/snapshots';
 import { V1_DRAFTS, V1_JOBS, V1_STORES } from './fixtures/schema-v1';
+import { V2_SNAPSHOTS, V2_STORES } from './fixtures/schema-v2';
 import { freshDbName, openTestDb } from './helpers';
 
 async function seedVersion1(name: string): Promise<void> {
@@ -20,10 +23,14 @@ describe('offline database schema', () => {
     expect(SCHEMA_HISTORY[0]).toEqual({ version: 1, stores: V1_STORES });
   });
 
+  it('version 2 is declared exactly as it shipped', () => {
+    expect(SCHEMA_HISTORY[1]).toMatchObject({ version: 2, stores: V2_STORES });
+  });
+
   it('versions only grow', () => {
     const versions = SCHEMA_HISTORY.map((step) => step.version);
     expect(versions).toEqual([...versions].sort((a, b) => a - b));
-    expect(LATEST_SCHEMA_VERSION).toBe(2);
+    expect(LATEST_SCHEMA_VERSION).toBe(3);
   });
 
   it('a fresh database opens at the latest version with every table', async () => {
@@ -41,7 +48,7 @@ describe('upgrade from version 1', () => {
 
     const db = openTestDb(name);
     await db.open();
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(LATEST_SCHEMA_VERSION);
 
     const jobs = await db.outbox.orderBy('id').toArray();
     expect(jobs).toHaveLength(3);
@@ -83,7 +90,7 @@ describe('upgrade from version 1', () => {
     await seedVersion1(name);
     const db = openTestDb(name);
 
-    await db.snapshots.put({ userId: 7, houseUid: 'h1', savedAt: 1, house: {}, entrances: [], flats: [], devices: [] });
+    await db.snapshots.put({ userId: 7, houseUid: 'h1', savedAt: 1, house: {}, entrances: [], flats: [], devices: [], macs: [] });
     expect(await db.snapshots.get([7, 'h1'])).toBeDefined();
 
     const job: OutboxJob = await addJob(db, { kind: 'k', method: 'POST', url: '/x', body: {}, userId: 7 });
@@ -100,5 +107,39 @@ describe('upgrade from version 1', () => {
     first.close();
     const again = openTestDb(name);
     expect(await again.outbox.count()).toBe(3);
+  });
+});
+
+describe('upgrade from version 2', () => {
+  async function seedVersion2(name: string): Promise<void> {
+    const v2 = openTestDb(name, { upToVersion: 2 });
+    await v2.open();
+    expect(v2.verno).toBe(2);
+    await v2.table('snapshots').bulkAdd(V2_SNAPSHOTS);
+    v2.close();
+  }
+
+  it('keeps every snapshot as it was and fills its devices’ MACs, so a device finds its house', async () => {
+    const name = freshDbName();
+    await seedVersion2(name);
+    const db = openTestDb(name);
+    await db.open();
+    expect(db.verno).toBe(3);
+
+    const rows = await db.snapshots.orderBy('savedAt').toArray();
+    expect(rows.map(({ macs: _macs, ...row }) => row)).toEqual(V2_SNAPSHOTS);
+    expect(rows.map((row) => row.macs)).toEqual([['AA:BB:CC:DD:EE:01', 'AA:BB:CC:DD:EE:02'], []]);
+    expect((await db.snapshots.where('macs').equals('AA:BB:CC:DD:EE:02').toArray()).map((row) => row.houseUid)).toEqual(['h-1']);
+    // A device of a version-2 snapshot is found, without the settings that version did not keep.
+    expect(await findSavedDevice(db, 7, 'aa:bb:cc:dd:ee:01')).toEqual({ houseUid: 'h-1', savedAt: V2_SNAPSHOTS[0].savedAt, device: { mac: 'AA:BB:CC:DD:EE:01' } });
+    expect(await findSavedDevice(db, 8, 'AA:BB:CC:DD:EE:01')).toBeNull();
+  });
+
+  it('a snapshot saved after the upgrade is indexed by its devices too', async () => {
+    const name = freshDbName();
+    await seedVersion2(name);
+    const db = openTestDb(name);
+    await saveSnapshot(db, { userId: 7, houseUid: 'h-3', house: {}, entrances: [], flats: [], devices: [{ mac: 'aabbccddee03' }] }, 5);
+    expect((await db.snapshots.where('macs').equals('AA:BB:CC:DD:EE:03').first())?.houseUid).toBe('h-3');
   });
 });

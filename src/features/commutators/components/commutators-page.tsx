@@ -50,15 +50,17 @@ function CommutatorsScreenView({ mac }: { mac: string }) {
           </Button>
         }
       />
-      {query.isPending ? (
+      {answer && current ? (
+        <MatrixScreen mac={mac} screen={screen} />
+      ) : screen.missingOffline ? (
+        <Alert severity="warning">{t('commutators.notSavedOffline')}</Alert>
+      ) : query.isPending ? (
         <Stack spacing={2} aria-busy="true">
           <Skeleton variant="rounded" height={72} />
           <Skeleton variant="rounded" height={360} />
         </Stack>
-      ) : query.isError || !answer || !current ? (
-        <PageLoadError error={query.error} message={(error) => t('commutators.loadError', { error })} retryLabel={t('commutators.retry')} onRetry={() => void query.refetch()} />
       ) : (
-        <MatrixScreen mac={mac} screen={screen} />
+        <PageLoadError error={query.error} message={(error) => t('commutators.loadError', { error })} retryLabel={t('commutators.retry')} onRetry={() => void query.refetch()} />
       )}
     </>
   );
@@ -67,7 +69,7 @@ function CommutatorsScreenView({ mac }: { mac: string }) {
 function MatrixScreen({ mac, screen }: { mac: string; screen: CommutatorsScreen }) {
   const t = useT();
   const { dateTime } = useDateFormat();
-  const { answer, current, check, flatRange, canEdit, online, draft } = screen;
+  const { answer, current, check, flatRange, canEdit, online, draft, job } = screen;
   const [position, setPosition] = useState(0);
   const [active, setActive] = useState<Cell>(ORIGIN);
   const [highlightFlat, setHighlightFlat] = useState<number | null>(null);
@@ -79,7 +81,8 @@ function MatrixScreen({ mac, screen }: { mac: string; screen: CommutatorsScreen 
 
   const commutator = current.commutators[commutatorPosition];
   const hasMatrix = current.model !== null && current.size > 0 && commutator !== undefined && commutator.matrix.length > 0;
-  const readOnly = !canEdit;
+  // A matrix waiting in the queue is not changed under it (as a wizard's queued job).
+  const readOnly = !canEdit || job.holds;
   const errors = check.problems.size > 0;
   const address = answer.device.houses[0];
 
@@ -91,10 +94,10 @@ function MatrixScreen({ mac, screen }: { mac: string; screen: CommutatorsScreen 
       {screen.owed !== undefined && <Alert severity="warning">{t('commutators.savedOwed', { reason: screen.owed || '—' })}</Alert>}
       {canEdit && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button variant="contained" disabled={!online || !screen.dirty || errors || screen.saving || (!hasMatrix && current.model !== null)} onClick={screen.save}>
+          <Button variant="contained" disabled={job.holds || !screen.dirty || errors || screen.saving || (!hasMatrix && current.model !== null)} onClick={screen.save}>
             {screen.saving ? t('commutators.saving') : t('commutators.save')}
           </Button>
-          <Button variant="outlined" disabled={!hasMatrix} onClick={() => setDialog('fill')}>
+          <Button variant="outlined" disabled={!hasMatrix || readOnly} onClick={() => setDialog('fill')}>
             {t('commutators.fill')}
           </Button>
           <Button variant="outlined" disabled={!online || !hasMatrix || errors} onClick={() => setDialog('copy')}>
@@ -111,7 +114,9 @@ function MatrixScreen({ mac, screen }: { mac: string; screen: CommutatorsScreen 
     <Stack spacing={2}>
       <DeviceHeader mac={answer.mac} houseUid={address ?? null} flatRange={flatRange} />
       {!online && <Alert severity="warning">{t('commutators.offline')}</Alert>}
-      {readOnly && <Alert severity="info">{t('commutators.readOnly')}</Alert>}
+      {screen.savedAt !== null && <SavedCopyNotice savedAt={screen.savedAt} />}
+      <MatrixJobNotice job={job} />
+      {!canEdit && <Alert severity="info">{t('commutators.readOnly')}</Alert>}
       {draft.offer && (
         <Alert
           severity="warning"
@@ -165,9 +170,12 @@ function MatrixScreen({ mac, screen }: { mac: string; screen: CommutatorsScreen 
             <MatrixChecks check={check} flatRange={flatRange} />
             {actions}
           </Stack>
-          <Box sx={{ width: { xs: '100%', lg: 340 }, flex: 'none' }}>
-            <AbonentUnits mac={mac} highlightFlat={highlightFlat} onHighlight={setHighlightFlat} />
-          </Box>
+          {/* The units are read live: a matrix saved for offline work has none to show. */}
+          {screen.savedAt === null && (
+            <Box sx={{ width: { xs: '100%', lg: 340 }, flex: 'none' }}>
+              <AbonentUnits mac={mac} highlightFlat={highlightFlat} onHighlight={setHighlightFlat} />
+            </Box>
+          )}
         </Box>
       )}
 
@@ -189,6 +197,41 @@ function MatrixScreen({ mac, screen }: { mac: string; screen: CommutatorsScreen 
       </Suspense>
     </Stack>
   );
+}
+
+/** The matrix shown is the one saved for offline work: when, and how long ago. */
+function SavedCopyNotice({ savedAt }: { savedAt: number }) {
+  const t = useT();
+  const { dateTime, ago } = useDateFormat();
+  const [now] = useState(() => Date.now());
+  return <Alert severity="info">{t('commutators.savedCopy', { time: dateTime(savedAt), ago: ago(savedAt, now) })}</Alert>;
+}
+
+/** Where a matrix saved into the queue is: waiting, being sent, refused (with the server's words) or sent. */
+function MatrixJobNotice({ job }: { job: CommutatorsScreen['job'] }) {
+  const t = useT();
+  const link = (
+    <Button color="inherit" size="small" component={RouterLink} to="/outbox" sx={{ minHeight: 44 }}>
+      {t('commutators.job.open')}
+    </Button>
+  );
+  const { pending } = job;
+  if (pending) {
+    if (pending.status === 'needs-attention') {
+      return (
+        <Alert severity="error" action={link}>
+          {t('commutators.job.needsAttention', { error: pending.lastError ?? '—' })}
+        </Alert>
+      );
+    }
+    const text = pending.status === 'sending' ? t('commutators.job.sending') : pending.status === 'paused' ? t('commutators.job.paused') : t('commutators.job.queued');
+    return (
+      <Alert severity={pending.status === 'paused' ? 'warning' : 'info'} action={link}>
+        {text}
+      </Alert>
+    );
+  }
+  return job.sentHere ? <Alert severity="success">{t('commutators.job.sent')}</Alert> : null;
 }
 
 function DeviceHeader({ mac, houseUid, flatRange }: { mac: string; houseUid: string | null; flatRange: CommutatorsScreen['flatRange'] }) {

@@ -16,7 +16,9 @@ import { useDateFormat } from '@/lib/dates';
 import { useSession } from '@/lib/session';
 import { useConnectivity } from '@/offline/connectivity';
 import { getOfflineDb } from '@/offline/db';
-import { DONE_STEP, DRAFT_KIND, draftFromReading, FIRST_STEP, parseStep, type DeviceReading } from '../model';
+import { isUnreachable } from '@/lib/http';
+import { findSavedDevice } from '@/offline/snapshot-devices';
+import { baseFromCard, DONE_STEP, DRAFT_KIND, draftFromReading, FIRST_STEP, parseStep, type DeviceReading } from '../model';
 import { deviceWizardQueries } from '../queries';
 import type { WizardStart } from '../use-device-wizard';
 import { WizardScreen } from './wizard-screen';
@@ -91,19 +93,24 @@ interface FreshStartProps {
 
 /**
  * A new draft starts from the device's current settings (a new device from the spec's defaults).
- * Offline, or when they cannot be read, it starts from the defaults and says so (the save then
- * cannot replace an existing device's settings unseen: see saveOnlyIfNew).
+ * Without the server it starts from the settings saved with the device's house for offline work
+ * (src/offline/snapshot-devices.ts), so the save replaces them as any set-up does. When there are
+ * none either, it starts from the defaults and says so (the save then cannot replace an existing
+ * device's settings unseen: see saveOnlyIfNew).
  */
 function FreshStart({ mac, session, buyerId, onStartNew, houseOffline }: FreshStartProps) {
   const t = useT();
   const online = useConnectivity().state !== 'offline';
   const reading = useQuery({ ...deviceWizardQueries.device(mac), enabled: online });
+  const unreachable = !online || isUnreachable(reading.error);
+  const saved = useLiveQuery(async () => (unreachable ? findSavedDevice(getOfflineDb(), session.userId, mac) : null), [unreachable, session.userId, mac]);
   const [waitedLong, setWaitedLong] = useState(false);
   // What the wizard started from is fixed once shown: a later answer is offered, not swapped in under the installer's hands.
   const [start, setStart] = useState<WizardStart | null>(null);
-  const settled = !online || !reading.isPending || waitedLong;
+  const settled = unreachable ? saved !== undefined : !reading.isPending || waitedLong;
   if (start === null && settled) {
-    const read: DeviceReading | null = online ? (reading.data ?? null) : null;
+    const card = saved?.device.card;
+    const read: DeviceReading | null = unreachable ? (card ? { kind: 'found', base: baseFromCard(card, saved.savedAt) } : null) : (reading.data ?? null);
     setStart({ ...session, buyerId, draft: draftFromReading(mac, read), step: FIRST_STEP });
   }
   useEffect(() => {

@@ -26,6 +26,7 @@ export function OriginNotice({ wizard, start, onStartNew }: OriginNoticeProps) {
   const format = useDateFormat();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [openedAt] = useState(() => Date.now());
   const stored = useLiveQuery(() => getOfflineDb().drafts.get(start.draftId), [start.draftId]);
   const { draft, comparison, reading, view } = wizard;
   if (view.state !== 'none' && view.state !== 'needs-attention') return null;
@@ -37,6 +38,9 @@ export function OriginNotice({ wizard, start, onStartNew }: OriginNoticeProps) {
   if (start.resumedAt !== undefined) {
     const date = format.dateTime(start.resumedAt);
     text = base ? t('deviceWizard.origin.draftFromDevice', { date, read: format.dateTime(base.readAt) }) : t('deviceWizard.origin.draft', { date });
+  } else if (base && reading === 'offline') {
+    // A new draft offline has settings only from its house taken offline.
+    text = t('deviceWizard.origin.fromSaved', { read: format.dateTime(base.readAt), ago: format.ago(base.readAt, openedAt) });
   } else if (base) {
     text = t('deviceWizard.origin.fromDevice', { read: format.dateTime(base.readAt) });
   } else if (deviceNow) {

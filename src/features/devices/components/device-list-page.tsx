@@ -1,6 +1,7 @@
 import BuildOutlined from '@mui/icons-material/BuildOutlined';
 import GroupAdd from '@mui/icons-material/GroupAddOutlined';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -168,6 +169,7 @@ export function DeviceListPage() {
   return (
     <>
       <PageHeader title={t('devices.title')} actions={<DeviceAddMenu ways={addDeviceWays(access)} onDialog={() => setCreating(true)} />} />
+      {devices.saved && <SavedDataNotice saved={devices.saved} />}
       <DeviceFilters filters={devices.list.filters} options={options} onChange={devices.changeFilters} onClear={devices.list.clearFilters} />
       <Box onKeyDown={onKeyDown}>
         <ListTable
@@ -213,5 +215,31 @@ export function DeviceListPage() {
         )}
       </Suspense>
     </>
+  );
+}
+
+/** The list shows the houses taken offline, not the server: says so, which houses, and how old each is. */
+function SavedDataNotice({ saved }: { saved: NonNullable<ReturnType<typeof useDeviceList>['saved']> }) {
+  const t = useT();
+  const { dateTime, ago } = useDateFormat();
+  const [now] = useState(() => Date.now());
+  if (saved.houses.length === 0) {
+    return (
+      <Alert severity="warning" sx={{ mb: 2 }}>
+        {t('devices.saved.none')}
+      </Alert>
+    );
+  }
+  return (
+    <Alert severity="warning" sx={{ mb: 2 }}>
+      <AlertTitle>{t('devices.saved.title')}</AlertTitle>
+      {t('devices.saved.text')}
+      <Box component="ul" sx={{ my: 0.5, pl: 2.5 }}>
+        {saved.houses.map((house) => (
+          <li key={house.houseUid}>{t('devices.saved.house', { address: house.address, time: dateTime(house.savedAt), ago: ago(house.savedAt, now) })}</li>
+        ))}
+      </Box>
+      {saved.withoutRow > 0 && t('devices.saved.withoutRow', { count: saved.withoutRow })}
+    </Alert>
   );
 }

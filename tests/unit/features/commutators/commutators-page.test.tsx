@@ -5,6 +5,7 @@ import { matrixDraftId } from '@/features/commutators/use-matrix-draft';
 import { setCsrfToken } from '@/lib/csrf';
 import { setLoggedFlag } from '@/lib/logged-flag';
 import { loadDraft, saveDraft } from '@/offline/drafts';
+import { saveSnapshot } from '@/offline/snapshots';
 import { getOfflineDb } from '@/offline/db';
 import { ADDRESS, HOUSE_UID, MAC, device } from '../../contract/fixtures';
 import { jsonResponse, renderWithApp } from '../../helpers/render';
@@ -18,6 +19,8 @@ let posted: unknown[] = [];
 let unitLoads = 0;
 let checkPolls = 0;
 let postAnswer: () => Response = () => jsonResponse(200, { result: true });
+/** The server does not answer the matrix call (no network). */
+let matrixDown = false;
 
 /** Metakom 20: 2 columns × 10 rows, flats 1–20; flat 1 wired at row 1, column 1. */
 function matrix20(): number[][] {
@@ -44,15 +47,19 @@ beforeEach(async () => {
   unitLoads = 0;
   checkPolls = 0;
   postAnswer = () => jsonResponse(200, { result: true });
+  matrixDown = false;
   setCsrfToken('token');
   setLoggedFlag(true);
   await getOfflineDb().drafts.clear();
+  await getOfflineDb().outbox.clear();
+  await getOfflineDb().snapshots.clear();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
       const path = decodeURIComponent(url.split('?')[0]);
       if (method === 'GET' && path === decodeURIComponent(MATRIX_URL)) {
+        if (matrixDown) throw new TypeError('Failed to fetch');
         // Read from the device: flat 2 is wired there, and a line-level check starts.
         if (url.includes('fetchFromDevice')) return jsonResponse(200, { ...answer(matrix20().map((row, index) => (index === 1 ? [2, 0] : row))), checkLinelevelTaskId: 'task-1' });
         return jsonResponse(200, answer());
@@ -216,14 +223,14 @@ describe('the commutation matrix screen', () => {
     expect((cell(5, 2) as HTMLInputElement).value).toBe('');
   });
 
-  it('offline: says so, turns off saving, reading and copying, and editing goes on into the draft', async () => {
+  it('offline: says so, turns off reading and copying; Save queues the matrix as an outbox job tied to its draft, which then is not edited', async () => {
     open();
     await screen.findByRole('grid');
     await whileOffline(async () => {
-      expect(await screen.findByText(/Нет связи с сервером: сохранить и считать с устройства нельзя/)).toBeTruthy();
+      expect(await screen.findByText(/Нет связи с сервером\. Изменения сохраняются в черновике/)).toBeTruthy();
       fireEvent.change(cell(4, 1), { target: { value: '9' } });
       expect((cell(4, 1) as HTMLInputElement).value).toBe('9');
-      for (const name of ['Сохранить', 'Считать с устройства', 'Копировать в другие подъезды']) {
+      for (const name of ['Считать с устройства', 'Копировать в другие подъезды']) {
         expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
       }
       const id = matrixDraftId(USER, MAC);
@@ -231,6 +238,32 @@ describe('the commutation matrix screen', () => {
         const stored = await loadDraft(getOfflineDb(), id, { kind: 'commutators', userId: USER });
         expect(stored.status === 'ok' && stored.draft.data.commutators[0].matrix[3][0]).toBe(9);
       });
+      fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+      expect(await screen.findByText(/Матрица в очереди отправки/)).toBeTruthy();
+      const jobs = await getOfflineDb().outbox.toArray();
+      expect(jobs).toHaveLength(1);
+      expect(jobs[0]).toMatchObject({ kind: 'commutators', method: 'POST', url: MATRIX_URL, draftId: id, target: { mac: MAC, house: HOUSE_UID }, status: 'queued' });
+      expect((jobs[0].body as { matrix: { matrix: number[][] }[] }).matrix[0].matrix[3][0]).toBe(9);
+      expect(posted).toEqual([]);
+      // The queued matrix is the one shown, and it waits unchanged.
+      expect((cell(4, 1) as HTMLInputElement).readOnly).toBe(true);
+      expect((screen.getByRole('button', { name: 'Сохранить' }) as HTMLButtonElement).disabled).toBe(true);
+    });
+  });
+
+  it('opens without the server from the house taken offline, marked as saved data with its age; a device not saved says so', async () => {
+    matrixDown = true;
+    const saved = answer(matrix20().map((row, index) => (index === 2 ? [3, 0] : row)));
+    await saveSnapshot(getOfflineDb(), { userId: USER, houseUid: HOUSE_UID, house: { id: HOUSE_UID, address: ADDRESS, region: 16 }, entrances: [], flats: [], devices: [{ mac: MAC, commutators: saved }] }, Date.now() - 5 * 60_000);
+    await whileOffline(async () => {
+      const view = open('adjuster');
+      await screen.findByRole('grid');
+      expect((cell(3, 1) as HTMLInputElement).value).toBe('3');
+      expect(screen.getByText(/Показана матрица, сохранённая для офлайн-работы .+ \(5 минут назад\)/)).toBeTruthy();
+      view.unmount();
+      await getOfflineDb().snapshots.clear();
+      open('adjuster');
+      expect(await screen.findByText(/матрица этого устройства не сохранена для офлайн-работы/)).toBeTruthy();
     });
   });
 

@@ -57,7 +57,7 @@ describe('flats derived from the entrances', () => {
 
 describe('the snapshot builder', () => {
   it('keeps the house and entrances as the server gave them, derives the flats, normalises and de-duplicates the MACs', () => {
-    const snapshot = buildHouseSnapshot(3, HOUSE, ENTRANCES, ['aa-bb-cc-dd-ee-01', 'AA:BB:CC:DD:EE:01', 'aabbccddee02']);
+    const snapshot = buildHouseSnapshot(3, HOUSE, ENTRANCES, [{ mac: 'aa-bb-cc-dd-ee-01' }, { mac: 'AA:BB:CC:DD:EE:01' }, { mac: 'aabbccddee02' }]);
     expect(snapshot).toEqual({
       userId: 3,
       houseUid: 'h-1',
@@ -77,7 +77,7 @@ describe('the snapshot builder', () => {
 
     it('reads back checked, per user, and is replaced (not merged) when taken again', async () => {
       db = createOfflineDb(`snapshot-test-${Math.random()}`);
-      await saveSnapshot(db, buildHouseSnapshot(3, HOUSE, ENTRANCES, ['AA:BB:CC:DD:EE:01']), 1_000);
+      await saveSnapshot(db, buildHouseSnapshot(3, HOUSE, ENTRANCES, [{ mac: 'AA:BB:CC:DD:EE:01' }]), 1_000);
       await saveSnapshot(db, buildHouseSnapshot(3, HOUSE, ENTRANCES.slice(1), []), 2_000);
       await saveSnapshot(db, buildHouseSnapshot(4, HOUSE, [], []), 3_000);
 
@@ -93,7 +93,7 @@ describe('the snapshot builder', () => {
   });
 
   it('reports a row that no longer reads, with the failing path, instead of trusting it', () => {
-    const read = readHouseSnapshot({ userId: 3, houseUid: 'h-1', savedAt: 5, house: HOUSE, entrances: [{ id: 'e' }], flats: [], devices: [] });
+    const read = readHouseSnapshot({ userId: 3, houseUid: 'h-1', savedAt: 5, house: HOUSE, entrances: [{ id: 'e' }], flats: [], devices: [], macs: [] });
     expect(read.status).toBe('unreadable');
     if (read.status === 'unreadable') expect(read.error).toMatch(/entrances/);
   });

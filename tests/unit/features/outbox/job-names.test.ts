@@ -1,3 +1,4 @@
+import { commutatorEndpoints } from '@contract/commutators';
 import { describe, expect, it } from 'vitest';
 import { adjusterEndpoints } from '@contract/adjuster';
 import { keyEndpoints } from '@contract/keys';
@@ -29,6 +30,7 @@ describe('jobKindLabel: a job in words', () => {
   it('names a job of an unknown kind by the call it makes (a path with a MAC in it too)', () => {
     expect(jobKindLabel(job('later-kind', 'POST', '/adjuster/api/device/AA%3ABB/house'))).toEqual({ key: 'outbox.kind.adjuster-house', known: true });
     expect(jobKindLabel(job('later-kind', 'POST', '/front/wizard/save?x=1')).key).toBe('outbox.kind.device-setup');
+    expect(jobKindLabel(job('commutators', 'POST', '/front/devices/AA%3ABB/commutators'))).toEqual({ key: 'outbox.kind.commutators', known: true });
   });
 
   it('gives anything else the generic «Задание для сервера», never its method and path', () => {
@@ -39,7 +41,7 @@ describe('jobKindLabel: a job in words', () => {
   });
 
   it('knows the calls by the contract’s own methods and paths', () => {
-    const contract = [adjusterEndpoints.prepareDevice, wizardEndpoints.save, wizardEndpoints.replaceOptions, adjusterEndpoints.create, adjusterEndpoints.setHouse, adjusterEndpoints.setGroup, keyEndpoints.createDeviceKey, keyEndpoints.create];
+    const contract = [adjusterEndpoints.prepareDevice, wizardEndpoints.save, wizardEndpoints.replaceOptions, adjusterEndpoints.create, adjusterEndpoints.setHouse, adjusterEndpoints.setGroup, keyEndpoints.createDeviceKey, keyEndpoints.create, commutatorEndpoints.save];
     expect(JOB_ENDPOINT_LABELS.map(({ method, pattern }) => `${method} ${pattern}`)).toEqual(contract.map((endpoint) => `${endpoint.method} ${endpoint.pattern}`));
   });
 });

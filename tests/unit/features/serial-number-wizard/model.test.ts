@@ -267,7 +267,7 @@ describe('house, entrance and the wizard address result', () => {
 });
 
 describe('offline snapshots read by the pickers', () => {
-  const row: SnapshotRow = { userId: 3, houseUid: 'h-1', savedAt: 1000, house: HOUSE, entrances: [entrance({ id: 'e-1', entranceNum: 1 })], flats: [], devices: [] };
+  const row: SnapshotRow = { userId: 3, houseUid: 'h-1', savedAt: 1000, house: HOUSE, entrances: [entrance({ id: 'e-1', entranceNum: 1 })], flats: [], devices: [], macs: [] };
 
   it('reads the house and entrances of a saved row', () => {
     expect(readSnapshotHouse(row)).toEqual({ house: HOUSE, entrances: [entrance({ id: 'e-1', entranceNum: 1 })], savedAt: 1000 });
