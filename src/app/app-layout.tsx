@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useMatches, useNavigate, useNavigation, useOutlet } from 'react-router-dom';
 import { notify } from '@/components/notifications/notify';
+import { UnsavedChangesPrompt } from '@/components/unsaved-changes/unsaved-changes-prompt';
 import { useApplyUserOptions } from '@/features/user-options/use-apply-user-options';
 import { useT } from '@/i18n/i18n';
 import { onSessionEvent } from '@/lib/session-events';
@@ -69,6 +70,7 @@ export function AppLayout() {
         </Suspense>
       )}
       <Header />
+      <UnsavedChangesPrompt loginPath={LOGIN_PATH} />
       <NavigationProgress active={navigation.state === 'loading'} />
       <Box component="main" sx={{ flex: 1, width: '100%', maxWidth: 1440, mx: 'auto', px: { xs: 1.5, sm: 3 }, pt: { xs: 1.5, sm: 2 }, pb: 4 }}>
         {outlet ?? <PageFallback />}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useFieldReasonText } from '@/components/field-reason/use-field-reason-text';
+import { useUnsavedChangesGuard } from '@/components/unsaved-changes/use-unsaved-changes-guard';
 import type { FieldReason } from '@/lib/field-errors';
 
 export type FormErrors<Field extends string> = Partial<Record<Field, string>>;
@@ -35,6 +36,8 @@ export function useCheckedForm<Values extends Record<Field, unknown>, Field exte
   const [errors, setErrors] = useState<FormErrors<Field>>({});
   const [banner, setBanner] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const dirty = !same(values, saved);
+  const guard = useUnsavedChangesGuard(dirty);
   const isChecked = (field: keyof Values): field is Checked => (checked as readonly (keyof Values)[]).includes(field);
 
   const change = <F extends keyof Values & Field>(field: F, value: Values[F]) => {
@@ -59,6 +62,8 @@ export function useCheckedForm<Values extends Record<Field, unknown>, Field exte
     setSubmitting(true);
     try {
       const stored = await save(values);
+      // Saved: a navigation the caller makes next is not asked about.
+      guard.settle();
       setSaved(stored ?? values);
       if (stored) setValues(stored);
       return true;
@@ -87,5 +92,5 @@ export function useCheckedForm<Values extends Record<Field, unknown>, Field exte
     setValues((current) => ({ ...current, [field]: value }));
   };
 
-  return { values, errors, banner, submitting, dirty: !same(values, saved), change, submit, reset, acknowledge };
+  return { values, errors, banner, submitting, dirty, change, submit, reset, acknowledge };
 }

@@ -139,6 +139,9 @@ export const en: Messages = {
 
   'confirm.ok': 'Confirm',
   'confirm.cancel': 'Cancel',
+  'unsaved.title': 'Leave without saving?',
+  'unsaved.text': 'This page has changes that are not saved. They will be lost if you leave.',
+  'unsaved.leave': 'Leave without saving',
   'confirm.delete': 'Delete',
 
   'common.cancel': 'Cancel',

@@ -140,6 +140,9 @@ export const ru = {
 
   'confirm.ok': 'Подтвердить',
   'confirm.cancel': 'Отмена',
+  'unsaved.title': 'Уйти без сохранения?',
+  'unsaved.text': 'На странице есть несохранённые изменения. Если уйти, они пропадут.',
+  'unsaved.leave': 'Уйти без сохранения',
   'confirm.delete': 'Удалить',
 
   'common.cancel': 'Отмена',

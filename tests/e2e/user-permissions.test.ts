@@ -118,6 +118,37 @@ describe('granting and revoking a permission', () => {
     expect((await user.request.get(`/front/user/${userId}`, { headers: XHR })).status()).toBe(200);
   });
 
+  it('asks before leaving with unsaved changes: «Отмена» stays with the change, «Уйти без сохранения» leaves', async () => {
+    const { page } = operator;
+    await page.goto(permissionsPath(userId));
+    const toggle = page.getByRole('switch', { name: `Назначить «${HOUSES}»` });
+    const before = await toggle.isChecked();
+    await toggle.click();
+    await page.getByRole('region', { name: 'Несохранённых изменений: 1' }).waitFor();
+
+    await mainMenu(page).getByRole('link', { name: 'Пользователи' }).click();
+    const ask = page.getByRole('dialog', { name: 'Уйти без сохранения?' });
+    await ask.getByText('На странице есть несохранённые изменения').waitFor();
+    await screenshot(page, 'unsaved-changes-prompt');
+    await ask.getByRole('button', { name: 'Отмена' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe(permissionsPath(userId));
+    expect(await toggle.isChecked()).toBe(!before);
+
+    // A reload asks too (the browser's own question); dismissed, the page and its change stay.
+    const question = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.type()))));
+    void page.reload().catch(() => undefined);
+    expect(await question).toBe('beforeunload');
+    expect(await toggle.isChecked()).toBe(!before);
+
+    await mainMenu(page).getByRole('link', { name: 'Пользователи' }).click();
+    await ask.getByRole('button', { name: 'Уйти без сохранения' }).click();
+    await page.waitForURL((url) => url.pathname === '/users');
+    // Nothing was saved.
+    await page.goto(permissionsPath(userId));
+    await expect.poll(() => toggle.isChecked()).toBe(before);
+  });
+
   it('refuses the operator taking its own USERS_LIST_PERMISSION: locked with the reason', async () => {
     const { page } = operator;
     await page.goto(permissionsPath(2));

@@ -5,6 +5,7 @@ import { useT } from './messages';
 import { accessBody, accessForm, applyAccess, incompleteService, type AccessForm, type PermissionRow, type ServiceRow } from './model';
 import { flatCardQueries } from './queries';
 import { useFlat, useFlatMutation } from './use-flat-card';
+import { useUnsavedChangesGuard } from '@/components/unsaved-changes/use-unsaved-changes-guard';
 
 /** Access services and permissions of the flat, edited together and saved with PUT …/permissions. */
 export function useAccessForm() {
@@ -16,6 +17,7 @@ export function useAccessForm() {
   // The catalogue is needed only to grant a service the flat has no entry for.
   const catalogue = useQuery({ ...flatCardQueries.services(), enabled: canEdit });
   const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+  useUnsavedChangesGuard(canEdit && dirty);
 
   const save = useFlatMutation({
     send: (next: AccessForm) => setPermissions(flat, accessBody(next)),

@@ -7,6 +7,7 @@ import { readSettingsFromDevice, setDeviceSettings } from './api';
 import { useT } from './messages';
 import { applySettings, checkSetting, settingsChanges, settingsForm, visibleSettings, type SettingKey, type SettingProblem, type SettingsForm } from './model';
 import { useFlat, useFlatMutation } from './use-flat-card';
+import { useUnsavedChangesGuard } from '@/components/unsaved-changes/use-unsaved-changes-guard';
 
 export type SettingError = { kind: 'check'; problem: SettingProblem } | { kind: 'server'; reason: FieldReason };
 
@@ -28,6 +29,7 @@ export function useDeviceSettings(device: DeviceFlatData) {
   };
   const changes = settingsChanges(device, form, shown);
   const invalid = shown.some((key) => checkSetting(key, form[key]) !== null);
+  useUnsavedChangesGuard(changes !== null);
 
   const save = useFlatMutation({
     send: (next: NonNullable<typeof changes>) => setDeviceSettings(flat, next, device.canSaveRealtime),

@@ -4,6 +4,7 @@ import { useFieldReasonText } from '@/components/field-reason/use-field-reason-t
 import { placeFieldErrors } from '@/lib/field-errors';
 import { useT } from './messages';
 import { checkGroupName, type GroupFormValues } from './model';
+import { useUnsavedChangesGuard } from '@/components/unsaved-changes/use-unsaved-changes-guard';
 
 type Field = keyof GroupFormValues;
 const FIELDS: readonly Field[] = ['name', 'parentId', 'buyerId'];
@@ -64,6 +65,7 @@ export function useGroupForm(initial: GroupFormValues, send: (values: GroupFormV
   };
 
   const dirty = FIELDS.some((field) => values[field] !== initial[field]);
+  useUnsavedChangesGuard(dirty);
   return { values, set, errors, submitting, dirty, submit, reset };
 }
 

@@ -8,6 +8,7 @@ import { setPreferences } from '@/lib/preferences';
 import { saveUserOptions } from './api';
 import { formValuesFromOptions, lastChangeDate, selectValues, type SettingsFormValues } from './model';
 import { userOptionQueries } from './queries';
+import { useUnsavedChangesGuard } from '@/components/unsaved-changes/use-unsaved-changes-guard';
 
 /**
  * The settings screen's logic: options and dictionaries in, PUT out, the UI follows the saved values.
@@ -23,6 +24,7 @@ export function useUserOptionsForm() {
   const stored = formValuesFromOptions(options.data);
   const [edited, setEdited] = useState<Partial<SettingsFormValues>>({});
   const chosen: SettingsFormValues = { ...stored, ...edited };
+  useUnsavedChangesGuard(Object.entries(edited).some(([field, value]) => stored[field as keyof SettingsFormValues] !== value));
 
   const save = useMutation({
     mutationFn: (next: SettingsFormValues) => saveUserOptions({ language: next.language, timezone: next.timezone }),

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UserAuthItem, UserPermissionsData } from '@contract/user-permissions';
 import { notify } from '@/components/notifications/notify';
+import { useUnsavedChangesGuard } from '@/components/unsaved-changes/use-unsaved-changes-guard';
 import { errorMessage } from '@/lib/http';
 import { sessionQueries, useSession } from '@/lib/session';
 import { useConnectivity } from '@/offline/connectivity';
@@ -25,6 +26,8 @@ export function useUserPermissionsPage(userId: number) {
 
   const items = permissions.data?.items ?? [];
   const change: PermissionChange = changeOf(items, draft);
+  const dirty = !isEmptyChange(change);
+  useUnsavedChangesGuard(dirty);
 
   const save = useMutation({
     mutationFn: (body: PermissionChange) => updateUserPermissions(userId, body),
@@ -44,7 +47,7 @@ export function useUserPermissionsPage(userId: number) {
     online,
     draft,
     change,
-    dirty: !isEmptyChange(change),
+    dirty,
     toggle: (item: UserAuthItem, on: boolean) => {
       save.reset();
       setDraft((current) => toggled(current, item, on));

@@ -7,6 +7,7 @@ import { useController, type Control, type FieldPath, type FieldValues } from 'r
 import { useT } from '@/features/device-card/messages';
 import { useFieldReasonText } from '@/components/field-reason/use-field-reason-text';
 import { RevealButton } from '@/components/secret';
+import { useUnsavedChangesGuard } from '@/components/unsaved-changes/use-unsaved-changes-guard';
 import type { FieldReason } from '@/lib/field-errors';
 
 interface FormTextProps<T extends FieldValues> {
@@ -159,6 +160,8 @@ interface FormActionsProps {
 
 /** Save (submits the form) and "undo my changes"; hidden for a reader. */
 export function FormActions({ canEdit, dirty, saving, onCancel, label, children }: FormActionsProps) {
+  // Every section's form shows these buttons: its edits are asked about before leaving the card.
+  useUnsavedChangesGuard(canEdit && dirty);
   const t = useT();
   if (!canEdit) return null;
   return (

@@ -17,6 +17,7 @@ import { applyGroups, applyHouses, type DeviceCard } from '../model';
 import { deviceCardQueries } from '../queries';
 import { useCardUpdate } from '../use-card-update';
 import { WRAPPING_CHIP } from './section';
+import { useUnsavedChangesGuard } from '@/components/unsaved-changes/use-unsaved-changes-guard';
 
 interface PickerProps<T> {
   label: string;
@@ -93,6 +94,7 @@ function LinkSection<T>({ card, canEdit, title, fieldLabel, empty, current, choi
   const update = useCardUpdate({ mac: card.device.mac, send, apply: (old, items: T[]) => apply(old, items), onSaved: () => setDraft(null) });
   const chosen = draft ?? current;
   const dirty = draft !== null && !sameKeys(draft, current, keyOf);
+  useUnsavedChangesGuard(canEdit && dirty);
   return (
     <PageSection title={title} error={update.error}>
       {canEdit ? (

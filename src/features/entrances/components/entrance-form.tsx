@@ -13,6 +13,7 @@ import { useT } from '@/features/entrances/messages';
 import { placeFieldErrors } from '@/lib/field-errors';
 import { checkEntrance, entranceFieldOf, entranceFormValues, isGateType, type EntranceFormValues } from '../model';
 import { GatesEditor } from './gates-editor';
+import { useUnsavedChangesGuard } from '@/components/unsaved-changes/use-unsaved-changes-guard';
 
 interface EntranceFormProps {
   entrance: Entrance;
@@ -60,6 +61,7 @@ export function EntranceForm({ entrance, siblings, canEdit, online, onSave }: En
     formState: { errors, isSubmitting, isDirty, isSubmitted, isValid },
   } = form;
   const type = useWatch({ control, name: 'type' });
+  useUnsavedChangesGuard(canEdit && isDirty);
   const readOnly = !canEdit;
   const at = (name: 'title' | 'entranceNum' | 'rangeStart' | 'rangeEnd') => ({ error: errors[name]?.message ?? Boolean(errors[name]), readOnly, required: canEdit });
 

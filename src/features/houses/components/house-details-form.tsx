@@ -8,6 +8,7 @@ import { OutlinedField } from '@/components/outlined-field';
 import { useT } from '@/features/houses/messages';
 import { placeFieldErrors } from '@/lib/field-errors';
 import { ADDRESS_MAX_LENGTH, HOUSE_FIELDS, checkHouseField, houseEditValues, houseFieldOf, type HouseEditValues, type HouseField } from '../house-page-model';
+import { useUnsavedChangesGuard } from '@/components/unsaved-changes/use-unsaved-changes-guard';
 
 interface HouseDetailsFormProps {
   house: House;
@@ -31,6 +32,7 @@ export function HouseDetailsForm({ house, canEdit, online, onSave }: HouseDetail
   const [banner, setBanner] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const dirty = HOUSE_FIELDS.some((field) => values[field] !== saved[field]);
+  useUnsavedChangesGuard(canEdit && dirty);
 
   const check = (field: HouseField, value: string): string | undefined => {
     const problem = checkHouseField(field, value);

@@ -12,6 +12,7 @@ import { useT } from '../messages';
 import { accessRows, checkAccess, labelOf, mapOptions, newAccessRow, sameAccess, type AccessRow } from '../model';
 import { useUser, useUserMutation } from '../use-user-page';
 import { EmptyNote } from './facts';
+import { useUnsavedChangesGuard } from '@/components/unsaved-changes/use-unsaved-changes-guard';
 
 type Column = keyof AccessRow;
 
@@ -24,6 +25,7 @@ export function AccessEditor() {
   const [problem, setProblem] = useState<'incomplete' | 'duplicate' | null>(null);
   const rows = draft ?? saved;
   const dirty = draft !== null && !sameAccess(draft, saved);
+  useUnsavedChangesGuard(dirty);
   const save = useUserMutation({
     send: (next: AccessRow[]) => setUserAccess(userId, next),
     done: () => t('user.access.saved'),

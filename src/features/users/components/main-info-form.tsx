@@ -26,6 +26,7 @@ import { BuyerField } from './buyer-field';
 import { PasswordField } from './password-field';
 import { RoleChecks, type RoleOption } from './role-checks';
 import { useProblemText } from './use-problem-text';
+import { useUnsavedChangesGuard } from '@/components/unsaved-changes/use-unsaved-changes-guard';
 
 type Errors = Partial<Record<MainInfoField, string>>;
 
@@ -45,6 +46,7 @@ export function MainInfoForm() {
   const [errors, setErrors] = useState<Errors>({});
   const saved = mainInfoValues(user);
   const values = draft ?? saved;
+  useUnsavedChangesGuard(draft !== null && JSON.stringify(draft) !== JSON.stringify(saved));
   const change = (patch: Partial<MainInfoValues>) => {
     setDraft({ ...values, ...patch });
     setErrors((current) => ({ ...current, ...Object.fromEntries(Object.keys(patch).map((key) => [key, undefined])) }));
