@@ -195,11 +195,10 @@ export const PendingMoveOut = type({ moveOutId: number(), undoUntil: string(), s
 export type PendingMoveOut = Infer<typeof PendingMoveOut>;
 
 /**
- * `message` is always there (null on success), as every flat card answer lists it.
+ * `message`: the reference server always sends it (null on success), as the flat card's answer lists it.
  * `moveOut` (ours, optional): the move-out that can still be undone; null or absent when none.
  */
 export const FlatDataResponse = withResult({
-  message: nullable(string()),
   users: array(FlatUser),
   deviceData: array(DeviceFlatData),
   entrances: array(Entrance),
@@ -227,7 +226,6 @@ export const BlockRecord = type({
 });
 /** `mac`: the device asked about (query mac), null for the whole flat. */
 export const BlockHistoryResponse = withResult({
-  message: nullable(string()),
   mac: nullable(string()),
   scheduleBlockData: array(ScheduleBlockRecord),
   blockData: array(BlockRecord),

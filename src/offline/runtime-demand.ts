@@ -8,8 +8,8 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
  */
 
 export const OFFLINE_DB_NAME = 'intercom-back-office';
-/** Dexie keeps its schema version ×10 as IndexedDB's version: db.ts's latest is 2 (a unit test keeps them equal). */
-export const PEEK_IDB_VERSION = 20;
+/** Dexie keeps its schema version ×10 as IndexedDB's version: db.ts's latest is 3 (a unit test keeps them equal). */
+export const PEEK_IDB_VERSION = 30;
 /** As UNSENT_STATUSES in db.ts (a unit test keeps them equal). */
 export const PEEK_UNSENT_STATUSES = ['queued', 'sending', 'needs-attention', 'paused'] as const;
 /** Dexie's event (this tab) and BroadcastChannel (other tabs) for writes to any of its databases. */

@@ -39,7 +39,7 @@ async function findHouse(): Promise<TestHouse> {
   const api = await apiRequest.newContext({ baseURL: baseUrl(), extraHTTPHeaders: XHR });
   try {
     const csrf = async () => ((await (await api.get('/site/csrf')).json()) as { token: string }).token;
-    const login = await api.post('/site/auth/login', { data: { login: 'admin', password: 'admin' }, headers: { 'X-CSRF-Token': await csrf() } });
+    const login = await api.post('/site/auth/login', { data: { login: 'installer', password: 'installer' }, headers: { 'X-CSRF-Token': await csrf() } });
     expect(login.ok()).toBe(true);
     const list = (await (await api.get('/front/house-list?page=1')).json()) as { data: Array<{ id: string; address: string; fias?: string | null }> };
     const token = await csrf();

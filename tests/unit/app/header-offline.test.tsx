@@ -70,7 +70,7 @@ describe('Header: connectivity chip', () => {
       <OfflineRuntimeProvider runtime={runtime}>
         <Header />
       </OfflineRuntimeProvider>,
-      { client: loggedInAs(['support']) },
+      { client: loggedInAs(['adjuster']) },
     );
     await screen.findByRole('link', { name: 'Нет связи, ждут отправки: 0' });
   });

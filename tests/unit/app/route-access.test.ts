@@ -64,10 +64,10 @@ describe('route access rules', () => {
     }
   });
 
-  it('refuses support the four wizards and the buyers, and lets it read devices, keys, housing, companies, users, groups and the queue', () => {
+  it('refuses support the four wizards, the buyers and a send queue of its own, and lets it read devices, keys, housing, companies, users, groups and the installers\' queues', () => {
     const support = opens(ACCOUNTS.support);
     for (const path of WIZARDS) expect(support, path).not.toContain(path);
-    const readable = [...OPEN_TO_ALL, ...DEVICE_SCREENS, ...KEY_SCREENS, '/houses', ...HOUSING_SCREENS, ...PEOPLE_SCREENS, '/outbox', '/field', '/field/:installerId', '/audit'];
+    const readable = [...OPEN_TO_ALL, ...DEVICE_SCREENS, ...KEY_SCREENS, '/houses', ...HOUSING_SCREENS, ...PEOPLE_SCREENS, '/field', '/field/:installerId', '/audit'];
     expect(support).toEqual(workspaceRoutes.map((route) => route.path).filter((path) => readable.includes(path)));
     expect(support).toHaveLength(readable.length);
   });

@@ -41,7 +41,7 @@ describe('outboxRequest', () => {
     type: 1,
     model: 'ISCom',
     serialNumber: 'SN',
-    fias: 'fias-1',
+    fias: '0c5b2444-70a0-4932-980c-b4dc0d3f02b5',
     porch: 1,
     deviceOwner: null,
   };

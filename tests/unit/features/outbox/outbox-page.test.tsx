@@ -444,10 +444,10 @@ describe('OutboxPage: phone and access', () => {
     within(details as HTMLElement).getByText('review');
   });
 
-  it('tells a user without an installer, operator or support role that the queue is not for them', async () => {
-    const { render } = await setup({ roles: [] });
+  it('tells a user without an installer or operator role that the queue is not for them, and support where it sees the installers\' queues', async () => {
+    const { render } = await setup({ roles: ['support'] });
     render();
-    await screen.findByText('Очередь отправки доступна монтажникам, операторам и технической поддержке.');
+    await screen.findByText('Очередь отправки доступна монтажникам и операторам: техническая поддержка видит очереди монтажников в разделе «Очереди монтажников».');
     expect(screen.queryByRole('tab')).toBeNull();
   });
 });
