@@ -167,9 +167,8 @@ export const FLAT_DEVICE_SETTING_KEYS = [
 // ---------------------------------------------------------------------------
 // Responses
 
-/** `message` is always there (null on success), as every flat card answer lists it. */
+/** `message`: the reference server always sends it (null on success), as the flat card's answer lists it. */
 export const FlatDataResponse = withResult({
-  message: nullable(string()),
   users: array(FlatUser),
   deviceData: array(DeviceFlatData),
   entrances: array(Entrance),
@@ -196,7 +195,6 @@ export const BlockRecord = type({
 });
 /** `mac`: the device asked about (query mac), null for the whole flat. */
 export const BlockHistoryResponse = withResult({
-  message: nullable(string()),
   mac: nullable(string()),
   scheduleBlockData: array(ScheduleBlockRecord),
   blockData: array(BlockRecord),

@@ -119,7 +119,6 @@ export type DeviceKeysRequest = Infer<typeof DeviceKeysRequest>;
  * list counted only up to `totalCount` (there are more).
  */
 export const DeviceKeysResponse = withResult({
-  message: nullable(string()),
   device: nullable(Device),
   deviceLiveStatus: nullable(boolean()),
   data: array(DeviceKeyRow),

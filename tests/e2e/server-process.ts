@@ -63,7 +63,7 @@ export async function startServer(options: StartServerOptions): Promise<ServerPr
   const url = `http://${host}:${port}`;
   const stop = () => stopChild(child);
   try {
-    await waitForHttp(`${url}${options.readyPath ?? '/site/csrf'}`, child, options.timeoutMs ?? 120_000);
+    await waitForHttp(`${url}${options.readyPath ?? '/site/csrf'}`, child, options.timeoutMs ?? 240_000);
   } catch (error) {
     await stop();
     throw error;

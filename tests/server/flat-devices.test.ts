@@ -56,6 +56,8 @@ describe.each(BACKENDS)('flat device settings, CMS and permissions on %s', (back
   async function card(flatNum: number) {
     const response = await operator().get(flatUrl(fx().houseUid, flatNum));
     expect(response.statusCode, response.body).toBe(200);
+    // The card's answer lists `message`: it is there, null on success.
+    expect(response.json()).toHaveProperty('message', null);
     return expectShape(FlatDataResponse, response.json());
   }
 
@@ -113,6 +115,7 @@ describe.each(BACKENDS)('flat device settings, CMS and permissions on %s', (back
     expect((await card(23)).deviceData.find((device) => device.mac === fx().iscomMac)?.blockCMS).toBe(true);
     expectOk(await operator().request('PUT', url, { payload: { status: false, mac: fx().iscomMac } }));
     const history = expectShape(BlockHistoryResponse, (await operator().get(flatUrl(fx().houseUid, 23, `/cms-block-history?mac=${encodeURIComponent(fx().iscomMac)}`))).json());
+    expect(history).toHaveProperty('message', null);
     expect(history.mac).toBe(fx().iscomMac);
     expect(history.blockData.map((row) => [row.mac, row.blocked, row.login])).toEqual([
       [fx().iscomMac, false, 'operator'],

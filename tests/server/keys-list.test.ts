@@ -46,6 +46,7 @@ describe.each(BACKENDS)('key list on %s', (backend) => {
 
   it('lists a device’s panel keys 20 a page, newest first, with the device, its live status and the key types it takes', async () => {
     const first = await listKeys(operator(), { mac: fx().iscomMac });
+    expect(first).toHaveProperty('message', null);
     expect(first.device?.mac).toBe(fx().iscomMac);
     expect(typeof first.deviceLiveStatus).toBe('boolean');
     expect(first.keyTypes).toEqual(['Factorial', 'Metakom', 'Cyfral', 'Eltis', 'Vizit', 'MIFARE', 'RFID']);

@@ -35,6 +35,7 @@ describe('key endpoints', () => {
       },
       bad: {
         result: true,
+        message: null,
         device: null,
         deviceLiveStatus: null,
         data: [{ ...serverRow, IS_SECURITY: true, FLAT_NUM: '45', SCENARIOS: ['2'], RS: true }],
