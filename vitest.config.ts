@@ -20,8 +20,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['tests/unit/setup.ts'],
-          // A component test renders whole screens (MUI, the router, a query client): on a loaded 2-core
-          // machine one takes 5–9 s, past vitest's 5 s default, without anything being wrong.
+          // A component test renders whole screens (MUI, the router, a query client): on an idle 2-core
+          // machine the slowest take 4.9–5.4 s, at vitest's 5 s default, without anything being wrong.
           testTimeout: 15_000,
         },
       },

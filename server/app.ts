@@ -7,6 +7,7 @@ import { portJobsPlugin, type JobsOptions } from './jobs/port-jobs-plugin';
 import { auditPlugin, type AuditOptions } from './plugins/audit';
 import { csrfPlugin } from './plugins/csrf';
 import { databasePlugin } from './plugins/database';
+import { MAX_PATH_PARAM_LENGTH } from './http/errors';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { idempotencyPlugin, type IdempotencyOptions } from './plugins/idempotency';
 import { rbacPlugin } from './plugins/rbac';
@@ -104,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
+    maxParamLength: MAX_PATH_PARAM_LENGTH,
     // Refusals outside the routes, in the API's shape (docs/api.md "Errors").
     frameworkErrors,
     clientErrorHandler,

@@ -11,6 +11,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The longest path parameter the router takes (Fastify's `maxParamLength`); a longer one is a 414. */
+export const MAX_PATH_PARAM_LENGTH = 100;
+
 export const MESSAGES = {
   unauthorized: 'Требуется вход в систему',
   forbidden: 'Недостаточно прав для этого действия',
@@ -22,7 +25,7 @@ export const MESSAGES = {
   tooLarge: 'Слишком большое тело запроса',
   badUrl: 'Некорректный запрос: в адресе недопустимая %-последовательность',
   uriTooLong: 'Слишком длинный адрес запроса',
-  paramTooLong: 'Слишком длинный параметр в адресе запроса: не больше 100 символов',
+  paramTooLong: `Слишком длинный параметр в адресе запроса: не больше ${MAX_PATH_PARAM_LENGTH} символов`,
   headersTooLarge: 'Слишком большие заголовки запроса',
   requestTimeout: 'Запрос не пришёл целиком вовремя',
   badHttp: 'Некорректный HTTP-запрос',

@@ -56,9 +56,10 @@ describe.each(BACKENDS)('flat device settings, CMS and permissions on %s', (back
   async function card(flatNum: number) {
     const response = await operator().get(flatUrl(fx().houseUid, flatNum));
     expect(response.statusCode, response.body).toBe(200);
+    const body: unknown = response.json();
     // The card's answer lists `message`: it is there, null on success.
-    expect(response.json()).toHaveProperty('message', null);
-    return expectShape(FlatDataResponse, response.json());
+    expect(body).toHaveProperty('message', null);
+    return expectShape(FlatDataResponse, body);
   }
 
   it('stores per-device settings (only the keys sent), checking each against the device and its flags', async () => {
