@@ -491,7 +491,7 @@ describe('the buyer-1 SIP rule', () => {
       expect(await page.getByLabel('SIP-порт').inputValue()).toBe('7777');
       expect(await page.getByLabel('SIP-домен').isDisabled()).toBe(true);
       expect(await page.getByLabel('SIP-порт').isDisabled()).toBe(true);
-      await page.getByText('Для покупателя 1 домен и порт SIP задаются провайдером').waitFor();
+      await page.getByText('У устройств оператора домен и порт SIP задаёт его SIP-провайдер').waitFor();
       await shot(page, 'sip-buyer-1');
       await finish(page);
       const card2 = await cardOf(page, mac2.normal);
@@ -673,9 +673,9 @@ describe('a step with errors does not advance', () => {
 
       await login.fill('admin');
       const url = page.getByLabel('Адрес устройства (URL)');
-      await url.fill('10.16.3.4');
+      await url.fill('http://10.16.3.4 /');
       await next(page);
-      await page.getByText('Адрес вида http://10.16.3.4 или https://имя:порт').waitFor();
+      await page.getByText('Адрес вида http://10.16.3.4 или имя хоста (intercom-7.example.net), без пробелов').waitFor();
       await heading(page, 'Устройство').waitFor();
       await shot(page, `error-url-${name}`);
       await url.fill('http://10.16.3.4');
