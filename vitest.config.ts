@@ -53,6 +53,8 @@ export default defineConfig({
           retry: process.env.CI ? 1 : 0,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll's 1 s default is shorter than a reload takes to boot the app on a loaded CI machine.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -1,5 +1,6 @@
 import type { Theme } from '@mui/material/styles';
 import createTheme from '@mui/material/styles/createThemeNoVars';
+import { translate } from '@/i18n/i18n';
 import { materialLocales } from '@/i18n/locales';
 import type { UiLanguage } from '@/lib/preferences';
 
@@ -25,6 +26,9 @@ export function createAppTheme(language: UiLanguage): Theme {
       components: {
         MuiButton: { defaultProps: { disableElevation: true } },
         MuiTextField: { defaultProps: { size: 'small' } },
+        // A progress bar or spinner is named (axe: aria-progressbar-name) wherever it is used without a name of its own.
+        MuiLinearProgress: { defaultProps: { 'aria-label': translate(language, 'app.inProgress') } },
+        MuiCircularProgress: { defaultProps: { 'aria-label': translate(language, 'app.inProgress') } },
         // A disabled field's helper text still explains something: kept readable (4.5:1), not greyed to 2.7:1.
         MuiFormHelperText: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) } },
       },

@@ -4,6 +4,7 @@ import type { Messages } from './ru';
 export const en: Messages = {
   'app.brand': 'Intercoms · back office',
   'app.loading': 'Loading…',
+  'app.inProgress': 'In progress…',
   'app.error.title': 'Something went wrong',
   'app.error.reload': 'Reload the page',
   'app.sessionExpired': 'Your session has ended. Please sign in again.',

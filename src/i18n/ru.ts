@@ -5,6 +5,7 @@
 export const ru = {
   'app.brand': 'Домофоны · бэк-офис',
   'app.loading': 'Загрузка…',
+  'app.inProgress': 'Выполняется…',
   'app.error.title': 'Что-то пошло не так',
   'app.error.reload': 'Перезагрузить страницу',
   'app.sessionExpired': 'Сеанс завершён. Войдите снова.',

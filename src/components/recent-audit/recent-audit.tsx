@@ -88,7 +88,7 @@ function RecentAuditList({ targetKind, targetId }: { targetKind: string; targetI
         </Link>
       </Box>
       {query.isPending ? (
-        <Skeleton variant="rectangular" height={96} aria-label={t('recentAudit.loading')} />
+        <Skeleton variant="rectangular" height={96} role="status" aria-label={t('recentAudit.loading')} />
       ) : query.isError ? (
         <Typography color="error" role="alert">
           {t('recentAudit.loadError', { error: errorMessage(query.error) })}{' '}

@@ -53,7 +53,7 @@ function PowerScreen({ mac }: { mac: string }) {
       {model.refreshError && <Alert severity="error">{t('power.refreshError', { error: model.refreshError })}</Alert>}
       {model.refreshed && !model.refreshing && <RefreshedNote volts={model.refreshed.volts} at={model.refreshed.measuredAt} />}
       {model.pending && !model.error ? (
-        <Box aria-busy="true" aria-label={t('power.loading')} sx={{ display: 'grid', gap: 2 }}>
+        <Box role="status" aria-busy="true" aria-label={t('power.loading')} sx={{ display: 'grid', gap: 2 }}>
           <Skeleton variant="rounded" height={56} />
           <Skeleton variant="rounded" height={300} />
         </Box>

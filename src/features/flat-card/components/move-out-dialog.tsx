@@ -53,7 +53,7 @@ export function MoveOutDialog({ onClose }: { onClose: () => void }) {
     <Dialog open onClose={run.pending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth fullScreen={fullScreen}>
       <DialogTitle id={titleId}>{t('flat.moveOut.title', { flat: label })}</DialogTitle>
       <DialogContent>
-        {preview.isPending && <Skeleton variant="rounded" height={120} aria-label={t('flat.loading')} />}
+        {preview.isPending && <Skeleton variant="rounded" height={120} role="status" aria-label={t('flat.loading')} />}
         {preview.isError && <Alert severity="error">{t('flat.moveOut.previewError', { error: errorMessage(preview.error) })}</Alert>}
         {summary &&
           (isEmpty(summary) ? (
