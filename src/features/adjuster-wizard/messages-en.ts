@@ -64,6 +64,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'adjusterWizard.entrance.address': 'House: {address}',
   'adjusterWizard.entrance.loading': 'Loading the entrances of the house…',
   'adjusterWizard.entrance.offline': 'The entrances are not available offline: type the entrance number.',
+  'adjusterWizard.entrance.notYours': 'This house is not one of yours: the device cannot be bound to it. Check the station and the port, or ask the operator.',
   'adjusterWizard.entrance.fromSnapshot': 'Entrances from the saved house.',
   'adjusterWizard.entrance.choose': 'Entrance {entrance}',
   'adjusterWizard.jobs.start': 'Start the jobs',

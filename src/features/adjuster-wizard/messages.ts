@@ -65,6 +65,7 @@ export const ruMessages = {
   'adjusterWizard.entrance.address': 'Дом: {address}',
   'adjusterWizard.entrance.loading': 'Загружаем подъезды дома…',
   'adjusterWizard.entrance.offline': 'Подъезды дома недоступны без сети — введите номер подъезда.',
+  'adjusterWizard.entrance.notYours': 'Этого дома нет среди ваших: устройство к нему не привязать. Проверьте станцию и порт или обратитесь к оператору.',
   'adjusterWizard.entrance.fromSnapshot': 'Подъезды из сохранённого дома.',
   'adjusterWizard.entrance.choose': 'Подъезд {entrance}',
   'adjusterWizard.jobs.start': 'Запустить задания',

@@ -62,6 +62,12 @@ export function EntranceStep({ wizard }: { wizard: AdjusterWizard }) {
           <CircularProgress size={16} /> {t('adjusterWizard.entrance.loading')}
         </Typography>
       )}
+      {/* The billing's address is a house this user may not see (another buyer's): binding it would be refused. */}
+      {query.data === null && choices.length === 0 && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('adjusterWizard.entrance.notYours')}
+        </Alert>
+      )}
       {usingSnapshot && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {t('adjusterWizard.entrance.fromSnapshot')}

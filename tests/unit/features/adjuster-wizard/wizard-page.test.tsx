@@ -130,6 +130,8 @@ describe('AdjusterWizardPage', () => {
     fireEvent.click(screen.getByRole('button', { name: /Далее/ }));
     await screen.findByRole('heading', { name: 'Подъезд', level: 2 });
     await waitFor(async () => expect((await getOfflineDb().drafts.get(draftId))?.target).toMatchObject({ house: FOUND.address, step: 'entrance' }));
+    // The house list has no house of that FIAS id for this user: the step says why no entrance is offered.
+    await screen.findByText(/Этого дома нет среди ваших/);
   }, 15_000);
 
   it('polls the port jobs, shows a failure with its reason, and restarts them to success', async () => {
