@@ -12,6 +12,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { UserAuthItem, UserPermissionsData } from '@contract/user-permissions';
 import { PageSection } from '@/components/page-section';
+import { authItemLabel } from '@/lib/auth-item-labels';
 import { useDateFormat } from '@/lib/dates';
 import { useT } from '../messages';
 import { isOn, lockReason, secondsToDate, typeKey, type Draft } from '../model';
@@ -125,7 +126,7 @@ function ItemTable({ rows, label, onToggle }: RowsProps) {
               <TableCell>
                 <ItemName row={row} />
               </TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.item.description ?? empty}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.item.description ? authItemLabel(row.item.name, row.item.description) : empty}</TableCell>
               <TableCell>{t(typeKey(row.item.type))}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.item.ruleName ?? empty}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(secondsToDate(row.item.createdAt)) || empty}</TableCell>
@@ -167,7 +168,7 @@ function ItemCards({ rows, label, onToggle }: RowsProps) {
               </Box>
               <ItemSwitch row={row} onToggle={onToggle} />
             </Box>
-            {row.item.description && <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{row.item.description}</Typography>}
+            {row.item.description && <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{authItemLabel(row.item.name, row.item.description)}</Typography>}
             <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25 }}>
               {details.map(([term, value]) => (
                 <Box key={term} sx={{ display: 'contents' }}>

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { OutlinedField, OutlinedSelect } from '@/components/outlined-field';
 import { PageSection } from '@/components/page-section';
+import { authItemLabel } from '@/lib/auth-item-labels';
 import { setUserMainInfo } from '../api';
 import { useT } from '../messages';
 import {
@@ -13,7 +14,6 @@ import {
   PASSWORD_MIN,
   checkMainInfo,
   fieldOfPath,
-  labelOf,
   mainInfoValues,
   placeRefusal,
   roleChangeable,
@@ -33,7 +33,7 @@ type Errors = Partial<Record<MainInfoField, string>>;
 /** Every role the lookup map names, then any the user has that it lacks. */
 function roleOptions(rolesList: Record<string, string> | undefined, held: readonly string[]): { name: string; label: string }[] {
   const names = [...Object.keys(rolesList ?? {}), ...held.filter((name) => !rolesList || !(name in rolesList))];
-  return [...new Set(names)].map((name) => ({ name, label: labelOf(rolesList, name) }));
+  return [...new Set(names)].map((name) => ({ name, label: authItemLabel(name, rolesList?.[name]) }));
 }
 
 /** The editors' main info: every field, the new password, the roles they may change; saved with main-info. */

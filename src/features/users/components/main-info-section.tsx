@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy } from 'react';
 import { PageSection } from '@/components/page-section';
 import { useT } from '../messages';
+import { authItemLabel } from '@/lib/auth-item-labels';
 import { labelOf } from '../model';
 import { userQueries } from '../queries';
 import { useUser } from '../use-user-page';
@@ -32,7 +33,7 @@ function MainInfoView() {
   const t = useT();
   const { user, superuser } = useUser();
   const buyers = useQuery({ ...userQueries.buyers(), enabled: superuser });
-  const roles = (names: readonly string[]) => (names.length > 0 ? names.map((name) => labelOf(user.rolesList, name)).join(', ') : t('user.none'));
+  const roles = (names: readonly string[]) => (names.length > 0 ? names.map((name) => authItemLabel(name, user.rolesList?.[name])).join(', ') : t('user.none'));
   return (
     <PageSection title={t('user.section.main')}>
       <Facts
