@@ -215,8 +215,10 @@ function requestsOf(endpoint: ContractEndpoint): fc.Arbitrary<FuzzRequest> {
       const sent = where === 'query' ? parsedQuery(broke.value) : broke.value;
       // The server must refuse what the struct refuses (and U+0000 anywhere), naming the path.
       const refused = struct ? failingPaths(struct, sent) : [];
-      // U+0000 and nesting past the limit are refused before the struct is checked (the latter naming at most three segments).
-      const early = struct && broke.path.length > 0 && where === 'body' && (kind === 'nul' || kind === 'deep') ? [broke.path.slice(0, 3).join('.')] : null;
+      // U+0000 and nesting past the limit are refused before the struct is checked (the latter naming at most three
+      // segments; a whole body nested too deep is named by its own keys, which no struct has: any field will do).
+      const beforeStruct = struct && where === 'body' && (kind === 'nul' || kind === 'deep');
+      const early = beforeStruct && broke.path.length > 0 ? [broke.path.slice(0, 3).join('.')] : beforeStruct && kind === 'deep' ? [''] : null;
       // A query key is one name however many values it has (`macs=a` is not the list `macs.0`).
       const nulPath = where === 'query' ? broke.path.slice(0, 1) : broke.path;
       const mustName = early ?? (kind === 'nul' && struct && broke.path.length > 0 ? [nulPath.join('.')] : refused.length > 0 ? refused : null);
