@@ -193,13 +193,15 @@ describe.each(BACKENDS)('support on %s: reads devices and houses, changes nothin
     const device = await supportDevice();
     const writes = SUPPORT_ENDPOINTS.filter((endpoint) => endpoint.method !== 'GET');
     expect(writes.length).toBeGreaterThanOrEqual(32);
-    const before = (await support.get(urlOf(deviceCardEndpoints.card, device))).body;
+    // The card without its camera snapshot, which draws the clock (it changes by itself).
+    const card = async () => ({ ...(await support.get(urlOf(deviceCardEndpoints.card, device))).json<Record<string, unknown>>(), snapshot: null });
+    const before = await card();
     for (const endpoint of writes) {
       // A body that would pass validation is not needed: the role check answers before it.
       expectError(await support.request(endpoint.method, urlOf(endpoint, device), { payload: {} }), 403, /Недостаточно прав/);
     }
     expectError(await support.request('DELETE', `/front/house-list/delete?uid=no-such-house`), 403, /Недостаточно прав/);
-    expect((await support.get(urlOf(deviceCardEndpoints.card, device))).body).toBe(before);
+    expect(await card()).toEqual(before);
   });
 
   it('is refused the wizard-only reads: 403', async () => {
