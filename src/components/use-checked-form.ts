@@ -60,14 +60,16 @@ export function useCheckedForm<Values extends Record<Field, unknown>, Field exte
       return false;
     }
     setSubmitting(true);
+    // While the save runs, a navigation is the save's own (to the page of what it created) and is not
+    // asked about; a refused save marks the form unsaved again.
+    guard.settle();
     try {
       const stored = await save(values);
-      // Saved: a navigation the caller makes next is not asked about.
-      guard.settle();
       setSaved(stored ?? values);
       if (stored) setValues(stored);
       return true;
     } catch (error) {
+      guard.resume();
       const placed = place(error);
       const shown: FormErrors<Field> = {};
       for (const [field, reason] of Object.entries(placed.fields) as [Field, FieldReason][]) shown[field] = reasonText(reason);

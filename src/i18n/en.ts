@@ -93,7 +93,7 @@ export const en: Messages = {
   'home.card.devicesReader': 'Intercoms: status, settings, keys and history.',
   'home.card.settings': 'Interface language and time zone.',
   'home.houseSearch': 'Find a house by address',
-  'home.houseSearchHelper': 'Words of the address in any order, e.g. «Горького 32»',
+  'home.houseSearchHelper': 'Words of the address in any order, e.g. the street and the house number',
   'home.sections': 'Sections',
 
   'wizards.section': 'Connect devices',

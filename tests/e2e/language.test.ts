@@ -77,7 +77,7 @@ describe('dictionaries in the user’s language', () => {
 
     await page.getByRole('tab', { name: 'Sound and display' }).click();
     await expect.poll(() => choices('Video stream type')).toEqual(['Main stream (H.264)', 'Secondary stream (H.264)', 'MJPEG']);
-    expect(await choices('Echo cancellation type')).toEqual(['Off', 'Software (AEC)', 'Hardware (DSP)', 'Adaptive with noise suppression']);
+    await expect.poll(() => choices('Echo cancellation type')).toEqual(['Off', 'Software (AEC)', 'Hardware (DSP)', 'Adaptive with noise suppression']);
     await page.getByRole('combobox', { name: 'Echo cancellation type' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'language-card-media-en');
     await page.setViewportSize(MOBILE);

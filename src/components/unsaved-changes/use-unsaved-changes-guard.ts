@@ -32,13 +32,14 @@ export function useHasUnsavedChanges(): boolean {
 
 /**
  * Marks this form's edits as unsaved while `dirty`, so leaving the page asks first. `settle()`
- * clears the mark at once, before React re-renders: for a save that navigates right after.
+ * clears the mark at once, before React re-renders: for a save that navigates before it ends.
+ * `resume()` puts back the mark `dirty` gave, for a save that was refused.
  */
-export function useUnsavedChangesGuard(dirty: boolean): { settle: () => void } {
+export function useUnsavedChangesGuard(dirty: boolean): { settle: () => void; resume: () => void } {
   const [id] = useState(() => Symbol('unsaved-form'));
   useEffect(() => {
     set(id, dirty);
   }, [id, dirty]);
   useEffect(() => () => set(id, false), [id]);
-  return { settle: () => set(id, false) };
+  return { settle: () => set(id, false), resume: () => set(id, dirty) };
 }

@@ -8,10 +8,12 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useCallback, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { ACCESS_RULES } from '@/app/access-rules';
 import { PageHeader } from '@/components/page-header';
 import { PageLoadError } from '@/components/page-load-error';
 import { useDateFormat } from '@/lib/dates';
 import { deviceCardPath } from '@/lib/device-paths';
+import { useSession } from '@/lib/session';
 import { useT } from '../messages';
 import type { Cell } from '../model';
 import { commutatorQueries } from '../queries';
@@ -236,7 +238,9 @@ function MatrixJobNotice({ job }: { job: CommutatorsScreen['job'] }) {
 
 function DeviceHeader({ mac, houseUid, flatRange }: { mac: string; houseUid: string | null; flatRange: CommutatorsScreen['flatRange'] }) {
   const t = useT();
-  const address = useQuery({ ...commutatorQueries.address(houseUid ?? ''), enabled: houseUid !== null });
+  // The house's address is read only by those who may open the house (not installers: the server refuses them).
+  const readsHouse = ACCESS_RULES.housing.allows(useSession());
+  const address = useQuery({ ...commutatorQueries.address(houseUid ?? ''), enabled: houseUid !== null && readsHouse });
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5 }}>
       <Typography>
