@@ -22,12 +22,13 @@ let page: Page;
 const dataWords = new Set<string>(ENDONYMS);
 let collecting = false;
 
-function collectWords(value: unknown, key = ''): void {
-  // A server's own message is not data: it must be in the user's language too.
-  if (key === 'message') return;
+function collectWords(value: unknown, key = '', depth = 0): void {
+  // The server's own message in an answer is not data: it must be in the user's language too. A message
+  // recorded inside the rows (what the audit trail kept of a refusal) is data, as said at the time.
+  if (key === 'message' && depth === 1) return;
   if (typeof value === 'string') for (const word of value.match(CYRILLIC_WORD) ?? []) dataWords.add(word.toLowerCase());
-  else if (Array.isArray(value)) value.forEach((item) => collectWords(item));
-  else if (value && typeof value === 'object') for (const [name, item] of Object.entries(value)) collectWords(item, name);
+  else if (Array.isArray(value)) value.forEach((item) => collectWords(item, '', depth + 1));
+  else if (value && typeof value === 'object') for (const [name, item] of Object.entries(value)) collectWords(item, name, depth + 1);
 }
 
 /** The page's text and the text only assistive technology and hovers show, word by word. */
