@@ -7,6 +7,7 @@ import type { UiLanguage } from '@/lib/preferences';
 export const BRAND_COLOR = '#1b4f8a';
 
 export function createAppTheme(language: UiLanguage): Theme {
+  const inProgress = translate(language, 'app.inProgress');
   return createTheme(
     {
       palette: {
@@ -27,8 +28,8 @@ export function createAppTheme(language: UiLanguage): Theme {
         MuiButton: { defaultProps: { disableElevation: true } },
         MuiTextField: { defaultProps: { size: 'small' } },
         // A progress bar or spinner is named (axe: aria-progressbar-name) wherever it is used without a name of its own.
-        MuiLinearProgress: { defaultProps: { 'aria-label': translate(language, 'app.inProgress') } },
-        MuiCircularProgress: { defaultProps: { 'aria-label': translate(language, 'app.inProgress') } },
+        MuiLinearProgress: { defaultProps: { 'aria-label': inProgress } },
+        MuiCircularProgress: { defaultProps: { 'aria-label': inProgress } },
         // A disabled field's helper text still explains something: kept readable (4.5:1), not greyed to 2.7:1.
         MuiFormHelperText: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) } },
       },

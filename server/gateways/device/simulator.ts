@@ -64,6 +64,16 @@ function compactMac(mac: string): string {
   return mac.replaceAll(':', '').toLowerCase();
 }
 
+/** How many RS485 sub-devices a bus holds (0–3: a quarter of the devices have none), from its digest. */
+function rs485Count(bytes: Buffer): number {
+  return bytes[0] % 4;
+}
+
+/** `rs485Count` of a simulated device, from its MAC (for tests that need a device with sub-devices). */
+export function simulatedRs485Count(mac: string): number {
+  return rs485Count(digest('rs485', mac));
+}
+
 /**
  * A fleet of intercoms that exists only in this process: statuses that drift over time (each
  * device keeps its state for a period, then may change), a camera frame per device, RS485 buses
@@ -280,7 +290,7 @@ export class DeviceSimulator implements DeviceGateway {
   /** What is on the device's bus: the same for each scan of the same device. */
   private busOf(device: DeviceRef): Rs485Scan[] {
     const bytes = digest('rs485', device.mac);
-    const count = simulatedRs485Count(device.mac);
+    const count = rs485Count(bytes);
     if (count === 0) return [];
     return [
       {
@@ -336,11 +346,6 @@ export class DeviceSimulator implements DeviceGateway {
  * matrices rewired on site (from the MAC, so every read agrees); a never-written device wires its
  * entrance's flats in sequence on the model's default size.
  */
-/** How many RS485 sub-devices a simulated device's bus holds (0–3: a quarter of the devices have none), from its MAC. */
-export function simulatedRs485Count(mac: string): number {
-  return digest('rs485', mac)[0] % 4;
-}
-
 export function commutationRead(device: DeviceRef, stored: CommutationOnDevice): { model: number | null; commutators: { index: number; matrix: number[][] }[] } {
   const copy = stored.commutators.map((commutator) => ({ index: commutator.index, matrix: commutator.matrix.map((row) => [...row]) }));
   const written = copy.some((commutator) => commutator.matrix.some((row) => row.some((cell) => cell !== 0)));

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy } from 'react';
 import { PageSection } from '@/components/page-section';
-import { useT } from '../messages';
 import { authItemLabel } from '@/lib/auth-item-labels';
+import { useT } from '../messages';
 import { labelOf } from '../model';
 import { userQueries } from '../queries';
 import { useUser } from '../use-user-page';
