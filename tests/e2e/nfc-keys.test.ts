@@ -288,18 +288,26 @@ function flatCard(flat: FlatTarget): Promise<{ deviceData: { mac: string }[]; ke
   return getJson(page, `/front/flats/${encodeURIComponent(flat.houseUid)}:${flat.flatNum}`);
 }
 
-/** A seeded flat of the operator's with at least one device to write keys to. */
+/**
+ * A seeded flat of the operator's with the fewest devices (at least one) to write keys to. Other files
+ * on this worker's server add houses and bind devices, so every page is walked and no count is assumed.
+ */
 async function flatWithDevices(): Promise<FlatTarget> {
-  const houses = await getJson<{ data: { id: string }[] }>(page, '/front/house-list?page=1');
-  for (const house of houses.data) {
-    const response = await page.request.get(`/front/houses/${encodeURIComponent(house.id)}/flats?page=1`, { headers: XHR });
-    if (response.status() !== 200) continue;
-    const flats = (await response.json()) as { data: { flatNum: number }[] };
-    for (const row of flats.data.slice(0, 5)) {
-      const target = { houseUid: house.id, flatNum: row.flatNum };
-      const { deviceData } = await flatCard(target);
-      if (deviceData.length > 0 && deviceData.length <= 3) return target;
+  let best: { target: FlatTarget; devices: number } | undefined;
+  for (let listPage = 1; ; listPage += 1) {
+    const houses = await getJson<{ data: { id: string }[] }>(page, `/front/house-list?page=${listPage}`);
+    if (houses.data.length === 0) break;
+    for (const house of houses.data) {
+      const response = await page.request.get(`/front/houses/${encodeURIComponent(house.id)}/flats?page=1`, { headers: XHR });
+      if (response.status() !== 200) continue;
+      const flats = (await response.json()) as { data: { flatNum: number }[] };
+      for (const row of flats.data.slice(0, 5)) {
+        const target = { houseUid: house.id, flatNum: row.flatNum };
+        const devices = (await flatCard(target)).deviceData.length;
+        if (devices > 0 && (!best || devices < best.devices)) best = { target, devices };
+      }
     }
   }
-  throw new Error('no seeded flat with a device');
+  if (!best) throw new Error('no seeded flat with a device');
+  return best.target;
 }
