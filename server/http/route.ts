@@ -3,6 +3,7 @@ import type { Struct } from 'superstruct';
 import type { Endpoint } from '../../contract/common';
 import type { Db } from '../db/client';
 import { runIdempotent } from '../plugins/idempotency';
+import { AfterCommit, completeAfterCommit } from './after-commit';
 import { JsonText } from './json-text';
 import type { RouteAccess } from '../plugins/rbac';
 import { parseInput, rejectNulCharacters } from './validation';
@@ -42,7 +43,7 @@ export function defineRoute<P extends string, Q, B, R, PS = Record<string, strin
   app: FastifyInstance,
   endpoint: Endpoint<P, Q, B, R>,
   options: RouteOptions<PS>,
-  handler: (input: RouteInput<Q, B, PS>) => Promise<R | JsonText<R>>,
+  handler: (input: RouteInput<Q, B, PS>) => Promise<R | JsonText<R> | AfterCommit<R>>,
 ): void {
   if (options.idempotent && (options.access === 'public' || endpoint.method === 'GET')) {
     // Keys are scoped per user, and only a mutation needs one.
@@ -65,7 +66,8 @@ export function defineRoute<P extends string, Q, B, R, PS = Record<string, strin
         };
         return runIdempotent(request, reply, endpoint.successStatus ?? 200, answerValue);
       }
-      const answer = await handler({ query, body, params, request, reply, db: app.database.drizzle });
+      const given = await handler({ query, body, params, request, reply, db: app.database.drizzle });
+      const answer = given instanceof AfterCommit ? await completeAfterCommit(request, given) : given;
       if (endpoint.successStatus !== undefined) reply.code(endpoint.successStatus);
       if (answer instanceof JsonText) {
         // Fastify sends a string with a JSON content type as it is.
@@ -76,3 +78,4 @@ export function defineRoute<P extends string, Q, B, R, PS = Record<string, strin
     },
   });
 }
+

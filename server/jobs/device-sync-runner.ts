@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { AfterCommit } from '../http/after-commit';
 import { DeviceGatewayError, type DeviceGateway } from '../gateways/device/device-gateway';
 import { claimDeviceChanges, confirmChange, dueDevices, failChange, owedNote, pruneConfirmed, releaseDevice, storeAndOweEach, type OwedChange } from '../repositories/device-sync';
 import { findKeyDevice } from '../repositories/keys';
@@ -73,11 +74,24 @@ export async function sendOwed(db: Db, gateway: DeviceGateway, deviceIds: Iterab
   await Promise.all(Array.from({ length: Math.min(settings.concurrency, pending.length) }, worker));
 }
 
+/** A write stored with the changes it owes to devices: what it stored, the owed rows, and the note to come. */
+export interface OwedWrite<T> {
+  stored: T;
+  ids: number[];
+  /**
+   * Completed once the transaction has committed and the changes were sent: null when every device
+   * took them, else the note saying they are owed, with a device's reason. As of the commit it says
+   * they are owed.
+   */
+  note: AfterCommit<string | null>;
+}
+
 /**
  * A write that must reach devices (docs/api.md "Device sync"): `store` and the owed changes in one
- * transaction, then sent at once. Answers null when `store` did (nothing stored, nothing owed);
- * else what it stored, the owed rows and, when a device has not taken them, the note saying so
- * with the device's reason.
+ * transaction (the request's, for an idempotent route), sent to the devices only once it has
+ * committed, so a slow device holds no locks and a failed commit leaves no device changed. Answers
+ * null when `store` did (nothing stored, nothing owed). The route answers with `note` (an
+ * AfterCommit answer), which the route layer completes after the commit.
  */
 export async function storeOweAndSend<T>(
   db: Db,
@@ -85,17 +99,19 @@ export async function storeOweAndSend<T>(
   settings: DeviceSyncSettings,
   owed: readonly OwedChange[],
   store: (tx: Db) => Promise<T | null>,
-): Promise<{ stored: T; ids: number[]; note: string | null } | null> {
+): Promise<OwedWrite<T> | null> {
   const written = await storeAndOweEach(db, owed, store);
   if (!written) return null;
-  await sendOwed(
-    db,
-    gateway,
-    owed.map((item) => item.deviceId),
-    settings,
-  );
-  return { ...written, note: await owedNote(db, written.ids) };
+  const deviceIds = owed.map((item) => item.deviceId);
+  const note = new AfterCommit(await owedNote(db, written.ids), async (appDb) => {
+    await sendOwed(appDb, gateway, deviceIds, settings);
+    return owedNote(appDb, written.ids);
+  });
+  return { ...written, note };
 }
+
+/** The note of a write that may have stored nothing (null: nothing owed, nothing to say). */
+export const noteOf = (written: OwedWrite<unknown> | null): AfterCommit<string | null> => written?.note ?? AfterCommit.done(null);
 
 /** The background loop: due devices, a few at a time; confirmed rows pruned now and then. */
 class DeviceSyncRunner {

@@ -4,8 +4,9 @@ import fp from 'fastify-plugin';
 import { IDEMPOTENCY_HEADER } from '../../contract/common';
 import { IDEMPOTENCY_TTL_SECONDS, canonicalJson } from '../../contract/idempotency';
 import type { Db } from '../db/client';
+import { AfterCommit, completeAfterCommit } from '../http/after-commit';
 import { ApiError } from '../http/errors';
-import { claimKey, purgeExpiredKeys, storeAnswer } from '../repositories/idempotency-keys';
+import { claimKey, purgeExpiredKeys, replaceAnswer, storeAnswer } from '../repositories/idempotency-keys';
 import { currentUser } from './session';
 
 /** Marks an answer that was stored earlier and sent again without running the handler. */
@@ -87,6 +88,8 @@ export function requestFingerprint(request: FastifyRequest): { path: string; has
   return { path, hash };
 }
 
+const jsonBody = (answer: unknown): string | null => (answer === undefined ? null : JSON.stringify(answer));
+
 type Outcome = { kind: 'ran'; answer: unknown } | { kind: 'replay'; statusCode: number; body: string | null };
 
 /**
@@ -96,6 +99,11 @@ type Outcome = { kind: 'ran'; answer: unknown } | { kind: 'replay'; statusCode: 
  * stored answer even if the first answer never reached the client. Only a success is stored: a
  * refusal (any thrown error) rolls everything back, so the same key may be sent again, with the
  * same or a corrected body. Without a key the handler still runs in one transaction.
+ *
+ * An answer `AfterCommit` (http/after-commit.ts) stores its provisional answer, is completed once
+ * the transaction has committed (owed changes are sent to devices then, not under its locks), and
+ * the completed answer replaces the stored one. Should the process die in between, a retry gets the
+ * provisional answer, which is true as of the commit: the changes are owed and the runner sends them.
  */
 export async function runIdempotent(
   request: FastifyRequest,
@@ -107,8 +115,9 @@ export async function runIdempotent(
   const key = idempotencyKeyOf(request);
   if (key === null) {
     const answer = await db.transaction((tx) => handler(tx as unknown as Db));
+    const completed = answer instanceof AfterCommit ? await completeAfterCommit(request, answer) : answer;
     reply.code(successStatus);
-    return answer;
+    return completed;
   }
 
   const { userId } = currentUser(request);
@@ -125,14 +134,21 @@ export async function runIdempotent(
       return { kind: 'replay', statusCode: stored.statusCode, body: stored.responseBody };
     }
     const answer = await handler(tx);
-    const body = answer === undefined ? null : JSON.stringify(answer);
-    await storeAnswer(tx, { userId, key, method: request.method, path, requestHash: hash, statusCode: successStatus, responseBody: body });
+    const provisional = answer instanceof AfterCommit ? answer.provisional : answer;
+    await storeAnswer(tx, { userId, key, method: request.method, path, requestHash: hash, statusCode: successStatus, responseBody: jsonBody(provisional) });
     return { kind: 'ran', answer };
   });
 
   if (outcome.kind === 'ran') {
+    let answer = outcome.answer;
+    if (answer instanceof AfterCommit) {
+      answer = await completeAfterCommit(request, answer);
+      await replaceAnswer(db, userId, key, jsonBody(answer)).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'replacing a stored idempotent answer failed; a replay gets the answer as of the commit');
+      });
+    }
     reply.code(successStatus);
-    return outcome.answer;
+    return answer;
   }
   reply.code(outcome.statusCode).header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
   if (outcome.body === null) return reply.send();

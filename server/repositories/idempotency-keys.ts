@@ -42,6 +42,14 @@ export async function storeAnswer(
   await tx.insert(idempotencyKeys).values({ ...record, completedAt: sql`now()` });
 }
 
+/** The answer stored for (user, key) becomes `responseBody`: an answer completed after its commit. */
+export async function replaceAnswer(db: Db, userId: number, key: string, responseBody: string | null): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ responseBody })
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+}
+
 /** Deletes every key past its lifetime; returns how many. */
 export async function purgeExpiredKeys(db: Db, ttlSeconds: number): Promise<number> {
   const rows = await db.delete(idempotencyKeys).where(olderThan(ttlSeconds)).returning({ key: idempotencyKeys.key });

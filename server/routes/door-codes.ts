@@ -20,7 +20,8 @@ import type { DeviceChange, DeviceGateway } from '../gateways/device/device-gate
 import { ApiError } from '../http/errors';
 import { pageNumber, paginationOf } from '../http/pagination';
 import { defineRoute } from '../http/route';
-import { sendOwed, storeOweAndSend } from '../jobs/device-sync-runner';
+import { AfterCommit } from '../http/after-commit';
+import { noteOf, sendOwed, storeOweAndSend } from '../jobs/device-sync-runner';
 import { oweEach, openKeylessChanges, owedCodeKey, owedDoorCodes, targetOutcomes } from '../repositories/device-sync';
 import { Id, IdParams } from '../http/structs';
 import { buyerScope, currentUser } from '../plugins/session';
@@ -191,7 +192,7 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
       return stored;
     });
     if (!written) throw new ApiError(409, `Код ${code} или код ${flatNum === null ? 'устройства' : `квартиры ${flatNum}`} только что добавлен другим запросом`);
-    return { result: true, message: withNote('Код добавлен', written.note), data: written.stored };
+    return written.note.map((note) => ({ result: true, message: withNote('Код добавлен', note), data: written.stored }));
   });
 
   defineRoute(app, doorCodeEndpoints.update, { access: CODE_EDITORS, params: MacIdParams }, async ({ params, body, request, db }) => {
@@ -213,9 +214,9 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
       if (stored) recordDoorCode(ref.mac, current, stored);
       return stored;
     };
-    const written = toDevice ? await storeOweAndSend(db, gateway, app.deviceSync, [{ deviceId: record.id, change }], store) : await store(db).then((stored) => stored && { stored, note: null });
+    const written = toDevice ? await storeOweAndSend(db, gateway, app.deviceSync, [{ deviceId: record.id, change }], store) : await store(db).then((stored) => stored && { stored, note: AfterCommit.done(null) });
     if (!written) throw new ApiError(404, `Код ${params.id} не найден на устройстве ${ref.mac}`);
-    return { result: true, message: withNote('Код изменён', written.note), data: written.stored };
+    return written.note.map((note) => ({ result: true, message: withNote('Код изменён', note), data: written.stored }));
   });
 
   defineRoute(app, doorCodeEndpoints.remove, { access: CODE_EDITORS, params: MacIdParams }, async ({ params, request, db }) => {
@@ -229,7 +230,7 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
       recordDoorCode(ref.mac, current, null);
       return true;
     });
-    return { result: true, message: withNote('Код удалён', written?.note ?? null) };
+    return noteOf(written).map((note) => ({ result: true, message: withNote('Код удалён', note) }));
   });
 
   // Keyless access -----------------------------------------------------------------------------
@@ -292,12 +293,15 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
         return id;
       },
     );
-    const codeId = written!.stored;
-    const results = await targetOutcomes(db, written!.ids);
-    await recordTargetResults(db, codeId, results, new Date());
-    const { buyerId: _buyerId, ...data } = await requireKeyless(db, request, codeId, now);
-    const failed = results.filter((result) => result.status === 'failed').length;
-    return { result: true, message: failed === 0 ? 'Код записан на все устройства' : `Код сохранён; ждёт отправки на устройства: ${failed}`, data };
+    const { stored: codeId, ids: owedIds } = written!;
+    // Each device's outcome is recorded as of the commit (owed), and again once sent.
+    return written!.note.mapWith(db, async (_note, current) => {
+      const results = await targetOutcomes(current, owedIds);
+      await recordTargetResults(current, codeId, results, new Date());
+      const { buyerId: _buyerId, ...data } = await requireKeyless(current, request, codeId, now);
+      const failed = results.filter((result) => result.status === 'failed').length;
+      return { result: true, message: failed === 0 ? 'Код записан на все устройства' : `Код сохранён; ждёт отправки на устройства: ${failed}`, data };
+    });
   });
 
   defineRoute(app, doorCodeEndpoints.keylessRetry, { access: CODE_EDITORS, params: IdParams }, async ({ params, request, db }) => {
@@ -342,8 +346,10 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
         return true;
       },
     );
-    const waiting = new Set((await targetOutcomes(db, written?.ids ?? [])).filter((result) => result.status === 'failed').map((result) => result.deviceId));
-    const failed = refs.filter((ref) => waiting.has(ref.id)).map((ref) => ref.mac);
-    return { result: true, message: failed.length === 0 ? 'Код удалён со всех устройств' : `Код удалён; ждёт стирания на устройствах: ${failed.join(', ')}` };
+    return noteOf(written).mapWith(db, async (_note, current) => {
+      const waiting = new Set((await targetOutcomes(current, written?.ids ?? [])).filter((result) => result.status === 'failed').map((result) => result.deviceId));
+      const failed = refs.filter((ref) => waiting.has(ref.id)).map((ref) => ref.mac);
+      return { result: true, message: failed.length === 0 ? 'Код удалён со всех устройств' : `Код удалён; ждёт стирания на устройствах: ${failed.join(', ')}` };
+    });
   });
 }

@@ -21,7 +21,8 @@ import {
 } from '../repositories/flat-devices';
 import type { FlatRow } from '../repositories/flats';
 import type { Db } from '../db/client';
-import { storeOweAndSend } from '../jobs/device-sync-runner';
+import { AfterCommit } from '../http/after-commit';
+import { noteOf, storeOweAndSend } from '../jobs/device-sync-runner';
 import { onDevice } from './device-card-shared';
 import { FLAT_EDITORS, FLAT_READERS, FlatParams, optionalText, requireFlat } from './flats-shared';
 
@@ -113,7 +114,7 @@ export async function flatDeviceRoutes(app: FastifyInstance, gateway: DeviceGate
   const write = { access: FLAT_EDITORS, params: FlatParams };
 
   /** Stores the settings; a realtime save also owes them to the devices in the same transaction and sends them (docs/api.md "Device sync"). Answers the note when a device has not taken them. */
-  async function saveSettings(db: Db, flat: FlatRow, data: readonly FlatDeviceSettingsInput[], realtime: boolean): Promise<string | null> {
+  async function saveSettings(db: Db, flat: FlatRow, data: readonly FlatDeviceSettingsInput[], realtime: boolean): Promise<AfterCommit<string | null>> {
     const devices = await devicesOfFlat(db, flat);
     const patches = patchesOf(data, devices, realtime);
     const store = async (tx: Db) => {
@@ -122,10 +123,10 @@ export async function flatDeviceRoutes(app: FastifyInstance, gateway: DeviceGate
     };
     if (!realtime) {
       await store(db);
-      return null;
+      return AfterCommit.done(null);
     }
     const owed = patches.map(({ device, patch }) => ({ deviceId: device.ref.id, change: flatSettingsChange(flat.flatNum, patch) }));
-    return (await storeOweAndSend(db, gateway, app.deviceSync, owed, store))?.note ?? null;
+    return noteOf(await storeOweAndSend(db, gateway, app.deviceSync, owed, store));
   }
 
   defineRoute(app, flatEndpoints.setAbonentUnits, write, async ({ params, body, request, db }) => {
@@ -136,8 +137,10 @@ export async function flatDeviceRoutes(app: FastifyInstance, gateway: DeviceGate
 
   defineRoute(app, flatEndpoints.setRealtimeAbonentUnits, write, async ({ params, body, request, db }) => {
     const flat = await requireFlat(db, request, params.flat);
-    const note = await saveSettings(db, flat, body.data, true);
-    return { result: true, message: note ? `Настройки квартиры сохранены; запись ${note}` : 'Настройки квартиры записаны в устройства и сохранены' };
+    return (await saveSettings(db, flat, body.data, true)).map((note) => ({
+      result: true,
+      message: note ? `Настройки квартиры сохранены; запись ${note}` : 'Настройки квартиры записаны в устройства и сохранены',
+    }));
   });
 
   defineRoute(app, flatEndpoints.setCms, write, async ({ params, body, request, db }) => {

@@ -10,7 +10,8 @@ import { defineRoute } from '../http/route';
 import { buyerScope } from '../plugins/session';
 import { listAllKeys, listDeviceKeys, type KeyListFilter } from '../repositories/key-list';
 import { findDeviceKeys, setKeySecurity, setKeysScenario, type StoredKey } from '../repositories/keys';
-import { storeOweAndSend } from '../jobs/device-sync-runner';
+import { AfterCommit } from '../http/after-commit';
+import { noteOf, storeOweAndSend } from '../jobs/device-sync-runner';
 import { deviceRefOf } from '../repositories/devices';
 import { DEVICE_NOT_FOUND, MacParams } from './device-card-shared';
 import {
@@ -110,7 +111,7 @@ export async function deviceKeyRoutes(app: FastifyInstance, options: { gateway: 
     }
     const { value, keyType } = checkKeyValue('VALUE', body.VALUE, types, body.KEY_TYPE);
     const flatNum = flatNumber('FLAT_NUM', body.FLAT_NUM);
-    const { key, message } = await addKey(db, gateway, request, device, {
+    const added = await addKey(db, gateway, request, device, {
       value,
       keyType,
       flatNum,
@@ -120,7 +121,7 @@ export async function deviceKeyRoutes(app: FastifyInstance, options: { gateway: 
       isSecurity: body.IS_SECURITY === 1,
       authentic: body.AUTHENTIC !== 0,
     }, app.deviceSync);
-    return { result: true, message, data: key };
+    return added.map(({ key, message }) => ({ result: true, message, data: key }));
   });
 
   defineRoute(app, keyEndpoints.multiple, editors, async ({ params, body, request, db }) => {
@@ -136,7 +137,7 @@ export async function deviceKeyRoutes(app: FastifyInstance, options: { gateway: 
     const { found, failed } = matchItems(keys, body.items);
     const ids = found.map((key) => key.id);
     // Stored and owed to the device in one transaction, then sent; a refusal stays owed (docs/api.md "Device sync").
-    let note: string | null = null;
+    let note = AfterCommit.done<string | null>(null);
     if (found.length > 0 && body.action === 'deleteKeys') note = await removeKeys(db, gateway, app.deviceSync, found.map((key) => ({ ...key, deviceId: device.ref.id })));
     else if (found.length > 0) {
       const add = body.action === 'addScenario';
@@ -145,10 +146,10 @@ export async function deviceKeyRoutes(app: FastifyInstance, options: { gateway: 
         await setKeysScenario(tx, ids, scenario!, add);
         return true;
       });
-      note = written?.note ?? null;
+      note = noteOf(written);
     }
     const message = `Обработано ключей: ${found.length}, с ошибкой: ${failed.length}`;
-    return { result: true, message: note ? `${message}; изменение ${note}` : message, processed: found.length, failed };
+    return note.map((owed) => ({ result: true, message: owed ? `${message}; изменение ${owed}` : message, processed: found.length, failed }));
   });
 
   for (const mode of ['encode', 'decode'] as const) {
@@ -165,7 +166,7 @@ export async function deviceKeyRoutes(app: FastifyInstance, options: { gateway: 
         return true;
       });
       const message = secure ? 'Ключ переведён в режим безопасности' : 'Ключ выведен из режима безопасности';
-      return { result: true, message: written?.note ? `${message}; изменение ${written.note}` : message };
+      return noteOf(written).map((note) => ({ result: true, message: note ? `${message}; изменение ${note}` : message }));
     });
   }
 
@@ -177,8 +178,8 @@ export async function deviceKeyRoutes(app: FastifyInstance, options: { gateway: 
       if (params.inner !== '0' && params.inner !== '1') throw new ApiError(400, `Некорректное поле inner: ожидается 0 или 1, получено «${params.inner}»`);
       const device = await requireKeyDevice(db, request, { mac: params.mac });
       const key = await oneKey(db, device.ref.id, compactKeyValue(params.key), true, params.inner === '1' ? 1 : 0);
-      const note = await removeKeys(db, gateway, app.deviceSync, [{ ...key, deviceId: device.ref.id }]);
-      return { result: true, message: note ? `Ключ удалён с контроллера RS485; удаление ${note}` : 'Ключ удалён с контроллера RS485' };
+      const removed = await removeKeys(db, gateway, app.deviceSync, [{ ...key, deviceId: device.ref.id }]);
+      return removed.map((note) => ({ result: true, message: note ? `Ключ удалён с контроллера RS485; удаление ${note}` : 'Ключ удалён с контроллера RS485' }));
     },
   );
 }

@@ -7,7 +7,8 @@ import { ANALOG_TYPES, CAMERA_TYPES, ISCOM_TYPES } from '../devices/capabilities
 import type { DeviceGateway, DeviceRef } from '../gateways/device/device-gateway';
 import { ApiError } from '../http/errors';
 import { buyerScope, currentUser } from '../plugins/session';
-import { type DeviceSyncSettings, storeOweAndSend } from '../jobs/device-sync-runner';
+import { AfterCommit } from '../http/after-commit';
+import { type DeviceSyncSettings, noteOf, storeOweAndSend } from '../jobs/device-sync-runner';
 import type { OwedChange } from '../repositories/device-sync';
 import { deleteKeyRows, findDeviceKeys, findKeyDevice, flatOfDevice, insertKey, type StoredKey } from '../repositories/keys';
 import { recordKeyAdded, recordKeysRemoved } from '../repositories/audit-labels';
@@ -94,14 +95,14 @@ export function keyRemoval(key: StoredKey & { deviceId: number }): OwedChange {
   return { deviceId: key.deviceId, change: { kind: 'key', action: 'remove', value: key.value, flatNum: key.flatNum, rs: key.rs, inner: key.inner } };
 }
 
-/** Deletes the keys and owes their removal to their devices in one transaction, then sends it; answers the note when a device has not taken it. */
-export async function removeKeys(db: Db, gateway: DeviceGateway, sync: DeviceSyncSettings, found: readonly (StoredKey & { deviceId: number })[]): Promise<string | null> {
+/** Deletes the keys and owes their removal to their devices in one transaction, sent after it; answers the note when a device has not taken it. */
+export async function removeKeys(db: Db, gateway: DeviceGateway, sync: DeviceSyncSettings, found: readonly (StoredKey & { deviceId: number })[]): Promise<AfterCommit<string | null>> {
   const written = await storeOweAndSend(db, gateway, sync, found.map(keyRemoval), async (tx) => {
     await recordKeysRemoved(tx, found.map((key) => key.id));
     await deleteKeyRows(tx, found.map((key) => key.id));
     return true;
   });
-  return written?.note ?? null;
+  return noteOf(written);
 }
 
 export interface KeyToAdd {
@@ -149,5 +150,5 @@ export async function addKey(db: Db, gateway: DeviceGateway, request: FastifyReq
     return stored;
   });
   if (!written) throw new ApiError(409, duplicate);
-  return { key: written.stored, message: written.note ? `Ключ добавлен; запись ${written.note}` : 'Ключ добавлен' };
+  return written.note.map((note) => ({ key: written.stored, message: note ? `Ключ добавлен; запись ${note}` : 'Ключ добавлен' }));
 }

@@ -11,7 +11,7 @@ import { findKeysByValues } from '../repositories/key-list';
 import { OWED_NOTE } from '../../contract/device-sync';
 import { changeOutcomes } from '../repositories/device-sync';
 import { deleteKeyRows, findDeviceKeys, findKeysByMacAndValue, type StoredKey } from '../repositories/keys';
-import { storeOweAndSend } from '../jobs/device-sync-runner';
+import { noteOf, storeOweAndSend } from '../jobs/device-sync-runner';
 import { recordKeysRemoved } from '../repositories/audit-labels';
 import { deviceKeyRoutes } from './keys-device';
 import { duplicateCandidates } from './keys-values';
@@ -31,8 +31,8 @@ export async function keyRoutes(app: FastifyInstance, options: { gateway: Device
     const flatNum = flatNumber('flatNum', body.flatNum) ?? flatNumber('panelCode', body.panelCode);
     const device = await requireKeyDevice(db, request, { mac: body.mac });
     const flatField = body.flatNum == null ? 'panelCode' : 'flatNum';
-    const { key, message } = await addKey(db, gateway, request, device, { value, keyType: body.keyType, flatNum, flatField, inner: body.inner === 1, rs: false }, app.deviceSync);
-    return { result: true, message, data: key };
+    const added = await addKey(db, gateway, request, device, { value, keyType: body.keyType, flatNum, flatField, inner: body.inner === 1, rs: false }, app.deviceSync);
+    return added.map(({ key, message }) => ({ result: true, message, data: key }));
   });
 
   defineRoute(app, keyEndpoints.removeDeviceKey, { access: KEY_EDITORS, idempotent: true, params: object({ device: string(), key: string() }) }, async ({ params, request, db }) => {
@@ -47,8 +47,8 @@ export async function keyRoutes(app: FastifyInstance, options: { gateway: Device
         : await findDeviceKeys(db, device.ref.id, { value: compactKeyValue(target.value) }, { rs: false });
     if (found.length === 0) throw new ApiError(404, KEY_NOT_FOUND);
     // Deleted and owed to the device in one transaction, then sent (docs/api.md "Device sync").
-    const note = await removeKeys(db, gateway, app.deviceSync, found.map((key) => ({ ...key, deviceId: device.ref.id })));
-    return { result: true, message: note ? `Ключ удалён; удаление ${note}` : 'Ключ удалён' };
+    const removed = await removeKeys(db, gateway, app.deviceSync, found.map((key) => ({ ...key, deviceId: device.ref.id })));
+    return removed.map((note) => ({ result: true, message: note ? `Ключ удалён; удаление ${note}` : 'Ключ удалён' }));
   });
 
   defineRoute(app, keyEndpoints.remove, { access: KEY_EDITORS, idempotent: true }, async ({ body, request, db }) => {
@@ -77,18 +77,20 @@ export async function keyRoutes(app: FastifyInstance, options: { gateway: Device
       await deleteKeyRows(tx, removed.map((key) => key.id));
       return true;
     });
-    const outcomes = await changeOutcomes(db, written?.ids ?? []);
-    const waiting = new Map([...outcomes.values()].filter((outcome) => !outcome.confirmed).map((outcome) => [outcome.deviceId, outcome.lastError]));
-    const results = asked.map(({ found, message }, index): KeyDeleteResult => {
-      const base = { value: body.keys[index].value, mac: wanted[index].mac };
-      if (message !== null) return { ...base, deleted: false, message };
-      const deviceId = found[0].deviceId;
-      if (!waiting.has(deviceId)) return { ...base, deleted: true, message: null };
-      const reason = waiting.get(deviceId);
-      return { ...base, deleted: true, message: `удаление ${OWED_NOTE}${reason ? `: ${reason}` : ''}` };
+    return noteOf(written).mapWith(db, async (_note, current) => {
+      const outcomes = await changeOutcomes(current, written?.ids ?? []);
+      const waiting = new Map([...outcomes.values()].filter((outcome) => !outcome.confirmed).map((outcome) => [outcome.deviceId, outcome.lastError]));
+      const results = asked.map(({ found, message }, index): KeyDeleteResult => {
+        const base = { value: body.keys[index].value, mac: wanted[index].mac };
+        if (message !== null) return { ...base, deleted: false, message };
+        const deviceId = found[0].deviceId;
+        if (!waiting.has(deviceId)) return { ...base, deleted: true, message: null };
+        const reason = waiting.get(deviceId);
+        return { ...base, deleted: true, message: `удаление ${OWED_NOTE}${reason ? `: ${reason}` : ''}` };
+      });
+      const deleted = results.filter((result) => result.deleted).length;
+      return { result: true, message: `Удалено ключей: ${deleted} из ${results.length}`, deleted, results };
     });
-    const deleted = results.filter((result) => result.deleted).length;
-    return { result: true, message: `Удалено ключей: ${deleted} из ${results.length}`, deleted, results };
   });
 
   defineRoute(app, keyEndpoints.duplicates, { access: KEY_READERS }, async ({ body, request, db }) => {

@@ -198,4 +198,31 @@ describe.each(BACKENDS)('device sync on %s: owed changes, retry, full re-sync, r
     expectError(await operator().get(deviceSyncEndpoints.state.path({ mac: 'not-a-mac' })), 400, /mac/);
     expectError(await operator().get(`${deviceEndpoints.list.pattern}?outOfSync=maybe`), 400, /outOfSync/);
   });
+
+  it('sends a write to the device only once its transaction has committed, with and without an Idempotency-Key, and a replay gets the answer as sent', async () => {
+    const mac = fx().iscomMac;
+    // What a second connection sees of the key while the device is written to. Inside the request's
+    // transaction it sees nothing (PostgreSQL), or waits for that transaction (PGlite): 2 s tell.
+    const committedWhenSent: boolean[] = [];
+    gateway.beforeApply = async (change) => {
+      if (change.kind !== 'key' || !change.value.startsWith('5C00000000A')) return;
+      const seen = queryRows<{ n: number }>(app().database.drizzle, sql`select count(*)::int as n from keys where value = ${change.value}`).then(([row]) => row.n === 1);
+      committedWhenSent.push(await Promise.race([seen, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2_000))]));
+    };
+    try {
+      await createDeviceKey(operator(), mac, { VALUE: '5C00000000A1', FLAT_NUM: null });
+      const keyed = { 'Idempotency-Key': `commit-${Date.now()}` };
+      const first = await operator().request('POST', keyEndpoints.createDeviceKey.path({ mac }), { payload: { VALUE: '5C00000000A2', FLAT_NUM: null }, headers: keyed });
+      expect(first.statusCode, first.body).toBe(200);
+      expect(committedWhenSent).toEqual([true, true]);
+      expect(first.json()).toMatchObject({ message: 'Ключ добавлен' });
+      // The stored answer was completed after the send: the replay does not say the key is owed.
+      const replay = await operator().request('POST', keyEndpoints.createDeviceKey.path({ mac }), { payload: { VALUE: '5C00000000A2', FLAT_NUM: null }, headers: keyed });
+      expect(replay.headers['idempotency-replayed']).toBe('true');
+      expect(replay.json()).toEqual(first.json());
+      expect(await rows('5C00000000A2')).toEqual([{ status: 'confirmed', attempts: 1, confirmed: true }]);
+    } finally {
+      gateway.beforeApply = null;
+    }
+  });
 });

@@ -13,12 +13,15 @@ import { expectShape, type TestClient } from './helpers';
 export class KeyGateway extends DeviceSimulator {
   readonly changes: { mac: string; change: DeviceChange }[] = [];
   refuse: ((change: DeviceChange) => DeviceFailureKind | null) | null = null;
+  /** Runs before each change is applied: what a test wants to know about the moment of sending. */
+  beforeApply: ((change: DeviceChange) => Promise<void>) | null = null;
 
   constructor() {
     super({ failureShare: 0 });
   }
 
   override async apply(device: DeviceRef, change: DeviceChange): Promise<void> {
+    await this.beforeApply?.(change);
     const kind = this.refuse?.(change) ?? null;
     if (kind === 'error') throw new DeviceGatewayError('error', `Устройство ответило ошибкой: команда для ${device.mac} не выполнена`);
     if (kind === 'timeout') throw new DeviceGatewayError('timeout', `Устройство не ответило за 5 с (${device.mac})`);
