@@ -173,18 +173,27 @@ export interface ClaimedChange {
 }
 
 /**
- * Takes the device's unconfirmed changes (in order) for `leaseMs`; none when another process holds
- * any of them, so one device's changes are only ever sent by one sender, in order.
+ * Takes the device's unconfirmed changes (in order) for `leaseMs`; none when another sender holds
+ * any of them, so one device's changes are only ever sent by one sender, in order. The rows are
+ * locked first and their lease read from the locked rows: under READ COMMITTED a second sender
+ * waits for the first to commit and then sees its lease (a lease tested in a sub-select would be
+ * read from the second statement's older snapshot, and both would send).
  */
 export async function claimDeviceChanges(db: Db, deviceId: number, leaseMs: number): Promise<ClaimedChange[]> {
-  const rows = await queryRows<{ id: number | string; change: DeviceChange; attempts: number }>(
-    db,
-    sql`update device_sync_changes c set leased_until = now() + ${`${leaseMs} milliseconds`}::interval
-        where c.device_id = ${deviceId} and c.confirmed_at is null
-          and not exists (select 1 from device_sync_changes o where o.device_id = ${deviceId} and o.confirmed_at is null and o.leased_until > now())
-        returning c.id, c.change, c.attempts`,
-  );
-  return rows.map((row) => ({ id: Number(row.id), change: row.change, attempts: row.attempts })).sort((a, b) => a.id - b.id);
+  return db.transaction(async (tx) => {
+    const open = await queryRows<{ id: number | string; leased: boolean }>(
+      tx,
+      sql`select id, coalesce(leased_until > now(), false) as leased from device_sync_changes
+          where device_id = ${deviceId} and confirmed_at is null order by id for update`,
+    );
+    if (open.length === 0 || open.some((row) => row.leased)) return [];
+    const rows = await tx
+      .update(deviceSyncChanges)
+      .set({ leasedUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
+      .where(inArray(deviceSyncChanges.id, open.map((row) => Number(row.id))))
+      .returning({ id: deviceSyncChanges.id, change: deviceSyncChanges.change, attempts: deviceSyncChanges.attempts });
+    return rows.map((row) => ({ id: Number(row.id), change: row.change as DeviceChange, attempts: row.attempts })).sort((a, b) => a.id - b.id);
+  });
 }
 
 export async function confirmChange(db: Db, deviceId: number, id: number): Promise<void> {

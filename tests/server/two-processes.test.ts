@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../../server/db/client';
+import { claimDeviceChanges, type ClaimedChange } from '../../server/repositories/device-sync';
 import { repoRoot, startServer, type ServerProcess } from '../e2e/server-process';
 import { createCompanyWithDevices, waitFor } from './mc-upload-fixtures';
 import { adminQuery, databaseUrl } from './postgres';
@@ -172,5 +173,35 @@ describe.runIf(adminUrl)('two server processes on one PostgreSQL', () => {
     const byProcess = new Set(done.map((row) => row.lockedBy?.split(':')[1]));
     // Both processes' runners took part, and nobody else.
     expect(byProcess).toEqual(new Set([a.child.pid, b.child.pid].map(String)));
+  });
+
+  it('lets one sender claim a device’s owed changes when two claim at once: the second waits for the first and sees its lease', async () => {
+    const [device] = await queryRows<{ id: number }>(database.drizzle, sql`select id from devices order by id limit 1`);
+    // Not due for a day: the processes' own runners leave them alone.
+    await queryRows(
+      database.drizzle,
+      sql`insert into device_sync_changes (device_id, kind, target, summary, change, next_attempt_at)
+          select ${device.id}, 'key', 'claim-' || n, 'claim test', '{"kind":"clear","what":"keys"}'::jsonb, now() + interval '1 day'
+          from generate_series(1, 3) n`,
+    );
+    const other = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+    try {
+      let second: Promise<ClaimedChange[]> | null = null;
+      // The first claim's transaction stays open until the second is waiting on its rows.
+      const first = await database.drizzle.transaction(async (tx) => {
+        const claimed = await claimDeviceChanges(tx, device.id, 60_000);
+        second = claimDeviceChanges(other.drizzle, device.id, 60_000);
+        await waitFor('the second claim to wait for the first', async () => {
+          const [row] = await queryRows<{ waiting: number }>(database.drizzle, sql`select count(*)::int as waiting from pg_locks where not granted`);
+          return row.waiting > 0;
+        });
+        return claimed;
+      });
+      expect(first.map((change) => change.change)).toHaveLength(3);
+      expect(await second).toEqual([]);
+    } finally {
+      await other.close();
+      await queryRows(database.drizzle, sql`delete from device_sync_changes where summary = 'claim test'`);
+    }
   });
 });
