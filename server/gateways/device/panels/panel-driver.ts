@@ -1,0 +1,107 @@
+import type { CommutationOnDevice, DeviceChange, DeviceHolding } from '../device-gateway';
+
+/**
+ * A real panel as a driver reaches it: from the device's options `url` (with `apiPort` when the URL
+ * names no port), `login` and `password`. The address was checked against DEVICE_NETWORKS.
+ */
+export interface PanelTarget {
+  mac: string;
+  /** The device type's number (contract/devices.ts DEVICE_TYPE_NAMES). */
+  type: number;
+  /** `http://host:port`, no trailing slash. */
+  baseUrl: string;
+  login: string;
+  password: string;
+}
+
+/**
+ * Why a panel did not do what was asked. Drivers raise kinds; the server owns the words
+ * (`panelFailureText`), so every driver's refusal reads the same to an operator.
+ */
+export type PanelFailureKind =
+  /** No answer in time. */
+  | 'timeout'
+  /** Connection refused, reset or dropped before a whole answer. */
+  | 'unreachable'
+  /** The panel answered 401 / 403: wrong login or password. */
+  | 'auth'
+  /** The panel answered, but refused the request (an HTTP error, an explicit error text). */
+  | 'refused'
+  /** The answer could not be read (garbled, partial, not the expected format). */
+  | 'garbled'
+  /** The driver cannot do this on this panel. */
+  | 'unsupported'
+  /** The device's address is outside DEVICE_NETWORKS: nothing was sent. */
+  | 'address-not-allowed'
+  /** The device's URL is missing or not an http URL. */
+  | 'bad-address'
+  /** No driver serves this device type. */
+  | 'no-driver';
+
+export class PanelError extends Error {
+  constructor(
+    readonly kind: PanelFailureKind,
+    /** What exactly: the address, the request, the part of the answer (kept short, never a password). */
+    readonly detail: string = '',
+  ) {
+    super(detail ? `${kind}: ${detail}` : kind);
+    this.name = 'PanelError';
+  }
+}
+
+const FAILURE_TEXT: Readonly<Record<PanelFailureKind, string>> = {
+  timeout: 'устройство не ответило вовремя',
+  unreachable: 'нет связи с устройством',
+  auth: 'неверный логин или пароль устройства',
+  refused: 'устройство отклонило команду',
+  garbled: 'ответ устройства не удалось разобрать',
+  unsupported: 'драйвер устройства этого не умеет',
+  'address-not-allowed': 'адрес устройства вне разрешённых сетей (DEVICE_NETWORKS)',
+  'bad-address': 'у устройства нет корректного адреса (url)',
+  'no-driver': 'для этого типа устройств нет драйвера',
+};
+
+/** The operator's words for a panel failure (Russian, like the server's other messages). */
+export function panelFailureText(error: PanelError): string {
+  const text = FAILURE_TEXT[error.kind];
+  return error.detail ? `${text}: ${error.detail}` : text;
+}
+
+/** What a panel says about itself. */
+export interface PanelSystemInfo {
+  /** The panel answered with its identity. */
+  alive: boolean;
+  model: string | null;
+  firmware: string | null;
+  hardware: string | null;
+  /** SIP registration, when the panel says. */
+  sipRegistered: boolean | null;
+}
+
+/** The commutation as read from a panel: model number (KEY_TYPES order, null: unknown) and each commutator's grid. */
+export type PanelCommutation = Pick<CommutationOnDevice, 'model'> & { commutators: { index: number; matrix: number[][] }[] };
+
+/**
+ * One panel family's protocol. Every call raises PanelError on failure (never a bare Error for a
+ * panel's fault); reads answer what the panel holds, with no knowledge of the database.
+ */
+export interface PanelDriver {
+  readonly family: string;
+  systemInfo(panel: PanelTarget): Promise<PanelSystemInfo>;
+  /**
+   * Writes one change (docs/api.md "Device sync"): keys (add, remove, clear), door codes (common
+   * and per flat), flats and their settings, the matrix, the SIP account, and the card's settings
+   * (audio, display, levels, relays). A kind the panel cannot take raises 'unsupported'.
+   */
+  push(panel: PanelTarget, change: DeviceChange): Promise<void>;
+  /** Everything the panel holds that the database also keeps: keys, door codes, matrix, SIP, flat settings. */
+  readHolding(panel: PanelTarget): Promise<DeviceHolding>;
+  readCommutation(panel: PanelTarget): Promise<PanelCommutation>;
+  /** The line level of one flat's handset, 0..100 (below 20: a dead line). */
+  lineLevel(panel: PanelTarget, flatNum: number): Promise<number>;
+  /** Opens a door (0: main, 1: second). */
+  openDoor(panel: PanelTarget, door: number): Promise<void>;
+  reboot(panel: PanelTarget): Promise<void>;
+  /** Points the panel's syslog at this server. */
+  setSyslog(panel: PanelTarget, address: string, port: number): Promise<void>;
+}
