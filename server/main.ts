@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { startEventTrickle } from './gateways/device/event-trickle';
+import { deviceGatewayFromEnv, gatewayKindFromEnv } from './gateways/device/panels/gateway-from-env';
 import type { DatabaseOptions } from './db/client';
 import { addExtraHouses } from './seed/extra-houses';
 import { isSeedSize, type SeedSize } from './seed/sizes';
@@ -40,7 +41,7 @@ const app = await buildApp({
   session: { secureCookies: cookieSecureFromEnv(env.COOKIE_SECURE) },
   hstsMaxAgeSeconds: numberFromEnv('HSTS_MAX_AGE'),
   network: { seed: numberFromEnv('NETWORK_SEED'), failureShare: numberFromEnv('NETWORK_FAILURE_SHARE'), timeScale: numberFromEnv('NETWORK_TIME_SCALE') },
-  deviceGateway: {
+  deviceGateway: deviceGatewayFromEnv(env, {
     failureShare: numberFromEnv('DEVICE_FAILURE_SHARE'),
     halfApplyShare: numberFromEnv('DEVICE_HALF_APPLY_SHARE'),
     timeoutMs: numberFromEnv('DEVICE_TIMEOUT_MS'),
@@ -48,7 +49,7 @@ const app = await buildApp({
     uploadMs: numberFromEnv('DEVICE_UPLOAD_MS'),
     commutatorReadMs: numberFromEnv('DEVICE_COMMUTATOR_READ_MS'),
     lineLevelMs: numberFromEnv('DEVICE_LINE_LEVEL_MS'),
-  },
+  }),
   deviceCountTtlMs: numberFromEnv('DEVICE_COUNT_TTL_MS'),
   deviceSync: { enabled: env.JOBS_ENABLED !== 'false', pollMs: numberFromEnv('DEVICE_SYNC_POLL_MS'), retryBaseMs: numberFromEnv('DEVICE_SYNC_RETRY_MS') },
   jobs: {
@@ -73,7 +74,9 @@ if (extraHouses) {
 }
 await app.listen({ port, host });
 // The simulator's live history: a few events a minute (EVENT_TRICKLE_PER_MINUTE, 0: none), a background job like the others.
-const eventTrickle = startEventTrickle(app.database.drizzle, { perMinute: env.JOBS_ENABLED === 'false' ? 0 : (numberFromEnv('EVENT_TRICKLE_PER_MINUTE') ?? 6) }, app.log);
+// Real panels write their own history (syslog): the simulated trickle runs only with the simulator.
+const simulatedEvents = env.JOBS_ENABLED !== 'false' && gatewayKindFromEnv(env.DEVICE_GATEWAY) === 'simulator';
+const eventTrickle = startEventTrickle(app.database.drizzle, { perMinute: simulatedEvents ? (numberFromEnv('EVENT_TRICKLE_PER_MINUTE') ?? 6) : 0 }, app.log);
 app.log.info(
   `Ready in ${Math.round(performance.now() - started)} ms: http://${host}:${port} (${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${dataDir}`})`,
 );

@@ -1,0 +1,202 @@
+import { DEVICE_TYPE_NAMES, deviceTypeId, type DeviceTypeName } from '../../../../contract/devices';
+import type { Rs485Scan } from '../../../../contract/device-card-settings';
+import {
+  DeviceGatewayError,
+  type CameraLinks,
+  type CommutationOnDevice,
+  type CompanyFlatList,
+  type DeviceChange,
+  type DeviceGateway,
+  type DeviceHolding,
+  type DeviceRef,
+  type FirmwareReport,
+  type FlatDeviceReading,
+  type FlatOnDevice,
+  type LineLevelReading,
+  type LiveStatus,
+  type Snapshot,
+  type VoltageNow,
+} from '../device-gateway';
+import { PanelError, panelFailureText, type PanelDriver, type PanelTarget } from './panel-driver';
+
+/** The device types each driver family serves (PANELS.md); the other types have no driver yet. */
+export const PANEL_FAMILY_TYPES: Readonly<Record<string, readonly DeviceTypeName[]>> = {
+  beward: ['BEWARD', 'BEWARD_SD06M', 'BEWARD_DKS977957'],
+  iscom: ['ISCOM_X0', 'ISCOM_X1', 'BEWARD_ISCOM', 'ISCOM_RWE', 'ISCOM_S2'],
+};
+
+/** What is around the panels and not a panel: the video server and the external registry. */
+export type PanelSurroundings = Pick<DeviceGateway, 'externalExists' | 'snapshot' | 'cameraLinks' | 'sendToExternal'>;
+
+export interface DriverGatewayOptions {
+  /** family → its driver (PANEL_FAMILY_TYPES names the families). */
+  drivers: Readonly<Record<string, PanelDriver>>;
+  surroundings: PanelSurroundings;
+  /** How long the device list waits for a panel's status before showing it offline, ms (default 1500). */
+  statusTimeoutMs?: number;
+}
+
+/** A panel's address and login from the device's options: `url` (its port, else `apiPort`), `login`, `password`. */
+export function panelTargetOf(device: DeviceRef): PanelTarget {
+  const { url, apiPort, login, password } = device.options;
+  if (typeof url !== 'string' || url.trim() === '') throw new PanelError('bad-address');
+  let parsed: URL;
+  try {
+    parsed = new URL(/^[a-z]+:\/\//i.test(url.trim()) ? url.trim() : `http://${url.trim()}`);
+  } catch {
+    throw new PanelError('bad-address', url);
+  }
+  const port = parsed.port || (typeof apiPort === 'number' && Number.isInteger(apiPort) && apiPort > 0 && apiPort < 65_536 ? String(apiPort) : '80');
+  return {
+    mac: device.mac,
+    type: device.type,
+    baseUrl: `${parsed.protocol}//${parsed.hostname}:${port}`,
+    login: typeof login === 'string' ? login : '',
+    password: typeof password === 'string' ? password : '',
+  };
+}
+
+/** 14 hex digits, as the panels keep a key (a shorter value is padded with zeros in front). */
+const panelKeyForm = (value: string): string => value.toUpperCase().padStart(14, '0');
+
+/**
+ * The device gateway of real panels (DEVICE_GATEWAY=drivers): each device is served by the driver
+ * of its type's family, reached only inside DEVICE_NETWORKS (the drivers' PanelHttp checks).
+ * Failures become DeviceGatewayError with the server's words, so the owed changes, retries and
+ * read-back of the device sync work as with the simulator; a type with no driver refuses every
+ * call with «для этого типа устройств нет драйвера» and its changes stay owed.
+ */
+export class DriverGateway implements DeviceGateway {
+  private readonly familyOfType = new Map<number, string>();
+  private readonly statusTimeoutMs: number;
+
+  constructor(private readonly options: DriverGatewayOptions) {
+    for (const [family, types] of Object.entries(PANEL_FAMILY_TYPES)) {
+      if (!options.drivers[family]) continue;
+      for (const name of types) this.familyOfType.set(deviceTypeId(name), family);
+    }
+    this.statusTimeoutMs = options.statusTimeoutMs ?? 1_500;
+  }
+
+  /** Runs `work` on the device's driver; a PanelError becomes the DeviceGatewayError the callers know. */
+  private async onPanel<T>(device: DeviceRef, work: (driver: PanelDriver, panel: PanelTarget) => Promise<T>): Promise<T> {
+    try {
+      const family = this.familyOfType.get(device.type);
+      if (family === undefined) throw new PanelError('no-driver', DEVICE_TYPE_NAMES[device.type] ?? String(device.type));
+      return await work(this.options.drivers[family], panelTargetOf(device));
+    } catch (error) {
+      if (error instanceof PanelError) throw new DeviceGatewayError(error.kind === 'timeout' ? 'timeout' : 'error', `${panelFailureText(error)} (${device.mac})`);
+      throw error;
+    }
+  }
+
+  async statuses(devices: readonly DeviceRef[]): Promise<Map<string, LiveStatus>> {
+    const offline: LiveStatus = { liveStatus: false, sipStatus: false, rtspStatus: false };
+    const answers = await Promise.all(
+      devices.map(async (device): Promise<[string, LiveStatus]> => {
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<LiveStatus>((resolve) => {
+          timer = setTimeout(() => resolve(offline), this.statusTimeoutMs);
+        });
+        const asked = this.onPanel(device, (driver, panel) => driver.systemInfo(panel))
+          .then((info): LiveStatus => ({ liveStatus: info.alive, sipStatus: info.sipRegistered ?? false, rtspStatus: info.alive }))
+          .catch(() => offline);
+        const status = await Promise.race([asked, timeout]);
+        clearTimeout(timer);
+        return [device.mac, status];
+      }),
+    );
+    return new Map(answers);
+  }
+
+  externalExists(device: DeviceRef): Promise<boolean | null> {
+    return this.options.surroundings.externalExists(device);
+  }
+
+  snapshot(device: DeviceRef): Promise<Snapshot | null> {
+    return this.options.surroundings.snapshot(device);
+  }
+
+  cameraLinks(device: DeviceRef): CameraLinks | null {
+    return this.options.surroundings.cameraLinks(device);
+  }
+
+  sendToExternal(device: DeviceRef): Promise<void> {
+    return this.options.surroundings.sendToExternal(device);
+  }
+
+  apply(device: DeviceRef, change: DeviceChange): Promise<void> {
+    return this.onPanel(device, (driver, panel) => driver.push(panel, change));
+  }
+
+  push(device: DeviceRef, change: DeviceChange): Promise<void> {
+    return this.apply(device, change);
+  }
+
+  /**
+   * What the panel holds. Panels keep a key as 14 hex digits: a key the database keeps shorter
+   * comes back padded, and is named as the database names it so the comparison matches.
+   */
+  async readHolding(device: DeviceRef, expected: DeviceHolding): Promise<DeviceHolding> {
+    const held = await this.onPanel(device, (driver, panel) => driver.readHolding(panel));
+    const databaseForm = new Map(expected.keys.map((key) => [panelKeyForm(key.value), key.value]));
+    return { ...held, keys: held.keys.map((key) => ({ ...key, value: databaseForm.get(panelKeyForm(key.value)) ?? key.value })) };
+  }
+
+  scanRs485(device: DeviceRef): Promise<Rs485Scan[]> {
+    return this.onPanel(device, async () => {
+      throw new PanelError('unsupported', 'опрос шины RS485');
+    });
+  }
+
+  firmware(device: DeviceRef): Promise<FirmwareReport> {
+    return this.onPanel(device, async (driver, panel) => ({ current: (await driver.systemInfo(panel)).firmware, update: null }));
+  }
+
+  updateFirmware(device: DeviceRef): Promise<void> {
+    return this.onPanel(device, async () => {
+      throw new PanelError('unsupported', 'обновление прошивки');
+    });
+  }
+
+  readFlatSettings(device: DeviceRef, flat: FlatOnDevice): Promise<FlatDeviceReading> {
+    return this.onPanel(device, async (driver, panel) => {
+      const held = (await driver.readHolding(panel)).flatSettings.find((item) => item.flatNum === flat.flatNum);
+      const settings: Record<string, string | null> = {};
+      for (const [name, value] of Object.entries(held?.settings ?? {})) {
+        if (name !== 'blockCms' && name !== 'panelCode') settings[name] = value === null || value === false ? null : String(value);
+      }
+      const panelCode = held?.settings.panelCode;
+      return { panelCode: typeof panelCode === 'number' ? panelCode : flat.panelCode, blockCms: held?.settings.blockCms === true, settings };
+    });
+  }
+
+  uploadFlats(device: DeviceRef, list: CompanyFlatList): Promise<void> {
+    return this.onPanel(device, async () => {
+      throw new PanelError('unsupported', `загрузка квартир управляющей компании ${list.internalId}`);
+    });
+  }
+
+  readCommutators(device: DeviceRef, _stored: CommutationOnDevice): Promise<{ model: number | null; commutators: { index: number; matrix: number[][] }[] }> {
+    return this.onPanel(device, (driver, panel) => driver.readCommutation(panel));
+  }
+
+  checkLineLevels(device: DeviceRef, panelCodes: readonly number[], onProgress: (percent: number) => Promise<void> | void): Promise<LineLevelReading[]> {
+    return this.onPanel(device, async (driver, panel) => {
+      const readings: LineLevelReading[] = [];
+      for (const [index, panelCode] of panelCodes.entries()) {
+        readings.push({ panelCode, level: await driver.lineLevel(panel, panelCode) });
+        await onProgress(Math.round(((index + 1) / panelCodes.length) * 100));
+      }
+      return readings;
+    });
+  }
+
+  readVoltage(device: DeviceRef): Promise<VoltageNow> {
+    return this.onPanel(device, async () => {
+      throw new PanelError('unsupported', 'напряжение питания');
+    });
+  }
+
+  async close(): Promise<void> {}
+}
