@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { startEventTrickle } from './gateways/device/event-trickle';
 import { deviceGatewayFromEnv, gatewayKindFromEnv } from './gateways/device/panels/gateway-from-env';
+import { SyslogReceiver } from './syslog/syslog-receiver';
 import type { DatabaseOptions } from './db/client';
 import { addExtraHouses } from './seed/extra-houses';
 import { isSeedSize, type SeedSize } from './seed/sizes';
@@ -77,6 +78,10 @@ await app.listen({ port, host });
 // Real panels write their own history (syslog): the simulated trickle runs only with the simulator.
 const simulatedEvents = env.JOBS_ENABLED !== 'false' && gatewayKindFromEnv(env.DEVICE_GATEWAY) === 'simulator';
 const eventTrickle = startEventTrickle(app.database.drizzle, { perMinute: simulatedEvents ? (numberFromEnv('EVENT_TRICKLE_PER_MINUTE') ?? 6) : 0 }, app.log);
+// Panels' own log (SYSLOG_PORT, UDP; off when unset) becomes their history.
+const syslogPort = numberFromEnv('SYSLOG_PORT');
+const syslog = syslogPort === undefined ? null : new SyslogReceiver(app.database.drizzle, { port: syslogPort, host: env.SYSLOG_HOST }, app.log);
+if (syslog) app.log.info(`syslog: listening on udp ${env.SYSLOG_HOST ?? '127.0.0.1'}:${await syslog.start()}`);
 app.log.info(
   `Ready in ${Math.round(performance.now() - started)} ms: http://${host}:${port} (${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${dataDir}`})`,
 );
@@ -89,6 +94,7 @@ async function shutdown(signal: string): Promise<void> {
   }
   closing = true;
   await eventTrickle.stop();
+  await syslog?.stop();
   app.log.info(`${signal}: closing`);
   try {
     await app.close();
