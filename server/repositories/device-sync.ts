@@ -17,7 +17,7 @@ import { deviceDoorCodes, keylessCodeDevices, keylessCodes } from '../db/schema/
 import { flatDeviceSettings, flats } from '../db/schema/flats';
 import { keys } from '../db/schema/keys';
 import { sipAccounts } from '../db/schema/sip';
-import type { DeviceChange, DeviceHolding, FlatSettingValue } from '../gateways/device/device-gateway';
+import type { DeviceHolding, FlatSettingValue, SyncedChange } from '../gateways/device/device-gateway';
 import { codeTarget, keyTarget } from '../gateways/device/holdings';
 import { flatRangeOfDevice } from './commutators';
 import { flatDeviceFlags } from './flat-devices';
@@ -28,7 +28,7 @@ const sideText = (key: { rs?: boolean; inner?: boolean }) => `${key.rs ? 'RS485,
 const codeTargetText = (flatNum: number | null) => (flatNum === null ? 'общий' : `кв. ${flatNum}`);
 
 /** A change as the sync list names it: kind, what it is about, what it writes (Russian, as the server's other texts). */
-export function describeChange(change: DeviceChange): { kind: SyncChangeKind; target: string; summary: string } | null {
+export function describeChange(change: SyncedChange): { kind: SyncChangeKind; target: string; summary: string } {
   switch (change.kind) {
     case 'key':
       return { kind: 'key', target: change.value, summary: `${KEY_ACTIONS[change.action]}, ${flatText(change.flatNum)}, ${sideText(change)}` };
@@ -54,19 +54,17 @@ export function describeChange(change: DeviceChange): { kind: SyncChangeKind; ta
       return { kind: 'flats', target: `кв. ${change.flatNum}`, summary: `настройки: ${Object.keys(change.settings).join(', ')}` };
     case 'clear':
       return { kind: change.what === 'keys' ? 'key' : 'doorCode', target: 'все', summary: change.what === 'keys' ? 'стереть все ключи' : 'стереть все коды' };
-    default:
-      return null;
   }
 }
 
 /** A change owed to one device. */
 export interface OwedChange {
   deviceId: number;
-  change: DeviceChange;
+  change: SyncedChange;
 }
 
 /** Records changes as owed to the device; call it inside the transaction of the change itself. Answers the rows' ids. */
-export async function oweChanges(tx: Db, deviceId: number, changes: readonly DeviceChange[]): Promise<number[]> {
+export async function oweChanges(tx: Db, deviceId: number, changes: readonly SyncedChange[]): Promise<number[]> {
   return oweEach(
     tx,
     changes.map((change) => ({ deviceId, change })),
@@ -75,10 +73,7 @@ export async function oweChanges(tx: Db, deviceId: number, changes: readonly Dev
 
 /** Records changes owed to one or more devices (in the given order); answers the rows' ids. */
 export async function oweEach(tx: Db, owed: readonly OwedChange[]): Promise<number[]> {
-  const rows = owed.flatMap(({ deviceId, change }) => {
-    const described = describeChange(change);
-    return described ? [{ deviceId, ...described, change }] : [];
-  });
+  const rows = owed.map(({ deviceId, change }) => ({ deviceId, ...describeChange(change), change }));
   const ids: number[] = [];
   // Chunks keep a full re-sync of a device with thousands of keys under the parameter limit.
   for (let start = 0; start < rows.length; start += 1000) {
@@ -89,7 +84,7 @@ export async function oweEach(tx: Db, owed: readonly OwedChange[]): Promise<numb
 }
 
 /** Stores a change and owes it to the device in one transaction; nothing is owed when `store` answers null. */
-export async function storeAndOwe<T>(db: Db, deviceId: number, change: DeviceChange, store: (tx: Db) => Promise<T | null>): Promise<T | null> {
+export async function storeAndOwe<T>(db: Db, deviceId: number, change: SyncedChange, store: (tx: Db) => Promise<T | null>): Promise<T | null> {
   return (await storeAndOweEach(db, [{ deviceId, change }], store))?.stored ?? null;
 }
 
@@ -168,7 +163,7 @@ export async function owedNote(db: Db, ids: readonly number[]): Promise<string |
 
 export interface ClaimedChange {
   id: number;
-  change: DeviceChange;
+  change: SyncedChange;
   attempts: number;
 }
 
@@ -192,7 +187,7 @@ export async function claimDeviceChanges(db: Db, deviceId: number, leaseMs: numb
       .set({ leasedUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
       .where(inArray(deviceSyncChanges.id, open.map((row) => Number(row.id))))
       .returning({ id: deviceSyncChanges.id, change: deviceSyncChanges.change, attempts: deviceSyncChanges.attempts });
-    return rows.map((row) => ({ id: Number(row.id), change: row.change as DeviceChange, attempts: row.attempts })).sort((a, b) => a.id - b.id);
+    return rows.map((row) => ({ id: Number(row.id), change: row.change as SyncedChange, attempts: row.attempts })).sort((a, b) => a.id - b.id);
   });
 }
 
@@ -317,9 +312,9 @@ export async function expectedHolding(db: Db, deviceId: number): Promise<DeviceH
 }
 
 /** Everything the device should have, as changes: what a full re-sync sends. */
-export async function fullSyncChanges(db: Db, deviceId: number): Promise<DeviceChange[]> {
+export async function fullSyncChanges(db: Db, deviceId: number): Promise<SyncedChange[]> {
   const [holding, range] = await Promise.all([expectedHolding(db, deviceId), flatRangeOfDevice(db, deviceId)]);
-  const changes: DeviceChange[] = [];
+  const changes: SyncedChange[] = [];
   if (range) changes.push({ kind: 'flats', firstFlat: range.firstFlat, lastFlat: range.lastFlat });
   changes.push({ kind: 'clear', what: 'keys' });
   for (const key of holding.keys) changes.push({ kind: 'key', action: 'add', value: key.value, flatNum: key.flatNum, rs: key.rs, inner: key.inner });

@@ -4,7 +4,7 @@ import { queryRows, type Db } from '../db/client';
 import { flatBlockHistory, flatDeviceSettings } from '../db/schema/flats';
 import { DEVICES, ofFlat } from './flat-card-sql';
 import { ANALOG_TYPES, CAMERA_TYPES, ISCOM_TYPES } from '../devices/capabilities';
-import type { DeviceChange, DeviceRef } from '../gateways/device/device-gateway';
+import type { DeviceRef, SyncedChange } from '../gateways/device/device-gateway';
 
 export type FlatSettingKey = (typeof FLAT_DEVICE_SETTING_KEYS)[number];
 export type FlatSettings = Record<FlatSettingKey, string | null>;
@@ -147,7 +147,7 @@ export async function saveFlatSettings(db: Db, flatId: number, patches: readonly
 }
 
 /** What a realtime save writes to the device for the flat: the settings given, the CMS block and the panel code when given. */
-export function flatSettingsChange(flatNum: number, patch: FlatSettingsPatch): DeviceChange {
+export function flatSettingsChange(flatNum: number, patch: FlatSettingsPatch): SyncedChange {
   const settings = { ...patch.settings, ...(patch.blockCms === undefined ? {} : { blockCms: patch.blockCms }), ...(patch.panelCode === undefined ? {} : { panelCode: patch.panelCode }) };
   return { kind: 'flatSettings', flatNum, settings };
 }

@@ -4,7 +4,7 @@ import { MAX_FLAT_NUM } from '../../contract/flat-card';
 import type { ImportAction } from '../../contract/imports';
 import { CARD_TYPES, KEY_TYPES, KEY_VALUE_LENGTHS, normalizeKeyValue } from '../../contract/keys';
 import { queryRows, type Db } from '../db/client';
-import type { DeviceChange, DeviceRef } from '../gateways/device/device-gateway';
+import type { DeviceRef, SyncedChange } from '../gateways/device/device-gateway';
 import { oweChanges } from './device-sync';
 import { intArray } from './imports-flats';
 import { refuse, type BatchPlanner, type PlannedRow, type SourceRow } from './imports-plan';
@@ -218,8 +218,8 @@ export class KeyImport implements BatchPlanner<KeyPlan> {
                     ${textArray(changes.map((plan) => plan.keyType))}) as u(id, flat_num, flat_id, "inner", key_type)
         where k.id = u.id`);
     }
-    const owed = new Map<number, DeviceChange[]>();
-    const owe = (deviceId: number, change: DeviceChange) => owed.set(deviceId, [...(owed.get(deviceId) ?? []), change]);
+    const owed = new Map<number, SyncedChange[]>();
+    const owe = (deviceId: number, change: SyncedChange) => owed.set(deviceId, [...(owed.get(deviceId) ?? []), change]);
     for (const plan of plans) {
       const { stored } = plan;
       // A change of the type alone is ours: the panel holds the value, flat and side.

@@ -108,6 +108,5 @@ describe('the simulator’s per-device holdings and the read-back differences', 
     expect(describeChange({ kind: 'key', action: 'add', value: 'AA', flatNum: 12, rs: false, inner: false })).toEqual({ kind: 'key', target: 'AA', summary: 'добавить, кв. 12, внешний' });
     expect(describeChange({ kind: 'doorCode', action: 'remove', flatNum: null, code: '1234', expiresAt: null })).toEqual({ kind: 'doorCode', target: 'общий', summary: 'удалить 1234' });
     expect(describeChange({ kind: 'flats', firstFlat: 1, lastFlat: 48 })).toEqual({ kind: 'flats', target: '1–48', summary: 'квартиры 1–48' });
-    expect(describeChange({ kind: 'status', statusCode: 1 })).toBeNull();
   });
 });

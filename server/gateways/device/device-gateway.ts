@@ -65,6 +65,12 @@ export type DeviceChange =
   | { kind: 'clear'; what: 'keys' | 'doorCodes' };
 
 /**
+ * The changes the device sync stores as owed and sends until the device confirms them (docs/api.md
+ * "Device sync"); the card's other settings are applied at once and refused on the spot.
+ */
+export type SyncedChange = Extract<DeviceChange, { kind: 'key' | 'keyScenario' | 'doorCode' | 'commutators' | 'sip' | 'flats' | 'flatSettings' | 'clear' }>;
+
+/**
  * What a device holds of what the database keeps for it, as compared by a read-back («сверка»):
  * keys by side and value, door codes by flat (null: the common code), the matrix, the SIP account.
  */
