@@ -2,7 +2,9 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DeviceChange } from '../../server/gateways/device/device-gateway';
 import { BewardDriver, type BewardDriverOptions } from '../../server/gateways/device/panels/beward/driver';
 import { startBewardEmulator, type BewardEmulator } from '../../server/gateways/device/panels/beward/emulator';
+import { commutatorTypeNamed, parseCommutatorTypeIds, parseMatrixExport } from '../../server/gateways/device/panels/beward/commutators';
 import { newFlat } from '../../server/gateways/device/panels/beward/flats';
+import { bewardKeyValue } from '../../server/gateways/device/panels/beward/keys';
 import { NetworkAllowList } from '../../server/gateways/device/panels/network-allow-list';
 import { PanelError, type PanelTarget } from '../../server/gateways/device/panels/panel-driver';
 import { PanelHttp, type PanelHttpOptions } from '../../server/gateways/device/panels/panel-http';
@@ -344,10 +346,12 @@ describe('faults', () => {
     expect(emulator.state.intercom.doorCode).toBe('4321');
   });
 
-  it('a refusal of the panel is refused', async () => {
+  it('a refusal of the panel is refused; a refused key table is asked for again', async () => {
     await driver.push(panel, key('add', '01'));
     emulator.state.keyTables = 'single';
     expect((await failure(driver.push(panel, key('add', '02')))).kind).toBe('refused');
+    await driver.push(panel, key('add', '02'));
+    expect(emulator.state.keys.rfid).toEqual(['00000000000002']);
   });
 });
 
@@ -368,6 +372,31 @@ describe('tolerance', () => {
       expect(holding.keys.map((item) => item.value)).toEqual(['000000000000AB']);
       expect(holding.commutation?.flatRange).toEqual({ firstFlat: 1, lastFlat: 2 });
     }
+  });
+});
+
+describe('protocol helpers', () => {
+  it('reads a matrix export with or without the model line, with \\r\\n or \\n', () => {
+    const type = commutatorTypeNamed('Beward KM100-7.1');
+    expect(type?.name).toBe('KM100-7.1');
+    if (!type) return;
+    const rows = grid(10, 10, 1).map((row) => row.join(', '));
+    expect(parseMatrixExport(`11\r\n\r\n${rows.join('\r\n')}\r\n`, type)).toEqual([{ index: 0, matrix: grid(10, 10, 1) }]);
+    expect(parseMatrixExport(`${rows.join('\n')}\n\n`, type)).toEqual([{ index: 0, matrix: grid(10, 10, 1) }]);
+    expect(() => parseMatrixExport(rows.slice(0, 9).join('\n'), type)).toThrow(PanelError);
+    expect(() => parseMatrixExport(`${rows.join('\n')}\n\n${rows.join('\n')}`, type)).toThrow(PanelError);
+  });
+
+  it('reads the model ids of the English section, or of the only one', () => {
+    expect(parseCommutatorTypeIds('<Resources lan="en"><Page><opkmntype4>Beward COM-220U</opkmntype4></Page></Resources>').get('COM-220U')).toBe(4);
+    expect(parseCommutatorTypeIds('<Resources><opkmntype7>KAD2502 (DP-K2D)</opkmntype7></Resources>').get('KAD2502')).toBe(7);
+    expect(() => parseCommutatorTypeIds('<html>no list</html>')).toThrow(PanelError);
+  });
+
+  it('pads keys to 14 upper-case hex digits and refuses longer ones', () => {
+    expect(bewardKeyValue('3375a686')).toBe('0000003375A686');
+    expect(bewardKeyValue('0000003375A686')).toBe('0000003375A686');
+    expect(() => bewardKeyValue('0123456789ABCDEF')).toThrow(PanelError);
   });
 });
 

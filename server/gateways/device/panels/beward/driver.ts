@@ -154,8 +154,18 @@ export class BewardDriver implements PanelDriver {
     const table = await this.keyTableFor(panel, change.inner ?? false);
     const params: Record<string, string | number> = { action: change.action === 'add' ? 'add' : 'delete', Key: key };
     if (change.action === 'add' && table !== 'rfid') params.Type = 1;
-    await this.write(panel, `cgi-bin/${tableCgi(table)}`, params);
+    await this.forgettingTablesOnRefusal(panel, () => this.write(panel, `cgi-bin/${tableCgi(table)}`, params));
     await this.keysWritten(panel);
+  }
+
+  /** A key table the panel refuses may be gone (another firmware, another panel at the address): the next call asks again. */
+  private async forgettingTablesOnRefusal<T>(panel: PanelTarget, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof PanelError && error.kind === 'refused') this.keyTables.delete(panelId(panel));
+      throw error;
+    }
   }
 
   /** Outer keys go to the panel's own reader (rfid_cgi, or mifare_cgi), inner ones to the external reader (extrfid_cgi). */
@@ -179,7 +189,8 @@ export class BewardDriver implements PanelDriver {
     const tables: BewardKeyTable[] = (await this.tables(panel)) === 'single' ? ['rfid'] : ['mifare', 'external'];
     const held = new Map<string, BewardKeyTable>();
     for (const table of tables) {
-      const text = bodyOf(await this.request(panel, `cgi-bin/${tableCgi(table)}`, { action: 'list' }), `ключи ${tableCgi(table)}`);
+      const answer = await this.request(panel, `cgi-bin/${tableCgi(table)}`, { action: 'list' });
+      const text = await this.forgettingTablesOnRefusal(panel, async () => bodyOf(answer, `ключи ${tableCgi(table)}`));
       // A value in both tables (another system wrote it to both readers) is one outer key: the panel holds a value once.
       for (const value of parseKeyList(text, table)) if (!held.has(value)) held.set(value, table);
     }

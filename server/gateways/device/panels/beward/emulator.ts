@@ -296,8 +296,9 @@ export async function startBewardEmulator(options: { port?: number; login?: stri
     if (action === 'list' && query.get('Index') === '-1') return keyValues([['Type', state.commutator.type]], [['Count', state.commutator.matrix.length]]);
     if (action === 'export') {
       const id = KMN_TYPES.indexOf(state.commutator.type as (typeof KMN_TYPES)[number]);
-      const blocks = state.commutator.matrix.map((units) => units.map((dozens) => dozens.join(',')).join('\n'));
-      return { body: `${id}\n\n${blocks.join('\n\n')}\n` };
+      const end = style.lineEnd;
+      const blocks = state.commutator.matrix.map((units) => units.map((dozens) => dozens.join(',')).join(end));
+      return { body: `${id}${end}${end}${blocks.join(end + end)}${end}` };
     }
     return refuse('unknown action');
   };
