@@ -400,6 +400,19 @@ describe('protocol helpers', () => {
   });
 });
 
+describe('the emulator', () => {
+  it('refuses bad requests with 400 and a CGI it lacks with 404 «is not defined»', async () => {
+    const http = new PanelHttp(loopbackOnly);
+    const badKey = await http.request(panel, { path: '/cgi-bin/mifare_cgi?action=add&Key=3375a686&Type=1' });
+    expect([badKey.status, badKey.text.trim()]).toEqual([400, 'Error: Key must be 14 upper-case hex digits']);
+    expect((await http.request(panel, { path: '/cgi-bin/apartment_cgi?action=set&Number=5&BlockCMS=maybe' })).status).toBe(400);
+    expect((await http.request(panel, { path: '/cgi-bin/intercom_cgi?action=set&DoorCode=12ab' })).status).toBe(400);
+    const missing = await http.request(panel, { path: '/cgi-bin/rfid_cgi?action=list' });
+    expect([missing.status, missing.text.trim()]).toEqual([404, 'Error: /cgi-bin/rfid_cgi is not defined']);
+    expect(emulator.state.flats).toEqual([]);
+  });
+});
+
 describe('the network allow-list', () => {
   it('refuses a panel outside DEVICE_NETWORKS before any connection', async () => {
     const outside: PanelTarget = { ...panel, baseUrl: 'http://10.1.2.3' };
