@@ -89,6 +89,7 @@ describe('keys', () => {
     await driver.push(panel, key('add', 'ABCDEF'));
     expect(emulator.state.keys.rfid).toEqual(['00000000ABCDEF']);
     expect((await failure(driver.push(panel, key('add', 'ABCDEF01', true)))).kind).toBe('unsupported');
+    await driver.push(panel, key('remove', 'ABCDEF01', true));
     expect((await driver.readHolding(panel)).keys.map((item) => [item.value, item.inner])).toEqual([['00000000ABCDEF', false]]);
     await driver.push(panel, { kind: 'clear', what: 'keys' });
     expect(emulator.requests).toContain('GET /cgi-bin/rfid_cgi?action=clear');

@@ -151,6 +151,8 @@ export class BewardDriver implements PanelDriver {
     if (change.rs) throw new PanelError('unsupported', 'ключи контроллеров RS485');
     if (change.action === 'encode' || change.action === 'decode') throw new PanelError('unsupported', 'режим безопасности ключа');
     const key = bewardKeyValue(change.value);
+    // A one-table panel cannot hold an inner key, so removing one has nothing to do.
+    if (change.action === 'remove' && change.inner && (await this.tables(panel)) === 'single') return;
     const table = await this.keyTableFor(panel, change.inner ?? false);
     const params: Record<string, string | number> = { action: change.action === 'add' ? 'add' : 'delete', Key: key };
     if (change.action === 'add' && table !== 'rfid') params.Type = 1;
