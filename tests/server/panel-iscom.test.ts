@@ -260,6 +260,23 @@ describe.each([2, 5] as const)('IS Sokol rev.%i', (revision) => {
       expect(await driver.readCommutation(panel)).toEqual({ model: 0, commutators: [{ index: 0, matrix: factorial }] });
     });
 
+    it('keeps the commutator type a rev.5 switch has when it fits the model and size', async () => {
+      if (revision === 2) return;
+      emulator.state.rev5Switches[0] = { type: 13, summator: null, matrices: [] };
+      await driver.push(panel, { kind: 'commutators', model: 2, commutators: [{ index: 0, matrix: sequentialGrid(10, 10) }] });
+      expect(emulator.state.rev5Switches[0].type).toBe(13);
+      await driver.push(panel, { kind: 'commutators', model: 3, commutators: [{ index: 0, matrix: sequentialGrid(10, 10) }] });
+      expect(emulator.state.rev5Switches[0].type).toBe(30);
+    });
+
+    it('empties the matrices when the commutation has no model', async () => {
+      await driver.push(panel, { kind: 'commutators', model: 0, commutators: [{ index: 0, matrix: sequentialGrid(8, 8) }] });
+      await driver.push(panel, { kind: 'commutators', model: null, commutators: [{ index: 0, matrix: [] }] });
+      const read = await driver.readCommutation(panel);
+      expect(read.commutators.every((item) => item.matrix.every((row) => row.every((cell) => cell === 0)))).toBe(true);
+      await expectFailure(driver.push(panel, { kind: 'commutators', model: null, commutators: [{ index: 0, matrix: sequentialGrid(8, 8) }] }), 'unsupported');
+    });
+
     it('keeps empty cells empty and refuses sizes the panel has no model for', async () => {
       const grid = sequentialGrid(10, 10).map((row, rowIndex) => row.map((flat) => (rowIndex === 3 ? 0 : flat)));
       await driver.push(panel, { kind: 'commutators', model: 3, commutators: [{ index: 0, matrix: grid }] });

@@ -58,9 +58,10 @@ export const REV5_SWITCH_TYPES: readonly Rev5SwitchType[] = [
   { type: 52, name: 'BK-100', model: 4, dozens: 10, units: 10, unitsFromOne: false },
 ];
 
-/** The first listed type of a model and size is the one written (KMG-100 for a Cyfral 100). */
-export function rev5TypeFor(model: number, dozens: number, units: number): Rev5SwitchType | null {
-  return REV5_SWITCH_TYPES.find((item) => item.model === model && item.dozens === dozens && item.units === units) ?? null;
+/** The type to write for a model and size: the switch's own type when it fits, else the first listed (KMG-100 for a Cyfral 100). */
+export function rev5TypeFor(model: number, dozens: number, units: number, held: number | null): Rev5SwitchType | null {
+  const fitting = REV5_SWITCH_TYPES.filter((item) => item.model === model && item.dozens === dozens && item.units === units);
+  return fitting.find((item) => item.type === held) ?? fitting[0] ?? null;
 }
 
 export function rev5TypeOf(type: number | null): Rev5SwitchType | null {

@@ -348,7 +348,11 @@ export class IsSokolDriver implements PanelDriver {
     if ((await this.revision(panel)) === 5) return this.pushRev5Commutators(panel, change, wired.length === 0);
     if (change.model === null) {
       if (wired.length > 0) throw new PanelError('unsupported', 'матрица без модели коммутатора');
-      for (let index = 1; index <= REV2_MATRICES; index++) await this.write(panel, 'PUT', `/switch/matrix/${index}`, { capacity: 100, matrix: emptyMatrix(10, 10) });
+      // Rev.2 always has a model: its matrices are emptied in the size that model takes.
+      const factorial = modelOfRev2Id(optionalString(field(await this.read(panel, '/switch/settings'), 'modelId'), 'GET /switch/settings: modelId') ?? '') === 0;
+      for (let index = 1; index <= REV2_MATRICES; index++) {
+        await this.write(panel, 'PUT', `/switch/matrix/${index}`, factorial ? { capacity: 64, matrix: emptyMatrix(8, 8) } : { capacity: 100, matrix: emptyMatrix(10, 10) });
+      }
       return;
     }
     const modelId = REV2_MODEL_IDS[change.model];
@@ -372,11 +376,21 @@ export class IsSokolDriver implements PanelDriver {
 
   private async pushRev5Commutators(panel: PanelTarget, change: CommutatorsChange, empty: boolean): Promise<void> {
     if (change.model === null && !empty) throw new PanelError('unsupported', 'матрица без модели коммутатора');
-    const switches = change.commutators.map((item) => {
+    for (const item of change.commutators) {
       if (item.index < 0 || item.index >= REV5_SWITCHES) throw new PanelError('unsupported', `коммутатор ${item.index + 1}: у rev.5 их ${REV5_SWITCHES}`);
+    }
+    // The type a switch has is kept when it fits: it names the commutator wired on site (KKM-100S2 is not a KMG-100).
+    const heldTypes = new Map<number, number | null>();
+    if (change.model !== null) {
+      for (const item of change.commutators) {
+        const what = `GET /v1/switch/${item.index + 1}`;
+        heldTypes.set(item.index, optionalInteger(field(await this.read(panel, `/v1/switch/${item.index + 1}`), 'type'), `${what}: type`));
+      }
+    }
+    const switches = change.commutators.map((item) => {
       if (change.model === null) return { index: item.index, body: { type: null, summator: null, matrices: [] } };
       const dozens = item.matrix[0]?.length ?? 0;
-      const switchType = rev5TypeFor(change.model, dozens, item.matrix.length);
+      const switchType = rev5TypeFor(change.model, dozens, item.matrix.length, heldTypes.get(item.index) ?? null);
       if (!switchType) throw new PanelError('unsupported', `коммутатор модели ${change.model} размером ${item.matrix.length}×${dozens}`);
       const matrix = toPanelMatrix(item.matrix, { dozens, units: item.matrix.length, shift: switchType.unitsFromOne ? 'same-dozen' : 'none' });
       return { index: item.index, body: { type: switchType.type, summator: null, matrices: [{ id: 1, capacity: dozens * item.matrix.length, matrix }] } };
