@@ -78,6 +78,13 @@ describe.each([2, 5] as const)('IS Sokol rev.%i', (revision) => {
     expect(await driver.systemInfo(panel)).toMatchObject({ alive: false, sipRegistered: true });
   });
 
+  it('reads the revision from hardware versions as firmwares write them', async () => {
+    emulator.state.hardware = revision === 5 ? 'V5.2 build 7' : '2.5-r1';
+    expect(await driver.revision(panel)).toBe(revision);
+    emulator.state.hardware = '';
+    await expectFailure(driver.systemInfo(panel), 'garbled');
+  });
+
   it('asks the revision once per panel while it is fresh, again once it is old', async () => {
     let now = 1_000;
     driver = new IsSokolDriver(new PanelHttp(allowList), { revisionTtlMs: 60_000, now: () => now });
