@@ -50,7 +50,8 @@ export interface IsSokolPanelState {
   quirks: { extraFields: boolean; capitalizedKeys: boolean; crlf: boolean };
 }
 
-export type IsSokolEmulator = RunningEmulator & { state: IsSokolPanelState };
+/** `state` is the one object the emulator answers from: change its fields, do not replace it. */
+export type IsSokolEmulator = RunningEmulator & { readonly state: IsSokolPanelState };
 
 /** A request the panel refuses: `notFound` answers 404 on both revisions; the rest is the revision's refusal. */
 class Refusal extends Error {
@@ -213,7 +214,7 @@ function shapeAnswer(value: unknown, quirks: IsSokolPanelState['quirks']): unkno
 // Requests
 
 function field(body: unknown, name: string): unknown {
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)[name] : undefined;
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && Object.hasOwn(body, name) ? (body as Record<string, unknown>)[name] : undefined;
 }
 
 function objectOf(body: unknown, what: string): Record<string, unknown> {

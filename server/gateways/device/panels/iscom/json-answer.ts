@@ -24,7 +24,7 @@ export function isRecord(value: unknown): value is JsonRecord {
 /** A field by name; firmwares differ in case (`deviceID`, `DeviceId`), so a case-insensitive match is taken when the exact one is missing. */
 export function field(source: unknown, name: string): unknown {
   if (!isRecord(source)) return undefined;
-  if (name in source) return source[name];
+  if (Object.hasOwn(source, name)) return source[name];
   const lower = name.toLowerCase();
   const key = Object.keys(source).find((candidate) => candidate.toLowerCase() === lower);
   return key === undefined ? undefined : source[key];
