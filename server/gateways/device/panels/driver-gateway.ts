@@ -10,6 +10,7 @@ import {
   type DeviceHolding,
   type DeviceRef,
   type FirmwareReport,
+  type FlatSettingValue,
   type FlatDeviceReading,
   type FlatOnDevice,
   type LineLevelReading,
@@ -58,6 +59,28 @@ export function panelTargetOf(device: DeviceRef): PanelTarget {
 
 /** 14 hex digits, as the panels keep a key (a shorter value is padded with zeros in front). */
 const panelKeyForm = (value: string): string => value.toUpperCase().padStart(14, '0');
+
+/**
+ * A flat setting is compared only where both sides keep it: the database keeps flat settings only
+ * for devices that take realtime saves (none for the others), and a panel holds only some of them
+ * (`flatSettingKeys`). Where one side cannot say, the database's value stands for the panel's.
+ */
+function comparableFlatSettings(expected: DeviceHolding['flatSettings'], held: DeviceHolding['flatSettings'], panelKeys: ReadonlySet<string>): DeviceHolding['flatSettings'] {
+  if (expected.length === 0) return [];
+  const onPanel = new Map(held.map((flat) => [flat.flatNum, flat.settings]));
+  const flatNums = [...new Set([...expected.map((flat) => flat.flatNum), ...onPanel.keys()])].sort((a, b) => a - b);
+  const stored = new Map(expected.map((flat) => [flat.flatNum, flat.settings]));
+  return flatNums.map((flatNum) => {
+    const database = stored.get(flatNum) ?? {};
+    const panel = onPanel.get(flatNum) ?? {};
+    const settings: Record<string, FlatSettingValue> = {};
+    for (const name of new Set([...Object.keys(database), ...Object.keys(panel)])) {
+      const value = panelKeys.has(name) ? panel[name] : database[name];
+      if (value !== undefined) settings[name] = value;
+    }
+    return { flatNum, settings };
+  });
+}
 
 /**
  * The device gateway of real panels (DEVICE_GATEWAY=drivers): each device is served by the driver
@@ -125,8 +148,10 @@ export class DriverGateway implements DeviceGateway {
     return this.options.surroundings.sendToExternal(device);
   }
 
-  apply(device: DeviceRef, change: DeviceChange): Promise<void> {
-    return this.onPanel(device, (driver, panel) => driver.push(panel, change));
+  async apply(device: DeviceRef, change: DeviceChange): Promise<void> {
+    // The device's status and the card's options (address, login, billing) are the server's own records, not the panel's.
+    if (change.kind === 'status' || change.kind === 'options') return;
+    await this.onPanel(device, (driver, panel) => driver.push(panel, change));
   }
 
   push(device: DeviceRef, change: DeviceChange): Promise<void> {
@@ -138,9 +163,13 @@ export class DriverGateway implements DeviceGateway {
    * comes back padded, and is named as the database names it so the comparison matches.
    */
   async readHolding(device: DeviceRef, expected: DeviceHolding): Promise<DeviceHolding> {
-    const held = await this.onPanel(device, (driver, panel) => driver.readHolding(panel));
+    const { held, settingKeys } = await this.onPanel(device, async (driver, panel) => ({ held: await driver.readHolding(panel), settingKeys: new Set(driver.flatSettingKeys) }));
     const databaseForm = new Map(expected.keys.map((key) => [panelKeyForm(key.value), key.value]));
-    return { ...held, keys: held.keys.map((key) => ({ ...key, value: databaseForm.get(panelKeyForm(key.value)) ?? key.value })) };
+    return {
+      ...held,
+      keys: held.keys.map((key) => ({ ...key, value: databaseForm.get(panelKeyForm(key.value)) ?? key.value })),
+      flatSettings: comparableFlatSettings(expected.flatSettings, held.flatSettings, settingKeys),
+    };
   }
 
   scanRs485(device: DeviceRef): Promise<Rs485Scan[]> {

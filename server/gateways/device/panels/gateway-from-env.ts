@@ -1,13 +1,15 @@
 import type { DeviceGatewayOption, DeviceSimulatorOptions } from '../device-gateway';
 import { DeviceSimulator } from '../simulator';
+import { BewardDriver } from './beward/driver';
 import { DriverGateway } from './driver-gateway';
+import { IsSokolDriver } from './iscom/driver';
 import { NetworkAllowList } from './network-allow-list';
 import type { PanelDriver } from './panel-driver';
 import { PanelHttp } from './panel-http';
 
-/** The drivers of each family (PANEL_FAMILY_TYPES), talking through one guarded HTTP client. */
-export function panelDrivers(_http: PanelHttp): Record<string, PanelDriver> {
-  return {};
+/** The drivers of each family (PANEL_FAMILY_TYPES), talking through one guarded HTTP client; one each per server (they cache what they learnt of a panel). */
+export function panelDrivers(http: PanelHttp): Record<string, PanelDriver> {
+  return { beward: new BewardDriver(http), iscom: new IsSokolDriver(http) };
 }
 
 export type GatewayKind = 'simulator' | 'drivers';

@@ -87,6 +87,8 @@ export type PanelCommutation = Pick<CommutationOnDevice, 'model'> & { commutator
  */
 export interface PanelDriver {
   readonly family: string;
+  /** The flat settings (FlatSettingValue names) the panel keeps and readHolding reports; a read-back compares only these. */
+  readonly flatSettingKeys: readonly string[];
   systemInfo(panel: PanelTarget): Promise<PanelSystemInfo>;
   /**
    * Writes one change (docs/api.md "Device sync"): keys (add, remove, clear), door codes (common

@@ -35,6 +35,7 @@ const panelId = (panel: PanelTarget) => `${panel.baseUrl}|${panel.mac}`;
  */
 export class BewardDriver implements PanelDriver {
   readonly family = 'beward';
+  readonly flatSettingKeys = [...FLAT_SETTINGS_HELD];
   private readonly keySaveDelayMs: number;
   /** Which key tables a panel has, once asked (firmware does not change under a running server often). */
   private readonly keyTables = new Map<string, KeyTables>();

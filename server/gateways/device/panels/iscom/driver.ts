@@ -13,7 +13,7 @@ import {
   type PanelCell,
   type PanelMatrixShape,
 } from './commutation';
-import { flatEntryBody, flatSettingsOf, newFlatEntry, parseFlatEntry, withFlatSettings, type IsFlatEntry } from './flat-entry';
+import { ISCOM_FLAT_SETTING_KEYS, flatEntryBody, flatSettingsOf, newFlatEntry, parseFlatEntry, withFlatSettings, type IsFlatEntry } from './flat-entry';
 import {
   field,
   fieldAt,
@@ -79,6 +79,7 @@ function pathsOf(revision: IsRevision) {
  */
 export class IsSokolDriver implements PanelDriver {
   readonly family = 'iscom';
+  readonly flatSettingKeys: readonly string[] = ISCOM_FLAT_SETTING_KEYS;
   private readonly versions = new Map<string, { at: number; versions: Promise<PanelVersions> }>();
   private readonly revisionTtlMs: number;
   private readonly now: () => number;

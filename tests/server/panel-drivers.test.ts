@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeviceSyncStateResponse, deviceSyncEndpoints, type DeviceSyncState } from '../../contract/device-sync';
+import { doorCodeEndpoints } from '../../contract/door-codes';
+import { keyEndpoints } from '../../contract/keys';
+import { queryRows } from '../../server/db/client';
+import { startBewardEmulator, type BewardEmulator } from '../../server/gateways/device/panels/beward/emulator';
+import { DriverGateway } from '../../server/gateways/device/panels/driver-gateway';
+import { panelDrivers } from '../../server/gateways/device/panels/gateway-from-env';
+import { startIsSokolEmulator, type IsSokolEmulator } from '../../server/gateways/device/panels/iscom/emulator';
+import { NetworkAllowList } from '../../server/gateways/device/panels/network-allow-list';
+import { PanelHttp } from '../../server/gateways/device/panels/panel-http';
+import { DeviceSimulator } from '../../server/gateways/device/simulator';
+import { insertDevice, useFlatSetup } from './flat-fixtures';
+import { BACKENDS, expectShape, type TestClient } from './helpers';
+import { guardLoopback, outsideAttempts } from './loopback-guard';
+
+guardLoopback();
+
+/*
+ * DEVICE_GATEWAY=drivers end to end on the server: the API's writes reach the loopback emulators
+ * of a Beward DKS and an IS Sokol panel through the owed changes of the device sync, a wrong
+ * password stays owed until corrected, a read-back compares the panel with the database, and a
+ * device outside DEVICE_NETWORKS or of a type with no driver is refused without a connection.
+ */
+describe.each(BACKENDS)('real panel drivers on %s, against the emulators', (backend) => {
+  const gateway = new DriverGateway({
+    drivers: panelDrivers(new PanelHttp(new NetworkAllowList(['127.0.0.1/32']), { timeoutMs: 2_000 })),
+    surroundings: new DeviceSimulator({ failureShare: 0 }),
+  });
+  const { app, fx, operator } = useFlatSetup(backend, 0x5e, { deviceGateway: { driver: gateway }, deviceSync: { enabled: false } });
+  let beward: BewardEmulator;
+  let iscom: IsSokolEmulator;
+
+  const setOptions = (mac: string, options: Record<string, unknown>) =>
+    queryRows(app().database.drizzle, sql`update devices set options = options || ${JSON.stringify(options)}::jsonb where mac = ${mac}`);
+  const sync = async (mac: string, key: keyof typeof deviceSyncEndpoints = 'state', client: TestClient = operator()): Promise<DeviceSyncState> => {
+    const endpoint = deviceSyncEndpoints[key];
+    const response = await client.request(endpoint.method, endpoint.path({ mac }));
+    expect(response.statusCode, response.body).toBe(200);
+    return expectShape(DeviceSyncStateResponse, response.json()).data;
+  };
+  const addKey = async (mac: string, value: string) => {
+    const response = await operator().request('POST', keyEndpoints.createDeviceKey.path({ mac }), { payload: { VALUE: value, FLAT_NUM: null } });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { message: string }).message;
+  };
+
+  beforeAll(async () => {
+    [beward, iscom] = await Promise.all([startBewardEmulator(), startIsSokolEmulator({ revision: 5 })]);
+    // A Beward panel with a Mifare reader takes 7-byte UIDs (14 digits) as well as EM-Marine keys.
+    await setOptions(fx().bewardMac, { url: beward.url, login: 'admin', password: 'admin', isMifare: true });
+    await setOptions(fx().iscomMac, { url: iscom.url, login: 'root', password: '123456' });
+  });
+  afterAll(async () => {
+    await Promise.all([beward?.close(), iscom?.close()]);
+  });
+
+  it('writes a key added through the API to the Beward panel at once, padded to 14 digits', async () => {
+    expect(await addKey(fx().bewardMac, '5E000000000001')).toBe('Ключ добавлен');
+    expect(Object.values(beward.state.keys).flat()).toContain('5E000000000001');
+    expect(await addKey(fx().bewardMac, '5E0000000002')).toBe('Ключ добавлен');
+    expect(Object.values(beward.state.keys).flat()).toContain('005E0000000002');
+    expect((await sync(fx().bewardMac)).state).toBe('in-sync');
+  });
+
+  it('keeps a key owed while the panel refuses the password, and sends it once the password is corrected', async () => {
+    await setOptions(fx().bewardMac, { password: 'wrong' });
+    expect(await addKey(fx().bewardMac, '5E000000000003')).toMatch(/ждёт отправки на устройство: неверный логин или пароль устройства/);
+    const owed = await sync(fx().bewardMac);
+    expect(owed).toMatchObject({ state: 'failed', failedCount: 1 });
+    expect(owed.lastFailure?.message).toMatch(/^неверный логин или пароль устройства/);
+    expect(Object.values(beward.state.keys).flat()).not.toContain('5E000000000003');
+    await setOptions(fx().bewardMac, { password: 'admin' });
+    expect(await sync(fx().bewardMac, 'retry')).toMatchObject({ state: 'in-sync', owedCount: 0 });
+    expect(Object.values(beward.state.keys).flat()).toContain('5E000000000003');
+  });
+
+  it('writes keys and a door code to the IS panel, and a full re-sync then a read-back find nothing different', async () => {
+    await addKey(fx().iscomMac, '5E000000000010');
+    const code = await operator().request('POST', doorCodeEndpoints.create.path({ mac: fx().iscomMac }), { payload: { flatNum: null, code: '54321' } });
+    expect(code.statusCode, code.body).toBe(200);
+    expect((code.json() as { message: string }).message).toBe('Код добавлен');
+    expect(iscom.state.keys.map((key) => key.uuid)).toContain('5E000000000010');
+    expect(iscom.state.openCodes).toContainEqual({ code: 54321, panelCode: 0 });
+    expect(await sync(fx().iscomMac, 'full')).toMatchObject({ state: 'in-sync', owedCount: 0 });
+    const read = await sync(fx().iscomMac, 'readBack');
+    expect(read.readBack).toMatchObject({ error: null, differences: [] });
+    // A key put on the panel by hand shows as a difference.
+    iscom.state.keys.push({ uuid: '000000DEADBEEF', panelCode: 0 });
+    const differs = await sync(fx().iscomMac, 'readBack');
+    expect(differs.readBack?.differences).toContainEqual(expect.objectContaining({ kind: 'key', target: '000000DEADBEEF', database: null }));
+  });
+
+  it('refuses, without a connection, a device whose address is outside DEVICE_NETWORKS, and a type with no driver; their changes stay owed', async () => {
+    await setOptions(fx().gateMac, { url: 'http://10.20.30.40', login: 'admin', password: 'admin' });
+    const outside = await sync(fx().gateMac, 'full');
+    expect(outside.state).toBe('failed');
+    expect(outside.lastFailure?.message).toMatch(/^адрес устройства вне разрешённых сетей \(DEVICE_NETWORKS\): 10\.20\.30\.40/);
+    const hikvision = '02:5E:00:00:00:99';
+    await insertDevice(app(), { mac: hikvision, buyerId: 1, type: 'HIKVISION', houseUid: fx().houseUid });
+    await setOptions(hikvision, { url: beward.url });
+    const requestsBefore = beward.requests.length;
+    const unserved = await sync(hikvision, 'full');
+    expect(unserved.state).toBe('failed');
+    expect(unserved.lastFailure?.message).toMatch(/^для этого типа устройств нет драйвера: HIKVISION/);
+    expect(beward.requests.length).toBe(requestsBefore);
+    expect(outsideAttempts).toEqual([]);
+  });
+});
