@@ -3,6 +3,7 @@ import { applyAddressLookup, defaultAdjusterState } from '@contract/adjuster-wiz
 import { normalizeMac } from '@contract/common';
 import { deviceTypeId } from '@contract/devices';
 import { deviceFieldError } from '@/lib/device-fields';
+import { codedMessageOf } from '@/lib/http';
 import type { MessageKey } from '@/features/adjuster-wizard/messages';
 import type { DraftTarget, OutboxJob } from '@/offline/db';
 import type { AdjusterWizardDraft } from '@/offline/draft-schemas/adjuster';
@@ -160,7 +161,7 @@ export function withJobStatus(
   const kind = ADJUSTER_JOB_KINDS.find((each) => draft.jobs[each].jobNum === jobNum);
   if (!kind) return draft;
   const completed = answer.completed || FINAL_JOB_STATUSES.includes(answer.status);
-  const job: WizardJob = { status: answer.status, jobNum, completed, message: answer.status === 'error' ? (answer.message ?? null) : null };
+  const job: WizardJob = { status: answer.status, jobNum, completed, message: answer.status === 'error' ? (codedMessageOf(answer) ?? answer.message ?? null) : null };
   return { ...draft, jobs: { ...draft.jobs, [kind]: job } };
 }
 
