@@ -1,5 +1,5 @@
 import { ADJUSTER_JOB_KINDS, FINAL_JOB_STATUSES, type AddressLookup, type AdjusterDevice, type AdjusterJobKind } from '@contract/adjuster';
-import { applyAddressLookup, defaultAdjusterState } from '@contract/adjuster-wizard';
+import { applyAddressLookup, defaultAdjusterState, parsePortNum, portOf, type Port } from '@contract/adjuster-wizard';
 import { normalizeMac } from '@contract/common';
 import { deviceTypeId } from '@contract/devices';
 import { deviceFieldError } from '@/lib/device-fields';
@@ -71,25 +71,7 @@ export function defaultWizardDraft(): AdjusterWizardDraft {
 // ---------------------------------------------------------------------------
 // The port
 
-/** A port number as typed: a whole number from 1, else null. */
-export function parsePortNum(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d{1,9}$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return value >= 1 ? value : null;
-}
-
-export interface Port {
-  bsName: string;
-  portNum: number;
-}
-
-/** The port the fields name, or null while one of them is not usable. */
-export function portOf(draft: Pick<AdjusterWizardDraft, 'bsName' | 'portNum'>): Port | null {
-  const bsName = draft.bsName.trim();
-  const portNum = parsePortNum(draft.portNum);
-  return bsName && portNum !== null ? { bsName, portNum } : null;
-}
+export { parsePortNum, portOf, type Port };
 
 export function portKey(port: Port): string {
   return `${port.bsName}/${port.portNum}`;
@@ -260,11 +242,6 @@ export function stepNeed(step: WizardStep, draft: AdjusterWizardDraft, deviceJob
 
 // ---------------------------------------------------------------------------
 // Draft list entry and the outbox jobs
-
-export function draftTitle(draft: AdjusterWizardDraft, fallback: string): string {
-  const port = portOf(draft);
-  return port ? `${fallback} ${port.bsName}, порт ${port.portNum}` : fallback;
-}
 
 export function draftTarget(draft: AdjusterWizardDraft, step: WizardStep | typeof DONE_STEP): DraftTarget {
   return {
