@@ -76,6 +76,11 @@ export function subscribeCatalogs(listener: () => void): () => void {
 
 export const catalogVersion = (): number => version;
 
+/** Whether the shell's strings of `language` are in (Russian always is). */
+export function isCatalogLoaded(language: UiLanguage): boolean {
+  return language === 'ru' || catalogs[language] !== undefined;
+}
+
 /** Words the server's sentences in the current UI language; re-renders when it changes or its strings arrive. */
 export function useServerText(): (text: string | CodedText) => string {
   const language = useLanguage();
