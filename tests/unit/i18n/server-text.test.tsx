@@ -2,9 +2,12 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SERVER_TEXTS, serverText } from '@contract/server-texts';
 import { McUploadFailures } from '@/features/management-companies/components/mc-upload-failures';
+import { acceptedText } from '@/features/serial-number-wizard/components/job-status';
+import { translate as serialTranslate } from '@/features/serial-number-wizard/messages';
 import { loadCatalog, serverTextIn } from '@/i18n/i18n';
 import { HttpError, ResultError, errorMessage } from '@/lib/http';
 import { setPreferences } from '@/lib/preferences';
+import { makeJob } from '../offline/helpers';
 
 const MAC = 'AA:BB:CC:DD:EE:01';
 
@@ -55,5 +58,14 @@ describe('the server’s coded sentences', () => {
     const reason = serverText('device.unreachable', { mac: MAC });
     render(<McUploadFailures failures={[{ deviceId: 9, mac: MAC, reason: reason.message, reasonCode: reason.messageCode, reasonParams: reason.messageParams, at: null }]} />);
     expect(await screen.findByText(`The device does not answer: it is disabled or reset (${MAC})`)).toBeTruthy();
+  });
+
+  it('show the serial-number wizard’s accepted registration in English', async () => {
+    await loadCatalog('en');
+    const job = makeJob({ status: 'sent', response: { result: 'success', ...serverText('adjuster.deviceRegistered'), data: { deviceId: 42, mac: MAC, serialNumber: 'SN-1' } } });
+    const english = () => acceptedText(job, (key, params) => serialTranslate('en', key, params), (text) => serverTextIn('en', text));
+    english();
+    await expect.poll(english).toBe('Device registered. Device number: 42');
+    expect(acceptedText(job, (key, params) => serialTranslate('ru', key, params), (text) => serverTextIn('ru', text))).toBe('Устройство зарегистрировано. Номер устройства: 42');
   });
 });
