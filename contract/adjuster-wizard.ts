@@ -138,3 +138,26 @@ export function applyAddressLookup(state: AdjusterAddressState, lookup: AddressL
   if (!lookup.fiasId) return { ...state, fiasId: null, entranceNum: null, address: null, error: ADDRESS_NOT_FOUND };
   return { ...state, fiasId: lookup.fiasId, entranceNum: lookup.entranceNum, address: lookup.address, error: null };
 }
+
+// ---------------------------------------------------------------------------
+// The adjuster wizard's port as typed
+
+/** A port number as typed: a whole number from 1, else null. */
+export function parsePortNum(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d{1,9}$/.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return value >= 1 ? value : null;
+}
+
+export interface Port {
+  bsName: string;
+  portNum: number;
+}
+
+/** The port the fields name, or null while one of them is not usable. */
+export function portOf(fields: { bsName: string; portNum: string }): Port | null {
+  const bsName = fields.bsName.trim();
+  const portNum = parsePortNum(fields.portNum);
+  return bsName && portNum !== null ? { bsName, portNum } : null;
+}

@@ -16,6 +16,7 @@ import {
   type Infer,
 } from 'superstruct';
 import type { ObjectSchema } from 'superstruct/dist/utils';
+import { CODED_MESSAGE_FIELDS } from './server-texts';
 
 /** One failing path of a decode, e.g. `{ path: 'data.0.address', message: 'Expected a string, but received: 1' }`. */
 export interface DecodeFailure {
@@ -132,8 +133,8 @@ export function normalizeMac(input: string): string | null {
 // ---------------------------------------------------------------------------
 // Responses
 
-/** Most answers carry result and message. */
-export const ResultResponse = type({ result: boolean(), message: optional(nullable(string())) });
+/** Most answers carry result and message; a coded message its code too (contract/server-texts.ts). */
+export const ResultResponse = type({ result: boolean(), message: optional(nullable(string())), ...CODED_MESSAGE_FIELDS });
 export type ResultResponse = Infer<typeof ResultResponse>;
 
 /** `{ result, message, ...fields }`: the usual answer shape with its payload fields. */
@@ -162,7 +163,7 @@ export const Pagination = type({
 export type Pagination = Infer<typeof Pagination>;
 
 /** The answer of a failed call, and of every 4xx (a path parameter over 100 characters: 414 too) from the reference server. */
-export const ErrorResponse = type({ result: literal(false), message: string() });
+export const ErrorResponse = type({ result: literal(false), message: string(), ...CODED_MESSAGE_FIELDS });
 export type ErrorResponse = Infer<typeof ErrorResponse>;
 
 // ---------------------------------------------------------------------------
@@ -278,5 +279,5 @@ export type Flag = Infer<typeof Flag>;
 
 /** `{ result, message, ...fields }` with the adjuster's string result ('success' | 'error'). */
 export function withAdjusterResult<S extends ObjectSchema>(fields: S) {
-  return type({ result: AdjusterResult, message: optional(nullable(string())), ...fields });
+  return type({ result: AdjusterResult, message: optional(nullable(string())), ...CODED_MESSAGE_FIELDS, ...fields });
 }

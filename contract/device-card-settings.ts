@@ -2,6 +2,7 @@ import { array, boolean, enums, integer, nullable, number, object, optional, str
 import { NoContent, NonEmptyString, ResultResponse, Scalar, StringOrNumber, endpoint, map, withResult } from './common';
 import type { DictionaryId } from './dictionaries';
 import { AudioSettings, BILLING_OPTION_KEYS, DisplayOptionName, DisplaySettings, HARDWARE_REVISIONS, OptionsUpdate, SipAccount, VoltageLevels } from './devices';
+import { CODED_MESSAGE_FIELDS } from './server-texts';
 
 // ---------------------------------------------------------------------------
 // Field rules: what the server accepts in the card's fields. The server enforces them and the
@@ -155,6 +156,7 @@ export const FirmwareUpdateState = type({
   progress: number(),
   startedAt: string(),
   message: nullable(string()),
+  ...CODED_MESSAGE_FIELDS,
 });
 export type FirmwareUpdateState = Infer<typeof FirmwareUpdateState>;
 /**

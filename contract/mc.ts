@@ -1,5 +1,6 @@
 import { array, boolean, enums, integer, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
 import { IntegerLike, MacLike, NonEmptyString, PageQuery, Pagination, ResultResponse, endpoint, withResult } from './common';
+import { ServerTextParams } from './server-texts';
 
 // ---------------------------------------------------------------------------
 // Interval: seconds on the wire, weeks on screen
@@ -86,8 +87,18 @@ export const McUploadResponse = withResult({ devices: number() });
 
 export const MC_UPLOAD_KINDS = ['all', 'one'] as const;
 
-/** A device the upload could not reach, and why (the gateway's Russian reason). */
-export const McUploadFailure = type({ deviceId: number(), mac: string(), reason: string(), at: nullable(string()) });
+/**
+ * A device the upload could not reach, and why: the gateway's Russian reason, and (ours, optional)
+ * its code and parameters for the client to word it in its language (contract/server-texts.ts).
+ */
+export const McUploadFailure = type({
+  deviceId: number(),
+  mac: string(),
+  reason: string(),
+  reasonCode: optional(string()),
+  reasonParams: optional(ServerTextParams),
+  at: nullable(string()),
+});
 export type McUploadFailure = Infer<typeof McUploadFailure>;
 
 /**

@@ -1,13 +1,21 @@
-/** An answer other than success, rendered by the error handler as `{ result: false, message }`. */
+import { asCodedText, type CodedText } from '../../contract/server-texts';
+
+/**
+ * An answer other than success, rendered by the error handler as `{ result: false, message }`; a
+ * coded text (contract/server-texts.ts) adds its `messageCode` and `messageParams`.
+ */
 export class ApiError extends Error {
   readonly statusCode: number;
   readonly headers: Record<string, string>;
+  readonly text: CodedText;
 
-  constructor(statusCode: number, message: string, headers: Record<string, string> = {}) {
-    super(message);
+  constructor(statusCode: number, message: string | CodedText, headers: Record<string, string> = {}) {
+    const text = asCodedText(message);
+    super(text.message);
     this.name = 'ApiError';
     this.statusCode = statusCode;
     this.headers = headers;
+    this.text = text;
   }
 }
 

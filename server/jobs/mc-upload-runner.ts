@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { serverText, type CodedText } from '../../contract/server-texts';
 import type { Db } from '../db/client';
 import { DeviceGatewayError, type DeviceGateway } from '../gateways/device/device-gateway';
 import { claimUploadJobs, finishUploadJob, releaseUploadJobs, startDueUpload, uploadWork, type ClaimedUploadJob } from '../repositories/mc-uploads';
@@ -16,9 +17,8 @@ export type McUploadRunnerOptions = LeaseRunnerOptions<ClaimedUploadJob> & {
 /** Devices are slow and many: more of them at once than port jobs. */
 export const DEFAULT_MC_UPLOAD_OPTIONS: McUploadRunnerOptions = { pollMs: 1_000, leaseMs: 30_000, concurrency: 32 };
 
-type UploadOutcome = { ok: true } | { ok: false; reason: string };
+type UploadOutcome = { ok: true } | { ok: false; reason: CodedText };
 
-const GONE = 'Устройство или компания удалены: выгружать нечего';
 /** Due companies started per look at most (the rest wait for the next look). */
 const DUE_BATCH = 100;
 
@@ -29,7 +29,7 @@ const DUE_BATCH = 100;
  */
 export class McUploadRunner extends LeaseRunner<ClaimedUploadJob, UploadOutcome> {
   protected readonly label = 'upload job';
-  protected readonly internalFailure: UploadOutcome = { ok: false, reason: 'Внутренняя ошибка при выгрузке' };
+  protected readonly internalFailure: UploadOutcome = { ok: false, reason: serverText('upload.internal') };
   private scheduler: NodeJS.Timeout | null = null;
   private scheduling: Promise<void> | null = null;
 
@@ -85,12 +85,12 @@ export class McUploadRunner extends LeaseRunner<ClaimedUploadJob, UploadOutcome>
 
   protected async work(job: ClaimedUploadJob): Promise<UploadOutcome> {
     const work = await uploadWork(this.db, job);
-    if (!work) return { ok: false, reason: GONE };
+    if (!work) return { ok: false, reason: serverText('upload.gone') };
     try {
       await this.gateway.uploadFlats(work.device, work.list);
       return { ok: true };
     } catch (error) {
-      if (error instanceof DeviceGatewayError) return { ok: false, reason: error.message };
+      if (error instanceof DeviceGatewayError) return { ok: false, reason: error.text };
       throw error;
     }
   }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { serverText } from '../../contract/server-texts';
 import type { Db } from '../db/client';
 import type { GatewayOutcome, NetworkGateway } from '../gateways/network/network-gateway';
 import { claimJobs, finishJob, markJobRunning, releaseJobs, type ClaimedJob } from '../repositories/adjuster-jobs';
@@ -14,7 +15,7 @@ export const DEFAULT_JOB_RUNNER_OPTIONS: PortJobRunnerOptions = { pollMs: 1_000,
  */
 export class PortJobRunner extends LeaseRunner<ClaimedJob, GatewayOutcome> {
   protected readonly label = 'port job';
-  protected readonly internalFailure: GatewayOutcome = { ok: false, message: 'Внутренняя ошибка при выполнении задания' };
+  protected readonly internalFailure: GatewayOutcome = { ok: false, ...serverText('portJob.internal') };
 
   constructor(
     private readonly db: Db,

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorResponse } from '../../contract/common';
+import { asCodedText, type CodedText } from '../../contract/server-texts';
 import { isDatabaseUnavailable } from '../db/client';
 import { ApiError, MESSAGES } from '../http/errors';
 import { API_CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY } from './security-headers';
@@ -21,9 +22,9 @@ function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && 'statusCode' in error;
 }
 
-/** Every failure is `{ result: false, message }`; the text of a 5xx stays in the log. */
-export function sendError(reply: FastifyReply, status: number, message: string): FastifyReply {
-  const body: ErrorResponse = { result: false, message };
+/** Every failure is `{ result: false, message }` (a coded text with its code and parameters); the text of a 5xx stays in the log. */
+export function sendError(reply: FastifyReply, status: number, message: string | CodedText): FastifyReply {
+  const body: ErrorResponse = { result: false, ...asCodedText(message) };
   return reply.code(status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
 }
 
@@ -38,7 +39,7 @@ export const errorHandlerPlugin = fp(
     app.setErrorHandler((error: unknown, request, reply) => {
       if (error instanceof ApiError) {
         reply.headers(error.headers);
-        return sendError(reply, error.statusCode, error.message);
+        return sendError(reply, error.statusCode, error.text);
       }
       if (isFastifyError(error) && error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
         const message = FRAMEWORK_MESSAGES[error.code] ?? MESSAGES.badRequest;

@@ -1,14 +1,18 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { is } from 'superstruct';
 import { ADJUSTER_JOB_KINDS, type AdjusterJobKind } from '../../contract/adjuster';
+import { CodedText } from '../../contract/server-texts';
 import { queryRows, type Db } from '../db/client';
 import { adjusterJobs } from '../db/schema/adjuster';
+import type { GatewayOutcome } from '../gateways/network/network-gateway';
 
 export interface JobStatusRow {
   id: number;
   kind: string;
   status: string;
   completed: boolean;
-  lastError: string | null;
+  /** Why the job failed, coded when the gateway names it (kept in `result`); null unless it failed. */
+  lastError: CodedText | null;
 }
 
 /** A job a runner has claimed: it holds the lease until it finishes or the lease runs out. */
@@ -22,10 +26,25 @@ export interface ClaimedJob {
 
 export async function findJob(db: Db, id: number): Promise<JobStatusRow | null> {
   const [row] = await db
-    .select({ id: adjusterJobs.id, kind: adjusterJobs.kind, status: adjusterJobs.status, completed: adjusterJobs.completed, lastError: adjusterJobs.lastError })
+    .select({
+      id: adjusterJobs.id,
+      kind: adjusterJobs.kind,
+      status: adjusterJobs.status,
+      completed: adjusterJobs.completed,
+      lastError: adjusterJobs.lastError,
+      result: adjusterJobs.result,
+    })
     .from(adjusterJobs)
     .where(eq(adjusterJobs.id, id));
-  return row ?? null;
+  if (!row) return null;
+  const { result, lastError, ...job } = row;
+  return { ...job, lastError: lastError === null ? null : { ...codedPartOf(result), message: lastError } };
+}
+
+/** The code and parameters a finished job's `result` kept of its message, if it has them. */
+function codedPartOf(result: Record<string, unknown> | null): Omit<CodedText, 'message'> {
+  const coded = is(result, CodedText) ? result : null;
+  return coded?.messageCode === undefined ? {} : { messageCode: coded.messageCode, messageParams: coded.messageParams ?? {} };
 }
 
 /**
@@ -96,7 +115,7 @@ export async function markJobRunning(db: Db, id: number, runner: string): Promis
 }
 
 /** Ends a claimed job; `locked_by` stays as the record of who ran it. */
-export async function finishJob(db: Db, id: number, runner: string, outcome: { ok: boolean; message: string }): Promise<boolean> {
+export async function finishJob(db: Db, id: number, runner: string, outcome: GatewayOutcome): Promise<boolean> {
   const rows = await db
     .update(adjusterJobs)
     .set({
@@ -104,7 +123,7 @@ export async function finishJob(db: Db, id: number, runner: string, outcome: { o
       completed: true,
       lockedAt: null,
       lastError: outcome.ok ? null : outcome.message,
-      result: { message: outcome.message },
+      result: { message: outcome.message, ...(outcome.messageCode === undefined ? {} : { messageCode: outcome.messageCode, messageParams: outcome.messageParams ?? {} }) },
       updatedAt: sql`now()`,
     })
     .where(and(eq(adjusterJobs.id, id), eq(adjusterJobs.lockedBy, runner), eq(adjusterJobs.completed, false)))

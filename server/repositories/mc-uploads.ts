@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { McUpload } from '../../contract/mc';
+import type { CodedText, ServerTextParams } from '../../contract/server-texts';
 import { queryRows, type Db } from '../db/client';
 import type { JsonValue } from '../db/schema/devices';
 import type { CompanyFlatList, DeviceRef } from '../gateways/device/device-gateway';
@@ -97,7 +98,7 @@ export async function retryFailed(db: Db, companyId: number): Promise<{ status: 
     if (await hasUnfinished(inner, latest)) return { status: 'busy' as const };
     const rows = await queryRows<{ id: number }>(
       inner,
-      sql`update mc_upload_jobs set status = 'queued', run_at = now(), locked_by = null, locked_at = null, last_error = null, finished_at = null
+      sql`update mc_upload_jobs set status = 'queued', run_at = now(), locked_by = null, locked_at = null, last_error = null, last_error_code = null, last_error_params = null, finished_at = null
           where upload_id = ${latest} and status = 'failed' returning id`,
     );
     return { status: 'retried' as const, devices: rows.length };
@@ -121,9 +122,9 @@ export async function latestUpload(db: Db, companyId: number): Promise<McUpload 
                max(finished_at) as "lastAt"
         from mc_upload_jobs where upload_id = ${uploadId}`,
   );
-  const failures = await queryRows<{ deviceId: number; mac: string; reason: string | null; at: Date | string | null }>(
+  const failures = await queryRows<{ deviceId: number; mac: string; reason: string | null; reasonCode: string | null; reasonParams: ServerTextParams | null; at: Date | string | null }>(
     db,
-    sql`select device_id as "deviceId", mac, last_error as reason, finished_at as at from mc_upload_jobs
+    sql`select device_id as "deviceId", mac, last_error as reason, last_error_code as "reasonCode", last_error_params as "reasonParams", finished_at as at from mc_upload_jobs
         where upload_id = ${uploadId} and status = 'failed' order by mac limit ${MC_UPLOAD_FAILURES_LIMIT}`,
   );
   const left = Number(counts.left);
@@ -137,7 +138,13 @@ export async function latestUpload(db: Db, companyId: number): Promise<McUpload 
     running: left > 0,
     startedAt: isoOf(upload.createdAt) ?? '',
     finishedAt: left > 0 ? null : isoOf(counts.lastAt),
-    failures: failures.map((row) => ({ deviceId: Number(row.deviceId), mac: row.mac, reason: row.reason ?? '', at: isoOf(row.at) })),
+    failures: failures.map((row) => ({
+      deviceId: Number(row.deviceId),
+      mac: row.mac,
+      reason: row.reason ?? '',
+      ...(row.reasonCode === null ? {} : { reasonCode: row.reasonCode, reasonParams: row.reasonParams ?? {} }),
+      at: isoOf(row.at),
+    })),
   };
 }
 
@@ -241,10 +248,13 @@ export async function uploadWork(db: Db, job: ClaimedUploadJob): Promise<{ devic
 }
 
 /** Ends a claimed job; false when the runner lost its claim (its lease ran out and another took it). */
-export async function finishUploadJob(db: Db, id: number, runner: string, outcome: { ok: true } | { ok: false; reason: string }): Promise<boolean> {
+export async function finishUploadJob(db: Db, id: number, runner: string, outcome: { ok: true } | { ok: false; reason: CodedText }): Promise<boolean> {
+  const reason = outcome.ok ? null : outcome.reason;
+  const params = reason?.messageParams === undefined ? null : JSON.stringify(reason.messageParams);
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`update mc_upload_jobs set status = ${outcome.ok ? 'done' : 'failed'}, last_error = ${outcome.ok ? null : outcome.reason}, finished_at = now(), locked_at = null
+    sql`update mc_upload_jobs set status = ${outcome.ok ? 'done' : 'failed'}, last_error = ${reason?.message ?? null},
+               last_error_code = ${reason?.messageCode ?? null}, last_error_params = ${params}::jsonb, finished_at = now(), locked_at = null
         where id = ${id} and locked_by = ${runner} and status = 'running' returning id`,
   );
   return rows.length > 0;

@@ -6,6 +6,7 @@ import { COMMUTATOR_SIZES } from '../../contract/commutators';
 import { isPort } from '../../contract/device-fields';
 import { IntegerLike, MacLike, NonEmptyString } from '../../contract/common';
 import { DEFAULT_DEVICE_LOGIN, FACTORY_PASSWORD } from '../../contract/wizard';
+import { serverText, type CodedText } from '../../contract/server-texts';
 import { ROLES } from '../../contract/users';
 import type { Db } from '../db/client';
 import type { JsonValue } from '../db/schema/devices';
@@ -121,7 +122,7 @@ export async function adjusterRoutes(app: FastifyInstance): Promise<void> {
       case 'created':
         return {
           result: ADJUSTER_RESULT.success,
-          message: 'Устройство зарегистрировано',
+          ...serverText('adjuster.deviceRegistered'),
           data: { deviceId: outcome.deviceId, mac: body.mac, serialNumber: checked.serialNumber },
         };
     }
@@ -147,14 +148,14 @@ export async function adjusterRoutes(app: FastifyInstance): Promise<void> {
     const { jobs, created } = await startPortJobs(db, bsName, body.portNum, currentUser(request).userId);
     // The jobs are visible once this transaction commits: wake the runner right after.
     if (created > 0) setImmediate(() => app.portJobs?.wake());
-    return { result: ADJUSTER_RESULT.success, message: created > 0 ? 'Задания на порту запущены' : 'Задания на порту уже выполняются', jobs };
+    return { result: ADJUSTER_RESULT.success, ...serverText(created > 0 ? 'portJob.started' : 'portJob.running'), jobs };
   });
 
   defineRoute(app, adjusterEndpoints.jobStatus, { access: installers, params: IdParams }, async ({ params }) => {
     const job = await findJob(app.database.drizzle, params.id);
     if (!job || !(ADJUSTER_JOB_KINDS as readonly string[]).includes(job.kind)) throw new ApiError(404, `Задание ${params.id} не найдено`);
     const completed = job.completed || FINAL_JOB_STATUSES.includes(job.status);
-    return { result: ADJUSTER_RESULT.success, message: job.lastError, status: job.status, completed };
+    return { result: ADJUSTER_RESULT.success, ...(job.lastError ?? { message: null }), status: job.status, completed };
   });
 
   /*
@@ -165,7 +166,7 @@ export async function adjusterRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, adjusterEndpoints.create, { access: installers, idempotent: true }, async ({ body, db, request }) => {
     const bsName = body.name.trim();
     const found = await onPort(() => network.device(bsName, body.portNum));
-    if (!found) throw new ApiError(404, `На порту ${body.portNum} базовой станции ${bsName} не отвечает ни одно устройство`);
+    if (!found) throw new ApiError(404, serverText('port.noDevice', { port: body.portNum, station: bsName }));
     const address = await onPort(() => network.address(bsName, body.portNum));
     const scope = buyerScope(request);
     await refuseOtherBuyersMac(db, found.mac, scope);
@@ -178,8 +179,8 @@ export async function adjusterRoutes(app: FastifyInstance): Promise<void> {
       ...(address.entranceNum !== null ? { billing_porchNum: String(address.entranceNum) } : {}),
     };
     const { created, row } = await upsertAdjusterDevice(db, { mac: found.mac, type: found.type, buyerId, options });
-    const message = created ? 'Устройство создано' : 'Устройство уже было зарегистрировано: привязка к порту обновлена';
-    return { result: ADJUSTER_RESULT.success, message, data: adjusterDevice(row, message) };
+    const text = serverText(created ? 'adjuster.deviceCreated' : 'adjuster.deviceMoved');
+    return { result: ADJUSTER_RESULT.success, ...text, data: adjusterDevice(row, text.message) };
   });
 
   // Adds a device by MAC and uploads its type's preset: nothing is saved when the upload fails.
@@ -196,14 +197,14 @@ export async function adjusterRoutes(app: FastifyInstance): Promise<void> {
     const preset = succeeded(await network.uploadPreset(body.mac, body.type, url));
     await setDeviceOptions(db, row.id, { presetUploaded: true });
     const device = { ...row, options: { ...row.options, presetUploaded: true } };
-    return { result: ADJUSTER_RESULT.success, message: preset.message, data: adjusterDevice(device, preset.message) };
+    return { result: ADJUSTER_RESULT.success, ...codedTextOf(preset), data: adjusterDevice(device, preset.message) };
   });
 
   defineRoute(app, adjusterEndpoints.setupDdns, { access: installers, idempotent: true }, async ({ body, db, request }) => {
     const device = await deviceOrNotFound(db, request, body.mac);
     const outcome = succeeded(await network.setupDdns(body.mac, body.ip));
     await setDeviceOptions(db, device.id, { ddnsHost: outcome.host ?? null, ip: body.ip });
-    return { result: ADJUSTER_RESULT.success, message: outcome.message };
+    return { result: ADJUSTER_RESULT.success, ...codedTextOf(outcome) };
   });
 
   defineRoute(app, adjusterEndpoints.device, { access: installers, params: MacParams }, async ({ params, request }) => {
@@ -237,14 +238,14 @@ export async function adjusterRoutes(app: FastifyInstance): Promise<void> {
     const house = await bindDeviceHouse(db, device, fias, body.porchNum);
     if (!house) throw new ApiError(404, `Дом с ФИАС ${fias} не найден`);
     if (house === 'no-entrance') throw new ApiError(400, `Некорректное поле porchNum: в доме нет подъезда № ${body.porchNum}`);
-    return { result: ADJUSTER_RESULT.success, message: `Устройство привязано к дому: ${house.address}` };
+    return { result: ADJUSTER_RESULT.success, ...serverText('adjuster.houseBound', { address: house.address }) };
   });
 
   defineRoute(app, adjusterEndpoints.setGroup, { access: installers, params: MacParams, idempotent: true }, async ({ params, body, db, request }) => {
     const device = await deviceOrNotFound(db, request, params.id);
     const group = body.groupId >= 1 && body.groupId <= MAX_INT ? await bindDeviceGroup(db, device, body.groupId, buyerScope(request) === null) : null;
     if (!group) throw new ApiError(404, `Группа ${body.groupId} не найдена`);
-    return { result: ADJUSTER_RESULT.success, message: `Устройство добавлено в группу «${group.name}»` };
+    return { result: ADJUSTER_RESULT.success, ...serverText('adjuster.groupBound', { group: group.name }) };
   });
 }
 
@@ -260,15 +261,20 @@ async function onPort<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof PortNotFoundError) throw new ApiError(404, error.message);
+    if (error instanceof PortNotFoundError) throw new ApiError(404, error.text);
     throw error;
   }
 }
 
 /** The equipment refused or did not answer: 502 with its reason, and the transaction rolls back. */
 function succeeded<T extends GatewayOutcome>(outcome: T): T {
-  if (!outcome.ok) throw new ApiError(502, outcome.message);
+  if (!outcome.ok) throw new ApiError(502, codedTextOf(outcome));
   return outcome;
+}
+
+/** An outcome's text alone (its `ok` and extra fields are not the answer's). */
+function codedTextOf({ message, messageCode, messageParams }: GatewayOutcome): CodedText {
+  return { message, ...(messageCode === undefined ? {} : { messageCode, messageParams }) };
 }
 
 /** The device, if the user's buyer owns it (another buyer's device is "not found"). */

@@ -56,7 +56,7 @@ export async function onDevice<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof DeviceGatewayError) throw new ApiError(error.kind === 'timeout' ? 504 : 502, error.message);
+    if (error instanceof DeviceGatewayError) throw new ApiError(error.kind === 'timeout' ? 504 : 502, error.text);
     throw error;
   }
 }

@@ -10,20 +10,65 @@ const BOM = '\uFEFF';
 /** The list separator of Excel in a Russian locale. */
 const SEPARATOR = ';';
 
-/** The events in words, as the history screen names them (src/features/device-history/messages.ts). */
-const EVENT_WORDS: Record<string, string> = {
-  OPEN_SIP: 'Открытие по SIP',
-  HANDSET_CALL: 'Вызов на трубку',
-  OPEN_CODE: 'Открытие по коду',
-  OPEN_HANDSET: 'Открытие с трубки',
-  OPEN_EXTERNAL: 'Открытие ключом (внешний считыватель)',
-  SIP_CALL: 'SIP-вызов',
-  OPEN_INTERNAL: 'Открытие ключом (внутренний считыватель)',
-  OPEN_API: 'Открытие из приложения',
-  OPEN_FACE_API: 'Открытие по лицу',
-  BTN_UP: 'Кнопка выхода',
-  RFID_FAILED: 'Неизвестный ключ',
+/** The file's words in one language: the columns, the events as the history screen names them (src/features/device-history/messages*.ts), the cut. */
+interface CsvWords {
+  columns: (timeZone: string) => string[];
+  events: Record<string, string>;
+  truncated: (written: number) => string;
+}
+
+const RUSSIAN_EVENTS_WORD = { one: 'событие', few: 'события', many: 'событий' } as const;
+const russianPlural = new Intl.PluralRules('ru');
+
+const CSV_WORDS: Record<'ru' | 'en', CsvWords> = {
+  ru: {
+    columns: (timeZone) => [`Время (${timeZone})`, 'Устройство (MAC)', 'Адрес', 'Событие', 'Ключ', 'Логин', 'Квартира', 'Код', 'Снимок'],
+    events: {
+      OPEN_SIP: 'Открытие по SIP',
+      HANDSET_CALL: 'Вызов на трубку',
+      OPEN_CODE: 'Открытие по коду',
+      OPEN_HANDSET: 'Открытие с трубки',
+      OPEN_EXTERNAL: 'Открытие ключом (внешний считыватель)',
+      SIP_CALL: 'SIP-вызов',
+      OPEN_INTERNAL: 'Открытие ключом (внутренний считыватель)',
+      OPEN_API: 'Открытие из приложения',
+      OPEN_FACE_API: 'Открытие по лицу',
+      BTN_UP: 'Кнопка выхода',
+      RFID_FAILED: 'Неизвестный ключ',
+    },
+    truncated: (written) => {
+      const form = russianPlural.select(written);
+      const word = form === 'one' ? RUSSIAN_EVENTS_WORD.one : form === 'few' ? RUSSIAN_EVENTS_WORD.few : RUSSIAN_EVENTS_WORD.many;
+      return `# Выгрузка обрезана: записано ${written} ${word}, найдено больше. Сузьте фильтр (даты, устройства, тип события).`;
+    },
+  },
+  en: {
+    columns: (timeZone) => [`Time (${timeZone})`, 'Device (MAC)', 'Address', 'Event', 'Key', 'Login', 'Flat', 'Code', 'Snapshot'],
+    events: {
+      OPEN_SIP: 'Opened over SIP',
+      HANDSET_CALL: 'Call to the handset',
+      OPEN_CODE: 'Opened with a code',
+      OPEN_HANDSET: 'Opened from the handset',
+      OPEN_EXTERNAL: 'Opened with a key (outer reader)',
+      SIP_CALL: 'SIP call',
+      OPEN_INTERNAL: 'Opened with a key (inner reader)',
+      OPEN_API: 'Opened from the app',
+      OPEN_FACE_API: 'Opened by face',
+      BTN_UP: 'Exit button',
+      RFID_FAILED: 'Unknown key',
+    },
+    truncated: (written) => `# The export is cut: ${written} ${written === 1 ? 'event' : 'events'} written, more found. Narrow the filter (dates, devices, event type).`,
+  },
 };
+
+/** The last line of a cut export, in the user's language. */
+export function historyCutLine(language: string, written: number): string {
+  return wordsIn(language).truncated(written);
+}
+
+function wordsIn(language: string): CsvWords {
+  return CSV_WORDS[language === 'en' ? 'en' : 'ru'];
+}
 
 export interface HistoryCsv {
   fileName: string;
@@ -72,8 +117,10 @@ function knownZone(timeZone: string): string {
  * has taken it. Whether it is cut is known before the first byte (a count bounded at the limit),
  * for the header; the last line says so again.
  */
-export async function historyCsv(db: Db, filter: HistoryFilter, options: { limit: number; timeZone: string; origin: string }): Promise<HistoryCsv> {
+export async function historyCsv(db: Db, filter: HistoryFilter, options: { limit: number; timeZone: string; origin: string; language: string }): Promise<HistoryCsv> {
   const { limit, origin } = options;
+  // The user's language option: a file is read outside the app, so it is worded when written.
+  const words = wordsIn(options.language);
   const timeZone = knownZone(options.timeZone);
   const truncated = (await countHistory(db, filter, limit)) > limit;
   const row = (event: StoredEvent) =>
@@ -81,7 +128,7 @@ export async function historyCsv(db: Db, filter: HistoryFilter, options: { limit
       localTime(event.eventDate, timeZone),
       event.mac,
       event.address,
-      EVENT_WORDS[event.eventType] ?? event.eventType,
+      words.events[event.eventType] ?? event.eventType,
       event.rfid,
       event.login,
       event.flatNum,
@@ -90,7 +137,7 @@ export async function historyCsv(db: Db, filter: HistoryFilter, options: { limit
     ]);
 
   async function* lines(): AsyncGenerator<string> {
-    yield BOM + line([`Время (${timeZone})`, 'Устройство (MAC)', 'Адрес', 'Событие', 'Ключ', 'Логин', 'Квартира', 'Код', 'Снимок']);
+    yield BOM + line(words.columns(timeZone));
     let written = 0;
     let after: HistoryCursor | undefined;
     while (written < limit) {
@@ -100,7 +147,7 @@ export async function historyCsv(db: Db, filter: HistoryFilter, options: { limit
       written += batch.length;
       after = batch[batch.length - 1].cursor;
     }
-    if (truncated) yield `# Выгрузка обрезана: записано ${written} событий, найдено больше. Сузьте фильтр (даты, устройства, тип события).\r\n`;
+    if (truncated) yield `${words.truncated(written)}\r\n`;
   }
 
   return { fileName: `history-${localDay(new Date(), timeZone)}.csv`, truncated, stream: Readable.from(lines(), { objectMode: false }) };

@@ -27,6 +27,8 @@ import { MAX_ID, parseInput } from '../http/validation';
 import { buyerScope, currentUser } from '../plugins/session';
 import { CountCache } from '../repositories/device-list';
 import { countHistory, deviceInScope, devicesByMac, findEventImage, historyPage, userTimeZone, type HistoryFilter, type StoredEvent } from '../repositories/history';
+import { userLanguage } from '../repositories/user-options';
+import { DEFAULT_LANGUAGE } from '../seed/dictionaries';
 import { historyCsv } from './history-csv';
 import { DEVICE_NOT_FOUND, DEVICE_READERS } from './device-card-shared';
 
@@ -160,7 +162,8 @@ export async function historyRoutes(app: FastifyInstance, options: HistoryRouteO
       const user = currentUser(request);
       const timeZone = (await userTimeZone(db, user.userId)) ?? 'Europe/Moscow';
       const origin = `${request.protocol}://${request.host}`;
-      const csv = await historyCsv(db, filter, { limit: exportLimit, timeZone, origin });
+      const language = (await userLanguage(db, user.userId)) ?? DEFAULT_LANGUAGE;
+      const csv = await historyCsv(db, filter, { limit: exportLimit, timeZone, origin, language });
       reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${csv.fileName}"`)

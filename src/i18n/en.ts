@@ -1,5 +1,7 @@
 import type { Messages } from './ru';
 
+export { serverTextsEn } from './server-texts-en';
+
 /** English strings (the user option language = en). Same keys as ru.ts; the compiler checks none is missing. */
 export const en: Messages = {
   'app.brand': 'Intercoms · back office',

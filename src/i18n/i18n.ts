@@ -1,5 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { getPreferences, useLanguage, type UiLanguage } from '@/lib/preferences';
+import { asCodedText, type CodedText, type ServerTextCode } from '@contract/server-texts';
 import { ru, type MessageKey, type Messages } from './ru';
 
 export type { MessageKey } from './ru';
@@ -9,8 +10,11 @@ export type { MessageKey } from './ru';
  * carries one catalog. Until a catalog arrives, its language falls back to Russian.
  */
 const catalogs: Partial<Record<UiLanguage, Messages>> = { ru };
-const loaders: Record<Exclude<UiLanguage, 'ru'>, () => Promise<Messages>> = {
-  en: () => import('./en').then((m) => m.en),
+/** The server's coded sentences in the other languages; loaded with the shell's strings, as errors may come from any screen. */
+const serverTextCatalogs: Partial<Record<UiLanguage, ServerTextCatalog>> = {};
+type ServerTextCatalog = Readonly<Record<ServerTextCode, string>>;
+const loaders: Record<Exclude<UiLanguage, 'ru'>, () => Promise<{ messages: Messages; serverTexts: ServerTextCatalog }>> = {
+  en: () => import('./en').then((m) => ({ messages: m.en, serverTexts: m.serverTextsEn })),
 };
 let version = 0;
 const listeners = new Set<() => void>();
@@ -18,7 +22,9 @@ const listeners = new Set<() => void>();
 /** Loads a language's strings; resolves at once for Russian or a catalog already loaded. */
 export async function loadCatalog(language: UiLanguage): Promise<void> {
   if (catalogs[language] || language === 'ru') return;
-  catalogs[language] = await loaders[language]();
+  const { messages, serverTexts } = await loaders[language]();
+  catalogs[language] = messages;
+  serverTextCatalogs[language] = serverTexts;
   notifyCatalogLoaded();
 }
 
@@ -37,6 +43,23 @@ export function translate(language: UiLanguage, key: MessageKey, params?: Messag
   return format((catalogs[language] ?? ru)[key], params);
 }
 
+/**
+ * A sentence of the server in `language`: its code worded by the catalog, else (Russian, a code
+ * this version does not know, another back end's plain text) the server's own words.
+ */
+export function serverTextIn(language: UiLanguage, text: string | CodedText): string {
+  const coded = asCodedText(text);
+  if (language === 'ru' || coded.messageCode === undefined) return coded.message;
+  if (!catalogs[language]) void loadCatalog(language);
+  // Looked up by any string: the code comes from the wire and may be newer than this version.
+  const catalog: Readonly<Partial<Record<string, string>>> | undefined = serverTextCatalogs[language];
+  const template = catalog && Object.hasOwn(catalog, coded.messageCode) ? catalog[coded.messageCode] : undefined;
+  if (template === undefined) return coded.message;
+  const worded = format(template, coded.messageParams ?? {});
+  // A parameter the server did not send would show as {name}: its own words read better.
+  return /\{\w+\}/.test(worded) ? coded.message : worded;
+}
+
 /** Translates in the current UI language, outside React (loaders, toasts from plain modules). */
 export const t: Translate = (key, params) => translate(getPreferences().language, key, params);
 
@@ -52,6 +75,18 @@ export function subscribeCatalogs(listener: () => void): () => void {
 }
 
 export const catalogVersion = (): number => version;
+
+/** Whether the shell's strings of `language` are in (Russian always is). */
+export function isCatalogLoaded(language: UiLanguage): boolean {
+  return language === 'ru' || catalogs[language] !== undefined;
+}
+
+/** Words the server's sentences in the current UI language; re-renders when it changes or its strings arrive. */
+export function useServerText(): (text: string | CodedText) => string {
+  const language = useLanguage();
+  const loaded = useSyncExternalStore(subscribeCatalogs, catalogVersion);
+  return useCallback((text) => serverTextIn(language, text), [language, loaded]); // eslint-disable-line react-hooks/exhaustive-deps
+}
 
 /** Translates in the current UI language and re-renders when it changes or its strings arrive. */
 export function useT(): Translate {

@@ -15,3 +15,8 @@ export function pluralForm(language: UiLanguage, count: number): PluralForm {
   const category = rule.select(count);
   return category === 'one' ? 'one' : category === 'few' ? 'few' : 'many';
 }
+
+/** The catalog key of `count`'s form: `base.one`, `base.few` or `base.many` (a catalog holds all three). */
+export function pluralKey<Base extends string>(language: UiLanguage, base: Base, count: number): `${Base}.${PluralForm}` {
+  return `${base}.${pluralForm(language, count)}`;
+}

@@ -7,22 +7,34 @@ import {
   type Endpoint,
   type PathParams,
 } from '@contract/common';
-import { t } from '@/i18n/i18n';
+import { is } from 'superstruct';
+import { CodedText } from '@contract/server-texts';
+import { serverTextIn, t } from '@/i18n/i18n';
+import { getPreferences } from './preferences';
 import { getCsrfToken, refreshCsrfToken } from './csrf';
 import { isLoggedIn, setLoggedFlag } from './logged-flag';
 import { clearUserCaches } from './runtime-cache';
 import { emitSessionEvent } from './session-events';
 
+/** The coded message of an answer (contract/server-texts.ts), or null when it has none. */
+export function codedMessageOf(body: unknown): CodedText | null {
+  if (!is(body, CodedText) || body.messageCode === undefined) return null;
+  return { message: body.message, messageCode: body.messageCode, messageParams: body.messageParams ?? {} };
+}
+
 /** The server answered with a status that is not the endpoint's success status. */
 export class HttpError extends Error {
   readonly status: number;
   readonly body: unknown;
+  /** The answer's message with its code, to word in the user's language; null when the server coded none. */
+  readonly text: CodedText | null;
 
   constructor(status: number, message: string, body: unknown) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
     this.body = body;
+    this.text = codedMessageOf(body);
   }
 }
 
@@ -41,9 +53,13 @@ export function isUnreachable(error: unknown): boolean {
 
 /** The server answered 2xx with `result: false`. */
 export class ResultError extends Error {
-  constructor(message: string | null | undefined) {
+  /** The answer's message with its code, to word in the user's language; null when the server coded none. */
+  readonly text: CodedText | null;
+
+  constructor(message: string | null | undefined, answer?: unknown) {
     super(message || t('common.requestFailed'));
     this.name = 'ResultError';
+    this.text = codedMessageOf(answer);
   }
 }
 
@@ -165,13 +181,14 @@ export async function request<P extends string, Q, B, R>(endpoint: Endpoint<P, Q
 
 /** For answers that carry `result`: throws ResultError with the server's message when it is false. */
 export function expectResult<T extends { result: boolean; message?: string | null }>(answer: T): T {
-  if (!answer.result) throw new ResultError(answer.message);
+  if (!answer.result) throw new ResultError(answer.message, answer);
   return answer;
 }
 
 /** The text to show for any error thrown by `request` or a screen's logic. */
 export function errorMessage(error: unknown): string {
   if (error instanceof DecodeError) return `${t('common.requestFailed')}: ${error.message}`;
+  if ((error instanceof HttpError || error instanceof ResultError) && error.text) return serverTextIn(getPreferences().language, error.text);
   if (error instanceof Error && error.message) return error.message;
   return t('common.requestFailed');
 }

@@ -24,6 +24,16 @@ const ru = {
   'offline.draft.newerVersion': 'Черновик сохранён более новой версией приложения (версия данных {version})',
   'offline.draft.unknownKind': 'Неизвестный вид черновика: {kind}',
   'offline.draft.otherKind': 'Черновик другого вида: {kind}',
+  'offline.draftName.serialNumber': 'Устройство по серийному номеру {serial}',
+  'offline.draftName.serialNumber.empty': 'Устройство по серийному номеру',
+  'offline.draftName.deviceSetup': 'Настройка устройства {mac}',
+  'offline.draftName.deviceSetup.empty': 'Настройка устройства',
+  'offline.draftName.replace': 'Замена устройства: {from} → {to}',
+  'offline.draftName.replace.old': 'Замена устройства: {from}',
+  'offline.draftName.replace.empty': 'Замена устройства',
+  'offline.draftName.adjuster': 'Наладка {station}, порт {port}',
+  'offline.draftName.adjuster.empty': 'Наладка',
+  'offline.draftName.commutators': 'Матрица коммутации {mac}',
 } as const;
 
 export type OfflineMessageKey = keyof typeof ru;
@@ -46,6 +56,16 @@ const en: Record<OfflineMessageKey, string> = {
   'offline.draft.newerVersion': 'The draft was saved by a newer version of the app (data version {version})',
   'offline.draft.unknownKind': 'Unknown kind of draft: {kind}',
   'offline.draft.otherKind': 'A draft of another kind: {kind}',
+  'offline.draftName.serialNumber': 'Device by serial number {serial}',
+  'offline.draftName.serialNumber.empty': 'Device by serial number',
+  'offline.draftName.deviceSetup': 'Device set-up {mac}',
+  'offline.draftName.deviceSetup.empty': 'Device set-up',
+  'offline.draftName.replace': 'Device replacement: {from} → {to}',
+  'offline.draftName.replace.old': 'Device replacement: {from}',
+  'offline.draftName.replace.empty': 'Device replacement',
+  'offline.draftName.adjuster': 'Adjustment {station}, port {port}',
+  'offline.draftName.adjuster.empty': 'Adjustment',
+  'offline.draftName.commutators': 'Commutation matrix {mac}',
 };
 
 const catalogs: Record<UiLanguage, Record<OfflineMessageKey, string>> = { ru, en };

@@ -62,7 +62,9 @@ describe.each(BACKENDS)('adjuster: devices on %s', (backend) => {
     expect(bare.data.options).toEqual({ billing_bsName: 'BS-MSK-0001', billing_bsPort: '21', billing_porchNum: null });
 
     expectError(await client.request('POST', CREATE, { payload: { name: 'BS-MSK-0001', portNum: 24 } }), 404, /не отвечает ни одно устройство/);
-    expectError(await client.request('POST', CREATE, { payload: { name: 'BS-NOPE', portNum: 4 } }), 404, /не найдена/);
+    const unknownStation = await client.request('POST', CREATE, { payload: { name: 'BS-NOPE', portNum: 4 } });
+    expectError(unknownStation, 404, /не найдена/);
+    expect(unknownStation.json()).toMatchObject({ messageCode: 'port.stationUnknown', messageParams: { station: 'BS-NOPE' } });
     expectError(await client.request('POST', CREATE, { payload: { name: 'BS-MSK-0001' } }), 400, /portNum/);
   });
 
@@ -135,7 +137,14 @@ describe.each(BACKENDS)('adjuster: devices on %s', (backend) => {
     const added = await client.request('POST', ADD, { payload: { mac: mac.toLowerCase().replace(/:/g, '-'), url: 'http://10.20.30.40', type: 6 } });
     expect(added.statusCode, added.body).toBe(200);
     const body = expectShape(AdjusterDeviceResponse, added.json());
-    expect(body).toMatchObject({ result: 'success', message: 'Пресет для ISCOM_X1 загружен', data: { mac, ip: '10.20.30.40' } });
+    // The Russian text, and what names it for a client in another language (contract/server-texts.ts).
+    expect(body).toMatchObject({
+      result: 'success',
+      message: 'Пресет для ISCOM_X1 загружен',
+      messageCode: 'preset.done',
+      messageParams: { deviceType: 'ISCOM_X1' },
+      data: { mac, ip: '10.20.30.40' },
+    });
     expect(await row(mac)).toMatchObject({ type: 6, statusCode: 0, buyerId: 1, options: expect.objectContaining({ url: 'http://10.20.30.40', presetUploaded: true }) });
 
     const before = expectShape(AdjusterDeviceResponse, (await client.get(deviceUrl(mac))).json());
@@ -143,7 +152,12 @@ describe.each(BACKENDS)('adjuster: devices on %s', (backend) => {
 
     const ddns = await client.request('POST', DDNS, { payload: { mac, ip: '10.20.30.41' } });
     expect(ddns.statusCode, ddns.body).toBe(200);
-    expect(expectShape(AdjusterPlainResponse, ddns.json())).toMatchObject({ result: 'success', message: `DDNS настроен: 020000001b59.ddns.intercom.local` });
+    expect(expectShape(AdjusterPlainResponse, ddns.json())).toEqual({
+      result: 'success',
+      message: `DDNS настроен: 020000001b59.ddns.intercom.local`,
+      messageCode: 'ddns.done',
+      messageParams: { host: '020000001b59.ddns.intercom.local' },
+    });
     const after = expectShape(AdjusterDeviceResponse, (await client.get(deviceUrl(mac))).json());
     expect(after.data).toMatchObject({ mac, ip: '10.20.30.41', message: 'DDNS: настроен (020000001b59.ddns.intercom.local); пресет: загружен' });
 
@@ -192,7 +206,9 @@ describe.each(BACKENDS)('adjuster: equipment that fails, on %s', (backend) => {
   it('answers 502 with the reason and saves nothing when the preset upload or DDNS fails', async () => {
     const client = await loginAs(app(), 'installer');
     const mac = testMac(7101);
-    expectError(await client.request('POST', ADD, { payload: { mac, url: 'http://10.9.9.9', type: 1 } }), 502, /Пресет не загружен: устройство http:\/\/10\.9\.9\.9 не ответило/);
+    const refused = await client.request('POST', ADD, { payload: { mac, url: 'http://10.9.9.9', type: 1 } });
+    expectError(refused, 502, /Пресет не загружен: устройство http:\/\/10\.9\.9\.9 не ответило/);
+    expect(refused.json()).toMatchObject({ messageCode: 'preset.failed', messageParams: { url: 'http://10.9.9.9' } });
     const [count] = await queryRows<{ n: number }>(app().database.drizzle, sql`select count(*)::int as n from devices where mac = ${mac}`);
     expect(count.n).toBe(0);
     const { data } = expectShape(AdjusterDeviceResponse, (await client.request('POST', CREATE, { payload: { name: 'BS-MSK-0001', portNum: 8 } })).json());

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HISTORY_EXPORT_PATH, HISTORY_EXPORT_TRUNCATED_HEADER, HistoryResponse, historyImagePath } from '../../contract/history';
+import { historyCutLine } from '../../server/routes/history-csv';
 import { BACKENDS, TestClient, expectError, expectShape, loginAs, useApp } from './helpers';
 import { FOREIGN, MARCH_2024, OWN, insertFixtureEvents } from './history-fixtures';
 
@@ -47,6 +48,33 @@ describe.each(BACKENDS)('event history export and images on %s', (backend) => {
     } finally {
       await app().database.drizzle.execute(sql`update user_options set value = 'Europe/Moscow' where user_id = 2 and option_name = 'timezone'`);
     }
+  });
+
+  it('writes the columns, the events and the cut in the user’s language option', async () => {
+    const db = app().database.drizzle;
+    await db.execute(sql`insert into user_options (user_id, option_name, value) values (2, 'language', 'en')
+                         on conflict (user_id, option_name) do update set value = 'en'`);
+    try {
+      const response = await operator.get(exportUrl({ ...MARCH_2024 }));
+      const lines = response.body.split('\r\n').filter((line) => line !== '');
+      expect(lines[0]).toBe(`${BOM}Time (Europe/Moscow);Device (MAC);Address;Event;Key;Login;Flat;Code;Snapshot`);
+      expect(lines.slice(1, -1).map((line) => line.split(';')[3])).toContain('Opened with a key (outer reader)');
+      expect(lines.at(-1)).toBe('# The export is cut: 5 events written, more found. Narrow the filter (dates, devices, event type).');
+    } finally {
+      await db.execute(sql`update user_options set value = 'ru' where user_id = 2 and option_name = 'language'`);
+    }
+  });
+
+  it('counts the events of a cut export in Russian plural forms and in English', () => {
+    expect([1, 2, 5, 21, 24, 100_000].map((written) => historyCutLine('ru', written).split(',')[0])).toEqual([
+      '# Выгрузка обрезана: записано 1 событие',
+      '# Выгрузка обрезана: записано 2 события',
+      '# Выгрузка обрезана: записано 5 событий',
+      '# Выгрузка обрезана: записано 21 событие',
+      '# Выгрузка обрезана: записано 24 события',
+      '# Выгрузка обрезана: записано 100000 событий',
+    ]);
+    expect(historyCutLine('en', 1)).toMatch(/^# The export is cut: 1 event written/);
   });
 
   it('cuts the export at its limit and says so in a header and a last line', async () => {

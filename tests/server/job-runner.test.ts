@@ -78,12 +78,16 @@ describe.each(BACKENDS)('port-job runner on %s', (backend) => {
     try {
       const client = await loginAs(test.app, 'installer');
       const start = () => client.request('POST', '/adjuster/api/device/port', { payload: { bsName: 'BS-SPB-0001', portNum: 9 } });
-      const { jobs } = expectShape(PortJobsResponse, (await start()).json());
+      const started = expectShape(PortJobsResponse, (await start()).json());
+      expect(started).toMatchObject({ message: 'Задания на порту запущены', messageCode: 'portJob.started' });
+      const { jobs } = started;
       const status = await waitFor('the VLAN job to fail', async () => {
         const answer = expectShape(JobStatusResponse, (await client.get(`/adjuster/api/job/${jobs.changeVlanPort}/status`)).json());
         return answer.completed ? answer : null;
       });
       expect(status).toMatchObject({ result: 'success', status: 'error', completed: true, message: 'Коммутатор отклонил смену VLAN на порту' });
+      // What names the reason for a client in another language (contract/server-texts.ts).
+      expect(status).toMatchObject({ messageCode: 'portJob.vlanRefused', messageParams: {} });
       await waitFor('all three to end', async () => (await jobRows(test.app.database.drizzle, Object.values(jobs))).every((row) => row.completed));
       const again = expectShape(PortJobsResponse, (await start()).json());
       for (const kind of ['changeVlanPort', 'disablePort', 'enablePort'] as const) expect(again.jobs[kind]).toBeGreaterThan(jobs.enablePort);

@@ -196,7 +196,17 @@ describe.each(BACKENDS)('management companies on %s', (backend) => {
       const status = await finished(operator, fx.companyId);
       expect(status).toMatchObject({ kind: 'all', total: 12, done: 11, failed: 1, left: 0, running: false });
       expect(status.finishedAt).not.toBeNull();
-      expect(status.failures).toEqual([{ deviceId: expect.any(Number), mac: fx.macs[5], reason: expect.stringMatching(/Устройство не отвечает/), at: expect.any(String) }]);
+      // The reason in Russian, and its code with the MAC for a client in another language (contract/server-texts.ts).
+      expect(status.failures).toEqual([
+        {
+          deviceId: expect.any(Number),
+          mac: fx.macs[5],
+          reason: `Устройство не отвечает: оно отключено или сброшено (${fx.macs[5]})`,
+          reasonCode: 'device.unreachable',
+          reasonParams: { mac: fx.macs[5] },
+          at: expect.any(String),
+        },
+      ]);
       for (const mac of fx.macs) expect(gateway.calls.get(mac), mac).toBe(1);
       // The first device serves both houses: 4 flats of each (the same numbers), the concierge and the code.
       expect(gateway.lists.get(fx.macs[0])).toEqual({ companyId: fx.companyId, internalId: expect.any(String), codeAccess: '123456', conciergeFlatNum: 9001, flats: [1, 2, 3, 4] });

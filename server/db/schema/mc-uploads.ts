@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ServerTextParams } from '../../../contract/server-texts';
 import { managementCompanies } from './buyers';
 import { devices } from './devices';
 import { users } from './users';
@@ -27,7 +28,8 @@ export const mcUploads = pgTable(
 /**
  * One device of an upload, worked by the upload runners (server/jobs/mc-upload-runner.ts) like the
  * port jobs: claimed with `FOR UPDATE SKIP LOCKED`, the claim a lease (`locked_by`, `locked_at`).
- * `status` is 'queued', 'running', 'done' or 'failed'; `last_error` the device's reason.
+ * `status` is 'queued', 'running', 'done' or 'failed'; `last_error` the device's reason in Russian,
+ * `last_error_code` and `last_error_params` what names it for other languages (contract/server-texts.ts).
  */
 export const mcUploadJobs = pgTable(
   'mc_upload_jobs',
@@ -46,6 +48,8 @@ export const mcUploadJobs = pgTable(
     lockedBy: text('locked_by'),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     lastError: text('last_error'),
+    lastErrorCode: text('last_error_code'),
+    lastErrorParams: jsonb('last_error_params').$type<ServerTextParams>(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [

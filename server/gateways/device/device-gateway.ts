@@ -1,4 +1,5 @@
 import type { FirmwareUpdateState, Rs485Scan } from '../../../contract/device-card-settings';
+import { asCodedText, type CodedText } from '../../../contract/server-texts';
 
 /** What a driver needs to know about the device it talks to (read from the database by the caller). */
 export interface DeviceRef {
@@ -160,15 +161,19 @@ export type DeviceFailureKind = 'error' | 'timeout';
 
 /**
  * The device (or the external system) did not do what was asked. `kind` 'timeout' means no answer
- * in time; the message is Russian and is shown to the operator as it is.
+ * in time; the message is Russian and is shown to the operator as it is, or in the operator's
+ * language when the gateway names it with a code (contract/server-texts.ts).
  */
 export class DeviceGatewayError extends Error {
   readonly kind: DeviceFailureKind;
+  readonly text: CodedText;
 
-  constructor(kind: DeviceFailureKind, message: string) {
-    super(message);
+  constructor(kind: DeviceFailureKind, message: string | CodedText) {
+    const text = asCodedText(message);
+    super(text.message);
     this.name = 'DeviceGatewayError';
     this.kind = kind;
+    this.text = text;
   }
 }
 

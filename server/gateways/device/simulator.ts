@@ -2,6 +2,7 @@ import type { FirmwareUpdateState, Rs485Scan } from '../../../contract/device-ca
 import { matrixSize } from '../../../contract/commutators';
 import { DEVICE_STATUS } from '../../../contract/devices';
 import { KEY_TYPES } from '../../../contract/keys';
+import { serverText, type ServerTextCode } from '../../../contract/server-texts';
 import {
   DeviceGatewayError,
   type CameraLinks,
@@ -42,7 +43,12 @@ export const SIMULATOR_DEFAULTS = {
   videoBaseUrl: 'https://video.intercom.local',
 } as const;
 
-const DEVICE_TEXTS: { error: string; timeout: string } = { error: 'Устройство ответило ошибкой', timeout: 'Устройство не ответило' };
+/** What a failed call says: a refusal and no answer in time, by what was asked. */
+interface CallTexts {
+  error: ServerTextCode;
+  timeout: ServerTextCode;
+}
+const DEVICE_TEXTS: CallTexts = { error: 'device.error', timeout: 'device.timeout' };
 
 /** RS485 sub-devices the simulated buses hold. */
 const RS485_MODELS = ['ISCom RS-K1', 'ISCom RS-K2', 'Считыватель MF-485'] as const;
@@ -133,7 +139,7 @@ export class DeviceSimulator implements DeviceGateway {
     if (device.statusCode === DEVICE_STATUS.disabled || device.statusCode === DEVICE_STATUS.reset) {
       await this.sleep(Math.min(this.options.timeoutMs, 300));
       this.holdings.record(device.mac, change, false);
-      throw new DeviceGatewayError('timeout', `Устройство не отвечает: оно отключено или сброшено (${device.mac})`);
+      throw new DeviceGatewayError('timeout', serverText('device.unreachable', { mac: device.mac }));
     }
     try {
       await this.apply(device, change);
@@ -148,10 +154,10 @@ export class DeviceSimulator implements DeviceGateway {
   async readHolding(device: DeviceRef, expected: DeviceHolding): Promise<DeviceHolding> {
     if (device.statusCode === DEVICE_STATUS.disabled || device.statusCode === DEVICE_STATUS.reset) {
       await this.sleep(Math.min(this.options.holdingReadMs, 300));
-      throw new DeviceGatewayError('error', `Устройство ${device.mac} отклонило подключение: оно отключено или сброшено`);
+      throw new DeviceGatewayError('error', serverText('device.connectionRefused', { mac: device.mac }));
     }
     await this.sleep(this.options.holdingReadMs);
-    await this.call(device, 'holding:read', { error: 'Устройство не отдало своё состояние', timeout: 'Устройство не ответило' });
+    await this.call(device, 'holding:read', { error: 'device.error.holding', timeout: 'device.timeout' });
     return this.holdings.read(device, expected);
   }
 
@@ -162,7 +168,7 @@ export class DeviceSimulator implements DeviceGateway {
     await onProgress(0);
     for (let address = 0; address < RS485_BUS_ADDRESSES; address++) {
       await this.sleep(step);
-      if (address === failAt) throw new DeviceGatewayError('error', `Сканирование RS485 прервано: устройство ${device.mac} перестало отвечать`);
+      if (address === failAt) throw new DeviceGatewayError('error', serverText('device.rs485Interrupted', { mac: device.mac }));
       await onProgress(Math.round(((address + 1) / RS485_BUS_ADDRESSES) * 100));
     }
     return this.busOf(device);
@@ -183,15 +189,15 @@ export class DeviceSimulator implements DeviceGateway {
   async readFlatSettings(device: DeviceRef, flat: FlatOnDevice): Promise<FlatDeviceReading> {
     if (device.statusCode === DEVICE_STATUS.disabled || device.statusCode === DEVICE_STATUS.reset) {
       await this.sleep(Math.min(this.options.flatReadMs, 300));
-      throw new DeviceGatewayError('error', `Устройство ${device.mac} отклонило подключение: оно отключено или сброшено`);
+      throw new DeviceGatewayError('error', serverText('device.connectionRefused', { mac: device.mac }));
     }
     await this.sleep(this.options.flatReadMs);
-    await this.call(device, 'flat:read', { error: 'Устройство отклонило подключение', timeout: 'Устройство не ответило' });
+    await this.call(device, 'flat:read', { error: 'device.error.flatRead', timeout: 'device.timeout' });
     return flatReadingOf(device, flat);
   }
 
   async sendToExternal(device: DeviceRef): Promise<void> {
-    await this.call(device, 'external', { error: 'Внешняя система ответила ошибкой', timeout: 'Внешняя система не ответила' });
+    await this.call(device, 'external', { error: 'device.error.external', timeout: 'device.timeout.external' });
     this.external.add(device.mac);
   }
 
@@ -202,20 +208,20 @@ export class DeviceSimulator implements DeviceGateway {
   async uploadFlats(device: DeviceRef, list: CompanyFlatList): Promise<void> {
     if (device.statusCode === DEVICE_STATUS.disabled || device.statusCode === DEVICE_STATUS.reset) {
       await this.sleep(Math.min(this.options.timeoutMs, 500));
-      throw new DeviceGatewayError('timeout', `Устройство не отвечает: оно отключено или сброшено (${device.mac})`);
+      throw new DeviceGatewayError('timeout', serverText('device.unreachable', { mac: device.mac }));
     }
     const base = this.options.uploadMs + list.flats.length / 20;
     await this.sleep(base * (0.75 + this.options.random() * 0.5));
-    await this.call(device, 'upload', { error: 'Устройство отклонило список квартир', timeout: 'Устройство не ответило' });
+    await this.call(device, 'upload', { error: 'device.error.flatUpload', timeout: 'device.timeout' });
   }
 
   async readCommutators(device: DeviceRef, stored: CommutationOnDevice): Promise<{ model: number | null; commutators: { index: number; matrix: number[][] }[] }> {
     if (device.statusCode === DEVICE_STATUS.disabled || device.statusCode === DEVICE_STATUS.reset) {
       await this.sleep(Math.min(this.options.commutatorReadMs, 300));
-      throw new DeviceGatewayError('error', `Устройство ${device.mac} отклонило подключение: оно отключено или сброшено`);
+      throw new DeviceGatewayError('error', serverText('device.connectionRefused', { mac: device.mac }));
     }
     await this.sleep(this.options.commutatorReadMs);
-    await this.call(device, 'commutators:read', { error: 'Устройство не отдало матрицу коммутации', timeout: 'Устройство не ответило' });
+    await this.call(device, 'commutators:read', { error: 'device.error.commutators', timeout: 'device.timeout' });
     return commutationRead(device, stored);
   }
 
@@ -225,7 +231,7 @@ export class DeviceSimulator implements DeviceGateway {
     await onProgress(0);
     for (let step = 0; step < steps; step++) {
       await this.sleep(this.options.lineLevelMs / steps);
-      if (step === failAt) throw new DeviceGatewayError('error', `Проверка уровня линии прервана: устройство ${device.mac} перестало отвечать`);
+      if (step === failAt) throw new DeviceGatewayError('error', serverText('device.lineLevelInterrupted', { mac: device.mac }));
       await onProgress(Math.round(((step + 1) / steps) * 100));
     }
     // Each handset has its own steady level (from the MAC and the code); a few lines are dead.
@@ -239,10 +245,10 @@ export class DeviceSimulator implements DeviceGateway {
   async readVoltage(device: DeviceRef): Promise<VoltageNow> {
     if (device.statusCode === DEVICE_STATUS.disabled || device.statusCode === DEVICE_STATUS.reset) {
       await this.sleep(Math.min(this.options.voltageReadMs, 300));
-      throw new DeviceGatewayError('error', `Устройство ${device.mac} отклонило подключение: оно отключено или сброшено`);
+      throw new DeviceGatewayError('error', serverText('device.connectionRefused', { mac: device.mac }));
     }
     await this.sleep(this.options.voltageReadMs);
-    await this.call(device, 'voltage:read', { error: 'Устройство не отдало напряжение питания', timeout: 'Устройство не ответило' });
+    await this.call(device, 'voltage:read', { error: 'device.error.voltage', timeout: 'device.timeout' });
     const measuredAt = new Date(this.now());
     return { volts: simulatedVolts(device.mac, measuredAt), measuredAt };
   }
@@ -282,7 +288,7 @@ export class DeviceSimulator implements DeviceGateway {
     const failAt = 10 + (percentOf('firmware-fail-at', device.mac, record.startedAt) % 80);
     const state = { ...record, progress, message: null };
     if (fails && progress >= failAt) {
-      return { ...state, status: 'failed', progress: failAt, message: `Обновление прошивки прервано на ${failAt}%: устройство ${device.mac} перестало отвечать` };
+      return { ...state, status: 'failed', progress: failAt, ...serverText('device.firmwareInterrupted', { percent: failAt, mac: device.mac }) };
     }
     return { ...state, status: progress >= 100 ? 'done' : 'running' };
   }
@@ -313,11 +319,11 @@ export class DeviceSimulator implements DeviceGateway {
     const draw = this.options.random();
     const share = this.options.failureShare;
     if (draw < share / 2) {
-      throw new DeviceGatewayError('error', `${texts.error}: команда для ${device.mac} не выполнена`);
+      throw new DeviceGatewayError('error', serverText(texts.error, { mac: device.mac }));
     }
     if (draw < share) {
       await this.sleep(this.options.timeoutMs);
-      throw new DeviceGatewayError('timeout', `${texts.timeout} за ${Math.round(this.options.timeoutMs / 1000)} с (${device.mac})`);
+      throw new DeviceGatewayError('timeout', serverText(texts.timeout, { seconds: Math.round(this.options.timeoutMs / 1000), mac: device.mac }));
     }
   }
 
@@ -325,7 +331,7 @@ export class DeviceSimulator implements DeviceGateway {
     const signal = this.closing.signal;
     return new Promise((resolve, reject) => {
       if (signal.aborted) {
-        reject(new DeviceGatewayError('error', 'Сервер останавливается'));
+        reject(new DeviceGatewayError('error', serverText('server.stopping')));
         return;
       }
       const timer = setTimeout(() => {
@@ -334,7 +340,7 @@ export class DeviceSimulator implements DeviceGateway {
       }, ms);
       const onAbort = () => {
         clearTimeout(timer);
-        reject(new DeviceGatewayError('error', 'Сервер останавливается'));
+        reject(new DeviceGatewayError('error', serverText('server.stopping')));
       };
       signal.addEventListener('abort', onAbort, { once: true });
     });

@@ -1,4 +1,5 @@
 import type { AdjusterJobKind } from '../../../contract/adjuster';
+import { serverText, type CodedText } from '../../../contract/server-texts';
 
 /** A base station (the switch in the house's network) and its ports. */
 export interface BaseStation {
@@ -48,7 +49,8 @@ export interface PortJobTask {
   attempt: number;
 }
 
-export type GatewayOutcome = { ok: true; message: string } | { ok: false; message: string };
+/** What the equipment did: its Russian `message`, coded for other languages when the gateway can (contract/server-texts.ts). */
+export type GatewayOutcome = { ok: boolean } & CodedText;
 
 /**
  * The network equipment the adjuster wizard drives: base stations (switches) and their ports,
@@ -81,7 +83,11 @@ export class PortNotFoundError extends Error {
     readonly portNum: number,
     readonly reason: 'station' | 'port',
   ) {
-    super(reason === 'station' ? `Базовая станция ${bsName} не найдена` : `На базовой станции ${bsName} нет порта ${portNum}`);
+    const text = reason === 'station' ? serverText('port.stationUnknown', { station: bsName }) : serverText('port.portUnknown', { station: bsName, port: portNum });
+    super(text.message);
     this.name = 'PortNotFoundError';
+    this.text = text;
   }
+
+  readonly text: CodedText;
 }

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { AdjusterJobKind } from '../../../contract/adjuster';
 import { DEVICE_TYPE_NAMES, deviceTypeId } from '../../../contract/devices';
+import { serverText, type ServerTextCode } from '../../../contract/server-texts';
 import {
   PortNotFoundError,
   type BaseStation,
@@ -64,11 +66,11 @@ const CALL_MS: readonly [number, number] = [50, 250];
 /** Types the simulated devices report, the common ones more often. */
 const DEVICE_TYPES = ['ISCOM_X1', 'ISCOM_X1', 'BEWARD_ISCOM', 'BEWARD', 'HIKVISION', 'ISCOM_X0'] as const;
 
-const JOB_FAILURES = {
-  changeVlanPort: 'Коммутатор отклонил смену VLAN на порту',
-  disablePort: 'Коммутатор не ответил на отключение порта',
-  enablePort: 'Порт не поднялся после включения',
-} as const;
+const JOB_FAILURES: Record<AdjusterJobKind, ServerTextCode> = {
+  changeVlanPort: 'portJob.vlanRefused',
+  disablePort: 'portJob.disableNoAnswer',
+  enablePort: 'portJob.enableFailed',
+};
 
 /** A deterministic float in [0, 1) for these parts. */
 function unit(...parts: readonly (string | number)[]): number {
@@ -157,32 +159,33 @@ export class NetworkSimulator implements NetworkGateway {
     try {
       this.station(task.bsName, task.portNum);
     } catch (error) {
-      if (error instanceof PortNotFoundError) return { ok: false, message: error.message };
+      if (error instanceof PortNotFoundError) return { ok: false, ...error.text };
       throw error;
     }
     await sleep(this.scaled(JOB_QUEUED_MS, unit(this.seed, 'queued', task.id, task.attempt)), undefined, { signal });
     await onRunning();
     await sleep(this.scaled(JOB_RUNNING_MS, unit(this.seed, 'running', task.id, task.attempt)), undefined, { signal });
     if (task.portNum === PORT_PROFILES.failsOnce && this.nextCall('flaky', `${task.bsName}:${task.portNum}:${task.kind}`) === 1) {
-      return { ok: false, message: 'Порт сбросил соединение во время задания: перезапустите его' };
+      return { ok: false, ...serverText('portJob.connectionReset') };
     }
-    if (this.fails('job', task.id, task.attempt)) return { ok: false, message: JOB_FAILURES[task.kind] };
-    return { ok: true, message: 'Выполнено' };
+    if (this.fails('job', task.id, task.attempt)) return { ok: false, ...serverText(JOB_FAILURES[task.kind]) };
+    return { ok: true, ...serverText('portJob.done') };
   }
 
   async setupDdns(mac: string, ip: string): Promise<GatewayOutcome & { host?: string }> {
     const attempt = this.nextCall('ddns', mac);
     await this.pause(CALL_MS, 'ddns', mac, attempt);
-    if (this.fails('ddns', mac, attempt)) return { ok: false, message: `DDNS не настроен: устройство ${ip} не ответило` };
+    if (this.fails('ddns', mac, attempt)) return { ok: false, ...serverText('ddns.failed', { ip }) };
     const host = `${mac.replace(/:/g, '').toLowerCase()}.ddns.intercom.local`;
-    return { ok: true, message: `DDNS настроен: ${host}`, host };
+    return { ok: true, ...serverText('ddns.done', { host }), host };
   }
 
   async uploadPreset(mac: string, type: number, url: string): Promise<GatewayOutcome> {
     const attempt = this.nextCall('preset', mac);
     await this.pause(CALL_MS, 'preset', mac, attempt);
-    if (this.fails('preset', mac, attempt)) return { ok: false, message: `Пресет не загружен: устройство ${url} не ответило` };
-    return { ok: true, message: `Пресет для ${DEVICE_TYPE_NAMES[type] ?? `устройства типа ${type}`} загружен` };
+    if (this.fails('preset', mac, attempt)) return { ok: false, ...serverText('preset.failed', { url }) };
+    const deviceType = DEVICE_TYPE_NAMES[type];
+    return { ok: true, ...(deviceType === undefined ? serverText('preset.doneForType', { type }) : serverText('preset.done', { deviceType })) };
   }
 
   /** The station's index; throws PortNotFoundError for an unknown station or port. */

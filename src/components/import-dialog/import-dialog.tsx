@@ -31,6 +31,7 @@ import { rememberMapping, withRememberedMapping } from './mapping-memory';
 import { pluralForm } from '@/i18n/plural';
 import { useLanguage } from '@/lib/preferences';
 import { useT, type Translate } from './messages';
+import { rowValuesText, rowWhyText } from './row-text';
 
 type Stage =
   | { step: 'file'; busy: boolean; error: string | null }
@@ -53,11 +54,6 @@ function problemText(t: Translate, error: unknown): string {
   return t('import.error', { error: errorMessage(error) });
 }
 
-/** What a row does or why it is refused, in words. */
-function rowWhy(t: Translate, row: ImportRow): string {
-  if (row.reason) return t(`import.reason.${row.reason}`, { detail: row.detail ?? '' });
-  return row.actions.map((action) => t(`import.action.${action}`)).join(', ');
-}
 
 interface ImportDialogProps {
   /** What the rows go to: a house's flats or the keys of the user's devices. */
@@ -239,7 +235,7 @@ export function ImportDialog({ target, onClose, onImported }: ImportDialogProps)
               {stage.result.counts.create + stage.result.counts.change === 0 && <> {t('import.dryRun.nothing')}</>}
             </Alert>
             {stage.result.truncated && <Typography variant="body2">{t('import.dryRun.truncated', { count: stage.result.rows.length })}</Typography>}
-            <ImportRows rows={stage.result.rows} fields={fields} phone={phone} t={t} />
+            <ImportRows rows={stage.result.rows} kind={kind} phone={phone} t={t} />
           </Stack>
         )}
 
@@ -317,9 +313,10 @@ function FileSummary({ file, t }: { file: ImportFile; t: Translate }) {
   );
 }
 
-function ImportRows({ rows, fields, phone, t }: { rows: readonly ImportRow[]; fields: readonly string[]; phone: boolean; t: Translate }) {
+function ImportRows({ rows, kind, phone, t }: { rows: readonly ImportRow[]; kind: ImportKind; phone: boolean; t: Translate }) {
   if (rows.length === 0) return null;
-  const values = (row: ImportRow) => row.values.map((value, index) => (value === '' ? null : `${fields[index]}: ${value}`)).filter(Boolean).join(' · ');
+  const values = (row: ImportRow) => rowValuesText(t, kind, row);
+  const rowWhy = (row: ImportRow) => rowWhyText(t, row);
   const chip = (row: ImportRow) => <Chip size="small" color={STATUS_COLOR[row.status]} label={t(`import.status.${row.status}`)} />;
   if (phone) {
     return (
@@ -336,7 +333,7 @@ function ImportRows({ rows, fields, phone, t }: { rows: readonly ImportRow[]; fi
               {values(row)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {rowWhy(t, row)}
+              {rowWhy(row)}
             </Typography>
           </Paper>
         ))}
@@ -359,7 +356,7 @@ function ImportRows({ rows, fields, phone, t }: { rows: readonly ImportRow[]; fi
             <TableCell>{row.line}</TableCell>
             <TableCell>{chip(row)}</TableCell>
             <TableCell sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{values(row)}</TableCell>
-            <TableCell>{rowWhy(t, row)}</TableCell>
+            <TableCell>{rowWhy(row)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -6,6 +6,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { AuditChangeRow, AuditRecord } from '@contract/audit';
 import { changedFields, flatOfId, isRefused, objectPath, routeLabel, type AuditObjectRef } from './audit-model';
 import { ruMessages, useT, type FeatureMessageKey } from './messages';
+import { pluralKey } from '@/i18n/plural';
+import { useLanguage } from '@/lib/preferences';
 
 const OBJECT = '\u0000object\u0000';
 const PARENT = '\u0000parent\u0000';
@@ -17,6 +19,7 @@ function messageKey(key: string): FeatureMessageKey | null {
 /** The audit trail's words: objects by name, sentences, field names and values, in the reader's language. */
 export function useAuditWords() {
   const t = useT();
+  const language = useLanguage();
   const objectText = (object: AuditObjectRef): string => {
     const flat = object.kind === 'flat' ? flatOfId(object.id) : null;
     return flat ? t('recentAudit.flat', { num: flat.flatNum, address: object.label }) : object.label;
@@ -45,7 +48,7 @@ export function useAuditWords() {
     if (Array.isArray(value)) return value.length === 0 ? t('recentAudit.diff.none') : value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join(', ');
     return JSON.stringify(value);
   };
-  return { t, objectText, kindText, sentence, fieldText, valueText };
+  return { t, language, objectText, kindText, sentence, fieldText, valueText };
 }
 
 function ObjectLink({ object, parent, text }: { object: AuditObjectRef; parent: AuditObjectRef | null; text: string }) {
@@ -115,7 +118,7 @@ export function AuditSummary({ record, max = 3, fields = false }: { record: Audi
         ))}
         {record.changes.length > shown.length && (
           <Typography variant="body2" color="text.secondary">
-            {words.t('recentAudit.more', { count: record.changes.length - shown.length })}
+            {words.t(pluralKey(words.language, 'recentAudit.more', record.changes.length - shown.length), { count: record.changes.length - shown.length })}
           </Typography>
         )}
       </>

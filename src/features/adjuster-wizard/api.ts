@@ -3,12 +3,13 @@ import { ENTRANCE_TYPE, type Entrance } from '@contract/entrances';
 import { houseEndpoints } from '@contract/houses';
 import { userEndpoints } from '@contract/users';
 import { wizardEndpoints } from '@contract/wizard';
-import { expectResult, request, ResultError } from '@/lib/http';
+import type { CodedText } from '@contract/server-texts';
+import { codedMessageOf, expectResult, request, ResultError } from '@/lib/http';
 import type { Port } from './model';
 
 /** Adjuster answers carry a string result; anything but 'success' is a refusal with its message. */
 function expectSuccess<T extends { result: string; message?: string | null }>(answer: T): T {
-  if (!isAdjusterSuccess(answer)) throw new ResultError(answer.message ?? null);
+  if (!isAdjusterSuccess(answer)) throw new ResultError(answer.message ?? null, answer);
   return answer;
 }
 
@@ -26,12 +27,17 @@ export async function jobStatus(jobNum: number, signal?: AbortSignal): Promise<J
   return request(adjusterEndpoints.jobStatus, { params: { id: String(jobNum) }, signal });
 }
 
+/** What the server said in an answer: coded when it can be worded in the user's language. */
+function saidIn(answer: { message?: string | null }): CodedText | string | null {
+  return codedMessageOf(answer) ?? answer.message ?? null;
+}
+
 export async function setupDdns(mac: string, ip: string) {
-  return expectSuccess(await request(adjusterEndpoints.setupDdns, { body: { mac, ip } })).message ?? null;
+  return saidIn(expectSuccess(await request(adjusterEndpoints.setupDdns, { body: { mac, ip } })));
 }
 
 export async function uploadPreset(mac: string, url: string, type: number) {
-  return expectSuccess(await request(adjusterEndpoints.addDevice, { body: { mac, url, type } })).message ?? null;
+  return saidIn(expectSuccess(await request(adjusterEndpoints.addDevice, { body: { mac, url, type } })));
 }
 
 export async function portDiagnostics(port: Port, signal?: AbortSignal) {

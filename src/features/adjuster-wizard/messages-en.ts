@@ -3,7 +3,6 @@ import type { FeatureMessageKey } from './messages';
 /** English strings of the adjuster wizard; the compiler checks none is missing. */
 export const enMessages: Record<FeatureMessageKey, string> = {
   'adjusterWizard.title': 'Connect a device to a port',
-  'adjusterWizard.draftTitle': 'Adjustment',
   'adjusterWizard.steps': 'Wizard steps',
   'adjusterWizard.stepError': 'Step not finished',
   'adjusterWizard.step.port': 'Port',

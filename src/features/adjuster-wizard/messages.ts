@@ -4,7 +4,6 @@ import type { MessageKey as ShellMessageKey } from '@/i18n/i18n';
 /** Russian strings of the adjuster wizard; keys it does not own fall through to the shell's catalog. */
 export const ruMessages = {
   'adjusterWizard.title': 'Подключение устройства к порту',
-  'adjusterWizard.draftTitle': 'Наладка',
   'adjusterWizard.steps': 'Шаги мастера',
   'adjusterWizard.stepError': 'Шаг не завершён',
   'adjusterWizard.step.port': 'Порт',

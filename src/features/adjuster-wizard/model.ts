@@ -1,8 +1,9 @@
 import { ADJUSTER_JOB_KINDS, FINAL_JOB_STATUSES, type AddressLookup, type AdjusterDevice, type AdjusterJobKind } from '@contract/adjuster';
-import { applyAddressLookup, defaultAdjusterState } from '@contract/adjuster-wizard';
+import { applyAddressLookup, defaultAdjusterState, parsePortNum, portOf, type Port } from '@contract/adjuster-wizard';
 import { normalizeMac } from '@contract/common';
 import { deviceTypeId } from '@contract/devices';
 import { deviceFieldError } from '@/lib/device-fields';
+import { codedMessageOf } from '@/lib/http';
 import type { MessageKey } from '@/features/adjuster-wizard/messages';
 import type { DraftTarget, OutboxJob } from '@/offline/db';
 import type { AdjusterWizardDraft } from '@/offline/draft-schemas/adjuster';
@@ -70,25 +71,7 @@ export function defaultWizardDraft(): AdjusterWizardDraft {
 // ---------------------------------------------------------------------------
 // The port
 
-/** A port number as typed: a whole number from 1, else null. */
-export function parsePortNum(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d{1,9}$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return value >= 1 ? value : null;
-}
-
-export interface Port {
-  bsName: string;
-  portNum: number;
-}
-
-/** The port the fields name, or null while one of them is not usable. */
-export function portOf(draft: Pick<AdjusterWizardDraft, 'bsName' | 'portNum'>): Port | null {
-  const bsName = draft.bsName.trim();
-  const portNum = parsePortNum(draft.portNum);
-  return bsName && portNum !== null ? { bsName, portNum } : null;
-}
+export { parsePortNum, portOf, type Port };
 
 export function portKey(port: Port): string {
   return `${port.bsName}/${port.portNum}`;
@@ -160,7 +143,7 @@ export function withJobStatus(
   const kind = ADJUSTER_JOB_KINDS.find((each) => draft.jobs[each].jobNum === jobNum);
   if (!kind) return draft;
   const completed = answer.completed || FINAL_JOB_STATUSES.includes(answer.status);
-  const job: WizardJob = { status: answer.status, jobNum, completed, message: answer.status === 'error' ? (answer.message ?? null) : null };
+  const job: WizardJob = { status: answer.status, jobNum, completed, message: answer.status === 'error' ? (codedMessageOf(answer) ?? answer.message ?? null) : null };
   return { ...draft, jobs: { ...draft.jobs, [kind]: job } };
 }
 
@@ -259,11 +242,6 @@ export function stepNeed(step: WizardStep, draft: AdjusterWizardDraft, deviceJob
 
 // ---------------------------------------------------------------------------
 // Draft list entry and the outbox jobs
-
-export function draftTitle(draft: AdjusterWizardDraft, fallback: string): string {
-  const port = portOf(draft);
-  return port ? `${fallback} ${port.bsName}, порт ${port.portNum}` : fallback;
-}
 
 export function draftTarget(draft: AdjusterWizardDraft, step: WizardStep | typeof DONE_STEP): DraftTarget {
   return {

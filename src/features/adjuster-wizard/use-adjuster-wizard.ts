@@ -14,11 +14,12 @@ import { outboxRequest } from '@/offline/outbox-queue';
 import { queueJob, resendJob } from '@/offline/runtime';
 import { useOfflineRuntime } from '@/offline/runtime-context';
 import type { UseDraftResult } from '@/offline/use-draft';
+import { useLanguage } from '@/lib/preferences';
+import { draftTitle } from '@/offline/draft-names';
 import * as api from './api';
 import {
   DONE_STEP,
   draftTarget,
-  draftTitle,
   JOB_KINDS,
   jobsToPoll,
   latestOfKind,
@@ -59,6 +60,7 @@ type CallName = 'lookup' | 'jobs' | 'ddns' | 'preset' | 'device' | 'bind';
  */
 export function useAdjusterWizard(start: WizardStart) {
   const t = useT();
+  const language = useLanguage();
   const { draftId, userId, save, flush } = start;
   const online = useConnectivity().state !== 'offline';
   const runtime = useOfflineRuntime();
@@ -77,7 +79,7 @@ export function useAdjusterWizard(start: WizardStart) {
   const stored = useRef(start.stored);
   const initialKey = useRef(JSON.stringify(start.draft));
   const draftKey = JSON.stringify(draft);
-  const title = draftTitle(draft, t('adjusterWizard.draftTitle'));
+  const title = draftTitle(language, 'adjuster', draft);
   const targetStep = bound ? DONE_STEP : step;
   useEffect(() => {
     if (!stored.current && draftKey === initialKey.current) return;

@@ -23,7 +23,6 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'commutators.job.open': 'Send queue',
   'commutators.readOnly': 'Read only: the matrix is changed by an operator or the installer setting up the device.',
   'commutators.forbidden': 'Not allowed: {error}',
-  'commutators.draftTitle': 'Commutation matrix {mac}',
   'commutators.draft.offer': 'There are unsaved changes from {time}.',
   'commutators.draft.serverChanged': 'The matrix on the server has changed since.',
   'commutators.draft.restore': 'Restore',

@@ -24,7 +24,6 @@ export const ruMessages = {
   'commutators.job.open': 'Очередь отправки',
   'commutators.readOnly': 'Только просмотр: менять матрицу может оператор или монтажник, который настраивает устройство.',
   'commutators.forbidden': 'Нет прав: {error}',
-  'commutators.draftTitle': 'Матрица коммутации {mac}',
   'commutators.draft.offer': 'Есть несохранённые изменения от {time}.',
   'commutators.draft.serverChanged': 'Матрица на сервере с тех пор изменилась.',
   'commutators.draft.restore': 'Восстановить',

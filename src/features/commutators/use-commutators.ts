@@ -88,7 +88,7 @@ export function useCommutators(mac: string) {
 
   // The server decides for the adjuster (a device it is setting up); support only reads.
   const canEdit = [ROLES.superuser, ROLES.management, ROLES.adjuster].some((role) => hasRole(session.roles, role));
-  const draft = useMatrixDraft({ mac, userId, edited: dirty ? edited : null, baseState: base, title: t('commutators.draftTitle', { mac }) });
+  const draft = useMatrixDraft({ mac, userId, edited: dirty ? edited : null, baseState: base });
   const job = useMatrixJob({ mac, userId, draftId: userId === null ? '' : matrixDraftId(userId, mac) });
   const house = answer?.device.houses[0] ?? null;
 

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { normalizeMac } from '@contract/common';
+import { useLanguage } from '@/lib/preferences';
+import { draftTitle } from '@/offline/draft-names';
 import type { CommutatorsDraft } from '@/offline/draft-schemas/commutators';
 import { deleteDraft } from '@/offline/drafts';
 import { getOfflineDb, type OfflineDb } from '@/offline/db';
@@ -34,7 +36,6 @@ interface MatrixDraftOptions {
   edited: MatrixState | null;
   /** The server's matrix the edits started from; undefined until it loaded. */
   baseState: MatrixState | undefined;
-  title: string;
   db?: OfflineDb;
 }
 
@@ -43,7 +44,8 @@ interface MatrixDraftOptions {
  * differs from the server's and deleted when it no longer does (saved, read from the device,
  * edited back) or when the person discards it.
  */
-export function useMatrixDraft({ mac, userId, edited, baseState, title, db = getOfflineDb() }: MatrixDraftOptions) {
+export function useMatrixDraft({ mac, userId, edited, baseState, db = getOfflineDb() }: MatrixDraftOptions) {
+  const language = useLanguage();
   const base = baseState === undefined ? undefined : JSON.stringify(baseState);
   const id = userId === null ? '' : matrixDraftId(userId, mac);
   const { loaded, save, flush } = useDraft({ kind: 'commutators', id, userId, db });
@@ -76,11 +78,12 @@ export function useMatrixDraft({ mac, userId, edited, baseState, title, db = get
     if (!settled || base === undefined || userId === null) return;
     if (edited) {
       stored.current = true;
-      save({ title, target: { mac }, data: draftData(mac, edited, base) });
+      const data = draftData(mac, edited, base);
+      save({ title: draftTitle(language, 'commutators', data), target: { mac }, data });
     } else if (stored.current) {
       void remove();
     }
-  }, [settled, edited, base, mac, title, userId, save, remove]);
+  }, [settled, edited, base, mac, language, userId, save, remove]);
 
   const decide = useCallback(() => setDecided(true), []);
   const discard = useCallback(async () => {

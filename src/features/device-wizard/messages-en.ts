@@ -18,7 +18,6 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'deviceWizard.submit': 'Save device',
   'deviceWizard.submitAgain': 'Save again',
   'deviceWizard.startNew': 'New draft',
-  'deviceWizard.draftTitle': 'Device set-up',
   'deviceWizard.draft.unreadable': '{error}. The draft is kept unchanged: export or delete it in the drafts list.',
   'deviceWizard.draft.foreign': 'This draft belongs to another user.',
   'deviceWizard.draft.otherMac': 'The draft is for device {mac}.',

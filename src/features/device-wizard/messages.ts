@@ -19,7 +19,6 @@ export const ruMessages = {
   'deviceWizard.submit': 'Сохранить устройство',
   'deviceWizard.submitAgain': 'Сохранить снова',
   'deviceWizard.startNew': 'Новый черновик',
-  'deviceWizard.draftTitle': 'Настройка устройства',
   'deviceWizard.draft.unreadable': '{error}. Черновик сохранён без изменений: его можно выгрузить или удалить в списке черновиков.',
   'deviceWizard.draft.foreign': 'Этот черновик принадлежит другому пользователю.',
   'deviceWizard.draft.otherMac': 'Черновик относится к устройству {mac}.',

@@ -459,11 +459,6 @@ export function saveOnlyIfNew(comparison: Comparison): boolean {
 // ---------------------------------------------------------------------------
 // Draft list entry and outbox job
 
-export function draftTitle(draft: WizardDraft, fallback: string): string {
-  const mac = normalizeMac(draft.mac) ?? draft.mac.trim();
-  return mac ? `${fallback} ${mac}` : fallback;
-}
-
 export function draftTarget(draft: WizardDraft, step: Step | typeof DONE_STEP, firstAddress: string | null): DraftTarget {
   const mac = normalizeMac(draft.mac) ?? (draft.mac.trim() || null);
   return { ...(mac ? { mac } : {}), ...(firstAddress ? { house: firstAddress } : {}), step };

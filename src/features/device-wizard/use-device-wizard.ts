@@ -9,12 +9,13 @@ import { getOfflineDb } from '@/offline/db';
 import { applyJobEvent, outboxRequest } from '@/offline/outbox-queue';
 import { useOfflineRuntime } from '@/offline/runtime-context';
 import { useDraftAutosave, useDraftJob, type WizardDraftSession } from '@/components/wizard/use-wizard-draft';
+import { useLanguage } from '@/lib/preferences';
+import { draftTitle } from '@/offline/draft-names';
 import { getEntrances, readSavedExecutors } from './api';
 import {
   comparisonOf,
   DONE_STEP,
   draftTarget,
-  draftTitle,
   ENTRANCES_STEP,
   fieldErrors,
   initialState,
@@ -59,6 +60,7 @@ export type EntranceProblem = { kind: 'offline'; missing: string[] } | { kind: '
  */
 export function useDeviceWizard(start: WizardStart) {
   const t = useT();
+  const language = useLanguage();
   const { draftId, userId, flush } = start;
   const online = useConnectivity().state !== 'offline';
   const runtime = useOfflineRuntime();
@@ -155,7 +157,7 @@ export function useDeviceWizard(start: WizardStart) {
     data: draft,
     step: view.state === 'sent' ? DONE_STEP : step,
     extra: firstAddress,
-    title: draftTitle(draft, t('deviceWizard.draftTitle')),
+    title: draftTitle(language, 'device-setup', draft),
     target: draftTarget,
     initial: { data: start.draft, step: start.storedStep ?? start.step, extra: firstAddress },
   });

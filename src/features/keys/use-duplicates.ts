@@ -7,6 +7,8 @@ import { errorMessage } from '@/lib/http';
 import { deleteKeys, findDuplicates } from './api';
 import { useT } from './messages';
 import { DUPLICATE_SEARCH_MAX, deleteOutcomes, deleteTargets, groupDuplicates, keyRef, parsePastedValues, type DuplicateGroup, type NumberSystem } from './model';
+import { pluralKey } from '@/i18n/plural';
+import { useLanguage } from '@/lib/preferences';
 
 interface Search {
   values: string[];
@@ -19,6 +21,7 @@ interface Search {
  */
 export function useDuplicates({ onDeleted }: { onDeleted: () => unknown }) {
   const t = useT();
+  const language = useLanguage();
   const [text, setText] = useState('');
   const [system, setSystem] = useState<NumberSystem>('hex');
   const [tried, setTried] = useState(false);
@@ -54,7 +57,7 @@ export function useDuplicates({ onDeleted }: { onDeleted: () => unknown }) {
       const found = deleteOutcomes(keys, answer);
       setOutcomes((current) => new Map([...current, ...found]));
       setChosen(new Set());
-      const done = t('keys.dup.delete.done', { deleted: answer.deleted, count: keys.length });
+      const done = t(pluralKey(language, 'keys.dup.delete.done', keys.length), { deleted: answer.deleted, count: keys.length });
       // Deleted here but not yet taken off a device (docs/api.md "Device sync"): said so, not as an error.
       const owed = answer.results.flatMap((result) => {
         const reason = result.deleted ? owedReason(result.message) : undefined;

@@ -7,6 +7,8 @@ import { HttpError, errorMessage } from '@/lib/http';
 import { createKey } from './api';
 import { useT } from './messages';
 import { checkKeyDraft, describeLengths, keyCreateBodies, type KeyCreateDraft, type KeyDraftField, type KeyDraftProblem } from './model';
+import { pluralKey } from '@/i18n/plural';
+import { useLanguage } from '@/lib/preferences';
 
 export interface DeviceOutcome {
   mac: string;
@@ -39,6 +41,7 @@ interface KeyCreateOptions {
  */
 export function useKeyCreate({ draft, setDraft, onCreated, onClose }: KeyCreateOptions) {
   const t = useT();
+  const language = useLanguage();
   const [busy, setBusy] = useState(false);
   const [tried, setTried] = useState(false);
   const [outcomes, setOutcomes] = useState<DeviceOutcome[] | null>(null);
@@ -106,8 +109,8 @@ export function useKeyCreate({ draft, setDraft, onCreated, onClose }: KeyCreateO
     if (added.length > 0) void onCreated();
     if (added.length === results.length) {
       // Stored but not yet taken by a device (docs/api.md "Device sync"): said so, not as an error.
-      if (owed.length > 0) notify(t('keys.owed', { done: t('keys.create.done', { value: bodies[0].value, count: added.length }), reason: owed.join('; ') }), { variant: 'warning' });
-      else notify(t('keys.create.done', { value: bodies[0].value, count: added.length }), { variant: 'success' });
+      if (owed.length > 0) notify(t('keys.owed', { done: t(pluralKey(language, 'keys.create.done', added.length), { value: bodies[0].value, count: added.length }), reason: owed.join('; ') }), { variant: 'warning' });
+      else notify(t(pluralKey(language, 'keys.create.done', added.length), { value: bodies[0].value, count: added.length }), { variant: 'success' });
       setDraft((current) => ({ ...current, macs: [], value: '' }));
       setTried(false);
       setOutcomes(null);

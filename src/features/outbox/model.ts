@@ -2,6 +2,7 @@ import type { MessageKey } from '@/features/outbox/messages';
 import type { UiLanguage } from '@/lib/preferences';
 import { isDraftKind } from '@/offline/draft-kinds';
 import type { DraftKind, DraftRow, DraftTarget, OutboxJob, OutboxStatus } from '@/offline/db';
+import { draftName, type DraftName } from '@/offline/draft-names';
 import type { ReadDraft } from '@/offline/drafts';
 import { jobActions, type JobActions } from '@/offline/outbox';
 import { waitingBehind } from '@/offline/outbox-queue';
@@ -118,7 +119,10 @@ export interface DraftView {
   kindLabel: MessageKey;
   /** The stored kind, for the details. */
   kind: string;
+  /** The stored title: what an unreadable draft is called (it was worded in the language of its save). */
   title: string;
+  /** What a readable draft is called, worded when shown (in the language of the moment). */
+  name: DraftName | null;
   mac: string | null;
   house: string | null;
   /** The step in words; null when the draft stores none. */
@@ -147,6 +151,7 @@ export function draftView(draft: ReadDraft): DraftView {
     kindLabel: known ? DRAFT_KIND_LABELS[row.kind] : 'drafts.kind.other',
     kind: String(row.kind),
     title: typeof row.title === 'string' ? row.title : '',
+    name: draft.status === 'ok' ? draftName(draft.draft.kind, draft.draft.data) : null,
     mac: text(target.mac),
     house: text(target.house),
     step: draftStep(String(row.kind), text(target.step)),

@@ -3,7 +3,6 @@ import type { FeatureMessageKey } from './messages';
 /** English strings of the replace wizard; the compiler checks none is missing. */
 export const enMessages: Record<FeatureMessageKey, string> = {
   'replaceWizard.title': 'Replace a device',
-  'replaceWizard.draftTitle': 'Device replacement',
   'replaceWizard.steps': 'Wizard steps',
   'replaceWizard.stepError': 'Has fields to correct',
   'replaceWizard.step.old': 'Old',

@@ -4,7 +4,6 @@ import type { MessageKey as ShellMessageKey } from '@/i18n/i18n';
 /** Russian strings of the replace wizard; keys it does not own fall through to the shell's catalog. */
 export const ruMessages = {
   'replaceWizard.title': 'Замена устройства',
-  'replaceWizard.draftTitle': 'Замена устройства',
   'replaceWizard.steps': 'Шаги мастера',
   'replaceWizard.stepError': 'Есть поля для исправления',
   'replaceWizard.step.old': 'Старое',

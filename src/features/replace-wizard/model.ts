@@ -187,13 +187,6 @@ function shownMac(text: string): string {
   return normalizeMac(text) ?? text.trim();
 }
 
-export function draftTitle(draft: ReplaceDraft, fallback: string): string {
-  const from = shownMac(draft.oldMac);
-  const to = shownMac(draft.newMac);
-  if (from && to) return `${fallback}: ${from} → ${to}`;
-  return from ? `${fallback}: ${from}` : fallback;
-}
-
 /**
  * The drafts list shows the new device (where everything ends up; its later jobs, such as a
  * set-up wizard save, queue behind the replacement) and the old device's first house.

@@ -10,12 +10,13 @@ import { outboxRequest } from '@/offline/outbox-queue';
 import { useOfflineRuntime } from '@/offline/runtime-context';
 import { useStepForm } from '@/components/wizard/use-step-form';
 import { useDraftAutosave, useDraftJob, type WizardDraftSession } from '@/components/wizard/use-wizard-draft';
+import { useLanguage } from '@/lib/preferences';
+import { draftTitle } from '@/offline/draft-names';
 import { getDeviceCard } from './api';
 import {
   checkedDevice,
   DONE_STEP,
   draftTarget,
-  draftTitle,
   fieldErrors,
   fieldStep,
   isReady,
@@ -47,6 +48,7 @@ type CheckState = { state: 'idle' } | { state: 'checking' } | { state: 'failed';
  */
 export function useReplaceWizard(start: ReplaceStart) {
   const t = useT();
+  const language = useLanguage();
   const { draftId, userId, flush } = start;
   const connectivity = useConnectivity();
   const online = connectivity.state !== 'offline';
@@ -63,7 +65,7 @@ export function useReplaceWizard(start: ReplaceStart) {
     data: draft,
     step: view.state === 'sent' ? DONE_STEP : step,
     extra: null,
-    title: draftTitle(draft, t('replaceWizard.draftTitle')),
+    title: draftTitle(language, 'replace', draft),
     target: draftTarget,
     initial: { data: start.draft, step: start.storedStep ?? start.step, extra: null },
   });

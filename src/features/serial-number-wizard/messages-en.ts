@@ -3,7 +3,6 @@ import type { FeatureMessageKey } from './messages';
 /** English strings of the serial-number wizard; the compiler checks none is missing. */
 export const enMessages: Record<FeatureMessageKey, string> = {
   'serialWizard.title': 'Add a device by serial number',
-  'serialWizard.draftTitle': 'Device by serial number',
   'serialWizard.steps': 'Wizard steps',
   'serialWizard.stepError': 'Has fields to correct',
   'serialWizard.step.device': 'Device',

@@ -4,7 +4,6 @@ import type { MessageKey as ShellMessageKey } from '@/i18n/i18n';
 /** Russian strings of the serial-number wizard; keys it does not own fall through to the shell's catalog. */
 export const ruMessages = {
   'serialWizard.title': 'Добавление устройства по серийному номеру',
-  'serialWizard.draftTitle': 'Устройство по серийному номеру',
   'serialWizard.steps': 'Шаги мастера',
   'serialWizard.stepError': 'Есть поля для исправления',
   'serialWizard.step.device': 'Устройство',

@@ -277,11 +277,6 @@ export function readSnapshotHouse(row: SnapshotRow): SnapshotHouse | null {
 // ---------------------------------------------------------------------------
 // Draft list entry and outbox job
 
-export function draftTitle(draft: SerialNumberDraft, fallback: string): string {
-  const serial = draft.serialNumber.trim();
-  return serial ? `${fallback} ${serial}` : fallback;
-}
-
 export function draftTarget(draft: SerialNumberDraft, step: WizardStep | typeof DONE_STEP): DraftTarget {
   const mac = normalizeMac(draft.mac);
   return {

@@ -7,11 +7,12 @@ import { outboxRequest } from '@/offline/outbox-queue';
 import { useOfflineRuntime } from '@/offline/runtime-context';
 import { useStepForm } from '@/components/wizard/use-step-form';
 import { useDraftAutosave, useDraftJob, type WizardDraftSession } from '@/components/wizard/use-wizard-draft';
+import { useLanguage } from '@/lib/preferences';
+import { draftTitle } from '@/offline/draft-names';
 import {
   DONE_STEP,
   draftFromForm,
   draftTarget,
-  draftTitle,
   fieldErrors,
   fieldStep,
   formValuesOf,
@@ -44,6 +45,7 @@ type Place = Pick<SerialNumberDraft, 'house' | 'address' | 'entrance'>;
  */
 export function useSerialNumberWizard(start: WizardStart) {
   const t = useT();
+  const language = useLanguage();
   const { draftId, userId, flush } = start;
   const connectivity = useConnectivity();
   const online = connectivity.state !== 'offline';
@@ -70,7 +72,7 @@ export function useSerialNumberWizard(start: WizardStart) {
     data: draft,
     step: view.state === 'sent' ? DONE_STEP : step,
     extra: null,
-    title: draftTitle(draft, t('serialWizard.draftTitle')),
+    title: draftTitle(language, 'serial-number', draft),
     target: draftTarget,
     initial: { data: start.draft, step: start.storedStep ?? start.step, extra: null },
   });

@@ -1,9 +1,13 @@
-import { boolean, nullable, number, optional, string, type, type Infer } from 'superstruct';
+import { boolean, nullable, number, optional, string, type, union, type Infer } from 'superstruct';
 import { AdjusterAddressState } from '@contract/adjuster-wizard';
+import { CodedText } from '@contract/server-texts';
 import { draftSchema } from './draft-schema';
 
+/** What the server said: its text, coded for other languages (drafts saved before codes hold the text alone). */
+const ServerSaid = nullable(union([string(), CodedText]));
+
 /** One port job as the wizard keeps it: status, jobNum and completed, plus the failure text. */
-const AdjusterWizardJob = type({ status: string(), jobNum: nullable(number()), completed: boolean(), message: optional(nullable(string())) });
+const AdjusterWizardJob = type({ status: string(), jobNum: nullable(number()), completed: boolean(), message: optional(ServerSaid) });
 
 /**
  * The adjuster wizard's whole state (fiasId, entranceNum, address, error, the three jobs, and what the screen adds):
@@ -26,9 +30,9 @@ export const AdjusterWizardDraft = type({
   ip: string(),
   presetUrl: string(),
   ddnsDone: boolean(),
-  ddnsMessage: nullable(string()),
+  ddnsMessage: ServerSaid,
   presetDone: boolean(),
-  presetMessage: nullable(string()),
+  presetMessage: ServerSaid,
   groupId: nullable(number()),
   groupName: nullable(string()),
 });

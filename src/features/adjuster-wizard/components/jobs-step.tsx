@@ -8,6 +8,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { ADJUSTER_JOB_KINDS, type AdjusterJobKind } from '@contract/adjuster';
 import { useT, type MessageKey } from '@/features/adjuster-wizard/messages';
+import { useServerText } from '@/i18n/i18n';
 import { jobPhase, jobProgress, jobsSummary, portKey, type JobPhase } from '../model';
 import type { AdjusterWizard } from '../use-adjuster-wizard';
 import { CallFailure, NetworkNote } from './network-note';
@@ -30,6 +31,7 @@ const PHASE_LABELS: Record<JobPhase, MessageKey> = {
 /** The three port jobs: started together, polled, each with its progress and, on failure, the reason. */
 export function JobsStep({ wizard }: { wizard: AdjusterWizard }) {
   const t = useT();
+  const serverText = useServerText();
   const { draft, port } = wizard;
   const summary = jobsSummary(draft);
   const stale = port !== null && draft.jobsPort !== null && draft.jobsPort !== portKey(port);
@@ -74,7 +76,7 @@ export function JobsStep({ wizard }: { wizard: AdjusterWizard }) {
               />
               {phase === 'error' && job.message && (
                 <Typography variant="body2" color="error" sx={{ mt: 0.5 }}>
-                  {job.message}
+                  {serverText(job.message)}
                 </Typography>
               )}
             </Box>

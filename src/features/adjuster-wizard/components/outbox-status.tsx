@@ -8,7 +8,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import type { CodedText } from '@contract/server-texts';
 import { useT, type MessageKey } from '@/features/adjuster-wizard/messages';
+import { useServerText } from '@/i18n/i18n';
+import { codedMessageOf } from '@/lib/http';
 import type { OutboxJob } from '@/offline/db';
 import type { AdjusterWizard } from '../use-adjuster-wizard';
 
@@ -25,7 +28,9 @@ const TITLE: Record<OutboxJob['status'], MessageKey> = {
 /** Where one queued request is (queued, sending, sent, refused with the server's reason, paused). */
 export function OutboxStatus({ wizard, job, what }: { wizard: AdjusterWizard; job: OutboxJob; what: string }) {
   const t = useT();
-  const message = job.status === 'sent' ? responseMessage(job.response) : job.lastError;
+  const serverText = useServerText();
+  const said = job.status === 'sent' ? responseMessage(job.response) : job.lastError;
+  const message = said === null ? null : serverText(said);
   return (
     <Alert
       severity={SEVERITY[job.status]}
@@ -58,7 +63,9 @@ export function OutboxStatus({ wizard, job, what }: { wizard: AdjusterWizard; jo
   );
 }
 
-function responseMessage(response: unknown): string | null {
+function responseMessage(response: unknown): CodedText | string | null {
+  const coded = codedMessageOf(response);
+  if (coded) return coded;
   if (typeof response !== 'object' || response === null || !('message' in response)) return null;
   return typeof response.message === 'string' ? response.message : null;
 }

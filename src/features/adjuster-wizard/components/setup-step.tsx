@@ -6,7 +6,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { DEVICE_TYPE_NAMES } from '@contract/devices';
+import type { CodedText } from '@contract/server-texts';
 import { useT } from '@/features/adjuster-wizard/messages';
+import { useServerText } from '@/i18n/i18n';
 import { setupErrors } from '../model';
 import type { AdjusterWizard } from '../use-adjuster-wizard';
 import { Field, SelectField } from './fields';
@@ -88,12 +90,13 @@ interface TaskProps {
   title: string;
   done: boolean;
   doneLabel: string;
-  message: string | null;
+  message: CodedText | string | null;
   children: ReactNode;
 }
 
 function Task({ title, done, doneLabel, message, children }: TaskProps) {
   const t = useT();
+  const serverText = useServerText();
   return (
     <Box component="section" aria-label={title}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
@@ -107,7 +110,7 @@ function Task({ title, done, doneLabel, message, children }: TaskProps) {
       </Box>
       {done && message && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {message}
+          {serverText(message)}
         </Typography>
       )}
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr auto' }, alignItems: 'start' }}>{children}</Box>

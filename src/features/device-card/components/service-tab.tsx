@@ -11,6 +11,7 @@ import { useForm } from 'react-hook-form';
 import { useFieldReasonText } from '@/components/field-reason/use-field-reason-text';
 import { PageSection } from '@/components/page-section';
 import { useT } from '@/features/device-card/messages';
+import { useServerText } from '@/i18n/i18n';
 import { notify } from '@/components/notifications/notify';
 import { useDictionary } from '@/lib/dictionaries';
 import { errorMessage } from '@/lib/http';
@@ -111,6 +112,7 @@ const FIRMWARE_POLL_MS = 1_000;
  */
 function FirmwareSection({ card, canEdit }: TabProps) {
   const t = useT();
+  const serverText = useServerText();
   const client = useQueryClient();
   const mac = card.device.mac;
   const queryKey = deviceCardQueries.firmware(mac).queryKey;
@@ -167,7 +169,7 @@ function FirmwareSection({ card, canEdit }: TabProps) {
       {state?.status === 'failed' && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {t('card.firmware.failed', { version: state.target })}
-          {state.message ? `: ${state.message}` : ''}
+          {state.message ? `: ${serverText({ ...state, message: state.message })}` : ''}
         </Alert>
       )}
       {list.length === 0 ? (

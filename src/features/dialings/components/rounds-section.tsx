@@ -24,6 +24,8 @@ import type { DialingsModel } from '../use-dialings';
 import { FirstLoad } from './first-load';
 import { RouteSteps, RouteSummary } from './round-route';
 import { ToneBadge } from './tone-badge';
+import { pluralKey } from '@/i18n/plural';
+import { useLanguage } from '@/lib/preferences';
 
 /** The device's calls, newest first, 50 a page: a table from 900 px, cards below; each route unfolds. */
 export function RoundsSection({ model }: { model: DialingsModel }) {
@@ -85,12 +87,13 @@ function Outcome({ round }: { round: CallRound }) {
 /** The route in one line and the button that unfolds it step by step. */
 function RouteLine({ round, open, onToggle }: { round: CallRound; open: boolean; onToggle: () => void }) {
   const t = useT();
+  const language = useLanguage();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <RouteSummary legs={round.legs} />
       </Box>
-      <IconButton size="small" aria-expanded={open} aria-label={open ? t('dialings.route.hide') : t('dialings.route.show', { count: round.legs.length })} onClick={onToggle}>
+      <IconButton size="small" aria-expanded={open} aria-label={open ? t('dialings.route.hide') : t(pluralKey(language, 'dialings.route.show', round.legs.length), { count: round.legs.length })} onClick={onToggle}>
         {open ? <ExpandLess /> : <ExpandMore />}
       </IconButton>
     </Box>

@@ -21,6 +21,8 @@ import { useT } from '../messages';
 import { keyRef, type DuplicateGroup } from '../model';
 import type { DuplicatesModel } from '../use-duplicates';
 import { DeviceLink } from './key-rows';
+import { pluralKey } from '@/i18n/plural';
+import { useLanguage } from '@/lib/preferences';
 
 interface DuplicateResultsProps {
   model: DuplicatesModel;
@@ -31,6 +33,7 @@ interface DuplicateResultsProps {
 /** Where each pasted value lives, grouped by value; the chosen copies deleted after a confirm, the outcome beside each. */
 export function DuplicateResults({ model, canDelete, online }: DuplicateResultsProps) {
   const t = useT();
+  const language = useLanguage();
   const phone = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
   const [confirming, setConfirming] = useState(false);
   const { groups, chosen, choosable } = model;
@@ -56,7 +59,7 @@ export function DuplicateResults({ model, canDelete, online }: DuplicateResultsP
       )}
       {model.removed && !model.remove.isPending && (
         <Alert severity={model.removed.deleted === model.removed.count ? 'success' : 'warning'} sx={{ mb: 1 }}>
-          {t('keys.dup.delete.done', model.removed)}
+          {t(pluralKey(language, 'keys.dup.delete.done', model.removed.count), model.removed)}
         </Alert>
       )}
       {model.removeError && (
@@ -81,7 +84,7 @@ export function DuplicateResults({ model, canDelete, online }: DuplicateResultsP
         danger
         busy={model.remove.isPending}
         title={t('keys.dup.delete.title')}
-        text={t('keys.dup.delete.text', { count })}
+        text={t(pluralKey(language, 'keys.dup.delete.text', count), { count })}
         confirmLabel={t('keys.dup.delete.confirm')}
         onConfirm={() => model.remove.mutate(model.targets, { onSettled: () => setConfirming(false) })}
         onClose={() => setConfirming(false)}

@@ -6,10 +6,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { McUploadFailure } from '@contract/mc';
 import { useT } from '@/features/management-companies/messages';
+import { useServerText } from '@/i18n/i18n';
 
 /** The devices the upload could not reach: MAC and the device's reason. */
 export function McUploadFailures({ failures }: { failures: readonly McUploadFailure[] }) {
   const t = useT();
+  const serverText = useServerText();
   return (
     <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 360 }}>
       <Table size="small" stickyHeader aria-label={t('mc.upload.failures')}>
@@ -23,7 +25,7 @@ export function McUploadFailures({ failures }: { failures: readonly McUploadFail
           {failures.map((failure) => (
             <TableRow key={failure.deviceId}>
               <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{failure.mac}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{failure.reason}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{serverText({ message: failure.reason, messageCode: failure.reasonCode, messageParams: failure.reasonParams })}</TableCell>
             </TableRow>
           ))}
         </TableBody>

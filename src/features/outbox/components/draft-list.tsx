@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useT } from '@/features/outbox/messages';
 import { useDateFormat } from '@/lib/dates';
+import { useOfflineT } from '@/offline/offline-strings';
 import type { DraftView } from '../model';
 import { TechnicalDetails } from './technical-details';
 
@@ -30,7 +31,8 @@ interface DraftListProps {
 
 function useTitle(): (view: DraftView) => string {
   const t = useT();
-  return (view) => view.title.trim() || t('drafts.untitled');
+  const offlineT = useOfflineT();
+  return (view) => (view.name ? offlineT(view.name.key, view.name.params) : view.title.trim() || t('drafts.untitled'));
 }
 
 /** The draft's step in words: «Адрес (2 из 4)». */

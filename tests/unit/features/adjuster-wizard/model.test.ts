@@ -3,12 +3,12 @@ import { ADDRESS_NOT_FOUND } from '@contract/adjuster-wizard';
 import type { OutboxJob } from '@/offline/db';
 import { adjusterDraftSchema } from '@/offline/draft-schemas/adjuster';
 import { entranceChoices } from '@/features/adjuster-wizard/api';
+import { draftTitle } from '@/offline/draft-names';
 import {
   DONE_STEP,
   addressFound,
   defaultWizardDraft,
   draftTarget,
-  draftTitle,
   jobPhase,
   jobProgress,
   jobsSummary,
@@ -179,8 +179,8 @@ describe('adjuster wizard: device, set-up and the draft list', () => {
     expect(draftTarget(draft, 'setup')).toEqual({ mac: '02:53:49:00:04:AA', house: FOUND.address, step: 'setup' });
     expect(draftTarget(defaultWizardDraft(), 'port')).toEqual({ step: 'port' });
     expect(draftTarget(draft, DONE_STEP).step).toBe('sent');
-    expect(draftTitle(draft, 'Наладка')).toBe('Наладка BS-MSK-0001, порт 4');
-    expect(draftTitle(defaultWizardDraft(), 'Наладка')).toBe('Наладка');
+    expect(draftTitle('ru', 'adjuster', draft)).toBe('Наладка BS-MSK-0001, порт 4');
+    expect(draftTitle('ru', 'adjuster', defaultWizardDraft())).toBe('Наладка');
   });
 
   it('finds the latest outbox job of a kind', () => {

@@ -4,6 +4,7 @@ import { defaultSerialNumberDraft } from '@contract/adjuster-wizard';
 import { OutboxPage } from '@/features/outbox/components/outbox-page';
 import { defaultReplaceDraft } from '@/features/replace-wizard/model';
 import { setLoggedFlag } from '@/lib/logged-flag';
+import { setPreferences } from '@/lib/preferences';
 import { sessionQueries } from '@/lib/session';
 import { createConnectivityStore } from '@/offline/connectivity';
 import type { OfflineDb, OutboxJob } from '@/offline/db';
@@ -88,6 +89,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  setPreferences({ language: 'ru' });
 });
 
 describe('OutboxPage: the job list', () => {
@@ -362,7 +364,14 @@ describe('OutboxPage: drafts', () => {
     const { db, render } = await setup();
     await saveDraft(
       db,
-      { id: 'd1', kind: 'serial-number', userId: 7, title: 'ул. Ленина, 1', target: { mac: 'AA:BB:CC:DD:EE:01', house: 'ул. Ленина, 1', step: 2 }, data: defaultSerialNumberDraft() },
+      {
+        id: 'd1',
+        kind: 'serial-number',
+        userId: 7,
+        title: 'Устройство по серийному номеру SN-77',
+        target: { mac: 'AA:BB:CC:DD:EE:01', house: 'ул. Ленина, 1', step: 2 },
+        data: { ...defaultSerialNumberDraft(), serialNumber: 'SN-77' },
+      },
       T0,
     );
     render();
@@ -370,11 +379,23 @@ describe('OutboxPage: drafts', () => {
     const table = await screen.findByRole('table', { name: 'Черновики' });
     const row = within(table).getAllByRole('row')[1];
     expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(
-      expect.arrayContaining(['ул. Ленина, 1', 'AA:BB:CC:DD:EE:01', 'Адрес (2 из 4)', '15.01.2025, 12:00:00']),
+      expect.arrayContaining(['Устройство по серийному номеру SN-77', 'AA:BB:CC:DD:EE:01', 'ул. Ленина, 1', 'Адрес (2 из 4)', '15.01.2025, 12:00:00']),
     );
     within(row).getByText('Добавление устройства по серийному номеру');
-    expect(within(row).getByRole('link', { name: 'Продолжить: ул. Ленина, 1' }).getAttribute('href')).toBe('/devices/serial-number-wizard?draft=d1');
+    expect(within(row).getByRole('link', { name: 'Продолжить: Устройство по серийному номеру SN-77' }).getAttribute('href')).toBe('/devices/serial-number-wizard?draft=d1');
     expect(screen.getByRole('status', { name: 'location' }).textContent).toBe('/outbox?tab=drafts');
+  });
+
+  it('names a draft in the language of the moment, not in the one it was saved in', async () => {
+    const { db, render } = await setup();
+    const data = { ...defaultReplaceDraft(), oldMac: 'aa:bb:cc:dd:ee:01', newMac: 'AA-BB-CC-DD-EE-02' };
+    await saveDraft(db, { id: 'd1', kind: 'replace', userId: 7, title: 'Замена устройства: AA:BB:CC:DD:EE:01 → AA:BB:CC:DD:EE:02', data }, T0);
+    setPreferences({ language: 'en' });
+    render();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Drafts (1)' }));
+    const table = await screen.findByRole('table', { name: 'Drafts' });
+    within(table).getByText('Device replacement: AA:BB:CC:DD:EE:01 → AA:BB:CC:DD:EE:02');
+    expect(within(table).queryByText(/Замена/)).toBeNull();
   });
 
   it('shows an unreadable draft as such, exports it, and deletes it only after confirmation', async () => {
@@ -433,10 +454,10 @@ describe('OutboxPage: phone and access', () => {
 
   it('a draft on a phone names its step in words, with the stored step id only in the details', async () => {
     const { db, render } = await setup({ phone: true });
-    await saveDraft(db, { id: 'd1', kind: 'replace', userId: 7, title: 'Замена в подъезде 2', target: { step: 'review' }, data: defaultReplaceDraft() }, T0);
+    await saveDraft(db, { id: 'd1', kind: 'replace', userId: 7, title: 'Замена устройства', target: { step: 'review' }, data: defaultReplaceDraft() }, T0);
     render();
     fireEvent.click(await screen.findByRole('tab', { name: 'Черновики (1)' }));
-    const card = await screen.findByRole('listitem', { name: 'Замена в подъезде 2' });
+    const card = await screen.findByRole('listitem', { name: 'Замена устройства' });
     within(card).getByText('Шаг: Проверка и замена (4 из 4)');
     expect(within(card).queryByText('Шаг: review')).toBeNull();
     const details = within(card).getByText('Технические сведения').closest('details');

@@ -9,7 +9,6 @@ import {
   defaultReplaceDraft,
   DONE_STEP,
   draftTarget,
-  draftTitle,
   fieldErrors,
   fieldStep,
   isEditable,
@@ -29,6 +28,7 @@ import {
   withOldMac,
 } from '@/features/replace-wizard/model';
 import { stepOnTheWay } from '@/components/wizard/step-checks';
+import { draftTitle } from '@/offline/draft-names';
 
 const OLD = 'AA:BB:CC:DD:EE:01';
 const NEW = '02:11:22:33:44:55';
@@ -178,8 +178,8 @@ describe('replace-options body', () => {
 describe('drafts list and job', () => {
   it('titles the draft old → new and targets the new device and the old device\'s first house', () => {
     const draft = withChecked(ready(), checkedDevice(CARD, 1));
-    expect(draftTitle(draft, 'Замена устройства')).toBe(`Замена устройства: ${OLD} → ${NEW}`);
-    expect(draftTitle(defaultReplaceDraft(), 'Замена устройства')).toBe('Замена устройства');
+    expect(draftTitle('ru', 'replace', draft)).toBe(`Замена устройства: ${OLD} → ${NEW}`);
+    expect(draftTitle('ru', 'replace', defaultReplaceDraft())).toBe('Замена устройства');
     expect(draftTarget(draft, 'new')).toEqual({ mac: NEW, house: 'ул. Лесная, 28', step: 'new' });
     expect(draftTarget(ready({ newMac: '' }), 'old')).toEqual({ mac: OLD, step: 'old' });
   });

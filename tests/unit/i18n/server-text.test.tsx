@@ -1,0 +1,71 @@
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SERVER_TEXTS, serverText } from '@contract/server-texts';
+import { McUploadFailures } from '@/features/management-companies/components/mc-upload-failures';
+import { acceptedText } from '@/features/serial-number-wizard/components/job-status';
+import { translate as serialTranslate } from '@/features/serial-number-wizard/messages';
+import { loadCatalog, serverTextIn } from '@/i18n/i18n';
+import { HttpError, ResultError, errorMessage } from '@/lib/http';
+import { setPreferences } from '@/lib/preferences';
+import { makeJob } from '../offline/helpers';
+
+const MAC = 'AA:BB:CC:DD:EE:01';
+
+afterEach(() => {
+  setPreferences({ language: 'ru' });
+  vi.unstubAllGlobals();
+});
+
+describe('the server’s coded sentences', () => {
+  it('are worded in English from their code and parameters', async () => {
+    await loadCatalog('en');
+    expect(serverTextIn('en', serverText('device.unreachable', { mac: MAC }))).toBe(`The device does not answer: it is disabled or reset (${MAC})`);
+    expect(serverTextIn('en', serverText('portJob.vlanRefused'))).toBe('The switch refused the VLAN change on the port');
+    expect(serverTextIn('en', serverText('preset.done', { deviceType: 'ISCOM_X1' }))).toBe('The preset for ISCOM_X1 is uploaded');
+  });
+
+  it('stay the server’s own words in Russian, for a code this version does not know, a missing parameter or plain text', async () => {
+    await loadCatalog('en');
+    const unreachable = serverText('device.unreachable', { mac: MAC });
+    expect(serverTextIn('ru', unreachable)).toBe(`Устройство не отвечает: оно отключено или сброшено (${MAC})`);
+    expect(serverTextIn('en', { message: 'Новая причина', messageCode: 'device.newer-reason', messageParams: {} })).toBe('Новая причина');
+    expect(serverTextIn('en', { message: unreachable.message, messageCode: 'device.unreachable', messageParams: {} })).toBe(unreachable.message);
+    expect(serverTextIn('en', 'Ответ другого сервера')).toBe('Ответ другого сервера');
+  });
+
+  it('have a Russian template for every code that fills in as the server fills it', () => {
+    for (const code of Object.keys(SERVER_TEXTS) as (keyof typeof SERVER_TEXTS)[]) {
+      const names = [...SERVER_TEXTS[code].matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+      const params = Object.fromEntries(names.map((name) => [name, `<${name}>`]));
+      expect(serverText(code, params).message, code).not.toMatch(/\{\w+\}/);
+    }
+  });
+
+  it('word a refused call’s coded message in the user’s language', async () => {
+    await loadCatalog('en');
+    const refused = new HttpError(502, 'DDNS не настроен: устройство 10.0.0.9 не ответило', { result: false, ...serverText('ddns.failed', { ip: '10.0.0.9' }) });
+    setPreferences({ language: 'ru' });
+    expect(errorMessage(refused)).toBe('DDNS не настроен: устройство 10.0.0.9 не ответило');
+    setPreferences({ language: 'en' });
+    expect(errorMessage(refused)).toBe('DDNS not set up: device 10.0.0.9 did not answer');
+    expect(errorMessage(new ResultError('Сервер останавливается', { result: 'error', ...serverText('server.stopping') }))).toBe('The server is shutting down');
+    expect(errorMessage(new HttpError(409, 'Уже идёт', { result: false, message: 'Уже идёт' }))).toBe('Уже идёт');
+  });
+
+  it('show a management company’s upload failure in English', async () => {
+    await loadCatalog('en');
+    setPreferences({ language: 'en' });
+    const reason = serverText('device.unreachable', { mac: MAC });
+    render(<McUploadFailures failures={[{ deviceId: 9, mac: MAC, reason: reason.message, reasonCode: reason.messageCode, reasonParams: reason.messageParams, at: null }]} />);
+    expect(await screen.findByText(`The device does not answer: it is disabled or reset (${MAC})`)).toBeTruthy();
+  });
+
+  it('show the serial-number wizard’s accepted registration in English', async () => {
+    await loadCatalog('en');
+    const job = makeJob({ status: 'sent', response: { result: 'success', ...serverText('adjuster.deviceRegistered'), data: { deviceId: 42, mac: MAC, serialNumber: 'SN-1' } } });
+    const english = () => acceptedText(job, (key, params) => serialTranslate('en', key, params), (text) => serverTextIn('en', text));
+    english();
+    await expect.poll(english).toBe('Device registered. Device number: 42');
+    expect(acceptedText(job, (key, params) => serialTranslate('ru', key, params), (text) => serverTextIn('ru', text))).toBe('Устройство зарегистрировано. Номер устройства: 42');
+  });
+});
