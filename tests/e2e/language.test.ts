@@ -61,10 +61,13 @@ describe('dictionaries in the user’s language', () => {
     // The header's user link leads to the settings inside the app.
     await page.getByRole('link', { name: 'operator', exact: true }).click();
     await page.getByRole('heading', { name: 'Настройки пользователя' }).waitFor();
-    const english = page.waitForResponse((response) => {
-      const url = new URL(response.url());
-      return url.pathname === '/front/dictionary/get-options' && url.searchParams.get('language') === 'en';
-    });
+    const english = page.waitForResponse(
+      (response) => {
+        const url = new URL(response.url());
+        return url.pathname === '/front/dictionary/get-options' && url.searchParams.get('language') === 'en';
+      },
+      { timeout: 30_000 },
+    );
     await chooseOption(page, 'Язык', /^(en|english)$/i);
     await page.getByRole('button', { name: /^(Сохранить|Save)$/ }).click();
     await page.getByRole('combobox', { name: 'Language' }).waitFor();
@@ -90,7 +93,8 @@ describe('dictionaries in the user’s language', () => {
     await setLanguage('ru');
     await page.reload();
     await page.getByRole('tab', { name: 'Звук и экран', selected: true }).waitFor();
-    expect(await choices('Тип эхоподавления')).toEqual(['Отключено', 'Программное (AEC)', 'Аппаратное (DSP)', 'Адаптивное с шумоподавлением']);
+    // The dictionary is asked again after the reload: its choices come when it answers.
+    await expect.poll(() => choices('Тип эхоподавления')).toEqual(['Отключено', 'Программное (AEC)', 'Аппаратное (DSP)', 'Адаптивное с шумоподавлением']);
     expect(session.pageErrors).toEqual([]);
   });
 });
