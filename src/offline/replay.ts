@@ -178,6 +178,8 @@ export function createReplayEngine(options: ReplayEngineOptions): ReplayEngine {
       let progressed = false;
       for (const job of await readQueue(db, userId)) {
         if (stopped || tally.paused) return false;
+        // The signal may go while a run drains: the jobs after that wait for the way back online.
+        if (!isOnline() && reason !== 'send-now') return false;
         if (job.status === 'needs-attention') {
           holds.hold(job);
           continue;

@@ -67,6 +67,24 @@ describe('replay: basics', () => {
     expect(await statuses(db)).toEqual(['sent', 'sent']);
   });
 
+  it('stops draining when the signal goes during a run: the jobs after that wait for the way back online', async () => {
+    let online = true;
+    const { db, engine, sent, send } = setup({ isOnline: () => online });
+    send.mockImplementation(async (sending) => {
+      sent.push(sending);
+      online = false;
+      return ok();
+    });
+    await queue(db, job(null));
+    await queue(db, job(null));
+    await engine.trigger('manual');
+    expect(sent).toHaveLength(1);
+    expect(await statuses(db)).toEqual(['sent', 'queued']);
+    online = true;
+    await engine.trigger('online');
+    expect(await statuses(db)).toEqual(['sent', 'sent']);
+  });
+
   it('marks the job sending (saved) before the request goes out', async () => {
     const { db, engine, send } = setup();
     const seen: string[] = [];
