@@ -57,7 +57,7 @@ describe('network simulator', () => {
     const running = async () => undefined;
     for (let id = 1; id <= 20; id++) {
       expect((await never.runPortJob(task(id), running, signal)).ok).toBe(true);
-      expect(await always.runPortJob(task(id), running, signal)).toEqual({ ok: false, message: 'Коммутатор отклонил смену VLAN на порту' });
+      expect(await always.runPortJob(task(id), running, signal)).toEqual({ ok: false, message: 'Коммутатор отклонил смену VLAN на порту', messageCode: 'portJob.vlanRefused', messageParams: {} });
     }
     expect((await never.setupDdns('02:00:00:00:00:01', '10.0.0.1')).ok).toBe(true);
     expect((await always.uploadPreset('02:00:00:00:00:01', 6, 'http://x')).ok).toBe(false);
@@ -79,7 +79,7 @@ describe('network simulator', () => {
     const signal = new AbortController().signal;
     for (const kind of ['changeVlanPort', 'disablePort', 'enablePort'] as const) {
       const job = (id: number): PortJobTask => ({ id, kind, bsName: 'BS-SPB-0001', portNum: 19, attempt: 1 });
-      expect(await sim.runPortJob(job(1), async () => undefined, signal)).toEqual({ ok: false, message: 'Порт сбросил соединение во время задания: перезапустите его' });
+      expect(await sim.runPortJob(job(1), async () => undefined, signal)).toEqual({ ok: false, message: 'Порт сбросил соединение во время задания: перезапустите его', messageCode: 'portJob.connectionReset', messageParams: {} });
       expect((await sim.runPortJob(job(2), async () => undefined, signal)).ok).toBe(true);
     }
     // Another station's port 19 fails once too.
@@ -96,6 +96,11 @@ describe('network simulator', () => {
     const pending = new NetworkSimulator({ timeScale: 1, addressBook: async () => BOOK }).runPortJob(task(2), async () => undefined, abort.signal);
     abort.abort();
     await expect(pending).rejects.toThrow();
-    expect(await sim.runPortJob({ ...task(3), portNum: 99 }, async () => undefined, abort.signal)).toEqual({ ok: false, message: 'На базовой станции BS-MSK-0001 нет порта 99' });
+    expect(await sim.runPortJob({ ...task(3), portNum: 99 }, async () => undefined, abort.signal)).toEqual({
+      ok: false,
+      message: 'На базовой станции BS-MSK-0001 нет порта 99',
+      messageCode: 'port.portUnknown',
+      messageParams: { station: 'BS-MSK-0001', port: 99 },
+    });
   });
 });
