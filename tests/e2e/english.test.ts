@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, XHR, account, chooseOption, findDevice, getJson, launchBrowser, logIn, openSession, screenshot, setUserLanguage, type Session } from './browser';
+import { DESKTOP, XHR, account, chooseOption, findDevice, launchBrowser, logIn, openSession, screenshot, setUserLanguage, type Session } from './browser';
 import { APP_ROUTES, concretePath, routeValues, settleRoute, trackRequests, visitRoute } from './route-visits';
 
 /*
@@ -123,28 +123,6 @@ describe('the app in English', () => {
     await page.goto('/outbox?tab=drafts');
     await page.getByText(`Device by serial number ${DRAFT_SERIAL}`).first().waitFor();
     expect(await page.getByText('Устройство по серийному номеру', { exact: false }).count()).toBe(0);
-  });
-
-  it('words a management company’s upload failures in English, from the code next to the server’s Russian reason', async () => {
-    type Failure = { mac: string; reason: string; reasonCode?: string };
-    const companies = (await getJson<{ data: { id: number }[] }>(page, '/front/management-company')).data;
-    // At its start the server uploads the seed's due companies; the disabled and reset devices fail.
-    const findFailing = async (): Promise<{ companyId: number; failure: Failure } | null> => {
-      for (const company of companies) {
-        const upload = (await getJson<{ data: { failures: Failure[] } | null }>(page, `/front/management-company/${company.id}/upload`)).data;
-        const failure = upload?.failures.find((each) => each.reasonCode !== undefined);
-        if (failure) return { companyId: company.id, failure };
-      }
-      return null;
-    };
-    await expect.poll(findFailing, { timeout: 30_000 }).not.toBeNull();
-    const failing = await findFailing();
-    if (!failing) throw new Error('no coded upload failure');
-    expect(failing.failure.reason).toMatch(CYRILLIC_WORD);
-    await page.goto(`/mc/${failing.companyId}/update`);
-    const row = page.getByRole('table', { name: 'Failed devices' }).getByRole('row').filter({ hasText: failing.failure.mac });
-    await expect.poll(() => row.textContent()).toMatch(/^[^А-Яа-яЁё]*$/);
-    expect(await row.textContent()).toMatch(/device/i);
   });
 
   it('writes dates, numbers and the date picker in English', async () => {
