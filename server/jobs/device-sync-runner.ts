@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { OWED_NOTE } from '../../contract/device-sync';
 import { AfterCommit } from '../http/after-commit';
 import { DeviceGatewayError, type DeviceGateway } from '../gateways/device/device-gateway';
 import { claimDeviceChanges, confirmChange, dueDevices, failChange, owedNote, pruneConfirmed, releaseDevice, storeAndOweEach, type OwedChange } from '../repositories/device-sync';
@@ -103,7 +104,8 @@ export async function storeOweAndSend<T>(
   const written = await storeAndOweEach(db, owed, store);
   if (!written) return null;
   const deviceIds = owed.map((item) => item.deviceId);
-  const note = new AfterCommit(await owedNote(db, written.ids), async (appDb) => {
+  // As of the commit nothing is sent yet: every owed row is owed, with no reason so far.
+  const note = new AfterCommit(written.ids.length > 0 ? OWED_NOTE : null, async (appDb) => {
     await sendOwed(appDb, gateway, deviceIds, settings);
     return owedNote(appDb, written.ids);
   });
