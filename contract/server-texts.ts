@@ -1,4 +1,4 @@
-import { number, optional, record, string, union, type, type Infer } from 'superstruct';
+import { is, number, optional, record, string, union, type, type Infer } from 'superstruct';
 
 /*
  * The server's own sentences that reach a user later or from the background: what a device or the
@@ -64,6 +64,12 @@ export type CodedText = Infer<typeof CodedText>;
 
 /** The code and parameters answers carry next to their `message` (optional: other back ends send none). */
 export const CODED_MESSAGE_FIELDS = { messageCode: optional(string()), messageParams: optional(ServerTextParams) };
+
+/** The coded message of an answer, or null when it has none (no code, or no message to fall back on). */
+export function codedMessageOf(body: unknown): CodedText | null {
+  if (!is(body, CodedText) || body.messageCode === undefined) return null;
+  return { message: body.message, messageCode: body.messageCode, messageParams: body.messageParams ?? {} };
+}
 
 /** A plain text (another back end's, or not coded yet) as a coded one without a code. */
 export function asCodedText(text: string | CodedText): CodedText {

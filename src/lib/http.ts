@@ -7,20 +7,13 @@ import {
   type Endpoint,
   type PathParams,
 } from '@contract/common';
-import { is } from 'superstruct';
-import { CodedText } from '@contract/server-texts';
+import { codedMessageOf, type CodedText } from '@contract/server-texts';
 import { serverTextIn, t } from '@/i18n/i18n';
 import { getPreferences } from './preferences';
 import { getCsrfToken, refreshCsrfToken } from './csrf';
 import { isLoggedIn, setLoggedFlag } from './logged-flag';
 import { clearUserCaches } from './runtime-cache';
 import { emitSessionEvent } from './session-events';
-
-/** The coded message of an answer (contract/server-texts.ts), or null when it has none. */
-export function codedMessageOf(body: unknown): CodedText | null {
-  if (!is(body, CodedText) || body.messageCode === undefined) return null;
-  return { message: body.message, messageCode: body.messageCode, messageParams: body.messageParams ?? {} };
-}
 
 /** The server answered with a status that is not the endpoint's success status. */
 export class HttpError extends Error {

@@ -1,6 +1,7 @@
 import Dexie, { type DexieOptions, type EntityTable, type Table, type Transaction } from 'dexie';
 import { normalizeMac } from '@contract/common';
 import { OFFLINE_DB_NAME, noteOfflineDbLoaded } from './runtime-demand';
+import type { CodedText } from '@contract/server-texts';
 
 export { OFFLINE_DB_NAME };
 // Dexie is on the page: a screen that works offline opened, so the offline runtime starts too.
@@ -66,6 +67,8 @@ export interface OutboxJob {
   /** Epoch ms; the job is not sent before it. */
   nextAttemptAt: number;
   lastError: string | null;
+  /** The last error as the server coded it, to word in the reader's language (absent: no code, or saved before codes). */
+  lastErrorCoded?: CodedText;
   /** HTTP status of the last answer; null when the last attempt got no answer. */
   lastStatus: number | null;
   userId: number;
@@ -203,4 +206,9 @@ export function openOfflineDbEarly(): void {
     () => performance.mark?.('intercom:offline-db-open'),
     () => undefined,
   );
+}
+
+/** A job's last error as it is shown: coded when the server named it, else its text. */
+export function jobErrorOf(job: Pick<OutboxJob, 'lastError' | 'lastErrorCoded'>): CodedText | string | null {
+  return job.lastErrorCoded ?? job.lastError;
 }

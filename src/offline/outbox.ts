@@ -1,4 +1,5 @@
 import { canonicalJson } from '@contract/idempotency';
+import type { CodedText } from '@contract/server-texts';
 import { DEFAULT_BACKOFF, retryDelay, type BackoffPolicy, type Random } from './backoff';
 import { deviceKeyOf, type OutboxJob, type OutboxMethod, type OutboxTarget } from './db';
 
@@ -21,9 +22,9 @@ export type SendOutcome =
   | { type: 'sent'; status: number; response?: unknown }
   /** No answer: offline, DNS, timeout, captive portal, an answer that is not our API's. */
   | { type: 'network-error'; message: string }
-  | { type: 'http-error'; status: number; message: string | null; retryAfter?: string | null }
+  | { type: 'http-error'; status: number; message: string | null; coded?: CodedText | null; retryAfter?: string | null }
   /** 2xx with `result: false` (or the adjuster's 'error'): the server read the request and declined it. */
-  | { type: 'refused'; status: number; message: string | null };
+  | { type: 'refused'; status: number; message: string | null; coded?: CodedText | null };
 
 export type OutboxCommand =
   | { type: 'begin-send' }
@@ -149,26 +150,27 @@ export function nextState(job: OutboxJob, event: OutboxEvent, now: number, optio
     case 'sent':
       // The server has it, whatever this tab believed: 'sent' wins over every unsent status.
       if (job.status === 'sent') return ignored();
-      return update({ status: 'sent', sentAt: now, lastStatus: event.status, lastError: null, response: event.response });
+      return update({ status: 'sent', sentAt: now, lastStatus: event.status, lastError: null, lastErrorCoded: undefined, response: event.response });
 
     case 'network-error':
       if (job.status !== 'sending') return ignored();
-      return update({ status: 'queued', nextAttemptAt: backoff(), lastError: event.message, lastStatus: null });
+      return update({ status: 'queued', nextAttemptAt: backoff(), lastError: event.message, lastErrorCoded: undefined, lastStatus: null });
 
     case 'http-error': {
       if (job.status !== 'sending') return ignored();
       const lastError = httpMessage(event.status, event.message);
+      const lastErrorCoded = event.coded ?? undefined;
       const verdict = classifyHttpStatus(event.status, event.retryAfter);
       if (verdict === 'retry') {
-        return update({ status: 'queued', nextAttemptAt: backoff(event.retryAfter), lastError, lastStatus: event.status });
+        return update({ status: 'queued', nextAttemptAt: backoff(event.retryAfter), lastError, lastErrorCoded, lastStatus: event.status });
       }
-      if (verdict === 'pause') return update({ status: 'paused', lastError, lastStatus: event.status }, ['pause-queue']);
-      return update({ status: 'needs-attention', lastError, lastStatus: event.status });
+      if (verdict === 'pause') return update({ status: 'paused', lastError, lastErrorCoded, lastStatus: event.status }, ['pause-queue']);
+      return update({ status: 'needs-attention', lastError, lastErrorCoded, lastStatus: event.status });
     }
 
     case 'refused':
       if (job.status !== 'sending') return ignored();
-      return update({ status: 'needs-attention', lastError: httpMessage(event.status, event.message), lastStatus: event.status });
+      return update({ status: 'needs-attention', lastError: httpMessage(event.status, event.message), lastErrorCoded: event.coded ?? undefined, lastStatus: event.status });
 
     case 'send-now':
       return job.status === 'queued' ? update({ nextAttemptAt: now }) : ignored();

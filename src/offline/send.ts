@@ -1,3 +1,4 @@
+import { codedMessageOf, type CodedText } from '@contract/server-texts';
 import { CSRF_HEADER, IDEMPOTENCY_HEADER, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '@contract/common';
 import { refreshCsrfToken } from '@/lib/csrf';
 import type { OutboxJob } from './db';
@@ -48,6 +49,12 @@ function messageOf(body: unknown): string | null {
   return typeof message === 'string' && message.trim() !== '' ? message : null;
 }
 
+/** The refusal's coded message, when the server named it (contract/server-texts.ts). */
+function codedOf(body: unknown): { coded?: CodedText } {
+  const coded = codedMessageOf(body);
+  return coded ? { coded } : {};
+}
+
 /** `result: false` (front API) or `result: 'error'` (adjuster API). */
 function isRefusal(body: unknown): boolean {
   const result = field(body, 'result');
@@ -68,13 +75,14 @@ export async function outcomeOf(response: Response): Promise<SendOutcome> {
   const parsed = parseJson(text);
   if (response.ok) {
     if (!parsed.ok) return { type: 'network-error', message: offlineT('offline.error.notApi', { status: response.status }) };
-    if (isRefusal(parsed.value)) return { type: 'refused', status: response.status, message: messageOf(parsed.value) };
+    if (isRefusal(parsed.value)) return { type: 'refused', status: response.status, message: messageOf(parsed.value), ...codedOf(parsed.value) };
     return { type: 'sent', status: response.status, response: parsed.value };
   }
   return {
     type: 'http-error',
     status: response.status,
     message: parsed.ok ? messageOf(parsed.value) : null,
+    ...(parsed.ok ? codedOf(parsed.value) : {}),
     retryAfter: response.headers.get('Retry-After'),
   };
 }

@@ -1,7 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
 import { normalizeMac } from '@contract/common';
-import { getOfflineDb, type OfflineDb, type OutboxJob, type OutboxStatus } from '@/offline/db';
+import type { CodedText } from '@contract/server-texts';
+import { getOfflineDb, jobErrorOf, type OfflineDb, type OutboxJob, type OutboxStatus } from '@/offline/db';
 import type { EnqueueInput } from '@/offline/outbox';
 import { queueJob, type OfflineRuntime } from '@/offline/runtime';
 
@@ -21,8 +22,8 @@ export interface PendingKey {
   value: string;
   mac: string;
   status: OutboxStatus;
-  /** The server's reason when it needs attention. */
-  error: string | null;
+  /** The server's reason when it needs attention (coded when the server named it). */
+  error: CodedText | string | null;
 }
 
 function field(body: unknown, name: string): unknown {
@@ -92,5 +93,5 @@ export function usePendingKeys({ userId, kind, macs, matches, onSent, db = getOf
   return mine
     .filter((job) => job.status !== 'sent')
     .sort((a, b) => a.id - b.id)
-    .map((job) => ({ id: job.id, value: jobKeyValue(job), mac: job.target.mac ?? '', status: job.status, error: job.lastError }));
+    .map((job) => ({ id: job.id, value: jobKeyValue(job), mac: job.target.mac ?? '', status: job.status, error: jobErrorOf(job) }));
 }

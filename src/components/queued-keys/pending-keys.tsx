@@ -6,6 +6,7 @@ import { StatusChip } from '@/components/status-chip';
 import type { OutboxStatus } from '@/offline/db';
 import type { PendingKey } from './key-jobs';
 import { useT, type FeatureMessageKey } from './messages';
+import { useServerText } from '@/i18n/i18n';
 
 const STATUS_TEXT: Record<OutboxStatus, FeatureMessageKey> = {
   queued: 'queuedKeys.status.queued',
@@ -25,6 +26,7 @@ interface PendingKeysProps {
 /** The keys added with no signal and not yet confirmed by the server, each with its job's state. */
 export function PendingKeys({ keys, outboxPath }: PendingKeysProps) {
   const t = useT();
+  const serverText = useServerText();
   if (keys.length === 0) return null;
   return (
     <Box component="section" aria-label={t('queuedKeys.list')} sx={{ border: 1, borderColor: 'warning.main', borderRadius: 1, p: 1.5, mb: 2, minWidth: 0 }}>
@@ -44,7 +46,7 @@ export function PendingKeys({ keys, outboxPath }: PendingKeysProps) {
             <StatusChip tone={key.status === 'needs-attention' ? 'bad' : 'off'}>{t(STATUS_TEXT[key.status])}</StatusChip>
             {key.status === 'needs-attention' && key.error && (
               <Typography variant="body2" color="error" sx={{ flexBasis: '100%', overflowWrap: 'anywhere' }}>
-                {key.error}
+                {serverText(key.error)}
               </Typography>
             )}
           </Box>

@@ -11,8 +11,9 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { FeatureTranslate } from '@/i18n/i18n';
 import { useDateFormat } from '@/lib/dates';
-import type { OutboxJob } from '@/offline/db';
+import { jobErrorOf, type OutboxJob } from '@/offline/db';
 import { useT } from '@/components/wizard/job-messages';
+import { useServerText } from '@/i18n/i18n';
 
 // Loaded when first needed: the wizard routes have a 250 KB budget.
 const ConfirmDialog = lazy(() => import('@/components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
@@ -64,6 +65,7 @@ interface OutboxJobPanelProps<P extends string> {
 /** Where a wizard's submission is: queued, sending, sent, needs attention (with the server's message) or paused; nothing before it is queued. */
 export function OutboxJobPanel<P extends string>({ wizard, t, prefix, onStartNew, sent: sentOf, sentLink: linkOf }: OutboxJobPanelProps<P>) {
   const shared = useT();
+  const serverText = useServerText();
   const format = useDateFormat();
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -73,16 +75,18 @@ export function OutboxJobPanel<P extends string>({ wizard, t, prefix, onStartNew
   const sent = job.status === 'sent' ? sentOf?.(job) : null;
   const sentLink = job.status === 'sent' ? linkOf?.(job) : null;
   const text = (suffix: Suffix, params?: Record<string, string | number>) => t(`${prefix}.${suffix}`, params);
+  const error = jobErrorOf(job);
+  const lastError = error === null ? null : serverText(error);
 
   let detail: string | null = null;
   if (job.status === 'queued') {
     detail = online ? text('job.queued.online') : text('job.queued.offline');
     if (job.attempts > 0) {
       detail += ` ${shared(online ? 'wizardJob.attempts' : 'wizardJob.attemptsOffline', { attempts: job.attempts, next: format.dateTime(job.nextAttemptAt) })}`;
-      if (job.lastError) detail += ` ${shared('wizardJob.lastError', { error: job.lastError })}`;
+      if (lastError) detail += ` ${shared('wizardJob.lastError', { error: lastError })}`;
     }
   } else if (job.status === 'needs-attention') {
-    detail = text('job.needsAttention.detail', { error: (job.lastError ?? t('common.requestFailed')).replace(/[.\s]+$/, '') });
+    detail = text('job.needsAttention.detail', { error: (lastError ?? t('common.requestFailed')).replace(/[.\s]+$/, '') });
   } else if (job.status === 'paused') {
     detail = text('job.paused.detail');
   } else if (job.status === 'sent' && typeof sent === 'string') {

@@ -3,8 +3,8 @@ import { ENTRANCE_TYPE, type Entrance } from '@contract/entrances';
 import { houseEndpoints } from '@contract/houses';
 import { userEndpoints } from '@contract/users';
 import { wizardEndpoints } from '@contract/wizard';
-import type { CodedText } from '@contract/server-texts';
-import { codedMessageOf, expectResult, request, ResultError } from '@/lib/http';
+import { codedMessageOf, type CodedText } from '@contract/server-texts';
+import { expectResult, request, ResultError } from '@/lib/http';
 import type { Port } from './model';
 
 /** Adjuster answers carry a string result; anything but 'success' is a refusal with its message. */

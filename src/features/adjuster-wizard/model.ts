@@ -3,7 +3,7 @@ import { applyAddressLookup, defaultAdjusterState, parsePortNum, portOf, type Po
 import { normalizeMac } from '@contract/common';
 import { deviceTypeId } from '@contract/devices';
 import { deviceFieldError } from '@/lib/device-fields';
-import { codedMessageOf } from '@/lib/http';
+import { codedMessageOf } from '@contract/server-texts';
 import type { MessageKey } from '@/features/adjuster-wizard/messages';
 import type { DraftTarget, OutboxJob } from '@/offline/db';
 import type { AdjusterWizardDraft } from '@/offline/draft-schemas/adjuster';

@@ -134,6 +134,14 @@ describe('nextState: sending', () => {
     expect(job).toMatchObject({ status: 'needs-attention', lastStatus: 200, lastError: 'Устройство уже есть' });
   });
 
+  it('keeps a refusal’s code with its message, and forgets it once the job is sent', () => {
+    const coded = { message: 'Базовая станция BS-X не найдена', messageCode: 'port.stationUnknown', messageParams: { station: 'BS-X' } };
+    const refused = updated(nextState(at('sending', { attempts: 1 }), { type: 'http-error', status: 404, message: coded.message, coded }, NOW, options));
+    expect(refused).toMatchObject({ status: 'needs-attention', lastError: coded.message, lastErrorCoded: coded });
+    const sent = updated(nextState({ ...refused, status: 'sending' }, { type: 'sent', status: 200 }, NOW, options));
+    expect(sent.lastErrorCoded).toBeUndefined();
+  });
+
   it('a refusal without a message still says what happened', () => {
     const job = updated(nextState(at('sending', { attempts: 1 }), { type: 'refused', status: 200, message: null }, NOW, options));
     expect(job.lastError).toBe('HTTP 200');

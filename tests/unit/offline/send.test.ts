@@ -24,6 +24,12 @@ describe('outcomeOf', () => {
     expect(await outcomeOf(json(200, { result: 'error', message: 'Нет порта' }))).toEqual({ type: 'refused', status: 200, message: 'Нет порта' });
   });
 
+  it('keeps a refusal’s code and values, so the queue can word it in the reader’s language', async () => {
+    const refusal = { message: 'Базовая станция BS-X не найдена', messageCode: 'port.stationUnknown', messageParams: { station: 'BS-X' } };
+    expect(await outcomeOf(json(404, { result: false, ...refusal }))).toMatchObject({ type: 'http-error', status: 404, coded: refusal });
+    expect(await outcomeOf(json(200, { result: 'error', ...refusal }))).toEqual({ type: 'refused', status: 200, message: refusal.message, coded: refusal });
+  });
+
   it('an HTML page with 200 (captive portal, SPA fallback) is not an answer from the API', async () => {
     const outcome = await outcomeOf(new Response('<!doctype html><html></html>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
     expect(outcome.type).toBe('network-error');

@@ -8,12 +8,11 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import type { CodedText } from '@contract/server-texts';
+import { codedMessageOf, type CodedText } from '@contract/server-texts';
 import { useT, type MessageKey } from '@/features/adjuster-wizard/messages';
 import { useServerText } from '@/i18n/i18n';
-import { codedMessageOf } from '@/lib/http';
-import type { OutboxJob } from '@/offline/db';
 import type { AdjusterWizard } from '../use-adjuster-wizard';
+import { jobErrorOf, type OutboxJob } from '@/offline/db';
 
 const SEVERITY: Record<OutboxJob['status'], AlertColor> = { queued: 'info', sending: 'info', sent: 'success', 'needs-attention': 'error', paused: 'warning' };
 
@@ -29,7 +28,7 @@ const TITLE: Record<OutboxJob['status'], MessageKey> = {
 export function OutboxStatus({ wizard, job, what }: { wizard: AdjusterWizard; job: OutboxJob; what: string }) {
   const t = useT();
   const serverText = useServerText();
-  const said = job.status === 'sent' ? responseMessage(job.response) : job.lastError;
+  const said = job.status === 'sent' ? responseMessage(job.response) : jobErrorOf(job);
   const message = said === null ? null : serverText(said);
   return (
     <Alert

@@ -23,6 +23,8 @@ import { DeviceRead } from './device-read';
 import { MatrixChecks } from './matrix-checks';
 import { MatrixGrid } from './matrix-grid';
 import { MatrixPickers } from './matrix-pickers';
+import { useServerText } from '@/i18n/i18n';
+import { jobErrorOf } from '@/offline/db';
 
 // Dialogs load on first opening: the screen's first view carries the grid only.
 const FillDialog = lazy(() => import('./fill-dialog').then((m) => ({ default: m.FillDialog })));
@@ -212,6 +214,7 @@ function SavedCopyNotice({ savedAt }: { savedAt: number }) {
 /** Where a matrix saved into the queue is: waiting, being sent, refused (with the server's words) or sent. */
 function MatrixJobNotice({ job }: { job: CommutatorsScreen['job'] }) {
   const t = useT();
+  const serverText = useServerText();
   const link = (
     <Button color="inherit" size="small" component={RouterLink} to="/outbox" sx={{ minHeight: 44 }}>
       {t('commutators.job.open')}
@@ -220,9 +223,10 @@ function MatrixJobNotice({ job }: { job: CommutatorsScreen['job'] }) {
   const { pending } = job;
   if (pending) {
     if (pending.status === 'needs-attention') {
+      const pendingError = jobErrorOf(pending);
       return (
         <Alert severity="error" action={link}>
-          {t('commutators.job.needsAttention', { error: pending.lastError ?? '—' })}
+          {t('commutators.job.needsAttention', { error: pendingError === null ? '—' : serverText(pendingError) })}
         </Alert>
       );
     }

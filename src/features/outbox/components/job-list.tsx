@@ -15,6 +15,8 @@ import { nextAttempt, type JobView } from '../model';
 import { JobActions, type JobActionHandlers } from './job-actions';
 import { JobStatusChip } from './job-status-chip';
 import { TechnicalDetails } from './technical-details';
+import { useServerText } from '@/i18n/i18n';
+import { jobErrorOf } from '@/offline/db';
 
 /** The next-attempt text, which also says why "send now" is off without a network. */
 const nextAttemptId = (view: JobView) => `outbox-job-${view.id}-next`;
@@ -92,10 +94,12 @@ function useNextAttemptText(offline: boolean): (view: JobView) => string {
 
 /** The server's message (its HTTP code is in the details). */
 function ErrorText({ view }: { view: JobView }) {
-  if (!view.job.lastError) return <>—</>;
+  const serverText = useServerText();
+  const error = jobErrorOf(view.job);
+  if (!error) return <>—</>;
   return (
     <Typography variant="body2" color={view.status === 'needs-attention' ? 'error' : 'text.primary'} sx={{ wordBreak: 'break-word' }}>
-      {view.job.lastError}
+      {serverText(error)}
     </Typography>
   );
 }

@@ -4,6 +4,7 @@ import { defaultSerialNumberDraft } from '@contract/adjuster-wizard';
 import { OutboxPage } from '@/features/outbox/components/outbox-page';
 import { defaultReplaceDraft } from '@/features/replace-wizard/model';
 import { setLoggedFlag } from '@/lib/logged-flag';
+import { loadCatalog } from '@/i18n/i18n';
 import { setPreferences } from '@/lib/preferences';
 import { sessionQueries } from '@/lib/session';
 import { createConnectivityStore } from '@/offline/connectivity';
@@ -277,6 +278,18 @@ describe('OutboxPage: the job list', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Повторить: задание #1' }));
     await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
     await screen.findByText('Отправленные задания свёрнуты: 1.');
+  });
+
+  it('words a refusal the server coded in the reader’s language', async () => {
+    const { db, render } = await setup();
+    const message = 'На порту 4 базовой станции BS-MSK-0001 не отвечает ни одно устройство';
+    const lastErrorCoded = { message, messageCode: 'port.noDevice', messageParams: { port: 4, station: 'BS-MSK-0001' } };
+    await addJob(db, { idempotencyKey: 'k1', status: 'needs-attention', lastStatus: 404, lastError: message, lastErrorCoded, attempts: 1 });
+    await loadCatalog('en');
+    setPreferences({ language: 'en' });
+    render();
+    await screen.findByText('No device answers on port 4 of base station BS-MSK-0001');
+    expect(screen.queryByText(message)).toBeNull();
   });
 
   it('asks before discarding: "Отмена" keeps the job, "Удалить" removes it', async () => {
