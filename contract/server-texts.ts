@@ -22,6 +22,7 @@ export const SERVER_TEXTS = {
   'device.connectionRefused': 'Устройство {mac} отклонило подключение: оно отключено или сброшено',
   'device.rs485Interrupted': 'Сканирование RS485 прервано: устройство {mac} перестало отвечать',
   'device.lineLevelInterrupted': 'Проверка уровня линии прервана: устройство {mac} перестало отвечать',
+  'device.rs485Found': 'Найдено устройств RS485: {count}',
   'device.firmwareInterrupted': 'Обновление прошивки прервано на {percent}%: устройство {mac} перестало отвечать',
   'server.stopping': 'Сервер останавливается',
   'upload.gone': 'Устройство или компания удалены: выгружать нечего',

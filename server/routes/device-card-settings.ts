@@ -12,6 +12,7 @@ import {
 } from '../../contract/device-card-settings';
 import type { DisplaySettings } from '../../contract/devices';
 import type { DictionaryId } from '../../contract/dictionaries';
+import { serverText } from '../../contract/server-texts';
 import type { DeviceChange, FirmwareUpdateRecord } from '../gateways/device/device-gateway';
 import { ApiError } from '../http/errors';
 import { defineRoute } from '../http/route';
@@ -223,7 +224,7 @@ export async function deviceSettingsRoutes(app: FastifyInstance, options: Device
       throw error;
     }
     await finishRs485Scan(db, record.id, { status: 'done', message: null });
-    return { result: true, message: `Найдено устройств RS485: ${scans.reduce((sum, scan) => sum + scan.devices.length, 0)}`, data: scans };
+    return { result: true, ...serverText('device.rs485Found', { count: scans.reduce((sum, scan) => sum + scan.devices.length, 0) }), data: scans };
   });
 
   defineRoute(app, deviceSettingsEndpoints.firmwareVersions, readers, async ({ params, request, db }) => {

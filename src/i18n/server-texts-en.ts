@@ -15,6 +15,7 @@ export const serverTextsEn: Record<ServerTextCode, string> = {
   'device.connectionRefused': 'Device {mac} refused the connection: it is disabled or reset',
   'device.rs485Interrupted': 'The RS485 scan stopped: device {mac} stopped answering',
   'device.lineLevelInterrupted': 'The line level check stopped: device {mac} stopped answering',
+  'device.rs485Found': 'RS485 devices found: {count}',
   'device.firmwareInterrupted': 'The firmware update stopped at {percent}%: device {mac} stopped answering',
   'server.stopping': 'The server is shutting down',
   'upload.gone': 'The device or the company was deleted: nothing to upload',

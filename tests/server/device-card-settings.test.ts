@@ -167,6 +167,8 @@ describe.each(BACKENDS)('device card settings on %s', (backend) => {
     const response = await scan;
     expect(response.statusCode, response.body).toBe(200);
     const scanned = expectShape(Rs485ScanResponse, response.json());
+    const found = scanned.data.reduce((sum, bus) => sum + bus.devices.length, 0);
+    expect(scanned).toMatchObject({ message: `Найдено устройств RS485: ${found}`, messageCode: 'device.rs485Found', messageParams: { count: found } });
     expect(seen.length).toBeGreaterThan(1);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     expect(seen.some((value) => value > 0 && value < 100)).toBe(true);

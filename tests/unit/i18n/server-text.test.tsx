@@ -22,6 +22,7 @@ describe('the server’s coded sentences', () => {
     expect(serverTextIn('en', serverText('device.unreachable', { mac: MAC }))).toBe(`The device does not answer: it is disabled or reset (${MAC})`);
     expect(serverTextIn('en', serverText('portJob.vlanRefused'))).toBe('The switch refused the VLAN change on the port');
     expect(serverTextIn('en', serverText('preset.done', { deviceType: 'ISCOM_X1' }))).toBe('The preset for ISCOM_X1 is uploaded');
+    expect(serverTextIn('en', serverText('device.rs485Found', { count: 3 }))).toBe('RS485 devices found: 3');
   });
 
   it('stay the server’s own words in Russian, for a code this version does not know, a missing parameter or plain text', async () => {

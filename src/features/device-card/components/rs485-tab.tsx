@@ -30,6 +30,7 @@ import { checkField, clampPercent, rs485DeviceCount, rs485Models, rs485StatusKey
 import { deviceCardQueries } from '../queries';
 
 import { SectionGrid } from './section';
+import { useServerText } from '@/i18n/i18n';
 
 /** How often the bus state is read while a scan runs. */
 const SCAN_POLL_MS = 400;
@@ -124,6 +125,7 @@ function ScanTable({ scans }: { scans: Rs485Scan[] }) {
 /** RS485: the bus scan with its progress, and the model the device talks to (saved only on 204). */
 export function Rs485Tab({ card, canEdit }: { card: DeviceCard; canEdit: boolean }) {
   const t = useT();
+  const serverText = useServerText();
   const { dateTime } = useDateFormat();
   const client = useQueryClient();
   const mac = card.device.mac;
@@ -137,7 +139,7 @@ export function Rs485Tab({ card, canEdit }: { card: DeviceCard; canEdit: boolean
     onMutate: () => setScanning(true),
     onSuccess: (answer) => {
       client.setQueryData(queryKey, (old) => (old ? { ...old, data: answer.data } : old));
-      notify(answer.message ?? t('card.rs485.scanDone', { count: rs485DeviceCount(answer.data) }), { variant: 'success' });
+      notify(answer.message ? serverText({ ...answer, message: answer.message }) : t('card.rs485.scanDone', { count: rs485DeviceCount(answer.data) }), { variant: 'success' });
     },
     onError: (error) => notify(t('card.rs485.scanFailed', { message: errorMessage(error) }), { variant: 'error' }),
     onSettled: () => {
