@@ -2,8 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from '@/app/app-providers';
-import { createAppRouter } from '@/app/router';
+import { askAheadOfCode, createAppRouter } from '@/app/router';
 import { registerServiceWorker } from '@/app/service-worker';
+import { startSettled, type StartSignals } from '@/app/start-settled';
 import { notify } from '@/components/notifications/notify';
 import { loadCatalog } from '@/i18n/i18n';
 import { isLoggedIn } from '@/lib/logged-flag';
@@ -27,6 +28,7 @@ if (isLoggedIn() && (search.has('draft') || OFFLINE_SCREEN.test(location.pathnam
   if (search.has('draft')) addStartRead(started);
 }
 
+askAheadOfCode(queryClient, location);
 const router = createAppRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
@@ -69,4 +71,16 @@ void Promise.all([catalog, firstRouteReady(FIRST_ROUTE_WAIT_MS)]).then(() => {
   );
 });
 
-void registerServiceWorker((message, action) => notify(message, { variant: 'info', persist: action !== undefined, action }));
+const startSignals: StartSignals = {
+  routeReady: () => router.state.initialized && router.state.navigation.state === 'idle',
+  fetching: () => queryClient.isFetching(),
+  subscribe: (listener) => {
+    const offRouter = router.subscribe(listener);
+    const offQueries = queryClient.getQueryCache().subscribe(listener);
+    return () => {
+      offRouter();
+      offQueries();
+    };
+  },
+};
+void startSettled(startSignals).then(() => registerServiceWorker((message, action) => notify(message, { variant: 'info', persist: action !== undefined, action })));

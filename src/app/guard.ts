@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunction } from 'react-router-dom';
 import { t, type MessageKey } from '@/i18n/i18n';
 import { isLoggedIn } from '@/lib/logged-flag';
+import type { ScreenMatch } from './screen-prefetch';
 
 export const LOGIN_PATH = '/site/auth';
 export const HOME_PATH = '/';
@@ -28,11 +29,13 @@ export function pageTitle(titleKey: MessageKey): string {
  * so the guard never shows a protected screen for a moment and the title is set before the
  * navigation completes.
  */
-export function routeLoader(titleKey: MessageKey): LoaderFunction {
-  return ({ request }) => {
-    const target = guardRedirect(new URL(request.url).pathname, isLoggedIn());
+export function routeLoader(titleKey: MessageKey, onEnter?: (match: ScreenMatch) => void): LoaderFunction {
+  return ({ request, params }) => {
+    const url = new URL(request.url);
+    const target = guardRedirect(url.pathname, isLoggedIn());
     if (target) return redirect(target);
     document.title = pageTitle(titleKey);
+    onEnter?.({ params, search: url.searchParams });
     return null;
   };
 }

@@ -2,6 +2,7 @@ import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import type { House } from '@contract/houses';
 import type { MessageKey } from '@/i18n/i18n';
 import { ACCESS_RULES, type AccessRule } from './access-rules';
+import type { ScreenPrefetch } from './screen-prefetch';
 
 type PageModule = { Component: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
@@ -28,6 +29,8 @@ export interface AppRouteDefinition {
   page: PageLoader;
   /** Who may open it; anyone else gets a plain "no access" page and the screen's code never loads. */
   access: AccessRule;
+  /** The screen's first request, started by the route's loader (screens opened cold, on phones too). */
+  prefetch?: ScreenPrefetch;
 }
 
 const { anyone, buyers, devices, deviceKeys, wizards, groups, houses, housing, users, keys, managementCompanies, managementCompanyCreate, outbox, field } = ACCESS_RULES;
@@ -55,9 +58,9 @@ export const workspaceRoutes: AppRouteDefinition[] = [
   { path: '/devices/serial-number-wizard', titleKey: 'route.title.deviceSerialWizard', access: wizards, page: () => import('@/features/serial-number-wizard/components/serial-number-wizard-page').then((wizard) => ({ Component: wizard.withHouseOffline(HouseOfflineBlock) })) },
   { path: '/devices/replace-wizard', titleKey: 'route.title.deviceReplaceWizard', access: wizards, page: () => import('@/features/replace-wizard/components/replace-wizard-page').then((m) => ({ Component: m.ReplaceWizardPage })) },
   { path: '/devices/:mac/update', titleKey: 'route.title.deviceCard', access: devices, page: () => import('@/features/device-card/components/device-card-page').then((m) => ({ Component: m.DeviceCardPage })) },
-  { path: '/devices/:mac/commutators', titleKey: 'route.title.deviceCommutators', access: devices, page: () => import('@/features/commutators/components/commutators-page').then((m) => ({ Component: m.CommutatorsPage })) },
-  { path: '/devices/:mac/keys', titleKey: 'route.title.deviceKeys', access: deviceKeys, page: () => import('@/features/device-keys/components/device-keys-page').then((m) => ({ Component: m.DeviceKeysPage })) },
-  { path: '/devices/:mac/rs-keys', titleKey: 'route.title.deviceRsKeys', access: deviceKeys, page: () => import('@/features/device-keys/components/device-rs-keys-page').then((m) => ({ Component: m.DeviceRsKeysPage })) },
+  { path: '/devices/:mac/commutators', titleKey: 'route.title.deviceCommutators', access: devices, page: () => import('@/features/commutators/components/commutators-page').then((m) => ({ Component: m.CommutatorsPage })), prefetch: (match, client) => import('@/features/commutators/prefetch').then((m) => m.prefetchCommutators(match, client)) },
+  { path: '/devices/:mac/keys', titleKey: 'route.title.deviceKeys', access: deviceKeys, page: () => import('@/features/device-keys/components/device-keys-page').then((m) => ({ Component: m.DeviceKeysPage })), prefetch: (match, client) => import('@/features/device-keys/prefetch').then((m) => m.prefetchDeviceKeys(false)(match, client)) },
+  { path: '/devices/:mac/rs-keys', titleKey: 'route.title.deviceRsKeys', access: deviceKeys, page: () => import('@/features/device-keys/components/device-rs-keys-page').then((m) => ({ Component: m.DeviceRsKeysPage })), prefetch: (match, client) => import('@/features/device-keys/prefetch').then((m) => m.prefetchDeviceKeys(true)(match, client)) },
   { path: '/devices/:mac/codes', titleKey: 'route.title.deviceCodes', access: deviceKeys, page: () => import('@/features/door-codes/components/door-codes-page').then((m) => ({ Component: m.DoorCodesPage })) },
   { path: '/device/codes', titleKey: 'route.title.keylessAccess', access: deviceKeys, page: () => import('@/features/door-codes/components/keyless-codes-page').then((m) => ({ Component: m.KeylessCodesPage })) },
   { path: '/devices/:mac/power', titleKey: 'route.title.devicePower', access: devices, page: () => import('@/features/device-power/components/device-power-page').then((m) => ({ Component: m.DevicePowerPage })) },
@@ -75,6 +78,7 @@ export const workspaceRoutes: AppRouteDefinition[] = [
     titleKey: 'route.title.flat',
     access: housing,
     page: () => import('@/features/flat-card/components/flat-card-page').then((m) => ({ Component: m.FlatCardPage })),
+    prefetch: (match, client) => import('@/features/flat-card/prefetch').then((m) => m.prefetchFlatCard(match, client)),
   },
   { path: '/entrances/:entranceUid', titleKey: 'route.title.entrance', access: housing, page: () => import('@/features/entrances/components/entrance-page').then((m) => ({ Component: m.EntrancePage })) },
   { path: '/access', titleKey: 'route.title.access', access: housing, page: () => import('@/features/access/components/access-page').then((m) => ({ Component: m.AccessPage })) },

@@ -15,6 +15,7 @@ import { repoRoot, startServer, type ServerProcess } from '../e2e/server-process
 import { DIST, builtChunks, entryScripts, rootScripts, scriptsLoadedBy, type Chunk } from './bundle';
 import { deviceListBudgetRows, deviceListFloorBudgetRows, deviceListReport, largeDatabaseUrl } from './device-list';
 import { deviceListPageBudgetRows, deviceListPageReport } from './device-list-page';
+import { firstOpenReport } from './first-open';
 import { housingApiReport, housingBudgetRows, housingPageReport, largeSeedReport } from './housing';
 import { checkRoute, load, logInCookie, peakRss, type LoadFigures, type LoadOptions } from './load';
 import { mcUploadBudgetRows, mcUploadReport } from './mc-upload';
@@ -316,6 +317,7 @@ async function main(): Promise<void> {
   const historyApi = await historyApiReport(heading, table, largeSeed, { ...LOAD, logFile: LOG_FILE });
   const audit = await auditBenchReport(heading, table, { ...LOAD, logFile: LOG_FILE });
   const otherPages = await routePageReport(heading, table, 'Every other screen', OTHER_ROUTES, { logFile: LOG_FILE });
+  await firstOpenReport(heading, table, { logFile: LOG_FILE });
 
   heading('Budgets (bundle, start, API)');
   const rows: string[][] = [['budget', 'limit', 'measured', 'ratio', 'verdict']];

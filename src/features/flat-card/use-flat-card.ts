@@ -10,14 +10,9 @@ import { HttpError } from '@/lib/http';
 import { hasPermission, hasRole, useSession, type AuthItemMap } from '@/lib/session';
 import { useConnectivity } from '@/offline/connectivity';
 import type { FlatRef } from './api';
+import { parseFlatRoute } from './flat-route';
 import { flatCardQueries } from './queries';
 
-/** `/houses/:houseUid/flats/:flatNum/update`: null when the flat number is not a positive integer. */
-export function parseFlatRoute(houseUid: string | undefined, flatNum: string | undefined): FlatRef | null {
-  if (!houseUid || !flatNum || !/^\d+$/.test(flatNum)) return null;
-  const num = Number(flatNum);
-  return num > 0 && Number.isSafeInteger(num) ? { houseUid, flatNum: num } : null;
-}
 
 /**
  * The server's rule for flat writes (FLAT_EDITORS: the role management or HOUSES_LIST_PERMISSION; the

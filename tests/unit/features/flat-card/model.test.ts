@@ -25,7 +25,8 @@ import {
   visibleSettings,
   withoutKeys,
 } from '@/features/flat-card/model';
-import { canEditFlat, parseFlatRoute } from '@/features/flat-card/use-flat-card';
+import { parseFlatRoute } from '@/features/flat-card/flat-route';
+import { canEditFlat } from '@/features/flat-card/use-flat-card';
 import { authItems } from '../../helpers/render';
 import { deviceData } from './fixtures';
 
