@@ -76,7 +76,8 @@ describe('asking for the first screen ahead of its code', () => {
     const flatRoute = buildRoutes(testQueryClient())[0].children?.find((route) => route.path === '/houses/:houseUid/flats/:flatNum/update');
     const loader = flatRoute?.loader;
     if (typeof loader !== 'function') throw new Error('the flat card route has no loader');
-    await loader({ request: new Request('http://localhost/houses/h2/flats/3/update'), params: { houseUid: 'h2', flatNum: '3' }, context: undefined });
+    const url = new URL('http://localhost/houses/h2/flats/3/update');
+    await loader({ request: new Request(url), url, pattern: '/houses/:houseUid/flats/:flatNum/update', params: { houseUid: 'h2', flatNum: '3' }, context: undefined });
     await waitFor(() => expect(urls.some((url) => /^\/front\/flats\/h2(:|%3A)3$/.test(url))).toBe(true));
   });
 });
