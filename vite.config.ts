@@ -1,4 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -19,6 +23,39 @@ function webManifest(): Plugin {
     },
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: readFileSync(file) });
+    },
+  };
+}
+
+const COMPRESSIBLE = /\.(js|css|html|wasm|svg|webmanifest|json)$/;
+
+/**
+ * Writes a .br and a .gz beside each text or wasm file of the build, which the server sends to a
+ * browser that accepts them (server/plugins/spa.ts): the shell's 548 KB of JS go out as about
+ * 150 KB. Compressed once here, at the highest levels, instead of on every request.
+ */
+function precompressed(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'precompressed',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      // sw.js is left as it is: vite-plugin-pwa writes it, with its precache list, after this build.
+      const files = (await readdir(outDir, { recursive: true })).filter((file) => COMPRESSIBLE.test(file) && file !== 'sw.js');
+      await Promise.all(
+        files.map(async (file) => {
+          const path = join(outDir, file);
+          const data = await readFile(path);
+          const [br, gz] = await Promise.all([
+            promisify(brotliCompress)(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+            promisify(gzip)(data, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
+        }),
+      );
     },
   };
 }
@@ -61,6 +98,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompressed(),
   ],
   build: {
     target: 'es2022',

@@ -39,6 +39,8 @@ export const spaPlugin = fp(
         wildcard: false,
         index: false,
         globIgnore: ['index.html'],
+        // The build writes .br and .gz beside each file (vite.config.ts); a browser that accepts one gets it.
+        preCompressed: true,
         cacheControl: false,
         setHeaders: (reply, path) => {
           const immutable = path.includes('/assets/');

@@ -1,11 +1,13 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CsrfResponse } from '../../contract/session';
 import { injectCsrfMeta } from '../../server/plugins/spa';
 import { BACKENDS, TestClient, createTestApp, expectError, expectShape, type TestApp } from './helpers';
 
+const APP_JS = 'console.log("app");'.repeat(100);
 const INDEX = '<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="csrf-token" content=""><title>Домофоны</title></head><body><div id="root"></div><script type="module" src="/assets/index-AbC123.js"></script></body></html>';
 
 describe('CSRF meta injection', () => {
@@ -27,7 +29,9 @@ describe.each(BACKENDS)('serving the app on %s', (backend) => {
     staticDir = await mkdtemp(join(tmpdir(), 'intercom-static-'));
     await mkdir(join(staticDir, 'assets'));
     await writeFile(join(staticDir, 'index.html'), INDEX);
-    await writeFile(join(staticDir, 'assets', 'index-AbC123.js'), 'console.log("app")');
+    await writeFile(join(staticDir, 'assets', 'index-AbC123.js'), APP_JS);
+    await writeFile(join(staticDir, 'assets', 'index-AbC123.js.br'), brotliCompressSync(APP_JS));
+    await writeFile(join(staticDir, 'assets', 'index-AbC123.js.gz'), gzipSync(APP_JS));
     await writeFile(join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     await writeFile(join(staticDir, 'manifest.webmanifest'), '{"name":"Домофоны"}');
     testApp = await createTestApp(backend, { staticDir });
@@ -49,6 +53,21 @@ describe.each(BACKENDS)('serving the app on %s', (backend) => {
     // The token of the page works for a login.
     const login = await client.request('POST', '/site/auth/login', { csrf: false, headers: { 'X-CSRF-Token': token! }, payload: { login: 'admin', password: 'admin' } });
     expect(login.statusCode).toBe(200);
+  });
+
+  it('sends the build\'s compressed copy of a file to a browser that accepts it, and the file itself to one that does not', async () => {
+    const url = '/assets/index-AbC123.js';
+    const br = await testApp.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(APP_JS);
+    const gz = await testApp.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(APP_JS);
+    const plain = await testApp.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP_JS);
   });
 
   it('serves the shell for deep links that ask for HTML (history routing), and for /index.html', async () => {
