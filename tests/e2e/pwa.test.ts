@@ -27,7 +27,8 @@ beforeAll(async () => {
   // A fixed port: the worker, Cache Storage and localStorage belong to the origin, which must survive a restart.
   serverEnv = { PORT: String(await freePort()), DATA_DIR: dataDir, SEED: 'small', STATIC_DIR: process.env.E2E_DIST ? resolve(repoRoot, process.env.E2E_DIST) : join(repoRoot, 'dist') };
   [browser, server] = await Promise.all([launchBrowser(), startServer({ env: serverEnv, logFile: LOG_FILE })]);
-});
+  // A first start migrates and seeds a new data dir; on a loaded 2-core machine it took over the default 120 s.
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
