@@ -106,6 +106,8 @@ export const SERVER_TEXTS = {
   'commutators.saved': 'Матрица коммутации сохранена',
   'commutators.saved.owed': 'Матрица коммутации сохранена; запись ждёт отправки на устройство',
   'commutators.saved.owedBecause': 'Матрица коммутации сохранена; запись ждёт отправки на устройство: {reason}',
+  'import.interrupted': 'Импорт прерван',
+  'import.serverStopping': 'Сервер останавливается: импорт прерван',
 } as const;
 
 export type ServerTextCode = keyof typeof SERVER_TEXTS;

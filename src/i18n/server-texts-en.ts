@@ -91,6 +91,8 @@ export const serverTextsEn: Record<ServerTextCode, string> = {
   'key.rsRemoved': 'The key is deleted from the RS485 controller',
   'key.rsRemoved.owed': 'The key is deleted from the RS485 controller; the removal is waiting to be sent to the device',
   'key.rsRemoved.owedBecause': 'The key is deleted from the RS485 controller; the removal is waiting to be sent to the device: {reason}',
+  'import.interrupted': 'the import stopped before its end',
+  'import.serverStopping': 'the server is shutting down: the import stopped',
   'key.removal.owed': 'the removal is waiting to be sent to the device',
   'key.removal.owedBecause': 'the removal is waiting to be sent to the device: {reason}',
   'keys.processed': 'Keys processed: {processed}, with errors: {failed}',

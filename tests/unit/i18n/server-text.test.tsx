@@ -37,6 +37,7 @@ describe('the server’s coded sentences', () => {
       'Key added; the write is waiting to be sent to the device: Своя причина',
     );
     expect(serverTextIn('en', serverText('keyless.savedOwed', { count: 2 }))).toBe('The code is saved; waiting to be sent to devices: 2');
+    expect(serverTextIn('en', serverText('import.interrupted'))).toBe('the import stopped before its end');
     setPreferences({ language: 'en' });
     expect(owedReason(answer)).toBe(`wrong device login or password: GET /cgi-bin/key (${MAC})`);
     expect(owedReason(serverText('commutators.saved.owed'))).toBe('');
