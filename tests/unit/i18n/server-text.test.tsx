@@ -55,6 +55,17 @@ describe('the server’s coded sentences', () => {
     expect(serverTextIn('en', 'Ответ другого сервера')).toBe('Ответ другого сервера');
   });
 
+  it('have no two codes for one sentence without parameters (the server codes such a refusal by its text)', () => {
+    const plain = Object.values(SERVER_TEXTS).filter((template) => !/\{\w+\}/.test(template));
+    expect(new Set(plain).size).toBe(plain.length);
+  });
+
+  it('word the shared refusals in English', async () => {
+    await loadCatalog('en');
+    expect(serverTextIn('en', serverText('notFound.house'))).toBe('House not found');
+    expect(serverTextIn('en', serverText('conflict.uploadRunning'))).toBe('This company’s upload is already running: wait for it to end');
+  });
+
   it('have a Russian template for every code that fills in as the server fills it', () => {
     for (const code of Object.keys(SERVER_TEXTS) as (keyof typeof SERVER_TEXTS)[]) {
       const names = [...SERVER_TEXTS[code].matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
