@@ -1,5 +1,6 @@
 import { array, enums, nullable, number, string, type, type Infer } from 'superstruct';
 import { endpoint, withResult } from './common';
+import { nestedText, type CodedText, type ServerTextParams } from './server-texts';
 
 // ---------------------------------------------------------------------------
 // What a panel has against what it should have (docs/api.md "Device sync")
@@ -25,6 +26,19 @@ export function owedReason(message: string | null | undefined): string | undefin
   const at = message?.indexOf(OWED_NOTE) ?? -1;
   if (!message || at < 0) return undefined;
   return message.slice(at + OWED_NOTE.length).replace(/^:\s*/, '').trim();
+}
+
+/**
+ * As `owedReason`, from a whole answer: a coded note (`….owed`, `….owedBecause`, contract/server-texts.ts)
+ * gives the device's reason as a coded sentence, to word in the reader's language; another back
+ * end's answer is read from its message.
+ */
+export function owedReasonText(answer: { message?: string | null; messageCode?: string; messageParams?: ServerTextParams }): CodedText | undefined {
+  if (answer.messageCode?.endsWith('.owed')) return { message: '' };
+  const coded = answer.messageCode?.endsWith('.owedBecause') ? nestedText(answer.messageParams ?? {}, 'reason') : undefined;
+  if (coded !== undefined) return coded;
+  const reason = owedReason(answer.message);
+  return reason === undefined ? undefined : { message: reason };
 }
 
 /** One change the device has not confirmed yet, oldest first. */

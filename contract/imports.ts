@@ -1,5 +1,6 @@
 import { array, boolean, enums, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
 import { endpoint, withResult } from './common';
+import { CODED_MESSAGE_FIELDS } from './server-texts';
 
 // ---------------------------------------------------------------------------
 // Bulk import with a dry run, and the matching export (docs/api.md "Import and export")
@@ -137,7 +138,9 @@ export const ImportJob = type({
   processed: number(),
   total: nullable(number()),
   counts: ImportCounts,
+  /** Why a failed job stopped (Russian), coded for other languages when the server can (contract/server-texts.ts). */
   message: nullable(string()),
+  ...CODED_MESSAGE_FIELDS,
 });
 export type ImportJob = Infer<typeof ImportJob>;
 export const ImportJobResponse = withResult({ data: ImportJob });

@@ -1,6 +1,7 @@
 import { array, assign, boolean, enums, integer, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
 import { Flag, MacLike, NonEmptyString, PageQuery, Pagination, ResultResponse, endpoint, map, normalizeMac, withResult } from './common';
 import { Device } from './devices';
+import { CODED_MESSAGE_FIELDS } from './server-texts';
 
 // ---------------------------------------------------------------------------
 // Enumerations
@@ -158,7 +159,7 @@ export const KeyCreateResponse = withResult({ data: optional(PanelKey) });
 
 export const KeysDelete = object({ keys: array(object({ value: NonEmptyString, mac: MacLike })) });
 /** `results` (ours): one per requested key, in order; `message` says why one was not deleted. */
-export const KeyDeleteResult = type({ value: string(), mac: MacLike, deleted: boolean(), message: nullable(string()) });
+export const KeyDeleteResult = type({ value: string(), mac: MacLike, deleted: boolean(), message: nullable(string()), ...CODED_MESSAGE_FIELDS });
 export type KeyDeleteResult = Infer<typeof KeyDeleteResult>;
 export const KeysDeleteResponse = withResult({ deleted: number(), results: optional(array(KeyDeleteResult)) });
 

@@ -48,9 +48,102 @@ export const SERVER_TEXTS = {
   'adjuster.deviceRegistered': 'Устройство зарегистрировано',
   'adjuster.houseBound': 'Устройство привязано к дому: {address}',
   'adjuster.groupBound': 'Устройство добавлено в группу «{group}»',
+  'panel.timeout': 'устройство не ответило вовремя ({mac})',
+  'panel.timeout.detail': 'устройство не ответило вовремя: {detail} ({mac})',
+  'panel.unreachable': 'нет связи с устройством ({mac})',
+  'panel.unreachable.detail': 'нет связи с устройством: {detail} ({mac})',
+  'panel.auth': 'неверный логин или пароль устройства ({mac})',
+  'panel.auth.detail': 'неверный логин или пароль устройства: {detail} ({mac})',
+  'panel.refused': 'устройство отклонило команду ({mac})',
+  'panel.refused.detail': 'устройство отклонило команду: {detail} ({mac})',
+  'panel.garbled': 'ответ устройства не удалось разобрать ({mac})',
+  'panel.garbled.detail': 'ответ устройства не удалось разобрать: {detail} ({mac})',
+  'panel.unsupported': 'драйвер устройства этого не умеет ({mac})',
+  'panel.unsupported.detail': 'драйвер устройства этого не умеет: {detail} ({mac})',
+  'panel.addressNotAllowed': 'адрес устройства вне разрешённых сетей (DEVICE_NETWORKS) ({mac})',
+  'panel.addressNotAllowed.detail': 'адрес устройства вне разрешённых сетей (DEVICE_NETWORKS): {detail} ({mac})',
+  'panel.badAddress': 'у устройства нет корректного адреса (url) ({mac})',
+  'panel.badAddress.detail': 'у устройства нет корректного адреса (url): {detail} ({mac})',
+  'panel.noDriver': 'для этого типа устройств нет драйвера ({mac})',
+  'panel.noDriver.detail': 'для этого типа устройств нет драйвера: {detail} ({mac})',
+  'doorCode.added': 'Код добавлен',
+  'doorCode.added.owed': 'Код добавлен; запись ждёт отправки на устройство',
+  'doorCode.added.owedBecause': 'Код добавлен; запись ждёт отправки на устройство: {reason}',
+  'doorCode.changed': 'Код изменён',
+  'doorCode.changed.owed': 'Код изменён; запись ждёт отправки на устройство',
+  'doorCode.changed.owedBecause': 'Код изменён; запись ждёт отправки на устройство: {reason}',
+  'doorCode.removed': 'Код удалён',
+  'doorCode.removed.owed': 'Код удалён; запись ждёт отправки на устройство',
+  'doorCode.removed.owedBecause': 'Код удалён; запись ждёт отправки на устройство: {reason}',
+  'keyless.written': 'Код записан на все устройства',
+  'keyless.savedOwed': 'Код сохранён; ждёт отправки на устройства: {count}',
+  'keyless.notWritten': 'Не удалось записать на устройств: {count}',
+  'keyless.removed': 'Код удалён со всех устройств',
+  'keyless.removedOwed': 'Код удалён; ждёт стирания на устройствах: {macs}',
+  'flat.settingsSaved': 'Настройки квартиры записаны в устройства и сохранены',
+  'flat.settingsSaved.owed': 'Настройки квартиры сохранены; запись ждёт отправки на устройство',
+  'flat.settingsSaved.owedBecause': 'Настройки квартиры сохранены; запись ждёт отправки на устройство: {reason}',
+  'key.added': 'Ключ добавлен',
+  'key.added.owed': 'Ключ добавлен; запись ждёт отправки на устройство',
+  'key.added.owedBecause': 'Ключ добавлен; запись ждёт отправки на устройство: {reason}',
+  'key.secured': 'Ключ переведён в режим безопасности',
+  'key.secured.owed': 'Ключ переведён в режим безопасности; изменение ждёт отправки на устройство',
+  'key.secured.owedBecause': 'Ключ переведён в режим безопасности; изменение ждёт отправки на устройство: {reason}',
+  'key.unsecured': 'Ключ выведен из режима безопасности',
+  'key.unsecured.owed': 'Ключ выведен из режима безопасности; изменение ждёт отправки на устройство',
+  'key.unsecured.owedBecause': 'Ключ выведен из режима безопасности; изменение ждёт отправки на устройство: {reason}',
+  'key.removed': 'Ключ удалён',
+  'key.removed.owed': 'Ключ удалён; удаление ждёт отправки на устройство',
+  'key.removed.owedBecause': 'Ключ удалён; удаление ждёт отправки на устройство: {reason}',
+  'key.rsRemoved': 'Ключ удалён с контроллера RS485',
+  'key.rsRemoved.owed': 'Ключ удалён с контроллера RS485; удаление ждёт отправки на устройство',
+  'key.rsRemoved.owedBecause': 'Ключ удалён с контроллера RS485; удаление ждёт отправки на устройство: {reason}',
+  'key.removal.owed': 'удаление ждёт отправки на устройство',
+  'key.removal.owedBecause': 'удаление ждёт отправки на устройство: {reason}',
+  'keys.processed': 'Обработано ключей: {processed}, с ошибкой: {failed}',
+  'keys.processed.owed': 'Обработано ключей: {processed}, с ошибкой: {failed}; изменение ждёт отправки на устройство',
+  'keys.processed.owedBecause': 'Обработано ключей: {processed}, с ошибкой: {failed}; изменение ждёт отправки на устройство: {reason}',
+  'commutators.saved': 'Матрица коммутации сохранена',
+  'commutators.saved.owed': 'Матрица коммутации сохранена; запись ждёт отправки на устройство',
+  'commutators.saved.owedBecause': 'Матрица коммутации сохранена; запись ждёт отправки на устройство: {reason}',
+  'import.interrupted': 'Импорт прерван',
+  'import.serverStopping': 'Сервер останавливается: импорт прерван',
+  'refusal.notFound': 'Не найдено',
+  'refusal.unauthorized': 'Требуется вход в систему',
+  'refusal.forbidden': 'Недостаточно прав для этого действия',
+  'refusal.csrf': 'Отсутствует или неверный CSRF-токен: обновите страницу и повторите',
+  'refusal.idempotencyInProgress': 'Запрос с этим ключом идемпотентности ещё выполняется: повторите позже',
+  'notFound.house': 'Дом не найден',
+  'notFound.entrance': 'Подъезд не найден',
+  'notFound.flat': 'Квартира не найдена',
+  'notFound.device': 'Устройство не найдено',
+  'notFound.deviceKey': 'Ключ не найден на устройстве',
+  'notFound.user': 'Пользователь не найден',
+  'notFound.group': 'Группа не найдена',
+  'notFound.company': 'Управляющая компания не найдена',
+  'notFound.buyer': 'Покупатель не найден',
+  'notFound.importJob': 'Задание импорта не найдено',
+  'notFound.userSip': 'SIP-аккаунт пользователя не найден',
+  'notFound.userDevice': 'Устройство пользователя не найдено',
+  'conflict.uploadRunning': 'Выгрузка этой компании уже идёт: дождитесь её окончания',
+  'conflict.companyDisabled': 'Компания отключена: выгрузка на устройства недоступна',
+  'conflict.rs485Running': 'Сканирование RS485 этого устройства уже идёт',
+  'conflict.moveOutCancelled': 'Выселение уже отменено',
+  'conflict.moveOutExpired': 'Срок отмены выселения истёк',
+  'conflict.keylessExpired': 'Срок действия кода истёк: повторять запись незачем',
+  'conflict.importRunning': 'Импорт ещё идёт: результат будет готов, когда он закончится',
 } as const;
 
 export type ServerTextCode = keyof typeof SERVER_TEXTS;
+
+/**
+ * A write's sentence that may add «… ждёт отправки на устройство» (docs/api.md "Device sync"):
+ * `code` when its devices took it, `code.owed` when one has not yet (no reason so far) and
+ * `code.owedBecause` with the device's `reason`.
+ */
+export type OwedWriteCode = {
+  [K in ServerTextCode]: `${K}.owed` extends ServerTextCode ? (`${K}.owedBecause` extends ServerTextCode ? K : never) : never;
+}[ServerTextCode];
 
 /** A parameter of a coded sentence: a value, not a word. */
 export const ServerTextParams = record(string(), union([string(), number()]));
@@ -85,4 +178,38 @@ export function fillTemplate(template: string, params: ServerTextParams = {}): s
 /** The server's sentence `code` with its parameters: the Russian text and what names it. */
 export function serverText(code: ServerTextCode, params: ServerTextParams = {}): Required<CodedText> {
   return { message: fillTemplate(SERVER_TEXTS[code], params), messageCode: code, messageParams: params };
+}
+
+/**
+ * A parameter that is itself a coded sentence (a device's reason inside a write's note): its
+ * Russian text as `name` (so the template fills in Russian), its code as `nameCode` and its
+ * parameters as `name.param`. A client words it first and puts that in `{name}`.
+ */
+export function nestText(name: string, text: CodedText): ServerTextParams {
+  const params: ServerTextParams = { [name]: text.message };
+  if (text.messageCode === undefined) return params;
+  params[`${name}Code`] = text.messageCode;
+  for (const [key, value] of Object.entries(text.messageParams ?? {})) params[`${name}.${key}`] = value;
+  return params;
+}
+
+/** The coded sentence `nestText` put in `params` under `name`; undefined when there is none. */
+export function nestedText(params: ServerTextParams, name: string): CodedText | undefined {
+  if (!Object.hasOwn(params, name)) return undefined;
+  const message = String(params[name]);
+  const code = params[`${name}Code`];
+  if (typeof code !== 'string') return { message };
+  const prefix = `${name}.`;
+  const nested = Object.entries(params).filter(([key]) => key.startsWith(prefix));
+  return { message, messageCode: code, messageParams: Object.fromEntries(nested.map(([key, value]) => [key.slice(prefix.length), value])) };
+}
+
+/** The parameters to fill a template with, each nested sentence (`nameCode`) replaced by `word` of it. */
+export function wordNested(params: ServerTextParams, word: (text: CodedText) => string): ServerTextParams {
+  const worded: ServerTextParams = {};
+  for (const [key, value] of Object.entries(params)) {
+    const nested = typeof params[`${key}Code`] === 'string' ? nestedText(params, key) : undefined;
+    worded[key] = nested === undefined ? value : word(nested);
+  }
+  return worded;
 }

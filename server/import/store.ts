@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { IMPORT_MAX_BYTES, type ImportCounts, type ImportJob, type ImportKind } from '../../contract/imports';
+import { serverText } from '../../contract/server-texts';
+import { ApiError } from '../http/errors';
 import { detectFile, importError, type FileDetection } from './detect';
 
 /** How long an uploaded file and a finished job's result are kept. */
@@ -147,7 +149,10 @@ export class ImportStore {
       },
       (error: unknown) => {
         job.state = 'failed';
-        job.message = error instanceof Error ? error.message : String(error);
+        // A file that breaks halfway fails the job with its message (the rows before it are written): a
+        // refusal of ours keeps its code (contract/server-texts.ts), a failure without words says «Импорт прерван».
+        const message = error instanceof Error ? error.message : String(error);
+        Object.assign(job, error instanceof ApiError ? error.text : message ? { message } : serverText('import.interrupted'));
         job.at = Date.now();
       },
     );
@@ -167,4 +172,13 @@ export class ImportStore {
   }
 }
 
-export const publicJob = ({ id, kind, state, processed, total, counts, message }: RunningJob): ImportJob => ({ id, kind, state, processed, total, counts: { ...counts }, message });
+export const publicJob = ({ id, kind, state, processed, total, counts, message, messageCode, messageParams }: RunningJob): ImportJob => ({
+  id,
+  kind,
+  state,
+  processed,
+  total,
+  counts: { ...counts },
+  message,
+  ...(messageCode === undefined ? {} : { messageCode, messageParams: messageParams ?? {} }),
+});

@@ -1,10 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { OWED_NOTE } from '../../contract/device-sync';
 import { AfterCommit } from '../http/after-commit';
 import { DeviceGatewayError, type DeviceGateway } from '../gateways/device/device-gateway';
-import { claimDeviceChanges, confirmChange, dueDevices, failChange, owedNote, pruneConfirmed, releaseDevice, storeAndOweEach, type OwedChange } from '../repositories/device-sync';
+import { claimDeviceChanges, confirmChange, dueDevices, failChange, owedNote, pruneConfirmed, type OwedNote, releaseDevice, storeAndOweEach, type OwedChange } from '../repositories/device-sync';
 import { findKeyDevice } from '../repositories/keys';
 import { definedOnly } from './lease-runner';
 
@@ -56,7 +55,7 @@ export async function pushDevice(db: Db, gateway: DeviceGateway, deviceId: numbe
       await gateway.push(device.ref, item.change);
     } catch (error) {
       if (error instanceof DeviceGatewayError) {
-        await failChange(db, deviceId, item.id, error.message, retryDelay(settings, item.attempts + 1));
+        await failChange(db, deviceId, item.id, error.text, retryDelay(settings, item.attempts + 1));
         return;
       }
       await releaseDevice(db, deviceId);
@@ -84,7 +83,7 @@ export interface OwedWrite<T> {
    * took them, else the note saying they are owed, with a device's reason. As of the commit it says
    * they are owed.
    */
-  note: AfterCommit<string | null>;
+  note: AfterCommit<OwedNote>;
 }
 
 /**
@@ -105,7 +104,7 @@ export async function storeOweAndSend<T>(
   if (!written) return null;
   const deviceIds = owed.map((item) => item.deviceId);
   // As of the commit nothing is sent yet: every owed row is owed, with no reason so far.
-  const note = new AfterCommit(written.ids.length > 0 ? OWED_NOTE : null, async (appDb) => {
+  const note = new AfterCommit<OwedNote>(written.ids.length > 0 ? { reason: null } : null, async (appDb) => {
     await sendOwed(appDb, gateway, deviceIds, settings);
     return owedNote(appDb, written.ids);
   });
@@ -113,7 +112,7 @@ export async function storeOweAndSend<T>(
 }
 
 /** The note of a write that may have stored nothing (null: nothing owed, nothing to say). */
-export const noteOf = (written: OwedWrite<unknown> | null): AfterCommit<string | null> => written?.note ?? AfterCommit.done(null);
+export const noteOf = (written: OwedWrite<unknown> | null): AfterCommit<OwedNote> => written?.note ?? AfterCommit.done(null);
 
 /** The background loop: due devices, a few at a time; confirmed rows pruned now and then. */
 class DeviceSyncRunner {

@@ -9,6 +9,7 @@ import {
   type SyncChangeKind,
   type SyncDifference,
 } from '../../contract/device-sync';
+import { nestText, serverText, type CodedText, type OwedWriteCode, type ServerTextParams } from '../../contract/server-texts';
 import { queryRows, type Db } from '../db/client';
 import { commutators, deviceCommutations } from '../db/schema/commutators';
 import { deviceSyncChanges, deviceSyncStates } from '../db/schema/device-sync';
@@ -98,13 +99,26 @@ export async function storeAndOweEach<T>(db: Db, owed: readonly OwedChange[], st
 }
 
 /** How owed changes went after a send: confirmed, or still owed with the device's last reason (null: not tried yet). */
-export async function changeOutcomes(db: Db, ids: readonly number[]): Promise<Map<number, { confirmed: boolean; deviceId: number; lastError: string | null }>> {
+export async function changeOutcomes(db: Db, ids: readonly number[]): Promise<Map<number, { confirmed: boolean; deviceId: number; lastError: CodedText | null }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: deviceSyncChanges.id, deviceId: deviceSyncChanges.deviceId, confirmedAt: deviceSyncChanges.confirmedAt, lastError: deviceSyncChanges.lastError })
+    .select({
+      id: deviceSyncChanges.id,
+      deviceId: deviceSyncChanges.deviceId,
+      confirmedAt: deviceSyncChanges.confirmedAt,
+      lastError: deviceSyncChanges.lastError,
+      lastErrorCode: deviceSyncChanges.lastErrorCode,
+      lastErrorParams: deviceSyncChanges.lastErrorParams,
+    })
     .from(deviceSyncChanges)
     .where(inArray(deviceSyncChanges.id, [...ids]));
-  return new Map(rows.map((row) => [row.id, { confirmed: row.confirmedAt !== null, deviceId: row.deviceId, lastError: row.confirmedAt === null ? row.lastError : null }]));
+  return new Map(rows.map((row) => [row.id, { confirmed: row.confirmedAt !== null, deviceId: row.deviceId, lastError: row.confirmedAt === null ? storedReason(row) : null }]));
+}
+
+/** A stored reason with its code, when it was coded (null: none). */
+function storedReason(row: { lastError: string | null; lastErrorCode: string | null; lastErrorParams: ServerTextParams | null }): CodedText | null {
+  if (row.lastError === null) return null;
+  return row.lastErrorCode === null ? { message: row.lastError } : { message: row.lastError, messageCode: row.lastErrorCode, messageParams: row.lastErrorParams ?? {} };
 }
 
 /** The unconfirmed rows of these devices that write this keyless code: device → its newest row. */
@@ -149,16 +163,27 @@ export async function targetOutcomes(db: Db, ids: readonly number[]): Promise<{ 
   return [...(await changeOutcomes(db, ids)).values()].map((outcome) =>
     outcome.confirmed
       ? { deviceId: outcome.deviceId, status: 'written', message: null }
-      : { deviceId: outcome.deviceId, status: 'failed', message: `${OWED_NOTE}${outcome.lastError ? `: ${outcome.lastError}` : ''}` },
+      : { deviceId: outcome.deviceId, status: 'failed', message: `${OWED_NOTE}${outcome.lastError ? `: ${outcome.lastError.message}` : ''}` },
   );
 }
 
-/** «ждёт отправки на устройство» with the first reason a device gave for not taking one of these changes; null when every one was confirmed. */
-export async function owedNote(db: Db, ids: readonly number[]): Promise<string | null> {
+/**
+ * Whether these changes are still owed: null when every one was confirmed, else the first reason a
+ * device gave for not taking one (null: none tried yet), for «… ждёт отправки на устройство: …».
+ */
+export type OwedNote = { reason: CodedText | null } | null;
+
+export async function owedNote(db: Db, ids: readonly number[]): Promise<OwedNote> {
   const outcomes = [...(await changeOutcomes(db, ids)).values()].filter((outcome) => !outcome.confirmed);
   if (outcomes.length === 0) return null;
-  const reason = outcomes.find((outcome) => outcome.lastError)?.lastError;
-  return `${OWED_NOTE}${reason ? `: ${reason}` : ''}`;
+  return { reason: outcomes.find((outcome) => outcome.lastError)?.lastError ?? null };
+}
+
+/** A write's sentence `code`, with its owed note when its devices have not all taken it (contract/server-texts.ts OwedWriteCode). */
+export function owedWriteText(code: OwedWriteCode, note: OwedNote, params: ServerTextParams = {}): Required<CodedText> {
+  if (note === null) return serverText(code, params);
+  if (note.reason === null) return serverText(`${code}.owed`, params);
+  return serverText(`${code}.owedBecause`, { ...params, ...nestText('reason', note.reason) });
 }
 
 export interface ClaimedChange {
@@ -205,14 +230,16 @@ export async function confirmChange(db: Db, deviceId: number, id: number): Promi
 }
 
 /** The attempt failed: the reason is kept, the next try waits retryMs, the rest of the device's changes wait behind it. */
-export async function failChange(db: Db, deviceId: number, id: number, message: string, retryMs: number): Promise<void> {
+export async function failChange(db: Db, deviceId: number, id: number, reason: CodedText, retryMs: number): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .update(deviceSyncChanges)
       .set({
         status: 'failed',
         attempts: sql`${deviceSyncChanges.attempts} + 1`,
-        lastError: message,
+        lastError: reason.message,
+        lastErrorCode: reason.messageCode ?? null,
+        lastErrorParams: reason.messageParams ?? null,
         lastAttemptAt: sql`now()`,
         nextAttemptAt: sql`now() + ${`${Math.round(retryMs)} milliseconds`}::interval`,
         leasedUntil: null,

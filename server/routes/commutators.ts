@@ -17,6 +17,7 @@ import { ROLES } from '../../contract/users';
 import type { DeviceChange, DeviceGateway } from '../gateways/device/device-gateway';
 import { ApiError, MESSAGES } from '../http/errors';
 import { defineRoute } from '../http/route';
+import { owedWriteText } from '../repositories/device-sync';
 import { noteOf, storeOweAndSend } from '../jobs/device-sync-runner';
 import { LINE_LEVEL_STALE_SECONDS, LINE_LEVEL_TEXTS, LineLevelCheckRunner } from '../jobs/line-level-checks';
 import { hasRole } from '../plugins/rbac';
@@ -206,7 +207,7 @@ export async function commutatorRoutes(app: FastifyInstance, options: { gateway:
       await replaceCommutation(tx, record.id, body.model, matrices);
       return true;
     });
-    return noteOf(written).map((note) => ({ result: true, message: note ? `Матрица коммутации сохранена; запись ${note}` : 'Матрица коммутации сохранена' }));
+    return noteOf(written).map((note) => ({ result: true, ...owedWriteText('commutators.saved', note) }));
   });
 
   defineRoute(app, commutatorEndpoints.abonentUnits, readers, async ({ params, request, db }) => {

@@ -22,7 +22,8 @@ import { pageNumber, paginationOf } from '../http/pagination';
 import { defineRoute } from '../http/route';
 import { AfterCommit } from '../http/after-commit';
 import { noteOf, sendOwed, storeOweAndSend } from '../jobs/device-sync-runner';
-import { oweEach, openKeylessChanges, owedCodeKey, owedDoorCodes, targetOutcomes } from '../repositories/device-sync';
+import { serverText } from '../../contract/server-texts';
+import { oweEach, openKeylessChanges, owedCodeKey, owedDoorCodes, owedWriteText, targetOutcomes } from '../repositories/device-sync';
 import { Id, IdParams } from '../http/structs';
 import { buyerScope, currentUser } from '../plugins/session';
 import { deviceRefOf, deviceRefsByMac } from '../repositories/devices';
@@ -104,9 +105,6 @@ function generateCode(taken: ReadonlySet<string>): string {
     if (!taken.has(code)) return code;
   }
 }
-
-/** A write's message, and «запись ждёт отправки на устройство: …» when its device has not taken it yet. */
-const withNote = (message: string, note: string | null) => (note ? `${message}; запись ${note}` : message);
 
 async function requireCodeDevice(db: Db, request: FastifyRequest, mac: string) {
   const record = await requireDevice(db, request, { mac });
@@ -192,7 +190,7 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
       return stored;
     });
     if (!written) throw new ApiError(409, `Код ${code} или код ${flatNum === null ? 'устройства' : `квартиры ${flatNum}`} только что добавлен другим запросом`);
-    return written.note.map((note) => ({ result: true, message: withNote('Код добавлен', note), data: written.stored }));
+    return written.note.map((note) => ({ result: true, ...owedWriteText('doorCode.added', note), data: written.stored }));
   });
 
   defineRoute(app, doorCodeEndpoints.update, { access: CODE_EDITORS, params: MacIdParams }, async ({ params, body, request, db }) => {
@@ -216,7 +214,7 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
     };
     const written = toDevice ? await storeOweAndSend(db, gateway, app.deviceSync, [{ deviceId: record.id, change }], store) : await store(db).then((stored) => stored && { stored, note: AfterCommit.done(null) });
     if (!written) throw new ApiError(404, `Код ${params.id} не найден на устройстве ${ref.mac}`);
-    return written.note.map((note) => ({ result: true, message: withNote('Код изменён', note), data: written.stored }));
+    return written.note.map((note) => ({ result: true, ...owedWriteText('doorCode.changed', note), data: written.stored }));
   });
 
   defineRoute(app, doorCodeEndpoints.remove, { access: CODE_EDITORS, params: MacIdParams }, async ({ params, request, db }) => {
@@ -230,7 +228,7 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
       recordDoorCode(ref.mac, current, null);
       return true;
     });
-    return noteOf(written).map((note) => ({ result: true, message: withNote('Код удалён', note) }));
+    return noteOf(written).map((note) => ({ result: true, ...owedWriteText('doorCode.removed', note) }));
   });
 
   // Keyless access -----------------------------------------------------------------------------
@@ -300,7 +298,7 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
       await recordTargetResults(current, codeId, results, new Date());
       const { buyerId: _buyerId, ...data } = await requireKeyless(current, request, codeId, now);
       const failed = results.filter((result) => result.status === 'failed').length;
-      return { result: true, message: failed === 0 ? 'Код записан на все устройства' : `Код сохранён; ждёт отправки на устройства: ${failed}`, data };
+      return { result: true, ...(failed === 0 ? serverText('keyless.written') : serverText('keyless.savedOwed', { count: failed })), data };
     });
   });
 
@@ -323,7 +321,7 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
     const results = await targetOutcomes(db, [...open.values(), ...owed]);
     await recordTargetResults(db, current.id, results, new Date());
     const { buyerId: _buyerId, ...data } = await requireKeyless(db, request, current.id, now);
-    return { result: true, message: data.devices.failed === 0 ? 'Код записан на все устройства' : `Не удалось записать на устройств: ${data.devices.failed}`, data };
+    return { result: true, ...(data.devices.failed === 0 ? serverText('keyless.written') : serverText('keyless.notWritten', { count: data.devices.failed })), data };
   });
 
   defineRoute(app, doorCodeEndpoints.keylessRemove, { access: CODE_EDITORS, params: IdParams }, async ({ params, request, db }) => {
@@ -349,7 +347,7 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
     return noteOf(written).mapWith(db, async (_note, current) => {
       const waiting = new Set((await targetOutcomes(current, written?.ids ?? [])).filter((result) => result.status === 'failed').map((result) => result.deviceId));
       const failed = refs.filter((ref) => waiting.has(ref.id)).map((ref) => ref.mac);
-      return { result: true, message: failed.length === 0 ? 'Код удалён со всех устройств' : `Код удалён; ждёт стирания на устройствах: ${failed.join(', ')}` };
+      return { result: true, ...(failed.length === 0 ? serverText('keyless.removed') : serverText('keyless.removedOwed', { macs: failed.join(', ') })) };
     });
   });
 }

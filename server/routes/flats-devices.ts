@@ -22,6 +22,7 @@ import {
 import type { FlatRow } from '../repositories/flats';
 import type { Db } from '../db/client';
 import { AfterCommit } from '../http/after-commit';
+import { owedWriteText, type OwedNote } from '../repositories/device-sync';
 import { noteOf, storeOweAndSend } from '../jobs/device-sync-runner';
 import { onDevice } from './device-card-shared';
 import { FLAT_EDITORS, FLAT_READERS, FlatParams, optionalText, requireFlat } from './flats-shared';
@@ -114,7 +115,7 @@ export async function flatDeviceRoutes(app: FastifyInstance, gateway: DeviceGate
   const write = { access: FLAT_EDITORS, params: FlatParams };
 
   /** Stores the settings; a realtime save also owes them to the devices in the same transaction and sends them (docs/api.md "Device sync"). Answers the note when a device has not taken them. */
-  async function saveSettings(db: Db, flat: FlatRow, data: readonly FlatDeviceSettingsInput[], realtime: boolean): Promise<AfterCommit<string | null>> {
+  async function saveSettings(db: Db, flat: FlatRow, data: readonly FlatDeviceSettingsInput[], realtime: boolean): Promise<AfterCommit<OwedNote>> {
     const devices = await devicesOfFlat(db, flat);
     const patches = patchesOf(data, devices, realtime);
     const store = async (tx: Db) => {
@@ -137,10 +138,7 @@ export async function flatDeviceRoutes(app: FastifyInstance, gateway: DeviceGate
 
   defineRoute(app, flatEndpoints.setRealtimeAbonentUnits, write, async ({ params, body, request, db }) => {
     const flat = await requireFlat(db, request, params.flat);
-    return (await saveSettings(db, flat, body.data, true)).map((note) => ({
-      result: true,
-      message: note ? `Настройки квартиры сохранены; запись ${note}` : 'Настройки квартиры записаны в устройства и сохранены',
-    }));
+    return (await saveSettings(db, flat, body.data, true)).map((note) => ({ result: true, ...owedWriteText('flat.settingsSaved', note) }));
   });
 
   defineRoute(app, flatEndpoints.setCms, write, async ({ params, body, request, db }) => {

@@ -18,6 +18,7 @@ import {
 } from '../../contract/imports';
 import { normalizeMac } from '../../contract/common';
 import { MAX_FLAT_NUM } from '../../contract/flat-card';
+import { serverText } from '../../contract/server-texts';
 import { PERMISSIONS, ROLES } from '../../contract/users';
 import type { Db } from '../db/client';
 import { ApiError } from '../http/errors';
@@ -171,7 +172,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       try {
         await out.write(CSV_BOM + csvLine([...IMPORT_FIELDS[kind], ...IMPORT_RESULT_COLUMNS]));
         for await (const batch of prefetched(batches(rows))) {
-          if (store.closing) throw new Error('Сервер останавливается: импорт прерван');
+          if (store.closing) throw new ApiError(503, serverText('import.serverStopping'));
           const results = await applyBatch(app.database.drizzle, shared, batch, planner);
           let text = '';
           for (const row of results) {
@@ -185,10 +186,6 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       } finally {
         await out.close();
       }
-    });
-    // A file that breaks halfway fails the job with its message (the rows before it are written).
-    void job.done.then(() => {
-      if (job.state === 'failed' && job.message === null) job.message = 'Импорт прерван';
     });
     recordChange({ kind: kind === 'keys' ? 'key' : 'flat', id: `import:${job.id}`, label: upload.name ?? job.id, action: 'import', after: { file: upload.name }, parent: house ?? null });
     return { result: true, message: 'Импорт запущен', data: publicJob(job) };

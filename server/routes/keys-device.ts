@@ -11,6 +11,7 @@ import { buyerScope } from '../plugins/session';
 import { listAllKeys, listDeviceKeys, type KeyListFilter } from '../repositories/key-list';
 import { findDeviceKeys, setKeySecurity, setKeysScenario, type StoredKey } from '../repositories/keys';
 import { AfterCommit } from '../http/after-commit';
+import { owedWriteText, type OwedNote } from '../repositories/device-sync';
 import { noteOf, storeOweAndSend } from '../jobs/device-sync-runner';
 import { deviceRefOf } from '../repositories/devices';
 import { DEVICE_NOT_FOUND, MacParams } from './device-card-shared';
@@ -121,7 +122,7 @@ export async function deviceKeyRoutes(app: FastifyInstance, options: { gateway: 
       isSecurity: body.IS_SECURITY === 1,
       authentic: body.AUTHENTIC !== 0,
     }, app.deviceSync);
-    return added.map(({ key, message }) => ({ result: true, message, data: key }));
+    return added.map(({ key, text }) => ({ result: true, ...text, data: key }));
   });
 
   defineRoute(app, keyEndpoints.multiple, editors, async ({ params, body, request, db }) => {
@@ -137,7 +138,7 @@ export async function deviceKeyRoutes(app: FastifyInstance, options: { gateway: 
     const { found, failed } = matchItems(keys, body.items);
     const ids = found.map((key) => key.id);
     // Stored and owed to the device in one transaction, then sent; a refusal stays owed (docs/api.md "Device sync").
-    let note = AfterCommit.done<string | null>(null);
+    let note = AfterCommit.done<OwedNote>(null);
     if (found.length > 0 && body.action === 'deleteKeys') note = await removeKeys(db, gateway, app.deviceSync, found.map((key) => ({ ...key, deviceId: device.ref.id })));
     else if (found.length > 0) {
       const add = body.action === 'addScenario';
@@ -148,8 +149,7 @@ export async function deviceKeyRoutes(app: FastifyInstance, options: { gateway: 
       });
       note = noteOf(written);
     }
-    const message = `Обработано ключей: ${found.length}, с ошибкой: ${failed.length}`;
-    return note.map((owed) => ({ result: true, message: owed ? `${message}; изменение ${owed}` : message, processed: found.length, failed }));
+    return note.map((owed) => ({ result: true, ...owedWriteText('keys.processed', owed, { processed: found.length, failed: failed.length }), processed: found.length, failed }));
   });
 
   for (const mode of ['encode', 'decode'] as const) {
@@ -165,8 +165,7 @@ export async function deviceKeyRoutes(app: FastifyInstance, options: { gateway: 
         await setKeySecurity(tx, key.id, secure);
         return true;
       });
-      const message = secure ? 'Ключ переведён в режим безопасности' : 'Ключ выведен из режима безопасности';
-      return noteOf(written).map((note) => ({ result: true, message: note ? `${message}; изменение ${note}` : message }));
+      return noteOf(written).map((note) => ({ result: true, ...owedWriteText(secure ? 'key.secured' : 'key.unsecured', note) }));
     });
   }
 
@@ -179,7 +178,7 @@ export async function deviceKeyRoutes(app: FastifyInstance, options: { gateway: 
       const device = await requireKeyDevice(db, request, { mac: params.mac });
       const key = await oneKey(db, device.ref.id, compactKeyValue(params.key), true, params.inner === '1' ? 1 : 0);
       const removed = await removeKeys(db, gateway, app.deviceSync, [{ ...key, deviceId: device.ref.id }]);
-      return removed.map((note) => ({ result: true, message: note ? `Ключ удалён с контроллера RS485; удаление ${note}` : 'Ключ удалён с контроллера RS485' }));
+      return removed.map((note) => ({ result: true, ...owedWriteText('key.rsRemoved', note) }));
     },
   );
 }

@@ -9,7 +9,7 @@ import { ApiError } from '../http/errors';
 import { buyerScope, currentUser } from '../plugins/session';
 import { AfterCommit } from '../http/after-commit';
 import { type DeviceSyncSettings, noteOf, storeOweAndSend } from '../jobs/device-sync-runner';
-import type { OwedChange } from '../repositories/device-sync';
+import { owedWriteText, type OwedChange, type OwedNote } from '../repositories/device-sync';
 import { deleteKeyRows, findDeviceKeys, findKeyDevice, flatOfDevice, insertKey, type StoredKey } from '../repositories/keys';
 import { recordKeyAdded, recordKeysRemoved } from '../repositories/audit-labels';
 import { DEVICE_NOT_FOUND } from './device-card-shared';
@@ -96,7 +96,7 @@ export function keyRemoval(key: StoredKey & { deviceId: number }): OwedChange {
 }
 
 /** Deletes the keys and owes their removal to their devices in one transaction, sent after it; answers the note when a device has not taken it. */
-export async function removeKeys(db: Db, gateway: DeviceGateway, sync: DeviceSyncSettings, found: readonly (StoredKey & { deviceId: number })[]): Promise<AfterCommit<string | null>> {
+export async function removeKeys(db: Db, gateway: DeviceGateway, sync: DeviceSyncSettings, found: readonly (StoredKey & { deviceId: number })[]): Promise<AfterCommit<OwedNote>> {
   const written = await storeOweAndSend(db, gateway, sync, found.map(keyRemoval), async (tx) => {
     await recordKeysRemoved(tx, found.map((key) => key.id));
     await deleteKeyRows(tx, found.map((key) => key.id));
@@ -150,5 +150,5 @@ export async function addKey(db: Db, gateway: DeviceGateway, request: FastifyReq
     return stored;
   });
   if (!written) throw new ApiError(409, duplicate);
-  return written.note.map((note) => ({ key: written.stored, message: note ? `Ключ добавлен; запись ${note}` : 'Ключ добавлен' }));
+  return written.note.map((note) => ({ key: written.stored, text: owedWriteText('key.added', note) }));
 }

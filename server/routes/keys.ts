@@ -8,8 +8,8 @@ import { MAX_ID } from '../http/validation';
 import { buyerScope } from '../plugins/session';
 import { deviceRefsByMac } from '../repositories/devices';
 import { findKeysByValues } from '../repositories/key-list';
-import { OWED_NOTE } from '../../contract/device-sync';
-import { changeOutcomes } from '../repositories/device-sync';
+import { nestText, serverText } from '../../contract/server-texts';
+import { changeOutcomes, owedWriteText } from '../repositories/device-sync';
 import { deleteKeyRows, findDeviceKeys, findKeysByMacAndValue, type StoredKey } from '../repositories/keys';
 import { noteOf, storeOweAndSend } from '../jobs/device-sync-runner';
 import { recordKeysRemoved } from '../repositories/audit-labels';
@@ -32,7 +32,7 @@ export async function keyRoutes(app: FastifyInstance, options: { gateway: Device
     const device = await requireKeyDevice(db, request, { mac: body.mac });
     const flatField = body.flatNum == null ? 'panelCode' : 'flatNum';
     const added = await addKey(db, gateway, request, device, { value, keyType: body.keyType, flatNum, flatField, inner: body.inner === 1, rs: false }, app.deviceSync);
-    return added.map(({ key, message }) => ({ result: true, message, data: key }));
+    return added.map(({ key, text }) => ({ result: true, ...text, data: key }));
   });
 
   defineRoute(app, keyEndpoints.removeDeviceKey, { access: KEY_EDITORS, idempotent: true, params: object({ device: string(), key: string() }) }, async ({ params, request, db }) => {
@@ -48,7 +48,7 @@ export async function keyRoutes(app: FastifyInstance, options: { gateway: Device
     if (found.length === 0) throw new ApiError(404, KEY_NOT_FOUND);
     // Deleted and owed to the device in one transaction, then sent (docs/api.md "Device sync").
     const removed = await removeKeys(db, gateway, app.deviceSync, found.map((key) => ({ ...key, deviceId: device.ref.id })));
-    return removed.map((note) => ({ result: true, message: note ? `Ключ удалён; удаление ${note}` : 'Ключ удалён' }));
+    return removed.map((note) => ({ result: true, ...owedWriteText('key.removed', note) }));
   });
 
   defineRoute(app, keyEndpoints.remove, { access: KEY_EDITORS, idempotent: true }, async ({ body, request, db }) => {
@@ -86,7 +86,7 @@ export async function keyRoutes(app: FastifyInstance, options: { gateway: Device
         const deviceId = found[0].deviceId;
         if (!waiting.has(deviceId)) return { ...base, deleted: true, message: null };
         const reason = waiting.get(deviceId);
-        return { ...base, deleted: true, message: `удаление ${OWED_NOTE}${reason ? `: ${reason}` : ''}` };
+        return { ...base, deleted: true, ...(reason ? serverText('key.removal.owedBecause', nestText('reason', reason)) : serverText('key.removal.owed')) };
       });
       const deleted = results.filter((result) => result.deleted).length;
       return { result: true, message: `Удалено ключей: ${deleted} из ${results.length}`, deleted, results };

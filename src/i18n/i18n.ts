@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { getPreferences, useLanguage, type UiLanguage } from '@/lib/preferences';
-import { asCodedText, type CodedText, type ServerTextCode } from '@contract/server-texts';
+import { asCodedText, wordNested, type CodedText, type ServerTextCode } from '@contract/server-texts';
 import { ru, type MessageKey, type Messages } from './ru';
 
 export type { MessageKey } from './ru';
@@ -55,7 +55,8 @@ export function serverTextIn(language: UiLanguage, text: string | CodedText): st
   const catalog: Readonly<Partial<Record<string, string>>> | undefined = serverTextCatalogs[language];
   const template = catalog && Object.hasOwn(catalog, coded.messageCode) ? catalog[coded.messageCode] : undefined;
   if (template === undefined) return coded.message;
-  const worded = format(template, coded.messageParams ?? {});
+  // A sentence inside (a device's reason in a write's note) is worded first.
+  const worded = format(template, wordNested(coded.messageParams ?? {}, (nested) => serverTextIn(language, nested)));
   // A parameter the server did not send would show as {name}: its own words read better.
   return /\{\w+\}/.test(worded) ? coded.message : worded;
 }

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, XHR, account, chooseOption, findDevice, launchBrowser, logIn, openSession, screenshot, setUserLanguage, type Session } from './browser';
+import { deviceTypeId } from '../../contract/devices';
+import { DESKTOP, XHR, account, chooseOption, csrfToken, findDevice, getJson, launchBrowser, logIn, openSession, screenshot, setUserLanguage, type Session } from './browser';
 import { APP_ROUTES, concretePath, routeValues, settleRoute, trackRequests, visitRoute } from './route-visits';
 
 /*
@@ -123,6 +124,44 @@ describe('the app in English', () => {
     await page.goto('/outbox?tab=drafts');
     await page.getByText(`Device by serial number ${DRAFT_SERIAL}`).first().waitFor();
     expect(await page.getByText('Устройство по серийному номеру', { exact: false }).count()).toBe(0);
+  });
+
+  it('words a management company’s upload failure in English, from the code next to the server’s Russian reason', { timeout: 120_000 }, async () => {
+    // Its own failing upload: a disabled device of its own in a house of a company, uploaded to alone
+    // (the simulator never reaches a disabled device), so no other file's uploads matter.
+    const mac = `02:E7:${Array.from({ length: 4 }, () => Math.floor(Math.random() * 256).toString(16).padStart(2, '0')).join(':')}`.toUpperCase();
+    const send = async (method: string, path: string, data: object) => {
+      const response = await page.request.fetch(path, { method, data, headers: { ...XHR, 'X-CSRF-Token': await csrfToken(page) } });
+      return { status: response.status(), body: (await response.json()) as { result?: boolean; message?: string } };
+    };
+    type CompanyDevices = { data: { houses: { uid: string }[] }[] };
+    const companies = (await getJson<{ data: { id: number; active?: boolean }[] }>(page, '/front/management-company')).data.filter((company) => company.active !== false);
+    let target: { companyId: number; houseUid: string } | undefined;
+    for (const company of companies) {
+      const house = (await getJson<CompanyDevices>(page, `/front/management-company/${company.id}/devices`)).data.flatMap((device) => device.houses)[0];
+      if (house) {
+        target = { companyId: company.id, houseUid: house.uid };
+        break;
+      }
+    }
+    if (!target) throw new Error('no active management company with a house');
+    const { companyId, houseUid } = target;
+    const created = await send('POST', '/front/device-list/create-device', { mac, type: deviceTypeId('ISCOM_X1'), houses: [houseUid] });
+    expect(created.status, created.body.message).toBe(200);
+    // Disabling asks the device first: the simulator may refuse now and then, so it is asked again.
+    await expect.poll(async () => (await send('PUT', `/front/devices/${encodeURIComponent(mac)}/status`, { status: 2 })).status, { timeout: 20_000 }).toBe(200);
+    // The company's own upload may be running (a periodic one): the upload to this device waits for it.
+    await expect.poll(async () => (await send('POST', '/front/management-company/upload-one', { id: companyId, mac })).status, { timeout: 60_000, interval: 1_000 }).toBe(200);
+    type Failure = { mac: string; reason: string; reasonCode?: string };
+    const failureOf = async () =>
+      (await getJson<{ data: { failures: Failure[] } | null }>(page, `/front/management-company/${companyId}/upload`)).data?.failures.find((each) => each.mac === mac) ?? null;
+    await expect.poll(failureOf, { timeout: 30_000 }).not.toBeNull();
+    const failure = await failureOf();
+    expect(failure).toMatchObject({ reasonCode: 'device.unreachable', reason: expect.stringMatching(/[А-Яа-яЁё]/) });
+    await page.goto(`/mc/${companyId}/update`);
+    const row = page.getByRole('table', { name: 'Failed devices' }).getByRole('row').filter({ hasText: mac });
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('The device does not answer');
+    expect(await row.textContent()).not.toMatch(/[А-Яа-яЁё]/);
   });
 
   it('writes dates, numbers and the date picker in English', async () => {

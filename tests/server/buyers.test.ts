@@ -164,6 +164,9 @@ describe.each(BACKENDS)('buyers on %s', (backend) => {
   it('answers 404 for an unknown buyer and 400 for a bad id on get', async () => {
     const admin = await loginAs(app(), 'admin');
     expectError(await admin.get('/front/buyers/999999'), 404, /Покупатель не найден/);
+    // A shared refusal is coded on its way out (server/plugins/error-handler.ts), its Russian as it was.
+    expect((await admin.get('/front/buyers/999999')).json()).toEqual({ result: false, message: 'Покупатель не найден', messageCode: 'notFound.buyer', messageParams: {} });
+    expect((await admin.get('/front/no-such-route')).json()).toEqual({ result: false, message: 'Не найдено', messageCode: 'refusal.notFound', messageParams: {} });
     expectError(await admin.get('/front/buyers/abc'), 400, /Некорректное поле buyerId/);
     expectError(await admin.get('/front/buyers/-1'), 400, /Некорректное поле buyerId/);
   });

@@ -60,7 +60,9 @@ describe.each(BACKENDS)('keyless access on %s', (backend) => {
 
   it('records the devices that did not take it with the reason, owed to them; retries them, and owes the removal to every device', async () => {
     gateway.failing.set(second.iscomMac, 'error');
-    const code = detail(await create({ service: 'utilities', code: '6060', expiresAt: future(), macs: [fx().gateMac, second.iscomMac] }));
+    const created = await create({ service: 'utilities', code: '6060', expiresAt: future(), macs: [fx().gateMac, second.iscomMac] });
+    expect(created.json()).toMatchObject({ message: 'Код сохранён; ждёт отправки на устройства: 1', messageCode: 'keyless.savedOwed', messageParams: { count: 1 } });
+    const code = detail(created);
     expect(code.devices).toEqual({ total: 2, written: 1, failed: 1, pending: 0 });
     const failed = code.targets.find((target) => target.status === 'failed');
     expect(failed).toMatchObject({ mac: second.iscomMac, message: expect.stringMatching(/^ждёт отправки на устройство: Устройство ответило ошибкой/), writtenAt: null });

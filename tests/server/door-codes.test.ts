@@ -113,6 +113,7 @@ describe.each(BACKENDS)('door codes of a device on %s', (backend) => {
     gateway.failing.set(mac, 'timeout');
     const created = await create(mac, { flatNum: 30, code: '3030' });
     expect(created.json().message).toMatch(/^Код добавлен; запись ждёт отправки на устройство: .*не ответило/);
+    expect(created.json()).toMatchObject({ messageCode: 'doorCode.added.owedBecause', messageParams: { reason: expect.stringMatching(/не ответило/) } });
     const code = made(created);
     // The list marks it as not on the device yet, with the device's reason.
     const owedList = expectShape(DoorCodesResponse, (await list(mac)).json()).data;

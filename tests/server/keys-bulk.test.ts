@@ -48,6 +48,7 @@ describe.each(BACKENDS)('bulk key calls on %s: multiple, delete, duplicates', (b
     expect(added.processed).toBe(3);
     expect(added.failed).toEqual([{ value: '999999999999', inner: 1, message: expect.stringMatching(/не найден/) }]);
     expect(added.message).toMatch(/изменение ждёт отправки на устройство: Устройство ответило ошибкой/);
+    expect(added).toMatchObject({ messageCode: 'keys.processed.owedBecause', messageParams: { processed: 3, failed: 1, reasonCode: 'device.error', 'reason.mac': mac } });
     const owed = await syncOf(operator(), mac);
     expect(owedOf(owed)).toEqual([['key', 'ключей: 3', 'failed']]);
     expect(owed.changes[0].summary).toBe('добавить сценарий 5');
@@ -150,6 +151,7 @@ describe.each(BACKENDS)('bulk key calls on %s: multiple, delete, duplicates', (b
       [fx().gateMac, true, expect.stringMatching(/^удаление ждёт отправки на устройство: Устройство ответило ошибкой/)],
       [fx().iscomMac, true, null],
     ]);
+    expect(answer.results?.[3]).toMatchObject({ messageCode: 'key.removal.owedBecause', messageParams: { reasonCode: 'device.error', 'reason.mac': fx().gateMac } });
     expect((await keysOf(fx().iscomMac)).map((key) => key.value)).toEqual(['222222222222']);
     expect((await keysOf(fx().gateMac)).map((key) => key.value)).not.toContain('5555555555');
     expect(owedOf(await syncOf(operator(), fx().gateMac))).toEqual([['key', '5555555555', 'failed']]);

@@ -115,6 +115,8 @@ describe.each(BACKENDS)('a device’s keys on %s: create-key, encode / decode, R
     const refused = await post('decode', { value: '0E0E0E0E0E0E' });
     expectOk(refused);
     expect(expectShape(ResultResponse, refused.json()).message).toMatch(/изменение ждёт отправки на устройство: Устройство не ответило/);
+    // Coded, with the device's reason (as the runner stored it) nested, for other languages.
+    expect(refused.json()).toMatchObject({ messageCode: 'key.unsecured.owedBecause', messageParams: { reasonCode: 'device.timeout', 'reason.seconds': 5, 'reason.mac': mac } });
     expect((await stored('0E0E0E0E0E0E'))[0].is_security).toBe(false);
     expect(owedOf(await syncOf(operator(), mac))).toContainEqual(['key', '0E0E0E0E0E0E', 'failed']);
     gateway.refuse = null;
@@ -142,6 +144,7 @@ describe.each(BACKENDS)('a device’s keys on %s: create-key, encode / decode, R
     const refused = await remove('0A0A0A0A0A0A', '1');
     expectOk(refused);
     expect(expectShape(ResultResponse, refused.json()).message).toMatch(/удаление ждёт отправки на устройство: Устройство ответило ошибкой/);
+    expect(refused.json()).toMatchObject({ messageCode: 'key.rsRemoved.owedBecause', messageParams: { reasonCode: 'device.error', 'reason.mac': mac } });
     const owed = await syncOf(operator(), mac);
     expect(owedOf(owed)).toContainEqual(['key', '0A0A0A0A0A0A', 'failed']);
     expect(owed.changes.find((change) => change.target === '0A0A0A0A0A0A')?.summary).toBe('удалить, без квартиры, RS485, внутренний');

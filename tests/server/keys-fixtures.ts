@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { DeviceKeysResponse, PanelKey, keyEndpoints } from '../../contract/keys';
 import { queryRows } from '../../server/db/client';
 import { keys } from '../../server/db/schema/keys';
+import { serverText } from '../../contract/server-texts';
 import { DeviceGatewayError, type DeviceChange, type DeviceFailureKind, type DeviceRef } from '../../server/gateways/device/device-gateway';
 import { DeviceSimulator } from '../../server/gateways/device/simulator';
 import { insertDevice } from './flat-fixtures';
@@ -23,8 +24,8 @@ export class KeyGateway extends DeviceSimulator {
   override async apply(device: DeviceRef, change: DeviceChange): Promise<void> {
     await this.beforeApply?.(change);
     const kind = this.refuse?.(change) ?? null;
-    if (kind === 'error') throw new DeviceGatewayError('error', `Устройство ответило ошибкой: команда для ${device.mac} не выполнена`);
-    if (kind === 'timeout') throw new DeviceGatewayError('timeout', `Устройство не ответило за 5 с (${device.mac})`);
+    if (kind === 'error') throw new DeviceGatewayError('error', serverText('device.error', { mac: device.mac }));
+    if (kind === 'timeout') throw new DeviceGatewayError('timeout', serverText('device.timeout', { seconds: 5, mac: device.mac }));
     this.changes.push({ mac: device.mac, change });
   }
 }

@@ -66,7 +66,10 @@ describe.each(BACKENDS)('real panel drivers on %s, against the emulators', (back
 
   it('keeps a key owed while the panel refuses the password, and sends it once the password is corrected', async () => {
     await setOptions(fx().bewardMac, { password: 'wrong' });
-    expect(await addKey(fx().bewardMac, '5E000000000003')).toMatch(/ждёт отправки на устройство: неверный логин или пароль устройства/);
+    const refused = await operator().request('POST', keyEndpoints.createDeviceKey.path({ mac: fx().bewardMac }), { payload: { VALUE: '5E000000000003', FLAT_NUM: null } });
+    expect(refused.json().message).toMatch(/ждёт отправки на устройство: неверный логин или пароль устройства/);
+    // The panel's failure is coded by its kind, with what exactly and the MAC as parameters.
+    expect(refused.json()).toMatchObject({ messageCode: 'key.added.owedBecause', messageParams: { reasonCode: 'panel.auth.detail', 'reason.mac': fx().bewardMac } });
     const owed = await sync(fx().bewardMac);
     expect(owed).toMatchObject({ state: 'failed', failedCount: 1 });
     expect(owed.lastFailure?.message).toMatch(/^неверный логин или пароль устройства/);

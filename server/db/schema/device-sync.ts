@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ServerTextParams } from '../../../contract/server-texts';
 import { devices } from './devices';
 
 /**
@@ -23,6 +24,9 @@ export const deviceSyncChanges = pgTable(
     status: text('status').notNull().default('owed'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** The reason's code and parameters (contract/server-texts.ts), when the gateway coded it. */
+    lastErrorCode: text('last_error_code'),
+    lastErrorParams: jsonb('last_error_params').$type<ServerTextParams>(),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** A process sending the device's changes holds them until then (two processes never send one twice). */

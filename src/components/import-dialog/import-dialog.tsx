@@ -24,6 +24,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { IMPORT_FIELDS, IMPORT_REQUIRED, type ImportDryRun, type ImportFile, type ImportJob, type ImportKind, type ImportMapping, type ImportRow, type ImportStatus } from '@contract/imports';
 import { useEffect, useId, useState } from 'react';
+import { useServerText } from '@/i18n/i18n';
 import { errorMessage } from '@/lib/http';
 import { useSession } from '@/lib/session';
 import { ImportProblemError, applyImport, downloadCsv, dryRunImport, getImportJob, resultUrl, uploadImportFile, type ImportTarget } from './api';
@@ -66,6 +67,7 @@ interface ImportDialogProps {
 /** Import with a dry run (docs/api.md "Import and export"): file → columns → dry run → job with progress → result. */
 export function ImportDialog({ target, onClose, onImported }: ImportDialogProps) {
   const t = useT();
+  const serverText = useServerText();
   const language = useLanguage();
   const kind: ImportKind = target.kind;
   const titleId = useId();
@@ -256,7 +258,7 @@ export function ImportDialog({ target, onClose, onImported }: ImportDialogProps)
                 {t('import.apply.done', { ...stage.job.counts })}
               </Alert>
             )}
-            {stage.job.state === 'failed' && <Alert severity="error">{t('import.apply.failed', { error: stage.job.message ?? '' })}</Alert>}
+            {stage.job.state === 'failed' && <Alert severity="error">{t('import.apply.failed', { error: stage.job.message === null ? '' : serverText({ ...stage.job, message: stage.job.message }) })}</Alert>}
             {stage.job.state !== 'running' && (
               <Box>
                 <Button variant="outlined" sx={{ minHeight: 44 }} onClick={() => void downloadCsv(resultUrl(stage.job.id), `import-${kind}-result.csv`)}>

@@ -1,4 +1,4 @@
-import { owedReason } from '@contract/device-sync';
+import { owedReason } from '@/lib/owed-reason';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
@@ -166,7 +166,7 @@ export function useCommutators(mac: string) {
     saveError: save.error && isUnreachable(save.error) ? refusal(queue.error) : refusal(save.error ?? queue.error),
     saved: save.isSuccess && !dirty,
     /** Saved, but the device has not taken it yet: its reason ('' none yet; docs/api.md "Device sync"). */
-    owed: save.isSuccess && !dirty ? owedReason(save.data.message) : undefined,
+    owed: save.isSuccess && !dirty ? owedReason(save.data) : undefined,
     readFromDevice: () => read.mutate(),
     reading: read.isPending,
     readError: refusal(read.error),

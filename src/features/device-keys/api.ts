@@ -1,5 +1,5 @@
 import { keyEndpoints, type DeviceKeyCreate, type DeviceKeysMultiple, type DeviceKeysRequest } from '@contract/keys';
-import { owedReason } from '@contract/device-sync';
+import { owedReason } from '@/lib/owed-reason';
 import { expectResult, request } from '@/lib/http';
 import type { KeyItem } from './model';
 
@@ -31,5 +31,5 @@ export async function setKeySecurity(mac: string, item: KeyItem, rs: boolean, en
 
 export async function runKeyAction(mac: string, body: DeviceKeysMultiple) {
   const answer = expectResult(await request(keyEndpoints.multiple, { params: { mac }, body }));
-  return { processed: answer.processed, failed: answer.failed ?? [], owed: owedReason(answer.message) };
+  return { processed: answer.processed, failed: answer.failed ?? [], owed: owedReason(answer) };
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { owedReason } from '@contract/device-sync';
+import { owedReason } from '@/lib/owed-reason';
 import { KEY_LIST_PAGE_SIZE, keyEndpoints, type DeviceKeyRow, type DeviceKeysMultiple, type DeviceKeysResponse, type MultipleKeyAction } from '@contract/keys';
 import type { KeyKind } from '@/components/key-value/model';
 import { notify } from '@/components/notifications/notify';
@@ -53,8 +53,8 @@ export function useDeviceKeys(mac: string, rs: boolean) {
   const invalidate = () => client.invalidateQueries({ queryKey: deviceKeyQueries.lists() });
   // A write the device has not taken yet is kept and owed to it (docs/api.md "Device sync"): said so, not as an error.
   const notifyOwed = (done: string, reason: string) => notify(t('deviceKeys.owed', { done, reason: reason || '—' }), { variant: 'warning' });
-  const notifyDone = (done: string, message: string | null | undefined) => {
-    const owed = owedReason(message);
+  const notifyDone = (done: string, answer: Parameters<typeof owedReason>[0]) => {
+    const owed = owedReason(answer);
     if (owed === undefined) notify(done, { variant: 'success' });
     else notifyOwed(done, owed);
   };
@@ -70,7 +70,7 @@ export function useDeviceKeys(mac: string, rs: boolean) {
         return { queued: true, value: body.VALUE };
       }
       const answer = await createDeviceKey(mac, body);
-      return { queued: false, value: answer.data?.VALUE ?? body.VALUE, owed: owedReason(answer.message) };
+      return { queued: false, value: answer.data?.VALUE ?? body.VALUE, owed: owedReason(answer) };
     },
     onSuccess: ({ queued, value, owed }) =>
       owed === undefined
@@ -89,7 +89,7 @@ export function useDeviceKeys(mac: string, rs: boolean) {
   const remove = useMutation({
     mutationFn: (item: KeyItem) => removeDeviceKey(mac, item, rs),
     onSuccess: (answer, item) => {
-      notifyDone(t('deviceKeys.deleted', { value: item.value }), answer.message);
+      notifyDone(t('deviceKeys.deleted', { value: item.value }), answer);
       setSelection((current) => ({ ...current, items: new Map([...current.items].filter(([, picked]) => picked.value !== item.value || (rs && picked.inner !== item.inner))) }));
     },
     onError: (error) => notify(errorMessage(error), { variant: 'error' }),
@@ -100,7 +100,7 @@ export function useDeviceKeys(mac: string, rs: boolean) {
     mutationFn: ({ item, encode }: { item: KeyItem; encode: boolean }) => setKeySecurity(mac, item, rs, encode),
     onSuccess: (done, { item, encode }) => {
       client.setQueryData<DeviceKeysResponse>(listQuery.queryKey, (answer) => (answer ? withSecuritySwapped(answer, item) : answer));
-      notifyDone(t(encode ? 'deviceKeys.encoded' : 'deviceKeys.decoded', { value: item.value }), done.message);
+      notifyDone(t(encode ? 'deviceKeys.encoded' : 'deviceKeys.decoded', { value: item.value }), done);
     },
     onError: (error) => notify(errorMessage(error), { variant: 'error' }),
   });

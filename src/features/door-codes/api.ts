@@ -1,4 +1,4 @@
-import { owedReason } from '@contract/device-sync';
+import { owedReason } from '@/lib/owed-reason';
 import { deviceEndpoints } from '@contract/devices';
 import { doorCodeEndpoints, type DoorCodeCreate, type DoorCodeUpdate, type KeylessCodeCreate, type KeylessService } from '@contract/door-codes';
 import { expectResult, request } from '@/lib/http';
@@ -19,7 +19,7 @@ export async function getDoorCodes(mac: string, filter: DoorCodesFilter, signal?
 
 /** `key`: the Idempotency-Key of this draft, the same on every attempt, so a lost answer does not make a second code. */
 /** The device's reason when the write is stored but not yet taken by the device (docs/api.md "Device sync"); undefined when it went through. */
-const owedOf = (answer: { message?: string | null }) => ({ owed: owedReason(answer.message) });
+const owedOf = (answer: Parameters<typeof owedReason>[0]) => ({ owed: owedReason(answer) });
 
 export async function createDoorCode(mac: string, body: DoorCodeCreate, key: string) {
   return owedOf(expectResult(await request(doorCodeEndpoints.create, { params: { mac }, body, headers: { 'Idempotency-Key': key } })));

@@ -1,4 +1,4 @@
-import { owedReason } from '@contract/device-sync';
+import { owedReason } from '@/lib/owed-reason';
 import { notify } from '@/components/notifications/notify';
 import { useState } from 'react';
 import type { DeviceFlatData } from '@contract/flats';
@@ -34,11 +34,11 @@ export function useDeviceSettings(device: DeviceFlatData) {
   const save = useFlatMutation({
     send: (next: NonNullable<typeof changes>) => setDeviceSettings(flat, next, device.canSaveRealtime),
     apply: (current, next) => ({ ...current, deviceData: current.deviceData.map((entry) => (entry.mac === next.mac ? applySettings(entry, next) : entry)) }),
-    done: (_next, answer) => (owedReason(answer.message) === undefined ? t(device.canSaveRealtime ? 'flat.devices.savedRealtime' : 'flat.devices.saved', { mac: device.mac }) : null),
+    done: (_next, answer) => (owedReason(answer) === undefined ? t(device.canSaveRealtime ? 'flat.devices.savedRealtime' : 'flat.devices.saved', { mac: device.mac }) : null),
     onDone: (_next, answer) => {
       setReadAt(null);
       // Stored, but the device has not taken it yet (docs/api.md "Device sync"): said so, not as an error.
-      const owed = owedReason(answer.message);
+      const owed = owedReason(answer);
       if (owed !== undefined) notify(t('flat.devices.savedOwed', { mac: device.mac, reason: owed || '—' }), { variant: 'warning' });
     },
     // `data.0.doorCode` → doorCode

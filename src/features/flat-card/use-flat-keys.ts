@@ -1,4 +1,4 @@
-import { owedReason } from '@contract/device-sync';
+import { owedReason } from '@/lib/owed-reason';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { keyEndpoints } from '@contract/keys';
@@ -29,7 +29,7 @@ async function perDevice<T>(items: readonly T[], call: (item: T) => Promise<{ me
   const settled = await Promise.allSettled(items.map(call));
   return items.map((item, index) => {
     const outcome = settled[index];
-    return outcome.status === 'fulfilled' ? { ...item, error: null, owed: owedReason(outcome.value.message) } : { ...item, error: errorMessage(outcome.reason), owed: undefined };
+    return outcome.status === 'fulfilled' ? { ...item, error: null, owed: owedReason(outcome.value) } : { ...item, error: errorMessage(outcome.reason), owed: undefined };
   });
 }
 

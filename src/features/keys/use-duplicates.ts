@@ -1,4 +1,4 @@
-import { owedReason } from '@contract/device-sync';
+import { owedReason } from '@/lib/owed-reason';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { KeyDeleteResult } from '@contract/keys';
@@ -60,7 +60,7 @@ export function useDuplicates({ onDeleted }: { onDeleted: () => unknown }) {
       const done = t(pluralKey(language, 'keys.dup.delete.done', keys.length), { deleted: answer.deleted, count: keys.length });
       // Deleted here but not yet taken off a device (docs/api.md "Device sync"): said so, not as an error.
       const owed = answer.results.flatMap((result) => {
-        const reason = result.deleted ? owedReason(result.message) : undefined;
+        const reason = result.deleted ? owedReason(result) : undefined;
         return reason === undefined ? [] : [`${result.mac}: ${reason || '—'}`];
       });
       if (owed.length > 0) notify(t('keys.owed', { done, reason: owed.join('; ') }), { variant: 'warning' });

@@ -1,4 +1,4 @@
-import { owedReason } from '@contract/device-sync';
+import { owedReason } from '@/lib/owed-reason';
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import { notify } from '@/components/notifications/notify';
 import { parseFieldErrors } from '@/lib/field-errors';
@@ -96,7 +96,7 @@ export function useKeyCreate({ draft, setDraft, onCreated, onClose }: KeyCreateO
       try {
         const answer = await createKey(body);
         results.push({ mac: body.mac, error: null });
-        const reason = owedReason(answer.message);
+        const reason = owedReason(answer);
         if (reason !== undefined) owed.push(`${body.mac}: ${reason || '—'}`);
       } catch (error) {
         results.push({ mac: body.mac, error: errorMessage(error) });

@@ -1,11 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SERVER_TEXTS, serverText } from '@contract/server-texts';
+import { SERVER_TEXTS, nestText, serverText } from '@contract/server-texts';
 import { McUploadFailures } from '@/features/management-companies/components/mc-upload-failures';
 import { acceptedText } from '@/features/serial-number-wizard/components/job-status';
 import { translate as serialTranslate } from '@/features/serial-number-wizard/messages';
 import { loadCatalog, serverTextIn } from '@/i18n/i18n';
 import { HttpError, ResultError, errorMessage } from '@/lib/http';
+import { owedReason } from '@/lib/owed-reason';
 import { setPreferences } from '@/lib/preferences';
 import { makeJob } from '../offline/helpers';
 
@@ -25,6 +26,26 @@ describe('the server’s coded sentences', () => {
     expect(serverTextIn('en', serverText('device.rs485Found', { count: 3 }))).toBe('RS485 devices found: 3');
   });
 
+  it('word a write’s owed note with the device’s reason nested in it, and the client’s owed reason in the user’s language', async () => {
+    await loadCatalog('en');
+    const reason = serverText('panel.auth.detail', { detail: 'GET /cgi-bin/key', mac: MAC });
+    const answer = serverText('doorCode.added.owedBecause', nestText('reason', reason));
+    expect(answer.message).toBe(`Код добавлен; запись ждёт отправки на устройство: неверный логин или пароль устройства: GET /cgi-bin/key (${MAC})`);
+    expect(serverTextIn('en', answer)).toBe(`Code added; the write is waiting to be sent to the device: wrong device login or password: GET /cgi-bin/key (${MAC})`);
+    // A reason another back end (or a device of its own) did not code stays its own words inside the English sentence.
+    expect(serverTextIn('en', serverText('key.added.owedBecause', nestText('reason', { message: 'Своя причина' })))).toBe(
+      'Key added; the write is waiting to be sent to the device: Своя причина',
+    );
+    expect(serverTextIn('en', serverText('keyless.savedOwed', { count: 2 }))).toBe('The code is saved; waiting to be sent to devices: 2');
+    expect(serverTextIn('en', serverText('import.interrupted'))).toBe('the import stopped before its end');
+    setPreferences({ language: 'en' });
+    expect(owedReason(answer)).toBe(`wrong device login or password: GET /cgi-bin/key (${MAC})`);
+    expect(owedReason(serverText('commutators.saved.owed'))).toBe('');
+    expect(owedReason(serverText('commutators.saved'))).toBeUndefined();
+    setPreferences({ language: 'ru' });
+    expect(owedReason(answer)).toBe(`неверный логин или пароль устройства: GET /cgi-bin/key (${MAC})`);
+  });
+
   it('stay the server’s own words in Russian, for a code this version does not know, a missing parameter or plain text', async () => {
     await loadCatalog('en');
     const unreachable = serverText('device.unreachable', { mac: MAC });
@@ -32,6 +53,17 @@ describe('the server’s coded sentences', () => {
     expect(serverTextIn('en', { message: 'Новая причина', messageCode: 'device.newer-reason', messageParams: {} })).toBe('Новая причина');
     expect(serverTextIn('en', { message: unreachable.message, messageCode: 'device.unreachable', messageParams: {} })).toBe(unreachable.message);
     expect(serverTextIn('en', 'Ответ другого сервера')).toBe('Ответ другого сервера');
+  });
+
+  it('have no two codes for one sentence without parameters (the server codes such a refusal by its text)', () => {
+    const plain = Object.values(SERVER_TEXTS).filter((template) => !/\{\w+\}/.test(template));
+    expect(new Set(plain).size).toBe(plain.length);
+  });
+
+  it('word the shared refusals in English', async () => {
+    await loadCatalog('en');
+    expect(serverTextIn('en', serverText('notFound.house'))).toBe('House not found');
+    expect(serverTextIn('en', serverText('conflict.uploadRunning'))).toBe('This company’s upload is already running: wait for it to end');
   });
 
   it('have a Russian template for every code that fills in as the server fills it', () => {

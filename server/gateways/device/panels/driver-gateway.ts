@@ -108,7 +108,7 @@ export class DriverGateway implements DeviceGateway {
       if (family === undefined) throw new PanelError('no-driver', DEVICE_TYPE_NAMES[device.type] ?? String(device.type));
       return await work(this.options.drivers[family], panelTargetOf(device));
     } catch (error) {
-      if (error instanceof PanelError) throw new DeviceGatewayError(error.kind === 'timeout' ? 'timeout' : 'error', `${panelFailureText(error)} (${device.mac})`);
+      if (error instanceof PanelError) throw new DeviceGatewayError(error.kind === 'timeout' ? 'timeout' : 'error', panelFailureText(error, device.mac));
       throw error;
     }
   }

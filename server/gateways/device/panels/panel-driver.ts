@@ -1,3 +1,4 @@
+import { serverText, type CodedText, type ServerTextCode } from '../../../../contract/server-texts';
 import type { CommutationOnDevice, DeviceChange, DeviceHolding } from '../device-gateway';
 
 /**
@@ -49,22 +50,23 @@ export class PanelError extends Error {
   }
 }
 
-const FAILURE_TEXT: Readonly<Record<PanelFailureKind, string>> = {
-  timeout: 'устройство не ответило вовремя',
-  unreachable: 'нет связи с устройством',
-  auth: 'неверный логин или пароль устройства',
-  refused: 'устройство отклонило команду',
-  garbled: 'ответ устройства не удалось разобрать',
-  unsupported: 'драйвер устройства этого не умеет',
-  'address-not-allowed': 'адрес устройства вне разрешённых сетей (DEVICE_NETWORKS)',
-  'bad-address': 'у устройства нет корректного адреса (url)',
-  'no-driver': 'для этого типа устройств нет драйвера',
-};
+/** The code of each failure's words (contract/server-texts.ts `panel.*`; `.detail` adds what exactly). */
+const FAILURE_CODE = {
+  timeout: 'panel.timeout',
+  unreachable: 'panel.unreachable',
+  auth: 'panel.auth',
+  refused: 'panel.refused',
+  garbled: 'panel.garbled',
+  unsupported: 'panel.unsupported',
+  'address-not-allowed': 'panel.addressNotAllowed',
+  'bad-address': 'panel.badAddress',
+  'no-driver': 'panel.noDriver',
+} as const satisfies Readonly<Record<PanelFailureKind, ServerTextCode>>;
 
-/** The operator's words for a panel failure (Russian, like the server's other messages). */
-export function panelFailureText(error: PanelError): string {
-  const text = FAILURE_TEXT[error.kind];
-  return error.detail ? `${text}: ${error.detail}` : text;
+/** The operator's words for a panel failure of device `mac` (Russian, like the server's other messages), coded. */
+export function panelFailureText(error: PanelError, mac: string): CodedText {
+  const code = FAILURE_CODE[error.kind];
+  return error.detail ? serverText(`${code}.detail`, { detail: error.detail, mac }) : serverText(code, { mac });
 }
 
 /** What a panel says about itself. */
