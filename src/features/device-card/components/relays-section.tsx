@@ -69,7 +69,7 @@ export function RelaysSection({ card, canEdit }: { card: DeviceCard; canEdit: bo
             return (
               <Box
                 key={row.key}
-                sx={{ display: 'grid', gap: 1, alignItems: 'start', gridTemplateColumns: canEdit ? { xs: '1fr auto', sm: '92px 1fr auto' } : { xs: '1fr', sm: '92px 1fr' } }}
+                sx={{ display: 'grid', gap: 1, alignItems: 'start', gridTemplateColumns: canEdit ? { xs: '1fr auto', sm: '120px 1fr auto' } : { xs: '1fr', sm: '120px 1fr' } }}
               >
                 <Box sx={{ display: 'flex', flexDirection: { xs: 'row', sm: 'column' }, gap: 1, alignItems: { xs: 'center', sm: 'flex-start' }, pt: { sm: 1 } }}>
                   <Typography sx={{ fontWeight: 600 }}>{t('card.relay', { id: row.id })}</Typography>
