@@ -14,6 +14,7 @@ import { rbacPlugin } from './plugins/rbac';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { DEFAULT_SESSION_OPTIONS, sessionPlugin, type SessionOptions } from './plugins/session';
 import { spaPlugin } from './plugins/spa';
+import { parseDeviceSecretKey, setDeviceSecretKey, warnOnceWithoutKey } from './security/device-secrets';
 import type { LoginRateLimit } from './repositories/login-attempts';
 import { adjusterRoutes } from './routes/adjuster';
 import { auditRoutes } from './routes/audit';
@@ -81,6 +82,11 @@ export interface AppOptions {
    * measures a floor this way (tests/bench/list-floor-server.ts); the product registers none.
    */
   extraRoutes?: (app: FastifyInstance) => void;
+  /**
+   * DEVICE_SECRET_KEY: the key device passwords are sealed with at rest (64 hex digits or base64
+   * of 32 bytes); unset stores them in clear, with a warning at start. A malformed key stops the start.
+   */
+  deviceSecretKey?: string;
   /** Called for every route as it registers (tests/server/access.test.ts checks each has its rules). */
   onRoute?: onRouteHookHandler;
 }
@@ -91,6 +97,7 @@ export interface AppOptions {
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const seed = options.seed ?? false;
+  setDeviceSecretKey(parseDeviceSecretKey(options.deviceSecretKey));
   if (options.database.kind === 'pglite' && options.database.dataDir && !isPgliteDataDir(options.database.dataDir)) {
     await createPgliteDataDir(options.database.dataDir, seed);
   }
@@ -110,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
     clientErrorHandler,
   });
+  warnOnceWithoutKey((message) => app.log.warn(message));
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   try {
     await app.register(errorHandlerPlugin);

@@ -41,6 +41,7 @@ const app = await buildApp({
   trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
   session: { secureCookies: cookieSecureFromEnv(env.COOKIE_SECURE) },
   hstsMaxAgeSeconds: numberFromEnv('HSTS_MAX_AGE'),
+  deviceSecretKey: env.DEVICE_SECRET_KEY,
   network: { seed: numberFromEnv('NETWORK_SEED'), failureShare: numberFromEnv('NETWORK_FAILURE_SHARE'), timeScale: numberFromEnv('NETWORK_TIME_SCALE') },
   deviceGateway: deviceGatewayFromEnv(env, {
     failureShare: numberFromEnv('DEVICE_FAILURE_SHARE'),

@@ -36,7 +36,9 @@ export type PanelFailureKind =
   /** The device's URL is missing or not an http URL. */
   | 'bad-address'
   /** No driver serves this device type. */
-  | 'no-driver';
+  | 'no-driver'
+  /** The device's stored password cannot be opened (DEVICE_SECRET_KEY unset or another key): nothing was sent. */
+  | 'secret-unreadable';
 
 export class PanelError extends Error {
   constructor(
@@ -59,6 +61,7 @@ const FAILURE_TEXT: Readonly<Record<PanelFailureKind, string>> = {
   'address-not-allowed': 'адрес устройства вне разрешённых сетей (DEVICE_NETWORKS)',
   'bad-address': 'у устройства нет корректного адреса (url)',
   'no-driver': 'для этого типа устройств нет драйвера',
+  'secret-unreadable': 'пароль устройства не удалось расшифровать',
 };
 
 /** The operator's words for a panel failure (Russian, like the server's other messages). */
