@@ -20,7 +20,9 @@ import { adjusterRoutes } from './routes/adjuster';
 import { auditRoutes } from './routes/audit';
 import { deviceRoutes } from './routes/devices';
 import type { DeviceGatewayOption } from './gateways/device/device-gateway';
+import { DriverGateway } from './gateways/device/panels/driver-gateway';
 import { createDeviceGateway } from './gateways/device/simulator';
+import { SyslogTargets, type SyslogTargetsOptions } from './syslog/syslog-targets';
 import { dictionaryRoutes } from './routes/dictionaries';
 import { groupRoutes } from './routes/groups';
 import { houseRoutes } from './routes/houses';
@@ -87,6 +89,11 @@ export interface AppOptions {
    * of 32 bytes); unset stores them in clear, with a warning at start. A malformed key stops the start.
    */
   deviceSecretKey?: string;
+  /**
+   * With the drivers (DEVICE_GATEWAY=drivers): point each panel's syslog at this server
+   * (SYSLOG_PUBLIC_ADDRESS); unset leaves the panels' syslog as it is.
+   */
+  syslogTargets?: SyslogTargetsOptions;
   /** Called for every route as it registers (tests/server/access.test.ts checks each has its rules). */
   onRoute?: onRouteHookHandler;
 }
@@ -135,6 +142,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
     const deviceGateway = createDeviceGateway(options.deviceGateway);
     app.addHook('onClose', () => deviceGateway.close());
+    if (options.syslogTargets && deviceGateway instanceof DriverGateway) {
+      const targets = new SyslogTargets(database.drizzle, deviceGateway, options.syslogTargets, app.log);
+      app.addHook('onReady', async () => targets.start());
+      app.addHook('onClose', () => targets.stop());
+    }
     await app.register(mcUploadPlugin, { ...options.mcUploads, gateway: deviceGateway });
     await app.register(deviceSyncPlugin, { ...options.deviceSync, gateway: deviceGateway });
     await app.register(sessionRoutes, { loginRateLimit: options.loginRateLimit });

@@ -107,6 +107,16 @@ export class DriverGateway implements DeviceGateway {
     this.statusTimeoutMs = options.statusTimeoutMs ?? 1_500;
   }
 
+  /** The device types a driver serves. */
+  servedTypes(): number[] {
+    return [...this.familyOfType.keys()];
+  }
+
+  /** Points the panel's syslog at `host:port` (SYSLOG_PUBLIC_ADDRESS, server/syslog/syslog-targets.ts). */
+  pointSyslog(device: DeviceRef, host: string, port: number): Promise<void> {
+    return this.onPanel(device, (driver, panel) => driver.setSyslog(panel, host, port));
+  }
+
   /** Runs `work` on the device's driver; a PanelError becomes the DeviceGatewayError the callers know. */
   private async onPanel<T>(device: DeviceRef, work: (driver: PanelDriver, panel: PanelTarget) => Promise<T>): Promise<T> {
     try {
