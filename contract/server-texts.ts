@@ -66,6 +66,8 @@ export const SERVER_TEXTS = {
   'panel.badAddress.detail': 'у устройства нет корректного адреса (url): {detail} ({mac})',
   'panel.noDriver': 'для этого типа устройств нет драйвера ({mac})',
   'panel.noDriver.detail': 'для этого типа устройств нет драйвера: {detail} ({mac})',
+  'panel.secretUnreadable': 'пароль устройства не удалось расшифровать ({mac})',
+  'panel.secretUnreadable.detail': 'пароль устройства не удалось расшифровать: {detail} ({mac})',
   'doorCode.added': 'Код добавлен',
   'doorCode.added.owed': 'Код добавлен; запись ждёт отправки на устройство',
   'doorCode.added.owedBecause': 'Код добавлен; запись ждёт отправки на устройство: {reason}',

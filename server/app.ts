@@ -14,12 +14,15 @@ import { rbacPlugin } from './plugins/rbac';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { DEFAULT_SESSION_OPTIONS, sessionPlugin, type SessionOptions } from './plugins/session';
 import { spaPlugin } from './plugins/spa';
+import { parseDeviceSecretKey, setDeviceSecretKey, warnOnceWithoutKey } from './security/device-secrets';
 import type { LoginRateLimit } from './repositories/login-attempts';
 import { adjusterRoutes } from './routes/adjuster';
 import { auditRoutes } from './routes/audit';
 import { deviceRoutes } from './routes/devices';
 import type { DeviceGatewayOption } from './gateways/device/device-gateway';
+import { DriverGateway } from './gateways/device/panels/driver-gateway';
 import { createDeviceGateway } from './gateways/device/simulator';
+import { SyslogTargets, type SyslogTargetsOptions } from './syslog/syslog-targets';
 import { dictionaryRoutes } from './routes/dictionaries';
 import { groupRoutes } from './routes/groups';
 import { houseRoutes } from './routes/houses';
@@ -81,6 +84,16 @@ export interface AppOptions {
    * measures a floor this way (tests/bench/list-floor-server.ts); the product registers none.
    */
   extraRoutes?: (app: FastifyInstance) => void;
+  /**
+   * DEVICE_SECRET_KEY: the key device passwords are sealed with at rest (64 hex digits or base64
+   * of 32 bytes); unset stores them in clear, with a warning at start. A malformed key stops the start.
+   */
+  deviceSecretKey?: string;
+  /**
+   * With the drivers (DEVICE_GATEWAY=drivers): point each panel's syslog at this server
+   * (SYSLOG_PUBLIC_ADDRESS); unset leaves the panels' syslog as it is.
+   */
+  syslogTargets?: SyslogTargetsOptions;
   /** Called for every route as it registers (tests/server/access.test.ts checks each has its rules). */
   onRoute?: onRouteHookHandler;
 }
@@ -91,6 +104,7 @@ export interface AppOptions {
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const seed = options.seed ?? false;
+  setDeviceSecretKey(parseDeviceSecretKey(options.deviceSecretKey));
   if (options.database.kind === 'pglite' && options.database.dataDir && !isPgliteDataDir(options.database.dataDir)) {
     await createPgliteDataDir(options.database.dataDir, seed);
   }
@@ -110,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
     clientErrorHandler,
   });
+  warnOnceWithoutKey((message) => app.log.warn(message));
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   try {
     await app.register(errorHandlerPlugin);
@@ -127,6 +142,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
     const deviceGateway = createDeviceGateway(options.deviceGateway);
     app.addHook('onClose', () => deviceGateway.close());
+    if (options.syslogTargets && deviceGateway instanceof DriverGateway) {
+      const targets = new SyslogTargets(database.drizzle, deviceGateway, options.syslogTargets, app.log);
+      app.addHook('onReady', async () => targets.start());
+      app.addHook('onClose', () => targets.stop());
+    }
     await app.register(mcUploadPlugin, { ...options.mcUploads, gateway: deviceGateway });
     await app.register(deviceSyncPlugin, { ...options.deviceSync, gateway: deviceGateway });
     await app.register(sessionRoutes, { loginRateLimit: options.loginRateLimit });

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { startEventTrickle } from './gateways/device/event-trickle';
 import { deviceGatewayFromEnv, gatewayKindFromEnv } from './gateways/device/panels/gateway-from-env';
 import { SyslogReceiver } from './syslog/syslog-receiver';
+import { syslogTargetFromEnv } from './syslog/syslog-targets';
 import type { DatabaseOptions } from './db/client';
 import { addExtraHouses } from './seed/extra-houses';
 import { isSeedSize, type SeedSize } from './seed/sizes';
@@ -32,6 +33,10 @@ const database: DatabaseOptions = env.DATABASE_URL
   ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE ? Number(env.DATABASE_POOL_SIZE) : undefined }
   : { kind: 'pglite', dataDir: resolve(dataDir, 'pglite') };
 
+// Panels point their syslog at SYSLOG_PUBLIC_ADDRESS: only with real panels, and only where background jobs run.
+const syslogTarget = syslogTargetFromEnv(env);
+const pointsSyslog = syslogTarget !== null && gatewayKindFromEnv(env.DEVICE_GATEWAY) === 'drivers' && env.JOBS_ENABLED !== 'false';
+
 const started = performance.now();
 const app = await buildApp({
   database,
@@ -41,6 +46,7 @@ const app = await buildApp({
   trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
   session: { secureCookies: cookieSecureFromEnv(env.COOKIE_SECURE) },
   hstsMaxAgeSeconds: numberFromEnv('HSTS_MAX_AGE'),
+  deviceSecretKey: env.DEVICE_SECRET_KEY,
   network: { seed: numberFromEnv('NETWORK_SEED'), failureShare: numberFromEnv('NETWORK_FAILURE_SHARE'), timeScale: numberFromEnv('NETWORK_TIME_SCALE') },
   deviceGateway: deviceGatewayFromEnv(env, {
     failureShare: numberFromEnv('DEVICE_FAILURE_SHARE'),
@@ -52,6 +58,7 @@ const app = await buildApp({
     lineLevelMs: numberFromEnv('DEVICE_LINE_LEVEL_MS'),
   }),
   deviceCountTtlMs: numberFromEnv('DEVICE_COUNT_TTL_MS'),
+  syslogTargets: pointsSyslog ? { target: syslogTarget, pollMs: numberFromEnv('SYSLOG_TARGET_POLL_MS') } : undefined,
   deviceSync: { enabled: env.JOBS_ENABLED !== 'false', pollMs: numberFromEnv('DEVICE_SYNC_POLL_MS'), retryBaseMs: numberFromEnv('DEVICE_SYNC_RETRY_MS') },
   jobs: {
     enabled: env.JOBS_ENABLED !== 'false',
@@ -82,6 +89,7 @@ const eventTrickle = startEventTrickle(app.database.drizzle, { perMinute: simula
 const syslogPort = numberFromEnv('SYSLOG_PORT');
 const syslog = syslogPort === undefined ? null : new SyslogReceiver(app.database.drizzle, { port: syslogPort, host: env.SYSLOG_HOST }, app.log);
 if (syslog) app.log.info(`syslog: listening on udp ${env.SYSLOG_HOST ?? '127.0.0.1'}:${await syslog.start()}`);
+if (syslogTarget && !pointsSyslog) app.log.info('SYSLOG_PUBLIC_ADDRESS: not used (only with DEVICE_GATEWAY=drivers, in a process with background jobs)');
 app.log.info(
   `Ready in ${Math.round(performance.now() - started)} ms: http://${host}:${port} (${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${dataDir}`})`,
 );

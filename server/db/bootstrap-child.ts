@@ -1,3 +1,4 @@
+import { parseDeviceSecretKey, setDeviceSecretKey } from '../security/device-secrets';
 import { isSeedSize } from '../seed/sizes';
 import { prepareDatabase } from './bootstrap';
 import { openDatabase } from './client';
@@ -8,6 +9,8 @@ if (!dataDir || seed === undefined || (seed !== 'none' && !isSeedSize(seed))) {
   console.error('usage: bootstrap-child.ts <dataDir> <small|demo|large|none>');
   process.exit(2);
 }
+// The seed's device passwords are sealed as the server's would be (the server checked the key before forking).
+setDeviceSecretKey(parseDeviceSecretKey(process.env.DEVICE_SECRET_KEY));
 const database = await openDatabase({ kind: 'pglite', dataDir });
 try {
   await prepareDatabase(database, seed === 'none' ? false : seed);

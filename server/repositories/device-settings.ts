@@ -8,14 +8,15 @@ import { deviceGroups } from '../db/schema/groups';
 import { entrances } from '../db/schema/houses';
 import { sipAccounts } from '../db/schema/sip';
 import { capabilitiesOf } from '../devices/capabilities';
+import { sealDeviceOptions } from '../security/device-secrets';
 
 const now = sql`now()`;
 
-/** Merges keys into the device's options (a JSON map) and marks the device changed. */
+/** Merges keys into the device's options (a JSON map, the password sealed) and marks the device changed. */
 export async function mergeDeviceOptions(db: Db, deviceId: number, patch: Record<string, JsonValue>): Promise<void> {
   await db
     .update(devices)
-    .set({ options: sql`${devices.options} || ${JSON.stringify(patch)}::jsonb`, updateDate: now })
+    .set({ options: sql`${devices.options} || ${JSON.stringify(sealDeviceOptions(patch))}::jsonb`, updateDate: now })
     .where(eq(devices.id, deviceId));
 }
 

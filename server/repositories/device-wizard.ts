@@ -11,6 +11,7 @@ import { entrances, houses } from '../db/schema/houses';
 import { keys } from '../db/schema/keys';
 import { sipAccounts } from '../db/schema/sip';
 import { capabilitiesOf } from '../devices/capabilities';
+import { mergeDeviceOptions } from './device-settings';
 import type { AddressBookEntry } from '../gateways/network/simulator';
 
 type Options = Record<string, JsonValue>;
@@ -357,13 +358,6 @@ export async function upsertAdjusterDevice(
   return { created: true, row: { id: row.id, mac: device.mac, buyerId: device.buyerId, type: device.type, statusCode: DEVICE_STATUS.new, options } };
 }
 
-export async function setDeviceOptions(db: Db, deviceId: number, patch: Options): Promise<void> {
-  await db
-    .update(devices)
-    .set({ options: sql`${devices.options} || ${JSON.stringify(patch)}::jsonb`, updateDate: sql`now()` })
-    .where(eq(devices.id, deviceId));
-}
-
 /** The buyer of the house with this FIAS id (through its entrances); null when unknown. */
 export async function buyerOfFias(db: Db, fiasId: string): Promise<number | null> {
   const [row] = await db
@@ -414,7 +408,7 @@ export async function bindDeviceHouse(
       .values({ deviceId: device.id, relayNum: 1, entranceUid, statusCode: RELAY_STATUS.active })
       .onConflictDoUpdate({ target: [deviceRelays.deviceId, deviceRelays.relayNum], set: { entranceUid, statusCode: RELAY_STATUS.active } });
   }
-  await setDeviceOptions(db, device.id, { billing_fiasId: fias, ...(porchNum !== undefined ? { billing_porchNum: String(porchNum) } : {}) });
+  await mergeDeviceOptions(db, device.id, { billing_fiasId: fias, ...(porchNum !== undefined ? { billing_porchNum: String(porchNum) } : {}) });
   return { uid: house.uid, address: house.address, entranceUid };
 }
 

@@ -7,6 +7,7 @@ import { houses } from '../db/schema/houses';
 import { sipAccounts } from '../db/schema/sip';
 import { capabilitiesOf } from '../devices/capabilities';
 import type { DeviceRef } from '../gateways/device/device-gateway';
+import { sealDeviceOptions } from '../security/device-secrets';
 import type { DeviceScope } from './device-list';
 
 /** A device registered by serial number (prepare-device), before anyone has set it up. */
@@ -53,7 +54,7 @@ export async function createPreparedDevice(db: Db, device: PreparedDevice): Prom
       -- No conflict target: either unique index (MAC, serial number) means "already registered". A
       -- concurrent insert of the same MAC waits for the other transaction instead of failing.
       insert into devices (mac, buyer_id, type, status_code, serial_number, options, capabilities)
-      select ${device.mac}::text, coalesce(${device.buyerId}::int, buyer_id), ${device.type}::smallint, ${DEVICE_STATUS.new}::smallint, ${device.serialNumber}::text, ${JSON.stringify(device.options)}::text::jsonb,
+      select ${device.mac}::text, coalesce(${device.buyerId}::int, buyer_id), ${device.type}::smallint, ${DEVICE_STATUS.new}::smallint, ${device.serialNumber}::text, ${JSON.stringify(sealDeviceOptions(device.options))}::text::jsonb,
         array(select jsonb_array_elements_text(${JSON.stringify(capabilitiesOf(device.type))}::text::jsonb))
       from place where entrance_uid is not null
       on conflict do nothing

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Device } from '../../contract/devices';
 import type { DeviceKeyRow, DuplicateKey } from '../../contract/keys';
 import { DEFAULT_SIP_TYPE } from '../../contract/wizard';
+import { openDeviceOptions } from '../security/device-secrets';
 import { preparedRows, queryRows, type Db } from '../db/client';
 
 /** The cross-device list counts its matches up to this many (or to the end of the page asked for). */
@@ -172,7 +173,9 @@ export async function listDeviceKeys(
         select (select dev.id from dev) as id, (select ${DEVICE_JSON} from dev) as device,
                (select json_agg(rows order by rows.n) from rows) as rows, (select max(page.total) from page) as total`,
   );
-  const found = { deviceId: answer?.id ?? null, device: answer?.device ?? null };
+  // The device's options come as stored: the password is opened here, as findDevice answers it.
+  const device = answer?.device ? { ...answer.device, options: openDeviceOptions(answer.device.options) } : null;
+  const found = { deviceId: answer?.id ?? null, device };
   const records = answer?.rows ?? [];
   if (found.deviceId === null || records.length > 0 || page === 1) {
     return { ...found, rows: records.map(rowOf), total: Number(answer?.total ?? 0), capped: false, addresses: addressesOf(records) };

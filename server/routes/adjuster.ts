@@ -22,10 +22,10 @@ import {
   buyerOfFias,
   findDeviceRow,
   newDeviceOptions,
-  setDeviceOptions,
   upsertAdjusterDevice,
   type DeviceRow,
 } from '../repositories/device-wizard';
+import { mergeDeviceOptions } from '../repositories/device-settings';
 import { createPreparedDevice } from '../repositories/devices';
 import { houseUidOfFias } from '../repositories/houses';
 import { refuseHousesOutOfScope } from './houses';
@@ -195,7 +195,7 @@ export async function adjusterRoutes(app: FastifyInstance): Promise<void> {
       options: { url, login: DEFAULT_DEVICE_LOGIN, password: FACTORY_PASSWORD },
     });
     const preset = succeeded(await network.uploadPreset(body.mac, body.type, url));
-    await setDeviceOptions(db, row.id, { presetUploaded: true });
+    await mergeDeviceOptions(db, row.id, { presetUploaded: true });
     const device = { ...row, options: { ...row.options, presetUploaded: true } };
     return { result: ADJUSTER_RESULT.success, ...codedTextOf(preset), data: adjusterDevice(device, preset.message) };
   });
@@ -203,7 +203,7 @@ export async function adjusterRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, adjusterEndpoints.setupDdns, { access: installers, idempotent: true }, async ({ body, db, request }) => {
     const device = await deviceOrNotFound(db, request, body.mac);
     const outcome = succeeded(await network.setupDdns(body.mac, body.ip));
-    await setDeviceOptions(db, device.id, { ddnsHost: outcome.host ?? null, ip: body.ip });
+    await mergeDeviceOptions(db, device.id, { ddnsHost: outcome.host ?? null, ip: body.ip });
     return { result: ADJUSTER_RESULT.success, ...codedTextOf(outcome) };
   });
 

@@ -4,6 +4,7 @@ import { DEVICE_TYPE_NAMES, deviceTypeId, type DeviceTypeName } from '../../cont
 import { KEY_TYPES } from '../../contract/keys';
 import { DEFAULT_DEVICE_LOGIN, FACTORY_PASSWORD } from '../../contract/wizard';
 import { ANALOG_TYPES, CAMERA_TYPES, ISCOM_TYPES, capabilitiesOf } from '../devices/capabilities';
+import { sealDeviceOptions } from '../security/device-secrets';
 import { abonentUnits, commutators, deviceCommutations } from '../db/schema/commutators';
 import { deviceHistoryEvents, deviceHouses, deviceRelays, devices, rs485Devices, type JsonValue } from '../db/schema/devices';
 import { flatBlockHistory, flatBlockSchedules, flatDeviceSettings } from '../db/schema/flats';
@@ -116,7 +117,7 @@ export async function writeDevicesOfEntrance(
       type,
       statusCode,
       serialNumber: ISCOM_TYPES.has(type) ? `ISC${String(id).padStart(9, '0')}` : null,
-      options,
+      options: sealDeviceOptions(options),
       capabilities: capabilitiesOf(type),
       removalReason: statusCode === 2 && random.chance(0.5) ? random.int(1, 6) : null,
       createDate: created,

@@ -59,6 +59,8 @@ export const serverTextsEn: Record<ServerTextCode, string> = {
   'panel.badAddress.detail': 'the device has no valid address (url): {detail} ({mac})',
   'panel.noDriver': 'there is no driver for this device type ({mac})',
   'panel.noDriver.detail': 'there is no driver for this device type: {detail} ({mac})',
+  'panel.secretUnreadable': 'the device password could not be decrypted ({mac})',
+  'panel.secretUnreadable.detail': 'the device password could not be decrypted: {detail} ({mac})',
   'doorCode.added': 'Code added',
   'doorCode.added.owed': 'Code added; the write is waiting to be sent to the device',
   'doorCode.added.owedBecause': 'Code added; the write is waiting to be sent to the device: {reason}',

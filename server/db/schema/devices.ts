@@ -13,11 +13,23 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { openDeviceOptions, sealDeviceOptions } from '../../security/device-secrets';
 import { buyers } from './buyers';
 import { entrances, houses } from './houses';
 
 /** Device option values: scalars, and objects for audio, display and voltage (contract/devices.ts). */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * A device's options as a JSON map (jsonb). Written through Drizzle, the password is sealed with
+ * DEVICE_SECRET_KEY when set; read through Drizzle, it is opened (security/device-secrets.ts).
+ * SQL that writes or reads the column as text seals or opens it itself.
+ */
+const deviceOptions = customType<{ data: Record<string, JsonValue>; driverData: string | Record<string, JsonValue> }>({
+  dataType: () => 'jsonb',
+  toDriver: (value) => JSON.stringify(sealDeviceOptions(value)),
+  fromDriver: (value) => openDeviceOptions(typeof value === 'string' ? (JSON.parse(value) as Record<string, JsonValue>) : value),
+});
 
 /**
  * Device. `type` is 0..15 (IMD1_B … RUBETEK_RV_3434); `mac` is normalised
@@ -35,7 +47,7 @@ export const devices = pgTable(
     type: smallint('type').notNull(),
     statusCode: smallint('status_code').notNull().default(0),
     serialNumber: text('serial_number'),
-    options: jsonb('options').$type<Record<string, JsonValue>>().notNull().default({}),
+    options: deviceOptions('options').notNull().default({}),
     capabilities: text('capabilities').array().notNull().default(sql`'{}'::text[]`),
     removalReason: smallint('removal_reason'),
     createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),

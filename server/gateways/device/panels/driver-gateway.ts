@@ -18,6 +18,7 @@ import {
   type Snapshot,
   type VoltageNow,
 } from '../device-gateway';
+import { devicePasswordOf } from '../../../security/device-secrets';
 import { PanelError, panelFailureText, type PanelDriver, type PanelTarget } from './panel-driver';
 
 /** The device types each driver family serves (PANELS.md); the other types have no driver yet. */
@@ -37,7 +38,10 @@ export interface DriverGatewayOptions {
   statusTimeoutMs?: number;
 }
 
-/** A panel's address and login from the device's options: `url` (its port, else `apiPort`), `login`, `password`. */
+/**
+ * A panel's address and login from the device's options: `url` (its port, else `apiPort`), `login`,
+ * `password` (opened when stored sealed; one that cannot be opened is refused before any connection).
+ */
 export function panelTargetOf(device: DeviceRef): PanelTarget {
   const { url, apiPort, login, password } = device.options;
   if (typeof url !== 'string' || url.trim() === '') throw new PanelError('bad-address');
@@ -47,13 +51,15 @@ export function panelTargetOf(device: DeviceRef): PanelTarget {
   } catch {
     throw new PanelError('bad-address', url);
   }
+  const secret = devicePasswordOf(password);
+  if (!secret.ok) throw new PanelError('secret-unreadable', secret.reason);
   const port = parsed.port || (typeof apiPort === 'number' && Number.isInteger(apiPort) && apiPort > 0 && apiPort < 65_536 ? String(apiPort) : '80');
   return {
     mac: device.mac,
     type: device.type,
     baseUrl: `${parsed.protocol}//${parsed.hostname}:${port}`,
     login: typeof login === 'string' ? login : '',
-    password: typeof password === 'string' ? password : '',
+    password: secret.value,
   };
 }
 
@@ -99,6 +105,16 @@ export class DriverGateway implements DeviceGateway {
       for (const name of types) this.familyOfType.set(deviceTypeId(name), family);
     }
     this.statusTimeoutMs = options.statusTimeoutMs ?? 1_500;
+  }
+
+  /** The device types a driver serves. */
+  servedTypes(): number[] {
+    return [...this.familyOfType.keys()];
+  }
+
+  /** Points the panel's syslog at `host:port` (SYSLOG_PUBLIC_ADDRESS, server/syslog/syslog-targets.ts). */
+  pointSyslog(device: DeviceRef, host: string, port: number): Promise<void> {
+    return this.onPanel(device, (driver, panel) => driver.setSyslog(panel, host, port));
   }
 
   /** Runs `work` on the device's driver; a PanelError becomes the DeviceGatewayError the callers know. */

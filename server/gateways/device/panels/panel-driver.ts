@@ -37,7 +37,9 @@ export type PanelFailureKind =
   /** The device's URL is missing or not an http URL. */
   | 'bad-address'
   /** No driver serves this device type. */
-  | 'no-driver';
+  | 'no-driver'
+  /** The device's stored password cannot be opened (DEVICE_SECRET_KEY unset or another key): nothing was sent. */
+  | 'secret-unreadable';
 
 export class PanelError extends Error {
   constructor(
@@ -61,6 +63,7 @@ const FAILURE_CODE = {
   'address-not-allowed': 'panel.addressNotAllowed',
   'bad-address': 'panel.badAddress',
   'no-driver': 'panel.noDriver',
+  'secret-unreadable': 'panel.secretUnreadable',
 } as const satisfies Readonly<Record<PanelFailureKind, ServerTextCode>>;
 
 /** The operator's words for a panel failure of device `mac` (Russian, like the server's other messages), coded. */
