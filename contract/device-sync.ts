@@ -1,6 +1,6 @@
-import { array, enums, nullable, number, string, type, type Infer } from 'superstruct';
+import { array, enums, nullable, number, optional, string, type, type Infer } from 'superstruct';
 import { endpoint, withResult } from './common';
-import { nestedText, type CodedText, type ServerTextParams } from './server-texts';
+import { CODED_MESSAGE_FIELDS, ServerTextParams, nestedText, type CodedText } from './server-texts';
 
 // ---------------------------------------------------------------------------
 // What a panel has against what it should have (docs/api.md "Device sync")
@@ -51,7 +51,10 @@ export const SyncChange = type({
   summary: string(),
   status: enums(SYNC_CHANGE_STATUSES),
   attempts: number(),
+  /** The device's last refusal in Russian; `lastErrorCode` and `lastErrorParams` name it for other languages (contract/server-texts.ts). */
   lastError: nullable(string()),
+  lastErrorCode: optional(string()),
+  lastErrorParams: optional(ServerTextParams),
   lastAttemptAt: nullable(string()),
   nextAttemptAt: nullable(string()),
   createdAt: string(),
@@ -90,14 +93,18 @@ export const SYNC_CHANGES_SHOWN = 100;
 export const SYNC_STATES = ['in-sync', 'pending', 'failed', 'differs'] as const;
 export type SyncStateName = (typeof SYNC_STATES)[number];
 
+/** A device's refusal: its reason in Russian, with what names it for other languages, and when. */
+export const SyncFailure = type({ message: string(), ...CODED_MESSAGE_FIELDS, at: string() });
+export type SyncFailure = Infer<typeof SyncFailure>;
+
 export const DeviceSyncState = type({
   mac: string(),
   state: enums(SYNC_STATES),
   owedCount: number(),
   failedCount: number(),
   changes: array(SyncChange),
-  /** The newest refusal: its reason and when. */
-  lastFailure: nullable(type({ message: string(), at: string() })),
+  /** The newest refusal: its reason (a coded text, contract/server-texts.ts) and when. */
+  lastFailure: nullable(SyncFailure),
   lastConfirmedAt: nullable(string()),
   readBack: nullable(SyncReadBack),
 });

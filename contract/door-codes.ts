@@ -2,6 +2,7 @@ import { array, boolean, enums, integer, nullable, number, object, optional, str
 import { IsoDateTime, MacLike, PageQuery, Pagination, ResultResponse, endpoint, withResult } from './common';
 import { FlatRange } from './commutators';
 import { Device } from './devices';
+import { ServerTextParams } from './server-texts';
 
 // ---------------------------------------------------------------------------
 // Door-open codes of one device (/devices/:mac/codes; docs/api.md "Door codes")
@@ -15,9 +16,10 @@ export const DOOR_CODE_COMMENT_MAX = 200;
 
 /**
  * A code stored but not yet taken by its device (ours, docs/api.md "Door codes"): `reason` is the
- * device's last refusal, null while it was not tried yet.
+ * device's last refusal, null while it was not tried yet; `reasonCode` and `reasonParams` name it
+ * for other languages (contract/server-texts.ts).
  */
-export const OwedCode = type({ reason: nullable(string()) });
+export const OwedCode = type({ reason: nullable(string()), reasonCode: optional(string()), reasonParams: optional(ServerTextParams) });
 
 /**
  * `flatNum` null: the device's common code. `expired`: `expiresAt` has passed. `owed` (ours,

@@ -3,7 +3,8 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorResponse } from '../../contract/common';
-import { SERVER_TEXTS, asCodedText, serverText, type CodedText, type ServerTextCode } from '../../contract/server-texts';
+import { codeOfText } from '../../contract/server-text-match';
+import { asCodedText, type CodedText } from '../../contract/server-texts';
 import { isDatabaseUnavailable } from '../db/client';
 import { ApiError, MESSAGES } from '../http/errors';
 import { API_CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY } from './security-headers';
@@ -23,19 +24,15 @@ function isFastifyError(error: unknown): error is FastifyError {
 }
 
 /**
- * The code of each sentence without parameters (contract/server-texts.ts): the shared refusals
- * («Не найдено», «Дом не найден», «Выгрузка этой компании уже идёт…») are written as plain text
+ * A refusal's text with its code: its own, or (contract/server-text-match.ts) the code of a
+ * sentence it is to the letter or of the one template it matches. The shared refusals («Дом не
+ * найден») and those naming a value («Устройство {mac} не найдено») are written as plain text
  * where they are made and coded here, once, on their way out.
  */
-const CODE_OF_TEXT = new Map(
-  (Object.entries(SERVER_TEXTS) as [ServerTextCode, string][]).filter(([, template]) => !/\{\w+\}/.test(template)).map(([code, template]) => [template, code]),
-);
-
-/** A refusal's text with its code: its own, or the code of a sentence it is to the letter. */
 export function codedRefusal(message: string | CodedText): CodedText {
   const text = asCodedText(message);
-  const code = text.messageCode === undefined ? CODE_OF_TEXT.get(text.message) : undefined;
-  return code === undefined ? text : serverText(code);
+  if (text.messageCode !== undefined) return text;
+  return codeOfText(text.message) ?? text;
 }
 
 /** Every failure is `{ result: false, message }` (a coded text with its code and parameters); the text of a 5xx stays in the log. */

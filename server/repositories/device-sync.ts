@@ -116,6 +116,11 @@ export async function changeOutcomes(db: Db, ids: readonly number[]): Promise<Ma
 }
 
 /** A stored reason with its code, when it was coded (null: none). */
+/** A stored reason's code and parameters as a sync change answers them (none when the reason has no code). */
+function reasonCodeOf(row: { lastErrorCode: string | null; lastErrorParams: ServerTextParams | null }): { lastErrorCode?: string; lastErrorParams?: ServerTextParams } {
+  return row.lastErrorCode === null ? {} : { lastErrorCode: row.lastErrorCode, lastErrorParams: row.lastErrorParams ?? {} };
+}
+
 function storedReason(row: { lastError: string | null; lastErrorCode: string | null; lastErrorParams: ServerTextParams | null }): CodedText | null {
   if (row.lastError === null) return null;
   return row.lastErrorCode === null ? { message: row.lastError } : { message: row.lastError, messageCode: row.lastErrorCode, messageParams: row.lastErrorParams ?? {} };
@@ -144,16 +149,17 @@ export async function openKeylessChanges(db: Db, deviceIds: readonly number[], c
  * for the common code) → the device's last refusal (null: not tried yet). A code is owed while a
  * write of it (its creation, a change, a full re-sync) is not confirmed.
  */
-export async function owedDoorCodes(db: Db, deviceId: number): Promise<Map<string, string | null>> {
-  const rows = await queryRows<{ flat: string | null; code: string; lastError: string | null }>(
+export async function owedDoorCodes(db: Db, deviceId: number): Promise<Map<string, CodedText | null>> {
+  const rows = await queryRows<{ flat: string | null; code: string; lastError: string | null; lastErrorCode: string | null; lastErrorParams: ServerTextParams | null }>(
     db,
-    sql`select change->>'flatNum' as flat, change->>'code' as code, last_error as "lastError" from device_sync_changes
+    sql`select change->>'flatNum' as flat, change->>'code' as code, last_error as "lastError", last_error_code as "lastErrorCode",
+               last_error_params as "lastErrorParams" from device_sync_changes
         where device_id = ${deviceId} and confirmed_at is null and kind = 'doorCode'
           and change->>'action' = 'set' and change->>'service' is null
         order by id`,
   );
   // The newest write's reason wins: it is what the device said last.
-  return new Map(rows.map((row) => [owedCodeKey(row.flat === null ? null : Number(row.flat), row.code), row.lastError]));
+  return new Map(rows.map((row) => [owedCodeKey(row.flat === null ? null : Number(row.flat), row.code), storedReason(row)]));
 }
 
 export const owedCodeKey = (flatNum: number | null, code: string): string => `${flatNum ?? 'common'}:${code}`;
@@ -460,7 +466,12 @@ export async function deviceSyncState(db: Db, device: { id: number; mac: string 
       .from(deviceSyncChanges)
       .where(open),
     db
-      .select({ message: deviceSyncChanges.lastError, at: deviceSyncChanges.lastAttemptAt })
+      .select({
+        lastError: deviceSyncChanges.lastError,
+        lastErrorCode: deviceSyncChanges.lastErrorCode,
+        lastErrorParams: deviceSyncChanges.lastErrorParams,
+        at: deviceSyncChanges.lastAttemptAt,
+      })
       .from(deviceSyncChanges)
       .where(and(open, eq(deviceSyncChanges.status, 'failed')))
       .orderBy(desc(deviceSyncChanges.lastAttemptAt))
@@ -481,6 +492,7 @@ export async function deviceSyncState(db: Db, device: { id: number; mac: string 
     status: row.status === 'failed' ? 'failed' : 'owed',
     attempts: row.attempts,
     lastError: row.lastError,
+    ...reasonCodeOf(row),
     lastAttemptAt: iso(row.lastAttemptAt),
     nextAttemptAt: row.status === 'failed' ? iso(row.nextAttemptAt) : null,
     createdAt: iso(row.createdAt)!,
@@ -492,7 +504,7 @@ export async function deviceSyncState(db: Db, device: { id: number; mac: string 
     owedCount,
     failedCount,
     changes,
-    lastFailure: last?.message && last.at ? { message: last.message, at: iso(last.at)! } : null,
+    lastFailure: last?.lastError && last.at ? { ...storedReason(last)!, at: iso(last.at)! } : null,
     lastConfirmedAt: iso(stored?.lastConfirmedAt ?? null),
     readBack,
   };

@@ -152,7 +152,10 @@ export async function doorCodeRoutes(app: FastifyInstance, options: { gateway: D
     // A code the device has not taken yet is marked, as the keyless page marks its devices.
     const marked = (code: DoorCode): DoorCode => {
       const key = owedCodeKey(code.flatNum, code.code);
-      return { ...code, owed: owed.has(key) ? { reason: owed.get(key) ?? null } : null };
+      if (!owed.has(key)) return { ...code, owed: null };
+      const reason = owed.get(key) ?? null;
+      if (reason?.messageCode === undefined) return { ...code, owed: { reason: reason?.message ?? null } };
+      return { ...code, owed: { reason: reason.message, reasonCode: reason.messageCode, reasonParams: reason.messageParams ?? {} } };
     };
     return {
       result: true,

@@ -123,6 +123,9 @@ describe.each(BACKENDS)('device sync on %s: owed changes, retry, full re-sync, r
     const state = await sync(mac);
     expect(state).toMatchObject({ state: 'failed', failedCount: 1 });
     expect(state.lastFailure?.message).toMatch(/отключено или сброшено/);
+    // The reason is coded next to its text (docs/api.md "Device sync"), for the card to word it in English.
+    expect(state.lastFailure).toMatchObject({ messageCode: 'device.unreachable', messageParams: { mac } });
+    expect(state.changes[0]).toMatchObject({ lastError: state.lastFailure?.message, lastErrorCode: 'device.unreachable', lastErrorParams: { mac } });
     expect((await sync(mac, 'readBack')).readBack?.error).toMatch(/отклонило подключение/);
     await app().database.drizzle.execute(sql`update devices set status_code = 1 where mac = ${mac}`);
     expect(await sync(mac, 'retry')).toMatchObject({ state: 'in-sync' });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { serverText } from '../../contract/server-texts';
 import { queryRows } from '../../server/db/client';
 import { DeviceSimulator } from '../../server/gateways/device/simulator';
 import { DeviceGatewayError, type DeviceChange, type DeviceRef } from '../../server/gateways/device/device-gateway';
@@ -7,7 +8,7 @@ import { insertDevice } from './flat-fixtures';
 
 /**
  * A simulator that never fails by chance and fails every call to a MAC of `failing` (an error or
- * no answer, as asked); `changes` records every door-code change it took.
+ * no answer, as asked, each coded as the simulator's own); `changes` records every door-code change it took.
  */
 export class ScriptedGateway extends DeviceSimulator {
   readonly failing = new Map<string, 'error' | 'timeout'>();
@@ -19,7 +20,7 @@ export class ScriptedGateway extends DeviceSimulator {
 
   override async apply(device: DeviceRef, change: DeviceChange): Promise<void> {
     const failure = this.failing.get(device.mac);
-    if (failure) throw new DeviceGatewayError(failure, failure === 'timeout' ? `Устройство не ответило (${device.mac})` : `Устройство ответило ошибкой (${device.mac})`);
+    if (failure) throw new DeviceGatewayError(failure, failure === 'timeout' ? serverText('device.timeout', { seconds: 5, mac: device.mac }) : serverText('device.error', { mac: device.mac }));
     if (change.kind === 'doorCode') this.changes.push({ mac: device.mac, change });
     await super.apply(device, change);
   }

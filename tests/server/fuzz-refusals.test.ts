@@ -111,7 +111,12 @@ describe.each(BACKENDS)('framework refusals through the app on %s', (backend) =>
     const response = await client.get(`/front/houses/${'h'.repeat(300)}`);
     expect(response.statusCode).toBe(414);
     expect(response.headers['content-type']).toMatch(/application\/json/);
-    expect(decode(ErrorResponse, response.json())).toEqual({ result: false, message: 'Слишком длинный параметр в адресе запроса: не больше 100 символов' });
+    expect(decode(ErrorResponse, response.json())).toEqual({
+      result: false,
+      message: 'Слишком длинный параметр в адресе запроса: не больше 100 символов',
+      messageCode: 'refusal.paramTooLong',
+      messageParams: { max: '100' },
+    });
     // 100 characters is still a parameter: the route answers (a house that does not exist).
     expectError(await client.get(`/front/houses/${'h'.repeat(100)}`), 404);
   });

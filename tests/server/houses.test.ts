@@ -78,7 +78,14 @@ describe.each(BACKENDS)('house list on %s', (backend) => {
     const client = await loginAs(app(), 'admin');
     const payload = { id: 'house-test-uid', address: 'г. Омск, ул. Ленина, д. 1', region: 55 };
     expect((await client.request('POST', '/front/house-list/create', { payload })).statusCode).toBe(200);
-    expectError(await client.request('POST', '/front/house-list/create', { payload }), 409, /уже существует/);
+    const again = await client.request('POST', '/front/house-list/create', { payload });
+    expectError(again, 409, /уже существует/);
+    expect(again.json()).toEqual({
+      result: false,
+      message: 'Дом с идентификатором house-test-uid уже существует',
+      messageCode: 'conflict.houseExists',
+      messageParams: { id: 'house-test-uid' },
+    });
   });
 
   it('deletes a house without devices, then answers 404 for it', async () => {

@@ -1,6 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DeviceSyncState } from '@contract/device-sync';
 import { SERVER_TEXTS, nestText, serverText } from '@contract/server-texts';
+import { SyncBody } from '@/features/device-sync/components/device-sync-section';
+import { translate as syncTranslate } from '@/features/device-sync/messages';
+import { CodeOwed } from '@/features/door-codes/components/code-owed';
 import { McUploadFailures } from '@/features/management-companies/components/mc-upload-failures';
 import { acceptedText } from '@/features/serial-number-wizard/components/job-status';
 import { translate as serialTranslate } from '@/features/serial-number-wizard/messages';
@@ -91,6 +95,28 @@ describe('the server’s coded sentences', () => {
     const reason = serverText('device.unreachable', { mac: MAC });
     render(<McUploadFailures failures={[{ deviceId: 9, mac: MAC, reason: reason.message, reasonCode: reason.messageCode, reasonParams: reason.messageParams, at: null }]} />);
     expect(await screen.findByText(`The device does not answer: it is disabled or reset (${MAC})`)).toBeTruthy();
+  });
+
+  it('show a device’s sync refusal and a door code’s owed reason in English', async () => {
+    await loadCatalog('en');
+    setPreferences({ language: 'en' });
+    const reason = serverText('panel.auth.detail', { detail: 'GET /cgi-bin/key', mac: MAC });
+    const change = { id: 1, kind: 'doorCode', target: 'кв. 30', summary: 'записать', status: 'failed', attempts: 2, lastAttemptAt: null, nextAttemptAt: null, createdAt: '2026-12-01T10:00:00.000Z' } as const;
+    const state: DeviceSyncState = {
+      mac: MAC,
+      state: 'failed',
+      owedCount: 1,
+      failedCount: 1,
+      changes: [{ ...change, lastError: reason.message, lastErrorCode: reason.messageCode, lastErrorParams: reason.messageParams }],
+      lastFailure: { ...reason, at: '2026-12-01T10:00:00.000Z' },
+      lastConfirmedAt: null,
+      readBack: null,
+    };
+    const english = `wrong device login or password: GET /cgi-bin/key (${MAC})`;
+    render(<SyncBody state={state} model={{ running: null, online: true }} t={(key, params) => syncTranslate('en', key, params)} />);
+    expect(await screen.findByText(new RegExp(`^Last attempt .*: ${english.replace(/[()/]/g, '\\$&')}$`))).toBeTruthy();
+    const owed = render(<CodeOwed code={{ owed: { reason: reason.message, reasonCode: reason.messageCode, reasonParams: reason.messageParams } }} />);
+    expect(await within(owed.container).findByText(new RegExp(english.replace(/[()/]/g, '\\$&')))).toBeTruthy();
   });
 
   it('show the serial-number wizard’s accepted registration in English', async () => {

@@ -8,6 +8,7 @@ import type { DeviceSyncState, SyncChange, SyncDifference } from '@contract/devi
 import { LazyConfirmDialog } from '@/components/lazy-confirm-dialog';
 import { PageSection } from '@/components/page-section';
 import { StatusChip, type StatusTone } from '@/components/status-chip';
+import { useServerText } from '@/i18n/i18n';
 import { useDateFormat } from '@/lib/dates';
 import { errorMessage } from '@/lib/http';
 import { useT, type FeatureMessageKey, type Translate } from '../messages';
@@ -83,8 +84,10 @@ function stateText(state: DeviceSyncState, t: Translate): string {
   return t(`sync.state.${state.state}`);
 }
 
-function SyncBody({ state, model, t }: { state: DeviceSyncState; model: DeviceSyncModel; t: Translate }) {
+/** The state, the newest refusal (its coded reason worded in the reader's language), the owed changes and the read-back. */
+export function SyncBody({ state, model, t }: { state: DeviceSyncState; model: Pick<DeviceSyncModel, 'running' | 'online'>; t: Translate }) {
   const { dateTime } = useDateFormat();
+  const serverText = useServerText();
   return (
     <Box sx={{ display: 'grid', gap: 1.5, minWidth: 0 }} aria-busy={model.running !== null}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -96,7 +99,7 @@ function SyncBody({ state, model, t }: { state: DeviceSyncState; model: DeviceSy
         </Typography>
       </Box>
       {!model.online && <Alert severity="info">{t('sync.offline')}</Alert>}
-      {state.lastFailure && <Alert severity="error">{t('sync.failure', { time: dateTime(state.lastFailure.at), message: state.lastFailure.message })}</Alert>}
+      {state.lastFailure && <Alert severity="error">{t('sync.failure', { time: dateTime(state.lastFailure.at), message: serverText(state.lastFailure) })}</Alert>}
       {state.changes.length > 0 && (
         <Box>
           <Typography variant="subtitle2" component="h3">
