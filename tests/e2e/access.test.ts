@@ -255,11 +255,14 @@ describe('/access as the operator', () => {
     return loaded;
   }
 
-  it('loads at most 250 KB of gzip JS for the route', async () => {
+  // The route budget of 250 KB, plus the 5 KB of the shell's preload map (vite.config.ts
+  // `modulePreload`): it lets a first open ask for all of a route's chunks at once instead of in a
+  // chain of imports six deep (docs/offline.md «A first open»).
+  it('loads at most 255 KB of gzip JS for the route', async () => {
     const route = await scriptsOf(session.context, '/access', (tab) => tab.getByRole('table', { name: 'Заблокированные квартиры' }).waitFor());
     const total = [...route.values()].reduce((sum, size) => sum + size, 0);
     console.info(`/access route: ${route.size} scripts, ${(total / 1024).toFixed(1)} KB gzip`);
-    expect(total).toBeLessThanOrEqual(250 * 1024);
+    expect(total).toBeLessThanOrEqual(255 * 1024);
   });
 });
 
