@@ -54,6 +54,9 @@ interface Pointed {
  * every device of a type with a driver and a URL, at start and then whenever a device appears or
  * its URL, port or login changes (looked at every `pollMs`, so whichever route or process made the
  * change). A refusal is logged and asked again after `retryMs`; it never stops the server.
+ *
+ * Every call goes through the DriverGateway, whose PanelHttp refuses any address outside
+ * DEVICE_NETWORKS before connecting (required with DEVICE_GATEWAY=drivers, gateway-from-env.ts).
  */
 export class SyslogTargets {
   private readonly pointed = new Map<number, Pointed>();
