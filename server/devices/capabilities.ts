@@ -3,6 +3,8 @@ import { deviceTypeId as t } from '../../contract/devices';
 /** Analogue panels with a commutator and handsets on a line. */
 export const ANALOG_TYPES: ReadonlySet<number> = new Set([t('IMD1_B'), t('ISCOM_X0'), t('ISCOM_X1'), t('BEWARD_ISCOM'), t('ISCOM_RWE'), t('ISCOM_S2')]);
 export const ISCOM_TYPES: ReadonlySet<number> = new Set([t('ISCOM_X0'), t('ISCOM_X1'), t('BEWARD_ISCOM'), t('ISCOM_RWE'), t('ISCOM_S2'), t('ISCOM_CLOUD')]);
+/** Beward DKS / DS panels: their readers keep a key as a 7-byte UID (14 hex digits, PANELS.md), so they take MIFARE. */
+export const BEWARD_DKS_TYPES: ReadonlySet<number> = new Set([t('BEWARD'), t('BEWARD_SD06M'), t('BEWARD_DKS977957')]);
 export const CAMERA_TYPES: ReadonlySet<number> = new Set([
   t('BEWARD'),
   t('BEWARD_SD06M'),

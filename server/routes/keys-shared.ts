@@ -3,7 +3,7 @@ import { MAX_FLAT_NUM } from '../../contract/flat-card';
 import { CARD_TYPES, KEY_TYPES, KEY_VALUE_LENGTHS, type CardType, type KeyType } from '../../contract/keys';
 import { PERMISSIONS, ROLES } from '../../contract/users';
 import type { Db } from '../db/client';
-import { ANALOG_TYPES, CAMERA_TYPES, ISCOM_TYPES } from '../devices/capabilities';
+import { ANALOG_TYPES, BEWARD_DKS_TYPES, CAMERA_TYPES, ISCOM_TYPES } from '../devices/capabilities';
 import type { DeviceGateway, DeviceRef } from '../gateways/device/device-gateway';
 import { ApiError } from '../http/errors';
 import { buyerScope, currentUser } from '../plugins/session';
@@ -44,7 +44,7 @@ export function keyTypesOf(device: KeyDevice, rs: boolean): KeyKind[] {
   if (!device.capabilities.includes('keys')) return [];
   const types: KeyKind[] = [];
   if (CONTACT_KEY_PANELS.has(device.type)) types.push(...KEY_TYPES);
-  if (device.capabilities.includes('mifare') || device.options.isMifare === true) types.push('MIFARE');
+  if (BEWARD_DKS_TYPES.has(device.type) || device.capabilities.includes('mifare') || device.options.isMifare === true) types.push('MIFARE');
   if (RFID_PANELS.has(device.type)) types.push('RFID');
   return types;
 }

@@ -30,11 +30,17 @@ describe.each(BACKENDS)('a device’s keys on %s: create-key, encode / decode, R
     const key = await createDeviceKey(operator(), mac, { VALUE: '01.02.03.04.05.06', FLAT_NUM: 5, KEY_TYPE: 'Cyfral', INNER: 1, IS_SECURITY: 1, AUTHENTIC: 0 });
     expect(key).toMatchObject({ VALUE: '010203040506', FLAT_NUM: 5, INNER: 1, IS_SECURITY: 1, AUTHENTIC: 0, BLOCKED: 0, USER_LOGIN: 'operator', MAC: mac });
     expect(gateway.changes.at(-1)).toEqual({ mac, change: { kind: 'key', action: 'add', value: '010203040506', flatNum: 5, rs: false, inner: true } });
-    // Without KEY_TYPE any length of the device's types: 14 digits on the ISCOM panel is MIFARE, 10 on the BEWARD RFID.
+    // Without KEY_TYPE any length of the device's types: 14 digits on the ISCOM panel is MIFARE, 10 on the BEWARD RFID,
+    // and 14 on the BEWARD MIFARE (a Beward DKS reader keeps 7-byte UIDs, with no isMifare option set).
     await createDeviceKey(operator(), mac, { VALUE: '04AABBCCDDEEFF', FLAT_NUM: null });
     await createDeviceKey(operator(), fx().bewardMac, { VALUE: 'aabbccddee', FLAT_NUM: null });
+    await createDeviceKey(operator(), fx().bewardMac, { VALUE: '0000003375a686', FLAT_NUM: null });
     const beward = await listKeys(operator(), { mac: fx().bewardMac });
-    expect(beward.data.map((row) => [row.VALUE, row.KEY_TYPE])).toEqual([['AABBCCDDEE', 'RFID']]);
+    expect(beward.keyTypes).toEqual(['MIFARE', 'RFID']);
+    expect(beward.data.map((row) => [row.VALUE, row.KEY_TYPE]).sort()).toEqual([
+      ['0000003375A686', 'MIFARE'],
+      ['AABBCCDDEE', 'RFID'],
+    ]);
   });
 
   it('checks the value per type (400 naming VALUE), the type the device takes (KEY_TYPE), FLAT_NUM and the flags', async () => {
@@ -43,7 +49,7 @@ describe.each(BACKENDS)('a device’s keys on %s: create-key, encode / decode, R
     expectError(await create(mac, { VALUE: 'GGGGGGGGGGGG', FLAT_NUM: null }), 400, /VALUE/);
     expectError(await create(mac, { VALUE: '0011223344', FLAT_NUM: null, KEY_TYPE: 'MIFARE' }), 400, /VALUE.*8, 14, 20/);
     expectError(await create(fx().bewardMac, { VALUE: '001122334455', FLAT_NUM: null, KEY_TYPE: 'Metakom' }), 400, /KEY_TYPE.*RFID/);
-    expectError(await create(fx().bewardMac, { VALUE: '00112233445566', FLAT_NUM: null }), 400, /VALUE.*10, 12/);
+    expectError(await create(fx().bewardMac, { VALUE: '0011223344556677', FLAT_NUM: null }), 400, /VALUE.*8, 10, 12, 14, 20/);
     expectError(await create(mac, { VALUE: '001122334455', FLAT_NUM: null, KEY_TYPE: 'Nope' }), 400, /KEY_TYPE/);
     expectError(await create(mac, { VALUE: '001122334455', FLAT_NUM: 49 }), 400, /FLAT_NUM/);
     expectError(await create(mac, { VALUE: '001122334455', FLAT_NUM: 0 }), 400, /FLAT_NUM/);

@@ -77,7 +77,7 @@ describe.each(BACKENDS)('key list on %s', (backend) => {
     ]);
     expect(rs.keyTypes).toEqual(['Factorial', 'Metakom', 'Cyfral', 'Eltis', 'Vizit', 'MIFARE']);
     const beward = await listKeys(operator(), { mac: fx().bewardMac });
-    expect(beward.keyTypes).toEqual(['RFID']);
+    expect(beward.keyTypes).toEqual(['MIFARE', 'RFID']);
     expect(beward.data.map((row) => [row.VALUE, row.KEY_TYPE])).toEqual([['A1B2C3D4E5', 'RFID']]);
   });
 
