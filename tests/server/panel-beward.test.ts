@@ -196,25 +196,25 @@ describe('flats', () => {
 });
 
 describe('commutators', () => {
-  it('writes a Cyfral matrix as COM-100U and reads it back', async () => {
+  it('writes a Metakom matrix as COM-100U (the panel held a Cyfral KMG-100) and reads it back', async () => {
     emulator.state.commutator.matrix[1][0][0] = 77;
     const matrix = grid(10, 10, 1);
-    await driver.push(panel, { kind: 'commutators', model: 2, commutators: [{ index: 0, matrix }] });
+    await driver.push(panel, { kind: 'commutators', model: 1, commutators: [{ index: 0, matrix }] });
     expect(emulator.state.commutator.type).toBe('COM-100U');
     expect(emulator.state.commutator.matrix).toHaveLength(6);
     expect(emulator.state.commutator.matrix[0]).toEqual(matrix);
     expect(emulator.requests).toContain('GET /webs/kmnDUCfgEx?kmntype=2');
     const read = await driver.readCommutation(panel);
-    expect(read.model).toBe(2);
+    expect(read.model).toBe(1);
     expect(read.commutators[0]).toEqual({ index: 0, matrix });
     expect(read.commutators[1].matrix.flat().every((cell) => cell === 0)).toBe(true);
     const holding = await driver.readHolding(panel);
-    expect(holding.commutation).toMatchObject({ model: 2, defaultSize: 100 });
+    expect(holding.commutation).toMatchObject({ model: 1, defaultSize: 100 });
     expect(holding.commutation?.commutators[0].matrix).toEqual(matrix);
   });
 
   it('keeps the panel’s model when it fits (no wipe) and picks the smallest model that holds the grid', async () => {
-    await driver.push(panel, { kind: 'commutators', model: 1, commutators: [{ index: 1, matrix: grid(10, 10, 101) }] });
+    await driver.push(panel, { kind: 'commutators', model: 2, commutators: [{ index: 1, matrix: grid(10, 10, 101) }] });
     expect(emulator.requests.some((request) => request.includes('kmntype'))).toBe(false);
     expect(emulator.state.commutator).toMatchObject({ type: 'KMG-100' });
     expect(emulator.state.commutator.matrix[1]).toEqual(grid(10, 10, 101));
@@ -223,7 +223,7 @@ describe('commutators', () => {
     await driver.push(panel, { kind: 'commutators', model: 0, commutators: [{ index: 0, matrix: grid(8, 8, 1) }] });
     expect(emulator.state.commutator.type).toBe('Factorial 8x8');
     expect((await driver.readCommutation(panel)).commutators[0].matrix).toEqual(grid(8, 8, 1));
-    await driver.push(panel, { kind: 'commutators', model: 2, commutators: [{ index: 0, matrix: grid(10, 22, 1) }] });
+    await driver.push(panel, { kind: 'commutators', model: 1, commutators: [{ index: 0, matrix: grid(10, 22, 1) }] });
     expect(emulator.state.commutator.type).toBe('COM-220U');
   });
 

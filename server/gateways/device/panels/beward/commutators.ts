@@ -24,12 +24,12 @@ const VIZIT = KEY_TYPES.indexOf('Vizit');
  */
 export const BEWARD_COMMUTATOR_TYPES: readonly BewardCommutatorType[] = [
   { name: 'Factorial 8x8', model: FACTORIAL, commutators: 2, units: 8, dozens: 8 },
-  { name: 'KMG-100', model: METAKOM, commutators: 2, units: 10, dozens: 10 },
-  { name: 'COM-25U', model: CYFRAL, commutators: 7, units: 5, dozens: 5 },
-  { name: 'COM-80U', model: CYFRAL, commutators: 6, units: 10, dozens: 8 },
-  { name: 'COM-100U', model: CYFRAL, commutators: 6, units: 10, dozens: 10 },
-  { name: 'COM-160U', model: CYFRAL, commutators: 1, units: 10, dozens: 16 },
-  { name: 'COM-220U', model: CYFRAL, commutators: 3, units: 10, dozens: 22 },
+  { name: 'KMG-100', model: CYFRAL, commutators: 2, units: 10, dozens: 10 },
+  { name: 'COM-25U', model: METAKOM, commutators: 7, units: 5, dozens: 5 },
+  { name: 'COM-80U', model: METAKOM, commutators: 6, units: 10, dozens: 8 },
+  { name: 'COM-100U', model: METAKOM, commutators: 6, units: 10, dozens: 10 },
+  { name: 'COM-160U', model: METAKOM, commutators: 1, units: 10, dozens: 16 },
+  { name: 'COM-220U', model: METAKOM, commutators: 3, units: 10, dozens: 22 },
   { name: 'KM100-7.1', model: ELTIS, commutators: 1, units: 10, dozens: 10 },
   { name: 'KM100-7.2', model: ELTIS, commutators: 2, units: 10, dozens: 10 },
   { name: 'KM100-7.3', model: ELTIS, commutators: 3, units: 10, dozens: 10 },
