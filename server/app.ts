@@ -170,7 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(managementCompanyRoutes);
     await app.register(dictionaryRoutes);
     await app.register(deviceRoutes, { gateway: deviceGateway, countTtlMs: options.deviceCountTtlMs });
-    await app.register(wizardRoutes);
+    await app.register(wizardRoutes, { writeWholeOnSetUp: deviceGateway instanceof DriverGateway });
     await app.register(adjusterRoutes);
     await app.register(importRoutes);
     await app.register(auditRoutes);

@@ -13,6 +13,7 @@ import { getDictionary } from '../repositories/dictionaries';
 import { DEFAULT_LANGUAGE } from '../seed/dictionaries';
 import { checkWizardReferences, executorExists, findDeviceRow, listExecutors, replaceDevice, saveWizardDevice, type ReplaceSummary } from '../repositories/device-wizard';
 import { findDevice } from '../repositories/devices';
+import { queueFullSync } from '../repositories/device-sync';
 import { listEntrancesOfHouses } from '../repositories/entrances';
 import { housesOutOfScope } from '../repositories/houses';
 import { housesOfDevice } from '../repositories/device-card';
@@ -117,7 +118,16 @@ function replaceMessage(summary: ReplaceSummary): string {
   return `${done}. Не перенесено: ${left}`;
 }
 
-export async function wizardRoutes(app: FastifyInstance): Promise<void> {
+export interface WizardRouteOptions {
+  /**
+   * Real panels (DEVICE_GATEWAY=drivers) hold nothing of the server's state when they are set up,
+   * so a device saved by the set-up or replace wizard is owed a full re-sync: its flats, keys, door
+   * codes, matrix and SIP account go to it. The simulator already holds what the database says.
+   */
+  writeWholeOnSetUp?: boolean;
+}
+
+export async function wizardRoutes(app: FastifyInstance, options: WizardRouteOptions = {}): Promise<void> {
   const installers = { roles: [ROLES.adjuster, ROLES.management] };
 
   // A read, although a POST: unknown uids are simply not in the answer.
@@ -163,6 +173,7 @@ export async function wizardRoutes(app: FastifyInstance): Promise<void> {
       buyerId: scope,
       fallbackBuyerId: currentUser(request).buyerId,
     });
+    if (options.writeWholeOnSetUp) await queueFullSync(db, saved.deviceId);
     const device = (await findDevice(db, { buyerId: null }, { mac: body.mac }))?.device;
     return { result: true, message: saved.created ? 'Устройство создано' : 'Устройство сохранено', data: device ?? undefined };
   });
@@ -191,6 +202,8 @@ export async function wizardRoutes(app: FastifyInstance): Promise<void> {
       options: { ...body.options, url: body.url, login: body.login, password: body.password },
     });
     if (summary === 'not-found') throw new ApiError(404, `Устройство ${body.macFrom} не найдено`);
+    const placed = options.writeWholeOnSetUp ? await findDeviceRow(db, body.macTo) : null;
+    if (placed) await queueFullSync(db, placed.id);
     return { result: true, message: replaceMessage(summary), moved: summary.moved, notMoved: summary.notMoved };
   });
 }

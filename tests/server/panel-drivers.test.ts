@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceSyncStateResponse, deviceSyncEndpoints, type DeviceSyncState } from '../../contract/device-sync';
 import { doorCodeEndpoints } from '../../contract/door-codes';
 import { keyEndpoints } from '../../contract/keys';
+import { defaultWizardDraft, toWizardSaveBody, wizardEndpoints } from '../../contract/wizard';
 import { queryRows } from '../../server/db/client';
 import { startBewardEmulator, type BewardEmulator } from '../../server/gateways/device/panels/beward/emulator';
 import { DriverGateway } from '../../server/gateways/device/panels/driver-gateway';
@@ -93,6 +94,47 @@ describe.each(BACKENDS)('real panel drivers on %s, against the emulators', (back
     iscom.state.keys.push({ uuid: '000000DEADBEEF', panelCode: 0 });
     const differs = await sync(fx().iscomMac, 'readBack');
     expect(differs.readBack?.differences).toContainEqual(expect.objectContaining({ kind: 'key', target: '000000DEADBEEF', database: null }));
+  });
+
+  it('writes a panel set up in the wizard whole (the flats of its entrance, its SIP account), then a key; a panel put in its place by the replace wizard gets it all', async () => {
+    const [fresh, replacement] = await Promise.all([startIsSokolEmulator({ revision: 5 }), startIsSokolEmulator({ revision: 2 })]);
+    try {
+      const mac = '02:5E:00:00:00:77';
+      const body = toWizardSaveBody({
+        ...defaultWizardDraft(mac),
+        type: 6,
+        login: 'root',
+        url: fresh.url,
+        houses: [fx().houseUid],
+        relays: [{ id: 1, entrance: fx().entranceUid }],
+        sipAccount: { domain: 'sip.example.test', port: 5060, type: 'udp' },
+      });
+      const saved = await operator().request(wizardEndpoints.save.method, wizardEndpoints.save.path({}), { payload: body });
+      expect(saved.statusCode, saved.body).toBe(200);
+      // Nothing has reached the factory-fresh panel yet: the whole device is owed.
+      expect((await sync(mac)).owedCount).toBeGreaterThan(2);
+      expect(fresh.state.flats).toEqual([]);
+      expect(await sync(mac, 'retry')).toMatchObject({ state: 'in-sync', owedCount: 0 });
+      expect(fresh.state.flats.map((flat) => flat.panelCode)).toEqual(Array.from({ length: 50 }, (_item, index) => index + 1));
+      expect(fresh.state.sip.remote).toMatchObject({ domain: expect.stringMatching(/\S/), port: expect.any(Number) });
+      await addKey(mac, '5E000000000077');
+      expect(fresh.state.keys.map((key) => key.uuid)).toContain('5E000000000077');
+      expect((await sync(mac, 'readBack')).readBack).toMatchObject({ error: null, differences: [] });
+
+      // The replace wizard puts a new panel in its place: that one is written whole too, the key included.
+      const successor = '02:5E:00:00:00:78';
+      const replace = wizardEndpoints.replaceOptions;
+      const replaced = await operator().request(replace.method, replace.path({}), {
+        payload: { macFrom: mac, macTo: successor, type: 6, options: {}, url: replacement.url, login: 'root', password: '123456' },
+      });
+      expect(replaced.statusCode, replaced.body).toBe(200);
+      expect(replacement.state.keys).toEqual([]);
+      expect(await sync(successor, 'retry')).toMatchObject({ state: 'in-sync', owedCount: 0 });
+      expect(replacement.state.flats).toHaveLength(50);
+      expect(replacement.state.keys.map((key) => key.uuid)).toContain('5E000000000077');
+    } finally {
+      await Promise.all([fresh.close(), replacement.close()]);
+    }
   });
 
   it('refuses, without a connection, a device whose address is outside DEVICE_NETWORKS, and a type with no driver; their changes stay owed', async () => {
