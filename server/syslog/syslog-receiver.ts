@@ -5,6 +5,8 @@ import { queryRows, type Db } from '../db/client';
 import { deviceHistoryEvents } from '../db/schema/devices';
 import { panelLogEvent, syslogMessage, type PanelLogEvent } from './panel-log-lines';
 
+const RECEIVE_BUFFER_BYTES = 4 * 1024 * 1024;
+
 export interface SyslogReceiverOptions {
   /** UDP port (SYSLOG_PORT); 0 picks a free one (tests). */
   port: number;
@@ -12,8 +14,10 @@ export interface SyslogReceiverOptions {
   host?: string;
   /** Events are written in batches at most this often, ms (default 200). */
   flushMs?: number;
-  /** How often the map of device addresses is read again, ms (default 60 s; also on a miss, at most every 5 s). */
+  /** How often the map of device addresses is read again, ms (default 60 s; also on a miss, at most every `missRereadMs`). */
   deviceRefreshMs?: number;
+  /** A line from an address the map lacks reads the map again at most this often, ms (default 5 s). */
+  missRereadMs?: number;
   /** A call with no line for this long is written as it stands, ms (default 120 s). */
   callIdleMs?: number;
 }
@@ -75,6 +79,7 @@ export class SyslogReceiver {
   private flushing: Promise<void> = Promise.resolve();
   private readonly flushMs: number;
   private readonly deviceRefreshMs: number;
+  private readonly missRereadMs: number;
   private readonly callIdleMs: number;
 
   constructor(
@@ -84,13 +89,16 @@ export class SyslogReceiver {
   ) {
     this.flushMs = options.flushMs ?? 200;
     this.deviceRefreshMs = options.deviceRefreshMs ?? 60_000;
+    this.missRereadMs = options.missRereadMs ?? 5_000;
     this.callIdleMs = options.callIdleMs ?? 120_000;
   }
 
   /** Starts listening; answers the port. */
   async start(): Promise<number> {
     await this.readDevices();
-    const socket = createSocket('udp4');
+    // A burst from hundreds of panels outruns the default ~200 KB receive buffer, and the kernel drops
+    // what does not fit: 4 MB holds a couple of seconds of 2,000 lines/s (Linux caps it at rmem_max).
+    const socket = createSocket({ type: 'udp4', recvBufferSize: RECEIVE_BUFFER_BYTES });
     this.socket = socket;
     socket.on('message', (datagram, from) => this.receive(datagram.toString('utf8'), from));
     socket.on('error', (error) => this.log.warn({ err: error }, 'syslog: the socket failed'));
@@ -136,11 +144,20 @@ export class SyslogReceiver {
 
   private receive(datagram: string, from: RemoteInfo): void {
     this.stats.received += 1;
-    const device = this.devicesByHost.get(from.address.toLowerCase());
+    const host = from.address.toLowerCase();
+    const at = new Date();
+    const known = this.devicesByHost.has(host);
     const age = Date.now() - this.devicesReadAt;
-    if (age > this.deviceRefreshMs || (!device && age > 5_000)) {
-      this.readDevices().catch((error: unknown) => this.log.warn({ err: error }, 'syslog: reading device addresses failed'));
+    if (age > this.deviceRefreshMs || (!known && age > this.missRereadMs)) {
+      const reading = this.readDevices().catch((error: unknown) => this.log.warn({ err: error }, 'syslog: reading device addresses failed'));
+      // A panel set up since the last read: its first line waits for the read instead of being lost.
+      if (!known) return void reading.then(() => this.handle(host, datagram, at));
     }
+    this.handle(host, datagram, at);
+  }
+
+  private handle(host: string, datagram: string, at: Date): void {
+    const device = this.devicesByHost.get(host);
     if (!device) {
       this.stats.unknownSources += 1;
       return;
@@ -150,7 +167,7 @@ export class SyslogReceiver {
       this.stats.unknownLines += 1;
       return;
     }
-    this.take(device, event, new Date());
+    this.take(device, event, at);
     this.endIdleCalls();
   }
 
