@@ -217,9 +217,7 @@ export class DriverGateway implements DeviceGateway {
   }
 
   uploadFlats(device: DeviceRef, list: CompanyFlatList): Promise<void> {
-    return this.onPanel(device, async () => {
-      throw new PanelError('unsupported', `загрузка квартир управляющей компании ${list.internalId}`);
-    });
+    return this.onPanel(device, (driver, panel) => driver.uploadCompanyFlats(panel, list));
   }
 
   readCommutators(device: DeviceRef, _stored: CommutationOnDevice): Promise<{ model: number | null; commutators: { index: number; matrix: number[][] }[] }> {
