@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceSettingsEndpoints } from '../../contract/device-card-settings';
 import { DeviceSyncStateResponse, deviceSyncEndpoints, type DeviceSyncState } from '../../contract/device-sync';
 import { doorCodeEndpoints } from '../../contract/door-codes';
 import { keyEndpoints } from '../../contract/keys';
 import { queryRows } from '../../server/db/client';
+import { DeviceGatewayError, type DeviceRef } from '../../server/gateways/device/device-gateway';
 import { startBewardEmulator, type BewardEmulator } from '../../server/gateways/device/panels/beward/emulator';
 import { DriverGateway } from '../../server/gateways/device/panels/driver-gateway';
 import { panelDrivers } from '../../server/gateways/device/panels/gateway-from-env';
@@ -93,6 +95,38 @@ describe.each(BACKENDS)('real panel drivers on %s, against the emulators', (back
     iscom.state.keys.push({ uuid: '000000DEADBEEF', panelCode: 0 });
     const differs = await sync(fx().iscomMac, 'readBack');
     expect(differs.readBack?.differences).toContainEqual(expect.objectContaining({ kind: 'key', target: '000000DEADBEEF', database: null }));
+  });
+
+  it('writes the SIP account with its password to the panel; no owed row and no sync answer holds the password', async () => {
+    const mac = fx().bewardMac;
+    const setSip = (password: string) =>
+      operator().request('PUT', deviceSettingsEndpoints.setSip.path({ mac }), { payload: { account: { login: '5e-panel-sip', password, domain: '127.0.0.9', port: 5060 } } });
+    expect((await setSip('Pa55-first')).statusCode).toBe(200);
+    expect(beward.state.sip).toMatchObject({ login: '5e-panel-sip', password: 'Pa55-first' });
+    // While the panel refuses, the account's password changes again: the owed change sends the password the account has when it goes out.
+    await setOptions(mac, { password: 'wrong' });
+    expect((await setSip('Pa55-second')).statusCode).toBe(200);
+    expect(beward.state.sip.password).toBe('Pa55-first');
+    await setOptions(mac, { password: 'admin' });
+    const state = await sync(mac, 'retry');
+    expect(state).toMatchObject({ state: 'in-sync', owedCount: 0 });
+    expect(beward.state.sip.password).toBe('Pa55-second');
+    const rows = await queryRows<{ row: string }>(app().database.drizzle, sql`select row_to_json(c)::text as row from device_sync_changes c join devices d on d.id = c.device_id where d.mac = ${mac} and c.kind = 'sip'`);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const { row } of rows) expect(row).not.toMatch(/Pa55/);
+    expect(JSON.stringify(state)).not.toMatch(/Pa55/);
+    expect(JSON.stringify(await sync(mac, 'readBack'))).not.toMatch(/Pa55/);
+  });
+
+  it('uploads a management company’s flats to a panel through the gateway, and words a refusal as the server does', async () => {
+    const device: DeviceRef = { id: 0, mac: '02:5E:00:00:00:77', type: 13, statusCode: 1, capabilities: [], hasSipAccount: false, options: { url: beward.url, login: 'admin', password: 'admin' } };
+    const list = { companyId: 1, internalId: 'УК-1', codeAccess: null, conciergeFlatNum: 999, flats: [401, 402, 403] };
+    await gateway.uploadFlats(device, list);
+    expect(beward.state.flats.map((flat) => flat.number)).toEqual(expect.arrayContaining([401, 402, 403, 999]));
+    expect(beward.state.intercom.conciergeApartment).toBe(999);
+    const refused = await gateway.uploadFlats({ ...device, options: { ...device.options, password: 'wrong' } }, list).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(DeviceGatewayError);
+    expect((refused as DeviceGatewayError).text).toMatchObject({ messageCode: 'panel.auth.detail', messageParams: { mac: device.mac } });
   });
 
   it('refuses, without a connection, a device whose address is outside DEVICE_NETWORKS, and a type with no driver; their changes stay owed', async () => {
