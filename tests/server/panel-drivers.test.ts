@@ -5,7 +5,7 @@ import { DeviceSyncStateResponse, deviceSyncEndpoints, type DeviceSyncState } fr
 import { doorCodeEndpoints } from '../../contract/door-codes';
 import { keyEndpoints } from '../../contract/keys';
 import { queryRows } from '../../server/db/client';
-import { DeviceGatewayError, type DeviceRef } from '../../server/gateways/device/device-gateway';
+import { DeviceGatewayError, type DeviceGateway, type DeviceRef } from '../../server/gateways/device/device-gateway';
 import { startBewardEmulator, type BewardEmulator } from '../../server/gateways/device/panels/beward/emulator';
 import { DriverGateway } from '../../server/gateways/device/panels/driver-gateway';
 import { panelDrivers } from '../../server/gateways/device/panels/gateway-from-env';
@@ -42,6 +42,8 @@ describe.each(BACKENDS)('real panel drivers on %s, against the emulators', (back
     expect(response.statusCode, response.body).toBe(200);
     return expectShape(DeviceSyncStateResponse, response.json()).data;
   };
+  /** A BEWARD_DKS977957 device on the Beward emulator, as the gateway is handed one (no database row needed). */
+  const bewardRef = (mac: string): DeviceRef => ({ id: 0, mac, type: 13, statusCode: 1, capabilities: [], hasSipAccount: false, options: { url: beward.url, login: 'admin', password: 'admin' } });
   const addKey = async (mac: string, value: string) => {
     const response = await operator().request('POST', keyEndpoints.createDeviceKey.path({ mac }), { payload: { VALUE: value, FLAT_NUM: null } });
     expect(response.statusCode, response.body).toBe(200);
@@ -119,7 +121,7 @@ describe.each(BACKENDS)('real panel drivers on %s, against the emulators', (back
   });
 
   it('uploads a management company’s flats to a panel through the gateway, and words a refusal as the server does', async () => {
-    const device: DeviceRef = { id: 0, mac: '02:5E:00:00:00:77', type: 13, statusCode: 1, capabilities: [], hasSipAccount: false, options: { url: beward.url, login: 'admin', password: 'admin' } };
+    const device = bewardRef('02:5E:00:00:00:77');
     const list = { companyId: 1, internalId: 'УК-1', codeAccess: null, conciergeFlatNum: 999, flats: [401, 402, 403] };
     await gateway.uploadFlats(device, list);
     expect(beward.state.flats.map((flat) => flat.number)).toEqual(expect.arrayContaining([401, 402, 403, 999]));
@@ -127,6 +129,20 @@ describe.each(BACKENDS)('real panel drivers on %s, against the emulators', (back
     const refused = await gateway.uploadFlats({ ...device, options: { ...device.options, password: 'wrong' } }, list).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DeviceGatewayError);
     expect((refused as DeviceGatewayError).text).toMatchObject({ messageCode: 'panel.auth.detail', messageParams: { mac: device.mac } });
+  });
+
+  it('refuses an RS485 scan, a firmware update and a voltage reading, saying why, without a request', async () => {
+    const device = bewardRef('02:5E:00:00:00:78');
+    const requestsBefore = beward.requests.length;
+    // As the routes call them: through the DeviceGateway interface.
+    const asRoutesCall: DeviceGateway = gateway;
+    const reasons = await Promise.all([asRoutesCall.scanRs485(device, () => undefined), asRoutesCall.updateFirmware(device, '2.5.1'), asRoutesCall.readVoltage(device)].map((call) => call.catch((error: unknown) => error)));
+    expect(reasons.map((reason) => (reason instanceof DeviceGatewayError ? reason.message : String(reason)))).toEqual([
+      `драйвер устройства этого не умеет: опрос шины RS485 — протокол опроса у панели неизвестен (${device.mac})`,
+      `драйвер устройства этого не умеет: обновление прошивки — у сервера нет файлов прошивок для загрузки на панель (${device.mac})`,
+      `драйвер устройства этого не умеет: напряжение питания — панель не сообщает его по известному протоколу (${device.mac})`,
+    ]);
+    expect(beward.requests.length).toBe(requestsBefore);
   });
 
   it('refuses, without a connection, a device whose address is outside DEVICE_NETWORKS, and a type with no driver; their changes stay owed', async () => {
