@@ -126,9 +126,9 @@ export function uploadedFlatNumbers(list: CompanyFlatList): number[] {
 }
 
 /**
- * Flats written to one panel at a time, each its own request (Beward, IS rev.2): as many as
- * PanelHttp keeps connections to a panel. The panels' embedded web servers are taken to handle
- * requests one after another (docs/operations.md «Real panels»), so this only saves round trips.
+ * Flats written to one panel at once, a request each (Beward, IS rev.2): as many as PanelHttp keeps
+ * connections to a panel. The panels' web servers are taken to handle them one after another
+ * (docs/panels-beward.md, docs/panels-iscom.md «Assumptions»): this only saves round trips.
  */
 export const FLAT_WRITES_AT_ONCE = 4;
 

@@ -274,7 +274,9 @@ export class BewardDriver implements PanelDriver {
     const numbers = [...held];
     if (numbers.some((number) => number < firstFlat)) await this.write(panel, 'cgi-bin/apartment_cgi', { action: 'clear', FirstNumber: 1, LastNumber: firstFlat - 1 });
     if (numbers.some((number) => number > lastFlat)) await this.write(panel, 'cgi-bin/apartment_cgi', { action: 'clear', FirstNumber: lastFlat + 1, LastNumber: BEWARD_LAST_FLAT + 1 });
-    for (let number = firstFlat; number <= lastFlat; number++) if (!held.has(number)) await this.writeFlat(panel, newFlat(number));
+    const missing: BewardFlat[] = [];
+    for (let number = firstFlat; number <= lastFlat; number++) if (!held.has(number)) missing.push(newFlat(number));
+    await eachAtMost(missing, FLAT_WRITES_AT_ONCE, (flat) => this.writeFlat(panel, flat));
     await this.forceSave(panel);
   }
 
@@ -301,10 +303,11 @@ export class BewardDriver implements PanelDriver {
   }
 
   /**
-   * A management company's flats: each one the panel lacks is created (a request per flat, a few at
-   * a time: the panel has no bulk call), one it has keeps its record. The concierge flat is called over SIP
-   * (`PhonesActive`, `Phone1` its number) and named `ConciergeApartment`; created for the purpose,
-   * its CMS handset is off, as no handset is wired for a concierge number that is no company flat.
+   * A management company's flats: each one the panel lacks is created (a request per flat, a few
+   * at a time: the panel has no bulk call), one it has keeps its record. The concierge flat is
+   * called over SIP (`PhonesActive`, `Phone1` its number) and named `ConciergeApartment`; created
+   * for the purpose, its CMS handset is off: no handset is wired for a concierge number that is no
+   * company flat.
    */
   async uploadCompanyFlats(panel: PanelTarget, list: CompanyFlatList): Promise<void> {
     const numbers = uploadedFlatNumbers(list);

@@ -328,9 +328,9 @@ export class IsSokolDriver implements PanelDriver {
 
   /**
    * A management company's flats: those the panel lacks are created (rev.5 in bulk, rev.2 a few
-   * requests at a time), those it has keep their entry. The concierge flat is called over SIP and named with
-   * `PUT …/panelCode/settings {consiergeRoom}`; created for the purpose, its CMS handset is off, as
-   * no handset is wired for a concierge number that is no company flat.
+   * requests at a time), those it has keep their entry. The concierge flat is called over SIP and
+   * named with `PUT …/panelCode/settings {consiergeRoom}`; created for the purpose, its handset is
+   * off: no handset is wired for a concierge number that is no company flat.
    */
   async uploadCompanyFlats(panel: PanelTarget, list: CompanyFlatList): Promise<void> {
     const numbers = uploadedFlatNumbers(list).map(panelCodeOf);
