@@ -31,7 +31,8 @@ if (!emulator) throw new Error(`--family must be beward or iscom, not «${values
 console.log(`${values.family} panel emulator on ${emulator.url}; add a device of that family with this URL (DEVICE_GATEWAY=drivers DEVICE_NETWORKS=127.0.0.1/32)`);
 let logged = 0;
 const timer = setInterval(() => {
-  for (const request of emulator.requests.slice(logged)) console.log(request);
+  // A Beward SIP write carries the account's password in its query: it is not printed.
+  for (const request of emulator.requests.slice(logged)) console.log(request.replace(/([?&]pass=)[^&]*/, '$1***'));
   logged = emulator.requests.length;
 }, 500);
 process.on('SIGINT', () => {

@@ -18,7 +18,7 @@ import { deviceDoorCodes, keylessCodeDevices, keylessCodes } from '../db/schema/
 import { flatDeviceSettings, flats } from '../db/schema/flats';
 import { keys } from '../db/schema/keys';
 import { sipAccounts } from '../db/schema/sip';
-import type { DeviceHolding, FlatSettingValue, SyncedChange } from '../gateways/device/device-gateway';
+import type { DeviceHolding, FlatSettingValue, SentChange, SyncedChange } from '../gateways/device/device-gateway';
 import { codeTarget, keyTarget } from '../gateways/device/holdings';
 import { flatRangeOfDevice } from './commutators';
 import { flatDeviceFlags } from './flat-devices';
@@ -74,7 +74,7 @@ export async function oweChanges(tx: Db, deviceId: number, changes: readonly Syn
 
 /** Records changes owed to one or more devices (in the given order); answers the rows' ids. */
 export async function oweEach(tx: Db, owed: readonly OwedChange[]): Promise<number[]> {
-  const rows = owed.map(({ deviceId, change }) => ({ deviceId, ...describeChange(change), change }));
+  const rows = owed.map(({ deviceId, change }) => ({ deviceId, ...describeChange(change), change: storedForm(change) }));
   const ids: number[] = [];
   // Chunks keep a full re-sync of a device with thousands of keys under the parameter limit.
   for (let start = 0; start < rows.length; start += 1000) {
@@ -82,6 +82,11 @@ export async function oweEach(tx: Db, owed: readonly OwedChange[]): Promise<numb
     ids.push(...inserted.map((row) => row.id));
   }
   return ids;
+}
+
+/** The change as its owed row keeps it: a SIP change never with a password, whatever the caller handed over. */
+function storedForm(change: SyncedChange | SentChange): SyncedChange {
+  return change.kind === 'sip' ? { kind: 'sip', account: change.account } : change;
 }
 
 /** Stores a change and owes it to the device in one transaction; nothing is owed when `store` answers null. */
@@ -194,7 +199,8 @@ export function owedWriteText(code: OwedWriteCode, note: OwedNote, params: Serve
 
 export interface ClaimedChange {
   id: number;
-  change: SyncedChange;
+  /** As it is sent: a SIP change carries the account's password (withSipPassword). */
+  change: SentChange;
   attempts: number;
 }
 
@@ -206,7 +212,7 @@ export interface ClaimedChange {
  * read from the second statement's older snapshot, and both would send).
  */
 export async function claimDeviceChanges(db: Db, deviceId: number, leaseMs: number): Promise<ClaimedChange[]> {
-  return db.transaction(async (tx) => {
+  const claimed = await db.transaction(async (tx) => {
     const open = await queryRows<{ id: number | string; leased: boolean }>(
       tx,
       sql`select id, coalesce(leased_until > now(), false) as leased from device_sync_changes
@@ -220,6 +226,21 @@ export async function claimDeviceChanges(db: Db, deviceId: number, leaseMs: numb
       .returning({ id: deviceSyncChanges.id, change: deviceSyncChanges.change, attempts: deviceSyncChanges.attempts });
     return rows.map((row) => ({ id: Number(row.id), change: row.change as SyncedChange, attempts: row.attempts })).sort((a, b) => a.id - b.id);
   });
+  return withSipPassword(db, deviceId, claimed);
+}
+
+/**
+ * The claimed changes as they are sent: a SIP change gets the password the device's account has now
+ * (never kept in the owed row, so a password changed while the change waited goes out too). A
+ * change whose login is no longer the device's account goes without one: the panel keeps its
+ * password, and the change that replaced the account follows it.
+ */
+async function withSipPassword(db: Db, deviceId: number, claimed: readonly { id: number; change: SyncedChange; attempts: number }[]): Promise<ClaimedChange[]> {
+  if (!claimed.some((item) => item.change.kind === 'sip' && item.change.account !== null)) return [...claimed];
+  const [account] = await db.select({ login: sipAccounts.login, password: sipAccounts.password }).from(sipAccounts).where(eq(sipAccounts.deviceId, deviceId)).limit(1);
+  return claimed.map((item) =>
+    item.change.kind === 'sip' && account !== undefined && item.change.account?.login === account.login ? { ...item, change: { ...item.change, password: account.password } } : item,
+  );
 }
 
 export async function confirmChange(db: Db, deviceId: number, id: number): Promise<void> {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DeviceChange } from '../../server/gateways/device/device-gateway';
+import type { CompanyFlatList, DeviceChange } from '../../server/gateways/device/device-gateway';
 import { BewardDriver, type BewardDriverOptions } from '../../server/gateways/device/panels/beward/driver';
 import { startBewardEmulator, type BewardEmulator } from '../../server/gateways/device/panels/beward/emulator';
 import { commutatorTypeNamed, parseCommutatorTypeIds, parseMatrixExport } from '../../server/gateways/device/panels/beward/commutators';
@@ -195,6 +195,56 @@ describe('flats', () => {
   });
 });
 
+describe('company upload', () => {
+  const companyList = (flats: readonly number[], conciergeFlatNum: number | null = 999): CompanyFlatList => ({ companyId: 7, internalId: 'УК-7', codeAccess: '123456', conciergeFlatNum, flats });
+
+  it('creates the flats the panel lacks, keeps those it has, and makes the concierge flat callable over SIP', async () => {
+    seedFlats(1, 2, 3);
+    emulator.state.flats[1] = { ...emulator.state.flats[1], doorCode: '2222', doorCodeActive: true, blockCms: true };
+    const flats = Array.from({ length: 300 }, (_flat, index) => index + 1);
+    const started = performance.now();
+    await driver.uploadCompanyFlats(panel, companyList(flats));
+    // Some 300–600 ms here on loopback (a request per flat, four at a time); the limit leaves room for a busy machine.
+    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(emulator.state.flats.map((flat) => flat.number)).toEqual([...flats, 999]);
+    expect(emulator.state.flats[1]).toMatchObject({ number: 2, doorCode: '2222', doorCodeActive: true, blockCms: true });
+    // The company's code signs its uploads: it is no door code, and no flat gets it.
+    expect(emulator.state.flats.filter((flat) => flat.doorCodeActive).map((flat) => flat.number)).toEqual([2]);
+    expect(emulator.state.flats.at(-1)).toMatchObject({ number: 999, phonesActive: true, blockCms: true, phones: ['999', '', '', '', ''] });
+    expect(emulator.state.intercom.conciergeApartment).toBe(999);
+    expect(emulator.state.saves).toBe(1);
+    // One list, a write per missing flat, the concierge's flat and number, one save.
+    expect(emulator.requests.filter((line) => line.includes('apartment_cgi?action=set'))).toHaveLength(298);
+    expect(emulator.requests).toHaveLength(1 + 298 + 1 + 1);
+  });
+
+  it('sends nothing for flats the panel has; no concierge leaves the panel’s as it is', async () => {
+    seedFlats(5, 6);
+    emulator.state.intercom.conciergeApartment = 777;
+    await driver.uploadCompanyFlats(panel, companyList([5, 6], null));
+    expect(emulator.requests.filter((line) => !line.includes('action=list') && !line.includes('forcesave'))).toEqual([]);
+    expect(emulator.state.intercom.conciergeApartment).toBe(777);
+  });
+
+  it('refuses flats the panel cannot hold before sending anything', async () => {
+    expect((await failure(driver.uploadCompanyFlats(panel, companyList([1, 10_000])))).kind).toBe('unsupported');
+    expect(emulator.requests).toEqual([]);
+  });
+
+  it('a 401 is auth, a garbled answer to a write is garbled, no answer is timeout', async () => {
+    emulator.fault({ kind: 'unauthorized' }, { times: 1 });
+    expect((await failure(driver.uploadCompanyFlats(panel, companyList([1, 2])))).kind).toBe('auth');
+    emulator.fault({ kind: 'garbled' }, { match: /apartment_cgi\?action=set&Number=2&/, times: 1 });
+    expect((await failure(driver.uploadCompanyFlats(panel, companyList([1, 2])))).kind).toBe('garbled');
+    emulator.fault({ kind: 'timeout' }, { match: /intercom_cgi\?action=set/, times: 1 });
+    expect((await failure(driverFor({ timeoutMs: 200 }).uploadCompanyFlats(panel, companyList([1, 2])))).kind).toBe('timeout');
+    // What was not saved is written again by the next upload, which then goes through.
+    await driver.uploadCompanyFlats(panel, companyList([1, 2]));
+    expect(emulator.state.flats.map((flat) => flat.number)).toEqual([1, 2, 999]);
+    expect(emulator.state.intercom.conciergeApartment).toBe(999);
+  });
+});
+
 describe('commutators', () => {
   it('writes a Metakom matrix as COM-100U (the panel held a Cyfral KMG-100) and reads it back', async () => {
     emulator.state.commutator.matrix[1][0][0] = 77;
@@ -247,6 +297,16 @@ describe('SIP and the card’s settings', () => {
     expect((await driver.readHolding(panel)).sip).toEqual(account);
     await driver.push(panel, { kind: 'sip', account: null });
     expect((await driver.readHolding(panel)).sip).toBeNull();
+  });
+
+  it('writes the SIP password the change carries (pass, passchanged), and keeps the panel’s when it carries none', async () => {
+    const account = { login: '100002', domain: 'sip.example.test', port: 5060 };
+    await driver.push(panel, { kind: 'sip', account, password: 's3cret' });
+    expect(emulator.state.sip).toMatchObject({ login: '100002', password: 's3cret' });
+    await driver.push(panel, { kind: 'sip', account: { ...account, port: 5070 } });
+    expect(emulator.state.sip).toMatchObject({ port: 5070, password: 's3cret' });
+    // The read-back compares the login, domain and port only: a panel never answers its password.
+    expect((await driver.readHolding(panel)).sip).toEqual({ ...account, port: 5070 });
   });
 
   it('writes audio, display and levels, and refuses what the panel has no place for', async () => {

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceSettingsEndpoints } from '../../contract/device-card-settings';
 import { DeviceSyncStateResponse, deviceSyncEndpoints, type DeviceSyncState } from '../../contract/device-sync';
 import { doorCodeEndpoints } from '../../contract/door-codes';
 import { keyEndpoints } from '../../contract/keys';
 import { defaultWizardDraft, toWizardSaveBody, wizardEndpoints } from '../../contract/wizard';
 import { queryRows } from '../../server/db/client';
+import { DeviceGatewayError, type DeviceGateway, type DeviceRef } from '../../server/gateways/device/device-gateway';
 import { startBewardEmulator, type BewardEmulator } from '../../server/gateways/device/panels/beward/emulator';
 import { DriverGateway } from '../../server/gateways/device/panels/driver-gateway';
 import { panelDrivers } from '../../server/gateways/device/panels/gateway-from-env';
@@ -41,6 +43,8 @@ describe.each(BACKENDS)('real panel drivers on %s, against the emulators', (back
     expect(response.statusCode, response.body).toBe(200);
     return expectShape(DeviceSyncStateResponse, response.json()).data;
   };
+  /** A BEWARD_DKS977957 device on the Beward emulator, as the gateway is handed one (no database row needed). */
+  const bewardRef = (mac: string): DeviceRef => ({ id: 0, mac, type: 13, statusCode: 1, capabilities: [], hasSipAccount: false, options: { url: beward.url, login: 'admin', password: 'admin' } });
   const addKey = async (mac: string, value: string) => {
     const response = await operator().request('POST', keyEndpoints.createDeviceKey.path({ mac }), { payload: { VALUE: value, FLAT_NUM: null } });
     expect(response.statusCode, response.body).toBe(200);
@@ -135,6 +139,52 @@ describe.each(BACKENDS)('real panel drivers on %s, against the emulators', (back
     } finally {
       await Promise.all([fresh.close(), replacement.close()]);
     }
+  });
+
+  it('writes the SIP account with its password to the panel; no owed row and no sync answer holds the password', async () => {
+    const mac = fx().bewardMac;
+    const setSip = (password: string) =>
+      operator().request('PUT', deviceSettingsEndpoints.setSip.path({ mac }), { payload: { account: { login: '5e-panel-sip', password, domain: '127.0.0.9', port: 5060 } } });
+    expect((await setSip('Pa55-first')).statusCode).toBe(200);
+    expect(beward.state.sip).toMatchObject({ login: '5e-panel-sip', password: 'Pa55-first' });
+    // While the panel refuses, the account's password changes again: the owed change sends the password the account has when it goes out.
+    await setOptions(mac, { password: 'wrong' });
+    expect((await setSip('Pa55-second')).statusCode).toBe(200);
+    expect(beward.state.sip.password).toBe('Pa55-first');
+    await setOptions(mac, { password: 'admin' });
+    const state = await sync(mac, 'retry');
+    expect(state).toMatchObject({ state: 'in-sync', owedCount: 0 });
+    expect(beward.state.sip.password).toBe('Pa55-second');
+    const rows = await queryRows<{ row: string }>(app().database.drizzle, sql`select row_to_json(c)::text as row from device_sync_changes c join devices d on d.id = c.device_id where d.mac = ${mac} and c.kind = 'sip'`);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const { row } of rows) expect(row).not.toMatch(/Pa55/);
+    expect(JSON.stringify(state)).not.toMatch(/Pa55/);
+    expect(JSON.stringify(await sync(mac, 'readBack'))).not.toMatch(/Pa55/);
+  });
+
+  it('uploads a management company’s flats to a panel through the gateway, and words a refusal as the server does', async () => {
+    const device = bewardRef('02:5E:00:00:00:77');
+    const list = { companyId: 1, internalId: 'УК-1', codeAccess: null, conciergeFlatNum: 999, flats: [401, 402, 403] };
+    await gateway.uploadFlats(device, list);
+    expect(beward.state.flats.map((flat) => flat.number)).toEqual(expect.arrayContaining([401, 402, 403, 999]));
+    expect(beward.state.intercom.conciergeApartment).toBe(999);
+    const refused = await gateway.uploadFlats({ ...device, options: { ...device.options, password: 'wrong' } }, list).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(DeviceGatewayError);
+    expect((refused as DeviceGatewayError).text).toMatchObject({ messageCode: 'panel.auth.detail', messageParams: { mac: device.mac } });
+  });
+
+  it('refuses an RS485 scan, a firmware update and a voltage reading, saying why, without a request', async () => {
+    const device = bewardRef('02:5E:00:00:00:78');
+    const requestsBefore = beward.requests.length;
+    // As the routes call them: through the DeviceGateway interface.
+    const asRoutesCall: DeviceGateway = gateway;
+    const reasons = await Promise.all([asRoutesCall.scanRs485(device, () => undefined), asRoutesCall.updateFirmware(device, '2.5.1'), asRoutesCall.readVoltage(device)].map((call) => call.catch((error: unknown) => error)));
+    expect(reasons.map((reason) => (reason instanceof DeviceGatewayError ? reason.message : String(reason)))).toEqual([
+      `драйвер устройства этого не умеет: опрос шины RS485 — протокол опроса у панели неизвестен (${device.mac})`,
+      `драйвер устройства этого не умеет: обновление прошивки — у сервера нет файлов прошивок для загрузки на панель (${device.mac})`,
+      `драйвер устройства этого не умеет: напряжение питания — панель не сообщает его по известному протоколу (${device.mac})`,
+    ]);
+    expect(beward.requests.length).toBe(requestsBefore);
   });
 
   it('refuses, without a connection, a device whose address is outside DEVICE_NETWORKS, and a type with no driver; their changes stay owed', async () => {

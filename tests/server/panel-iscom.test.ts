@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DeviceChange } from '../../server/gateways/device/device-gateway';
+import type { CompanyFlatList, DeviceChange } from '../../server/gateways/device/device-gateway';
 import { IsSokolDriver } from '../../server/gateways/device/panels/iscom/driver';
 import { startIsSokolEmulator, type IsSokolEmulator, type IsSokolFlat } from '../../server/gateways/device/panels/iscom/emulator';
 import { NetworkAllowList } from '../../server/gateways/device/panels/network-allow-list';
@@ -306,6 +306,15 @@ describe.each([2, 5] as const)('IS Sokol rev.%i', (revision) => {
       expect((await driver.readHolding(panel)).sip).toBeNull();
     });
 
+    it('writes the SIP password the change carries, and keeps the panel’s when it carries none', async () => {
+      const account = { login: '1000000021', domain: 'sip.example.net', port: 5060 };
+      await driver.push(panel, { kind: 'sip', account, password: 's3cret' });
+      expect(emulator.state.sip.remote).toMatchObject({ username: account.login, password: 's3cret' });
+      await driver.push(panel, { kind: 'sip', account: { ...account, port: 5070 } });
+      expect(emulator.state.sip.remote).toMatchObject({ port: 5070, password: 's3cret' });
+      expect((await driver.readHolding(panel)).sip).toEqual({ ...account, port: 5070 });
+    });
+
     it('writes the card levels into the panel levels, keeping the ones it has no value for', async () => {
       const breakLevel = emulator.state.levels.resistances.break;
       await driver.push(panel, {
@@ -335,6 +344,55 @@ describe.each([2, 5] as const)('IS Sokol rev.%i', (revision) => {
         { kind: 'echoCancellation', echoCancellationType: 1 },
       ];
       for (const change of refused) await expectFailure(driver.push(panel, change), 'unsupported');
+    });
+  });
+
+  describe('company upload', () => {
+    const companyList = (flats: readonly number[], conciergeFlatNum: number | null = 999): CompanyFlatList => ({ companyId: 7, internalId: 'УК-7', codeAccess: '123456', conciergeFlatNum, flats });
+
+    it('creates the flats the panel lacks, keeps those it has, and names the concierge flat, called over SIP', async () => {
+      emulator.state.flats = [seededFlat(1), { ...seededFlat(2), callsEnabled: { handset: false, sip: true } }, seededFlat(3)];
+      const flats = Array.from({ length: 300 }, (_flat, index) => index + 1);
+      const started = performance.now();
+      await driver.uploadCompanyFlats(panel, companyList(flats));
+      // Some 20 ms (rev.5, in bulk) and 300–500 ms (rev.2, a request per flat) here; the limit leaves room for a busy machine.
+      expect(performance.now() - started).toBeLessThan(1_500);
+      expect(emulator.state.flats.map((flat) => flat.panelCode)).toEqual([...flats, 999]);
+      expect(emulator.state.flats[1].callsEnabled).toEqual({ handset: false, sip: true });
+      expect(emulator.state.flats.at(-1)).toMatchObject({ panelCode: 999, callsEnabled: { handset: false, sip: true }, sipAccounts: ['999'] });
+      expect(emulator.state.panelSettings).toEqual({ consiergeRoom: 999 });
+      // The company's code signs its uploads: it is no open code.
+      expect(emulator.state.openCodes).toEqual([]);
+      const expectedWrites = revision === 5 ? ['PUT /panelCode/rooms_update'] : Array.from({ length: 298 }, () => 'POST /panelCode');
+      expect(writes(emulator)).toEqual([...expectedWrites, `PUT ${v1}/panelCode/settings`]);
+    });
+
+    it('writes nothing for flats the panel has; no concierge leaves the panel’s as it is', async () => {
+      emulator.state.flats = [seededFlat(5), seededFlat(6)];
+      emulator.state.panelSettings = { consiergeRoom: 777, sosRoom: 112 };
+      await driver.uploadCompanyFlats(panel, companyList([5, 6], null));
+      expect(writes(emulator)).toEqual([]);
+      // A company flat that is also the concierge flat, callable already, is only named.
+      await driver.uploadCompanyFlats(panel, companyList([5, 6], 6));
+      expect(writes(emulator)).toEqual([`PUT ${v1}/panelCode/settings`]);
+      expect(emulator.state.panelSettings).toEqual({ consiergeRoom: 6, sosRoom: 112 });
+    });
+
+    it('refuses flats the panel cannot hold before sending anything', async () => {
+      await expectFailure(driver.uploadCompanyFlats(panel, companyList([1, 10_000])), 'unsupported');
+      expect(emulator.requests).toEqual([]);
+    });
+
+    it('a 401 is auth, a garbled answer to a write is garbled, no answer is timeout', async () => {
+      emulator.fault({ kind: 'unauthorized' }, { times: 1 });
+      await expectFailure(driver.uploadCompanyFlats(panel, companyList([1, 2])), 'auth');
+      emulator.fault({ kind: 'garbled' }, { match: /panelCode\/settings/, times: 1 });
+      await expectFailure(driver.uploadCompanyFlats(panel, companyList([1, 2])), 'garbled');
+      emulator.fault({ kind: 'timeout' }, { match: /panelCode\/settings/, times: 1 });
+      await expectFailure(new IsSokolDriver(new PanelHttp(allowList, { timeoutMs: 300 })).uploadCompanyFlats(panel, companyList([1, 2])), 'timeout');
+      await driver.uploadCompanyFlats(panel, companyList([1, 2]));
+      expect(emulator.state.flats.map((flat) => flat.panelCode)).toEqual([1, 2, 999]);
+      expect(emulator.state.panelSettings).toEqual({ consiergeRoom: 999 });
     });
   });
 

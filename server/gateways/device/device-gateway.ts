@@ -39,7 +39,7 @@ export type DeviceChange =
   | { kind: 'autoCollect'; autoCollectKeys: boolean }
   | { kind: 'status'; statusCode: number }
   | { kind: 'relays'; relays: readonly { id: number; entrance: string }[] }
-  | { kind: 'sip'; account: { login: string; domain: string; port: number } | null }
+  | SipChange
   | { kind: 'options'; options: Readonly<Record<string, unknown>> }
   | { kind: 'audio' | 'display' | 'levels'; value: Readonly<Record<string, unknown>> }
   | { kind: 'echoCancellation'; echoCancellationType: number }
@@ -65,11 +65,33 @@ export type DeviceChange =
   /** A full re-sync starts: the device forgets its keys and door codes before they are written again. */
   | { kind: 'clear'; what: 'keys' | 'doorCodes' };
 
+/** A device's SIP account as the server keeps it for a panel (its password is kept apart: SipChange). */
+export interface SipAccountRef {
+  login: string;
+  domain: string;
+  port: number;
+}
+
+/**
+ * The device's SIP account written (null: removed). `password` is the account's password as the
+ * database holds it when the change is sent (the device sync looks it up, so a password changed
+ * since goes out too); an owed row never keeps it. Without it a panel keeps the password it has.
+ */
+export interface SipChange {
+  kind: 'sip';
+  account: SipAccountRef | null;
+  password?: string;
+}
+
 /**
  * The changes the device sync stores as owed and sends until the device confirms them (docs/api.md
- * "Device sync"); the card's other settings are applied at once and refused on the spot.
+ * "Device sync"); the card's other settings are applied at once and refused on the spot. A SIP
+ * change is stored without its password.
  */
-export type SyncedChange = Extract<DeviceChange, { kind: 'key' | 'keyScenario' | 'doorCode' | 'commutators' | 'sip' | 'flats' | 'flatSettings' | 'clear' }>;
+export type SyncedChange = Extract<DeviceChange, { kind: 'key' | 'keyScenario' | 'doorCode' | 'commutators' | 'flats' | 'flatSettings' | 'clear' }> | Omit<SipChange, 'password'>;
+
+/** An owed change as it is sent: a SIP change with the account's password it has now. */
+export type SentChange = Exclude<SyncedChange, { kind: 'sip' }> | SipChange;
 
 /**
  * What a device holds of what the database keeps for it, as compared by a read-back («сверка»):
@@ -82,7 +104,7 @@ export interface DeviceHolding {
   /** Live keyless-access codes (post, courier …) written to the device. */
   keylessCodes: readonly { service: string; code: string }[];
   commutation: CommutationOnDevice | null;
-  sip: { login: string; domain: string; port: number } | null;
+  sip: SipAccountRef | null;
   /** Per flat, what the realtime saves wrote (a device that takes them: ISCom); FlatSettingValue by setting. */
   flatSettings: readonly { flatNum: number; settings: Readonly<Record<string, FlatSettingValue>> }[];
 }

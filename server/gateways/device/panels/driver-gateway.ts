@@ -190,7 +190,7 @@ export class DriverGateway implements DeviceGateway {
 
   scanRs485(device: DeviceRef): Promise<Rs485Scan[]> {
     return this.onPanel(device, async () => {
-      throw new PanelError('unsupported', 'опрос шины RS485');
+      throw new PanelError('unsupported', 'опрос шины RS485 — протокол опроса у панели неизвестен');
     });
   }
 
@@ -200,7 +200,7 @@ export class DriverGateway implements DeviceGateway {
 
   updateFirmware(device: DeviceRef): Promise<void> {
     return this.onPanel(device, async () => {
-      throw new PanelError('unsupported', 'обновление прошивки');
+      throw new PanelError('unsupported', 'обновление прошивки — у сервера нет файлов прошивок для загрузки на панель');
     });
   }
 
@@ -217,9 +217,7 @@ export class DriverGateway implements DeviceGateway {
   }
 
   uploadFlats(device: DeviceRef, list: CompanyFlatList): Promise<void> {
-    return this.onPanel(device, async () => {
-      throw new PanelError('unsupported', `загрузка квартир управляющей компании ${list.internalId}`);
-    });
+    return this.onPanel(device, (driver, panel) => driver.uploadCompanyFlats(panel, list));
   }
 
   readCommutators(device: DeviceRef, _stored: CommutationOnDevice): Promise<{ model: number | null; commutators: { index: number; matrix: number[][] }[] }> {
@@ -239,7 +237,7 @@ export class DriverGateway implements DeviceGateway {
 
   readVoltage(device: DeviceRef): Promise<VoltageNow> {
     return this.onPanel(device, async () => {
-      throw new PanelError('unsupported', 'напряжение питания');
+      throw new PanelError('unsupported', 'напряжение питания — панель не сообщает его по известному протоколу');
     });
   }
 

@@ -1,5 +1,5 @@
 import { serverText, type CodedText, type ServerTextCode } from '../../../../contract/server-texts';
-import type { CommutationOnDevice, DeviceChange, DeviceHolding } from '../device-gateway';
+import type { CommutationOnDevice, CompanyFlatList, DeviceChange, DeviceHolding } from '../device-gateway';
 
 /**
  * A real panel as a driver reaches it: from the device's options `url` (with `apiPort` when the URL
@@ -101,6 +101,13 @@ export interface PanelDriver {
    * (audio, display, levels, relays). A kind the panel cannot take raises 'unsupported'.
    */
   push(panel: PanelTarget, change: DeviceChange): Promise<void>;
+  /**
+   * Writes a management company's flat list (docs/operations.md «Real panels»): the company's flats
+   * and its concierge flat are made to exist on the panel (one it has keeps its settings), the
+   * concierge flat is called over SIP and named the panel's concierge. Nothing is removed, and the
+   * company's `codeAccess` is not a door code: it does not go to the panel.
+   */
+  uploadCompanyFlats(panel: PanelTarget, list: CompanyFlatList): Promise<void>;
   /** Everything the panel holds that the database also keeps: keys, door codes, matrix, SIP, flat settings. */
   readHolding(panel: PanelTarget): Promise<DeviceHolding>;
   readCommutation(panel: PanelTarget): Promise<PanelCommutation>;
@@ -111,4 +118,34 @@ export interface PanelDriver {
   reboot(panel: PanelTarget): Promise<void>;
   /** Points the panel's syslog at this server. */
   setSyslog(panel: PanelTarget, address: string, port: number): Promise<void>;
+}
+
+/** The flats a company upload makes sure a panel has: the company's and its concierge flat, ascending, once each. */
+export function uploadedFlatNumbers(list: CompanyFlatList): number[] {
+  return [...new Set([...list.flats, ...(list.conciergeFlatNum === null ? [] : [list.conciergeFlatNum])])].sort((left, right) => left - right);
+}
+
+/**
+ * Flats written to one panel at once, a request each (Beward, IS rev.2): as many as PanelHttp keeps
+ * connections to a panel. The panels' web servers are taken to handle them one after another
+ * (docs/panels-beward.md, docs/panels-iscom.md «Assumptions»): this only saves round trips.
+ */
+export const FLAT_WRITES_AT_ONCE = 4;
+
+/** Runs `work` on each item, `atOnce` at a time; after a failure no new item starts, and the first failure is thrown once the running ones end. */
+export async function eachAtMost<T>(items: readonly T[], atOnce: number, work: (item: T) => Promise<void>): Promise<void> {
+  const failures: unknown[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (failures.length === 0 && next < items.length) {
+      const item = items[next++];
+      try {
+        await work(item);
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker));
+  if (failures.length > 0) throw failures[0];
 }

@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
 import type { NetworkAllowList } from './network-allow-list';
 import { PanelError, type PanelTarget } from './panel-driver';
@@ -20,22 +20,32 @@ export interface PanelAnswer {
   headers: IncomingHttpHeaders;
 }
 
+/**
+ * An idle kept-alive connection is closed after this long, well before a panel drops it (servers
+ * keep idle ones 5 s and more), so a request never goes out on a connection the panel is closing.
+ */
+const IDLE_CONNECTION_MS = 1_000;
+
 export interface PanelHttpOptions {
   /** Default limit per call, ms (default 5000). */
   timeoutMs?: number;
   /** Longest answer read, bytes (default 4 MB): a panel that sends more is garbled. */
   maxBytes?: number;
+  /** Connections open to one panel at most (default 4): calls beyond them wait for one. */
+  connectionsPerPanel?: number;
 }
 
 /**
  * HTTP to panels, with Basic auth, a time limit per call and the network allow-list: the host is
  * resolved once, every address it resolves to must be allowed, and the connection goes to that
  * address (so a name cannot resolve elsewhere between the check and the connect). 401 / 403 are
- * PanelError 'auth'; any other status is the driver's to judge.
+ * PanelError 'auth'; any other status is the driver's to judge. Connections are kept alive: a
+ * company upload writes hundreds of flats, a request each on a Beward panel.
  */
 export class PanelHttp {
   private readonly timeoutMs: number;
   private readonly maxBytes: number;
+  private readonly agent: Agent;
 
   constructor(
     private readonly allowList: NetworkAllowList,
@@ -43,6 +53,7 @@ export class PanelHttp {
   ) {
     this.timeoutMs = options.timeoutMs ?? 5_000;
     this.maxBytes = options.maxBytes ?? 4 * 1024 * 1024;
+    this.agent = new Agent({ keepAlive: true, maxSockets: options.connectionsPerPanel ?? 4, timeout: IDLE_CONNECTION_MS });
   }
 
   /** The address to connect to, once allowed; PanelError 'bad-address' / 'address-not-allowed' / 'unreachable' otherwise. */
@@ -76,7 +87,6 @@ export class PanelHttp {
     const headers: Record<string, string> = {
       Host: host,
       Authorization: `Basic ${Buffer.from(`${panel.login}:${panel.password}`, 'utf8').toString('base64')}`,
-      Connection: 'close',
     };
     if (body) {
       headers['Content-Type'] = call.contentType ?? 'application/json';
@@ -84,7 +94,7 @@ export class PanelHttp {
     }
     const what = `${call.method ?? 'GET'} ${call.path.split('?')[0]}`;
     const answer = await new Promise<PanelAnswer>((resolve, reject) => {
-      const outgoing = httpRequest({ host: address, port, path: call.path, method: call.method ?? 'GET', headers });
+      const outgoing = httpRequest({ host: address, port, path: call.path, method: call.method ?? 'GET', headers, agent: this.agent });
       const deadline = setTimeout(() => outgoing.destroy(new PanelError('timeout', `${what}, ${timeoutMs} мс`)), timeoutMs);
       const fail = (error: unknown) => {
         clearTimeout(deadline);

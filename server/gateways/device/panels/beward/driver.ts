@@ -1,5 +1,5 @@
-import type { DeviceChange, DeviceHolding, FlatSettingValue } from '../../device-gateway';
-import { PanelError, type PanelCommutation, type PanelDriver, type PanelSystemInfo, type PanelTarget } from '../panel-driver';
+import type { CompanyFlatList, DeviceChange, DeviceHolding, FlatSettingValue, SipChange } from '../../device-gateway';
+import { FLAT_WRITES_AT_ONCE, PanelError, eachAtMost, uploadedFlatNumbers, type PanelCommutation, type PanelDriver, type PanelSystemInfo, type PanelTarget } from '../panel-driver';
 import type { PanelHttp } from '../panel-http';
 import { CgiValues, bodyOf, expectAccepted, printable } from './cgi-answer';
 import { commutatorTypeFor, commutatorTypeId, commutatorTypeNamed, matrixForm, parseCommutatorTypeIds, parseMatrixExport, type BewardCommutatorType } from './commutators';
@@ -75,7 +75,7 @@ export class BewardDriver implements PanelDriver {
       case 'commutators':
         return this.pushCommutators(panel, change);
       case 'sip':
-        return this.pushSip(panel, change.account);
+        return this.pushSip(panel, change);
       case 'audio':
         return this.pushAudio(panel, change.value);
       case 'display':
@@ -274,7 +274,9 @@ export class BewardDriver implements PanelDriver {
     const numbers = [...held];
     if (numbers.some((number) => number < firstFlat)) await this.write(panel, 'cgi-bin/apartment_cgi', { action: 'clear', FirstNumber: 1, LastNumber: firstFlat - 1 });
     if (numbers.some((number) => number > lastFlat)) await this.write(panel, 'cgi-bin/apartment_cgi', { action: 'clear', FirstNumber: lastFlat + 1, LastNumber: BEWARD_LAST_FLAT + 1 });
-    for (let number = firstFlat; number <= lastFlat; number++) if (!held.has(number)) await this.writeFlat(panel, newFlat(number));
+    const missing: BewardFlat[] = [];
+    for (let number = firstFlat; number <= lastFlat; number++) if (!held.has(number)) missing.push(newFlat(number));
+    await eachAtMost(missing, FLAT_WRITES_AT_ONCE, (flat) => this.writeFlat(panel, flat));
     await this.forceSave(panel);
   }
 
@@ -297,6 +299,31 @@ export class BewardDriver implements PanelDriver {
       if ('doorOpenLevel' in settings) next.doorOpenLevel = levelOf(settings.doorOpenLevel) ?? common.integer('DoorOpenLevel', 'intercom_cgi');
     }
     await this.writeFlat(panel, next);
+    await this.forceSave(panel);
+  }
+
+  /**
+   * A management company's flats: each one the panel lacks is created (a request per flat, a few
+   * at a time: the panel has no bulk call), one it has keeps its record. The concierge flat is
+   * called over SIP (`PhonesActive`, `Phone1` its number) and named `ConciergeApartment`; created
+   * for the purpose, its CMS handset is off: no handset is wired for a concierge number that is no
+   * company flat.
+   */
+  async uploadCompanyFlats(panel: PanelTarget, list: CompanyFlatList): Promise<void> {
+    const numbers = uploadedFlatNumbers(list);
+    const outside = numbers.filter((number) => !Number.isInteger(number) || number < 1 || number > BEWARD_LAST_FLAT);
+    if (outside.length > 0) throw new PanelError('unsupported', `квартиры ${outside.slice(0, 5).join(', ')}${outside.length > 5 ? ', …' : ''}: панель держит 1–${BEWARD_LAST_FLAT}`);
+    const held = new Map((await this.readFlats(panel)).map((flat) => [flat.number, flat]));
+    const concierge = list.conciergeFlatNum;
+    const created = numbers.filter((number) => number !== concierge && !held.has(number)).map(newFlat);
+    await eachAtMost(created, FLAT_WRITES_AT_ONCE, (flat) => this.writeFlat(panel, flat));
+    if (concierge !== null) {
+      const current = held.get(concierge) ?? { ...newFlat(concierge), blockCms: !list.flats.includes(concierge) };
+      if (!held.has(concierge) || !current.phonesActive || current.phones[0] === '') {
+        await this.writeFlat(panel, { ...current, phonesActive: true, phones: [current.phones[0] || String(concierge), ...current.phones.slice(1)] });
+      }
+      await this.write(panel, 'cgi-bin/intercom_cgi', { action: 'set', ConciergeApartment: concierge });
+    }
     await this.forceSave(panel);
   }
 
@@ -345,10 +372,11 @@ export class BewardDriver implements PanelDriver {
   // ---------------------------------------------------------------------------
   // SIP, audio, display, levels
 
-  private async pushSip(panel: PanelTarget, account: { login: string; domain: string; port: number } | null): Promise<void> {
-    // The change carries no SIP password: the panel keeps the one it has (no `pass`, no `passchanged`).
+  private async pushSip(panel: PanelTarget, { account, password }: SipChange): Promise<void> {
+    // Without a password (`pass`, `passchanged`) the panel keeps the one it has.
+    const secret: Params = password === undefined ? {} : { pass: password, passchanged: 1 };
     const params: Params = account
-      ? { cksip: 1, sipname: account.login, number: account.login, username: account.login, sipport: account.port, ckenablesip: 1, regserver: account.domain, regport: account.port, sipserver: account.domain, sipserverport: account.port }
+      ? { cksip: 1, sipname: account.login, number: account.login, username: account.login, ...secret, sipport: account.port, ckenablesip: 1, regserver: account.domain, regport: account.port, sipserver: account.domain, sipserverport: account.port }
       : { cksip: 0, sipname: '', number: '', username: '', ckenablesip: 0, regserver: '', sipserver: '' };
     await this.webForm(panel, 'webs/SIP1CfgEx', params);
     await this.forceSave(panel);

@@ -1,5 +1,5 @@
-import type { CommutationOnDevice, DeviceChange, DeviceHolding, FlatSettingValue } from '../../device-gateway';
-import { PanelError, type PanelCommutation, type PanelDriver, type PanelSystemInfo, type PanelTarget } from '../panel-driver';
+import type { CommutationOnDevice, CompanyFlatList, DeviceChange, DeviceHolding, FlatSettingValue, SipChange } from '../../device-gateway';
+import { FLAT_WRITES_AT_ONCE, PanelError, eachAtMost, uploadedFlatNumbers, type PanelCommutation, type PanelDriver, type PanelSystemInfo, type PanelTarget } from '../panel-driver';
 import type { PanelAnswer, PanelHttp } from '../panel-http';
 import {
   REV2_CAPACITIES,
@@ -126,7 +126,7 @@ export class IsSokolDriver implements PanelDriver {
       case 'commutators':
         return this.pushCommutators(panel, change);
       case 'sip':
-        return this.pushSip(panel, change.account);
+        return this.pushSip(panel, change);
       case 'levels':
         return this.pushLevels(panel, change.value);
       case 'display':
@@ -326,7 +326,31 @@ export class IsSokolDriver implements PanelDriver {
     if (doorCode !== undefined) await this.setOpenCode(panel, revision, await this.readOpenCodes(panel, revision), panelCode, doorCode);
   }
 
-  /** Creates or changes flats: rev.5 in bulk (`rooms_update`), rev.2 one by one (POST a new one, PUT a held one). */
+  /**
+   * A management company's flats: those the panel lacks are created (rev.5 in bulk, rev.2 a few
+   * requests at a time), those it has keep their entry. The concierge flat is called over SIP and
+   * named with `PUT …/panelCode/settings {consiergeRoom}`; created for the purpose, its handset is
+   * off: no handset is wired for a concierge number that is no company flat.
+   */
+  async uploadCompanyFlats(panel: PanelTarget, list: CompanyFlatList): Promise<void> {
+    const numbers = uploadedFlatNumbers(list).map(panelCodeOf);
+    const revision = await this.revision(panel);
+    const held = new Map((await this.readFlats(panel, revision)).map((flat) => [flat.panelCode, flat]));
+    const concierge = list.conciergeFlatNum;
+    const entries = numbers.filter((panelCode) => panelCode !== concierge && !held.has(panelCode)).map(newFlatEntry);
+    if (concierge !== null) {
+      const current = held.get(concierge);
+      const hasNumber = current?.sipAccounts.some((account) => account !== '') ?? false;
+      if (!current || !current.callsEnabled.sip || !hasNumber) {
+        const base = current ?? { ...newFlatEntry(concierge), callsEnabled: { handset: list.flats.includes(concierge), sip: true } };
+        entries.push({ ...base, callsEnabled: { ...base.callsEnabled, sip: true }, sipAccounts: hasNumber ? base.sipAccounts : [String(concierge)] });
+      }
+    }
+    await this.writeFlats(panel, revision, entries, new Set(held.keys()));
+    if (concierge !== null) await this.write(panel, 'PUT', `${pathsOf(revision).flats}/settings`, { consiergeRoom: concierge });
+  }
+
+  /** Creates or changes flats: rev.5 in bulk (`rooms_update`), rev.2 a request per flat, a few at a time (POST a new one, PUT a held one). */
   private async writeFlats(panel: PanelTarget, revision: IsRevision, entries: readonly IsFlatEntry[], held: ReadonlySet<number>): Promise<void> {
     if (revision === 5) {
       for (let start = 0; start < entries.length; start += FLATS_PER_BULK_WRITE) {
@@ -334,10 +358,9 @@ export class IsSokolDriver implements PanelDriver {
       }
       return;
     }
-    for (const entry of entries) {
-      if (held.has(entry.panelCode)) await this.write(panel, 'PUT', `/panelCode/${entry.panelCode}`, flatEntryBody(entry));
-      else await this.write(panel, 'POST', '/panelCode', flatEntryBody(entry));
-    }
+    await eachAtMost(entries, FLAT_WRITES_AT_ONCE, (entry) =>
+      held.has(entry.panelCode) ? this.write(panel, 'PUT', `/panelCode/${entry.panelCode}`, flatEntryBody(entry)) : this.write(panel, 'POST', '/panelCode', flatEntryBody(entry)),
+    );
   }
 
   // ---------------------------------------------------------------------------
@@ -429,10 +452,18 @@ export class IsSokolDriver implements PanelDriver {
   // ---------------------------------------------------------------------------
   // SIP, levels, display
 
-  private async pushSip(panel: PanelTarget, account: { login: string; domain: string; port: number } | null): Promise<void> {
+  /** Without a password in the change, `remote.password` is left out: the panel keeps the one it has. */
+  private async pushSip(panel: PanelTarget, { account, password }: SipChange): Promise<void> {
     const revision = await this.revision(panel);
     const remote = account
-      ? { enabled: true, username: account.login, domain: account.domain, port: account.port, ...(revision === 5 ? { domainRegister: account.domain, portRegister: account.port, transport: { udp: true, tcp: false } } : {}) }
+      ? {
+          enabled: true,
+          username: account.login,
+          ...(password === undefined ? {} : { password }),
+          domain: account.domain,
+          port: account.port,
+          ...(revision === 5 ? { domainRegister: account.domain, portRegister: account.port, transport: { udp: true, tcp: false } } : {}),
+        }
       : { enabled: false, username: '', password: '', domain: '', port: 5060 };
     await this.write(panel, 'PUT', pathsOf(revision).sip, { videoEnable: true, remote });
   }

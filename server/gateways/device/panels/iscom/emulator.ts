@@ -150,6 +150,7 @@ function route(state: IsSokolPanelState, method: string, path: string, body: unk
   if (at(/^\/panelCode$/, 'POST')) return void createFlat(state, body);
   if (at(/^\/panelCode\/clear$/, 'DELETE')) return void (state.flats = []);
   if (at(/^\/panelCode\/rooms_update$/, 'PUT') && rev5) return void arrayOf(body, 'rooms').forEach((item) => upsertFlat(state, item));
+  if (at(/^\/panelCode\/settings$/, 'GET')) return state.panelSettings;
   if (at(/^\/panelCode\/settings$/, 'PUT')) return void Object.assign(state.panelSettings, objectOf(body, 'settings'));
   if ((match = at(/^\/panelCode\/(\d+)\/resist$/, 'GET'))) return { resist: state.lineResist[flatOf(state, Number(match[1])).panelCode] ?? 0 };
   if ((match = at(/^\/panelCode\/(\d+)$/, 'PUT'))) return void Object.assign(flatOf(state, Number(match[1])), parseFlat(body, Number(match[1])));
