@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { AfterCommit } from '../http/after-commit';
 import { DeviceGatewayError, type DeviceGateway } from '../gateways/device/device-gateway';
-import { claimDeviceChanges, confirmChange, dueDevices, failChange, owedNote, pruneConfirmed, type OwedNote, releaseDevice, storeAndOweEach, type OwedChange } from '../repositories/device-sync';
+import { claimDeviceChanges, confirmChanges, dueDevices, failChange, owedNote, pruneConfirmed, type OwedNote, releaseDevice, storeAndOweEach, type OwedChange } from '../repositories/device-sync';
 import { findKeyDevice } from '../repositories/keys';
 import { definedOnly } from './lease-runner';
 
@@ -22,6 +22,10 @@ export interface DeviceSyncOptions {
   /** Confirmed changes are kept this long, ms. */
   keepConfirmedMs?: number;
 }
+
+/** A sender confirms what a device took every this many changes, or this often: a crash re-sends at most that much. */
+const CONFIRM_BATCH = 200;
+const CONFIRM_EVERY_MS = 1_000;
 
 export const DEVICE_SYNC_DEFAULTS = {
   enabled: true,
@@ -50,10 +54,18 @@ export async function pushDevice(db: Db, gateway: DeviceGateway, deviceId: numbe
   if (claimed.length === 0) return;
   const device = await findKeyDevice(db, null, { id: deviceId });
   if (!device) return;
+  // Taken changes are confirmed in batches: a re-sync of thousands of keys is not a transaction per key.
+  const taken: number[] = [];
+  let confirmedAt = Date.now();
+  const confirmTaken = async () => {
+    await confirmChanges(db, deviceId, taken.splice(0));
+    confirmedAt = Date.now();
+  };
   for (const item of claimed) {
     try {
       await gateway.push(device.ref, item.change);
     } catch (error) {
+      await confirmTaken();
       if (error instanceof DeviceGatewayError) {
         await failChange(db, deviceId, item.id, error.text, retryDelay(settings, item.attempts + 1));
         return;
@@ -61,8 +73,10 @@ export async function pushDevice(db: Db, gateway: DeviceGateway, deviceId: numbe
       await releaseDevice(db, deviceId);
       throw error;
     }
-    await confirmChange(db, deviceId, item.id);
+    taken.push(item.id);
+    if (taken.length >= CONFIRM_BATCH || Date.now() - confirmedAt > CONFIRM_EVERY_MS) await confirmTaken();
   }
+  await confirmTaken();
 }
 
 /** Sends the owed changes of these devices now (a write's own devices), a few devices at a time; a refusal stays owed. */

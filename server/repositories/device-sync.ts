@@ -243,12 +243,14 @@ async function withSipPassword(db: Db, deviceId: number, claimed: readonly { id:
   );
 }
 
-export async function confirmChange(db: Db, deviceId: number, id: number): Promise<void> {
+/** The device took these changes (a sender confirms them in batches: one statement for hundreds of keys). */
+export async function confirmChanges(db: Db, deviceId: number, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
   await db.transaction(async (tx) => {
     await tx
       .update(deviceSyncChanges)
       .set({ status: 'confirmed', confirmedAt: sql`now()`, attempts: sql`${deviceSyncChanges.attempts} + 1`, lastAttemptAt: sql`now()`, leasedUntil: null })
-      .where(eq(deviceSyncChanges.id, id));
+      .where(inArray(deviceSyncChanges.id, [...ids]));
     await tx
       .insert(deviceSyncStates)
       .values({ deviceId, lastConfirmedAt: sql`now()` })
@@ -363,44 +365,6 @@ export async function expectedHolding(db: Db, deviceId: number): Promise<DeviceH
     sip: sipRows[0] ?? null,
     flatSettings,
   };
-}
-
-/** Everything the device should have, as changes: what a full re-sync sends. */
-export async function fullSyncChanges(db: Db, deviceId: number): Promise<SyncedChange[]> {
-  const [holding, range] = await Promise.all([expectedHolding(db, deviceId), flatRangeOfDevice(db, deviceId)]);
-  const changes: SyncedChange[] = [];
-  if (range) changes.push({ kind: 'flats', firstFlat: range.firstFlat, lastFlat: range.lastFlat });
-  changes.push({ kind: 'clear', what: 'keys' });
-  for (const key of holding.keys) changes.push({ kind: 'key', action: 'add', value: key.value, flatNum: key.flatNum, rs: key.rs, inner: key.inner });
-  for (const key of holding.keys) {
-    if (key.isSecurity) changes.push({ kind: 'key', action: 'encode', value: key.value, flatNum: key.flatNum, rs: key.rs, inner: key.inner });
-  }
-  // One change per scenario and side, with every key that starts it.
-  const scenarios = new Map<string, { scenario: number; rs: boolean; values: Set<string> }>();
-  for (const key of holding.keys) {
-    for (const scenario of key.scenarios) {
-      const group = scenarios.get(`${key.rs}:${scenario}`) ?? { scenario, rs: key.rs, values: new Set<string>() };
-      group.values.add(key.value);
-      scenarios.set(`${key.rs}:${scenario}`, group);
-    }
-  }
-  for (const group of scenarios.values()) changes.push({ kind: 'keyScenario', action: 'add', scenario: group.scenario, values: [...group.values], rs: group.rs });
-  changes.push({ kind: 'clear', what: 'doorCodes' });
-  for (const code of holding.doorCodes) changes.push({ kind: 'doorCode', action: 'set', flatNum: code.flatNum, code: code.code, expiresAt: null });
-  for (const code of holding.keylessCodes) changes.push({ kind: 'doorCode', action: 'set', flatNum: null, code: code.code, expiresAt: null, service: code.service });
-  if (holding.commutation) changes.push({ kind: 'commutators', model: holding.commutation.model, commutators: holding.commutation.commutators });
-  changes.push({ kind: 'sip', account: holding.sip });
-  for (const flat of holding.flatSettings) changes.push({ kind: 'flatSettings', flatNum: flat.flatNum, settings: flat.settings });
-  return changes;
-}
-
-/** A full re-sync supersedes whatever was still owed: the old rows go, the whole state is owed instead. */
-export async function queueFullSync(db: Db, deviceId: number): Promise<void> {
-  const changes = await fullSyncChanges(db, deviceId);
-  await db.transaction(async (tx) => {
-    await tx.delete(deviceSyncChanges).where(and(eq(deviceSyncChanges.deviceId, deviceId), isNull(deviceSyncChanges.confirmedAt)));
-    await oweChanges(tx, deviceId, changes);
-  });
 }
 
 /** What differs between what the database says and what the device answered. */

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { deviceSyncEndpoints } from '../../contract/device-sync';
-import { DeviceGatewayError, type DeviceGateway } from '../gateways/device/device-gateway';
+import type { DeviceGateway } from '../gateways/device/device-gateway';
 import { defineRoute } from '../http/route';
 import { pushDevice } from '../jobs/device-sync-runner';
-import { deviceSyncState, expectedHolding, holdingDifferences, makeDue, queueFullSync, saveReadBack } from '../repositories/device-sync';
+import { readBackDevice, resyncDevice } from '../jobs/device-resync';
+import { deviceSyncState, makeDue } from '../repositories/device-sync';
 import { deviceRefOf } from '../repositories/devices';
 import { DEVICE_EDITORS, DEVICE_READERS, MacParams, requireDevice } from './device-card-shared';
 
@@ -31,21 +32,13 @@ export async function deviceSyncRoutes(app: FastifyInstance, options: { gateway:
 
   defineRoute(app, deviceSyncEndpoints.full, editors, async ({ params, request, db }) => {
     const record = await requireDevice(db, request, { mac: params.mac });
-    await queueFullSync(db, record.id);
-    await pushDevice(db, gateway, record.id, app.deviceSync);
+    await resyncDevice(db, gateway, { id: record.id, ref: deviceRefOf(record) }, app.deviceSync);
     return { result: true, data: await deviceSyncState(db, { id: record.id, mac: record.device.mac }) };
   });
 
   defineRoute(app, deviceSyncEndpoints.readBack, readers, async ({ params, request, db }) => {
     const record = await requireDevice(db, request, { mac: params.mac });
-    const expected = await expectedHolding(db, record.id);
-    try {
-      const onDevice = await gateway.readHolding(deviceRefOf(record), expected);
-      await saveReadBack(db, record.id, { differences: holdingDifferences(expected, onDevice) });
-    } catch (error) {
-      if (!(error instanceof DeviceGatewayError)) throw error;
-      await saveReadBack(db, record.id, { error: error.message });
-    }
+    await readBackDevice(db, gateway, { id: record.id, ref: deviceRefOf(record) });
     return { result: true, data: await deviceSyncState(db, { id: record.id, mac: record.device.mac }) };
   });
 }

@@ -13,7 +13,7 @@ import { getDictionary } from '../repositories/dictionaries';
 import { DEFAULT_LANGUAGE } from '../seed/dictionaries';
 import { checkWizardReferences, executorExists, findDeviceRow, listExecutors, replaceDevice, saveWizardDevice, type ReplaceSummary } from '../repositories/device-wizard';
 import { findDevice } from '../repositories/devices';
-import { queueFullSync } from '../repositories/device-sync';
+import { queueFullSync } from '../repositories/device-resync';
 import { listEntrancesOfHouses } from '../repositories/entrances';
 import { housesOutOfScope } from '../repositories/houses';
 import { housesOfDevice } from '../repositories/device-card';

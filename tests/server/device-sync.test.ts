@@ -85,35 +85,67 @@ describe.each(BACKENDS)('device sync on %s: owed changes, retry, full re-sync, r
     expect(await outOfSync()).not.toContain(mac);
   });
 
-  it('reads the device back: nothing differs after the changes landed; a refused full re-sync leaves the key missing on the device', async () => {
+  it('reads the device back: nothing differs after the changes landed; a full re-sync adds the key the device lacks, and a refused one leaves it missing', async () => {
     const mac = fx().iscomMac;
     const read = await sync(mac, 'readBack');
     expect(read.readBack).toMatchObject({ error: null, differenceCount: 0, differences: [] });
-    gateway.refuse = refuseValue('5C0000000002');
+    // A key the device refused when it was added: stored, owed, and missing on the device.
+    gateway.refuse = refuseValue('5C00000000F1');
+    await createDeviceKey(operator(), mac, { VALUE: '5C00000000F1', FLAT_NUM: null });
+    const before = gateway.changes.length;
     const full = await sync(mac, 'full');
     expect(full.state).toBe('failed');
-    expect(full.changes[0]).toMatchObject({ kind: 'key', target: '5C0000000002', status: 'failed' });
-    const changes = gateway.changes.filter((item) => item.mac === mac).map((item) => item.change);
-    expect(changes.at(-2)).toEqual({ kind: 'clear', what: 'keys' });
-    expect(changes.at(-1)).toMatchObject({ kind: 'key', action: 'add', value: '5C0000000001', flatNum: 5 });
+    expect(full.changes.map((change) => [change.kind, change.target, change.status])).toEqual([
+      ['key', '5C00000000F1', 'failed'],
+      ['sip', 'аккаунт', 'owed'],
+    ]);
+    // Only what differs goes: the entrance's flats (a driver creates those missing), then the key; no clear, no key the device holds.
+    expect(gateway.changes.slice(before).map((item) => item.change)).toEqual([{ kind: 'flats', firstFlat: 1, lastFlat: 50 }]);
     const differs = await sync(mac, 'readBack');
-    expect(differs.readBack?.differences).toContainEqual({ kind: 'key', target: '5C0000000002', database: 'внешний', device: null });
+    expect(differs.readBack?.differences).toContainEqual({ kind: 'key', target: '5C00000000F1', database: 'внешний', device: null });
     gateway.refuse = null;
     expect(await sync(mac, 'retry')).toMatchObject({ state: 'differs', owedCount: 0 });
     expect((await sync(mac, 'readBack')).readBack).toMatchObject({ differenceCount: 0 });
     expect((await sync(mac)).state).toBe('in-sync');
   });
 
-  it('sends a full re-sync of everything the device should have: its keys after a clear, its door codes, its SIP account', async () => {
+  it('a full re-sync of a device that holds what the database says sends the flats and the SIP account only; a key put on the device by hand is removed from it', async () => {
+    const mac = fx().iscomMac;
+    let before = gateway.changes.length;
+    expect(await sync(mac, 'full')).toMatchObject({ state: 'in-sync', owedCount: 0 });
+    expect(gateway.changes.slice(before).map((item) => item.change.kind)).toEqual(['flats', 'sip']);
+    // A key put on the panel by hand: the database does not have it.
+    gateway.extraKeys.set(mac, [{ value: '5C00000000F2', rs: false, inner: false, flatNum: null, isSecurity: false, scenarios: [] }]);
+    expect((await sync(mac, 'readBack')).readBack?.differences).toContainEqual({ kind: 'key', target: '5C00000000F2', database: null, device: 'внешний' });
+    before = gateway.changes.length;
+    const full = await sync(mac, 'full');
+    expect(full).toMatchObject({ state: 'in-sync', owedCount: 0, readBack: { error: null, differenceCount: 0 } });
+    expect(gateway.changes.slice(before).map((item) => item.change)).toContainEqual({ kind: 'key', action: 'remove', value: '5C00000000F2', flatNum: null, rs: false, inner: false });
+  });
+
+  it('a full re-sync of a device that cannot be read owes everything it should have: its keys after a clear, its door codes, its SIP account', async () => {
     const mac = fx().bewardMac;
     await createDeviceKey(operator(), mac, { VALUE: '5C00000004', FLAT_NUM: null });
+    await app().database.drizzle.execute(sql`update devices set status_code = 2 where mac = ${mac}`);
+    const refused = await sync(mac, 'full');
+    expect(refused.state).toBe('failed');
+    expect(refused.readBack?.error).toMatch(/отклонило подключение/);
+    const owed = await queryRows<{ change: unknown }>(
+      app().database.drizzle,
+      sql`select c.change from device_sync_changes c join devices d on d.id = c.device_id where d.mac = ${mac} and c.confirmed_at is null order by c.id`,
+    );
+    expect(owed.map((row) => row.change)).toEqual(
+      expect.arrayContaining([
+        { kind: 'clear', what: 'keys' },
+        { kind: 'key', action: 'add', value: '5C00000004', flatNum: null, rs: false, inner: false },
+        { kind: 'clear', what: 'doorCodes' },
+        { kind: 'sip', account: null },
+      ]),
+    );
+    await app().database.drizzle.execute(sql`update devices set status_code = 1 where mac = ${mac}`);
     const before = gateway.changes.length;
-    expect(await sync(mac, 'full')).toMatchObject({ state: 'in-sync', owedCount: 0 });
-    const sent = gateway.changes.slice(before).map((item) => item.change);
-    expect(sent).toContainEqual({ kind: 'clear', what: 'keys' });
-    expect(sent).toContainEqual({ kind: 'key', action: 'add', value: '5C00000004', flatNum: null, rs: false, inner: false });
-    expect(sent).toContainEqual({ kind: 'clear', what: 'doorCodes' });
-    expect(sent).toContainEqual({ kind: 'sip', account: null });
+    expect(await sync(mac, 'retry')).toMatchObject({ owedCount: 0 });
+    expect(gateway.changes.slice(before).map((item) => item.change)).toContainEqual({ kind: 'key', action: 'add', value: '5C00000004', flatNum: null, rs: false, inner: false });
   });
 
   it('owes changes to a disabled device, which does not answer, with the simulator’s reason', async () => {
@@ -157,19 +189,22 @@ describe.each(BACKENDS)('device sync on %s: owed changes, retry, full re-sync, r
     expect((await sync(mac, 'readBack')).readBack).toMatchObject({ differenceCount: 0 });
   });
 
-  it('a full re-sync sends each key’s security mode and scenarios and the keyless codes; a read-back compares them, and a refused mode switch shows until a retry', async () => {
+  it('a full re-sync sends each key’s security mode and scenarios and the keyless codes, where the device lacks them; a read-back compares them, and a refused mode switch shows until a retry', async () => {
     const mac = fx().iscomMac;
+    // The device refuses all three when they are made: they stay owed, and the device lacks them.
+    gateway.refuse = (change) => ((change.kind === 'key' && change.action === 'encode') || change.kind === 'keyScenario' ? 'error' : null);
     expect((await operator().request('POST', keyEndpoints.encode.path({ mac }), { payload: { value: '5C0000000001' } })).statusCode).toBe(200);
     const scenario = await operator().request('POST', keyEndpoints.multiple.path({ mac }), { payload: { action: 'addScenario', scenario: 3, items: [{ value: '5C0000000001' }] } });
     expect(scenario.statusCode, scenario.body).toBe(200);
     const keyless = await operator().request('POST', doorCodeEndpoints.keylessCreate.path({}), { payload: { service: 'post', code: '735291', macs: [mac] } });
     expect(keyless.statusCode, keyless.body).toBe(200);
+    expect((await sync(mac)).state).toBe('failed');
+    gateway.refuse = null;
     const before = gateway.changes.length;
     expect(await sync(mac, 'full')).toMatchObject({ state: 'in-sync', owedCount: 0 });
     const sent = gateway.changes.slice(before).map((item) => item.change);
     expect(sent).toContainEqual({ kind: 'key', action: 'encode', value: '5C0000000001', flatNum: 5, rs: false, inner: false });
     expect(sent).toContainEqual({ kind: 'keyScenario', action: 'add', scenario: 3, values: ['5C0000000001'], rs: false });
-    expect(sent).toContainEqual({ kind: 'doorCode', action: 'set', flatNum: null, code: '735291', expiresAt: null, service: 'post' });
     expect((await sync(mac, 'readBack')).readBack).toMatchObject({ error: null, differenceCount: 0 });
 
     gateway.refuse = (change) => (change.kind === 'key' && change.action === 'decode' ? 'error' : null);

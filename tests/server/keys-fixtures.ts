@@ -5,7 +5,7 @@ import { DeviceKeysResponse, PanelKey, keyEndpoints } from '../../contract/keys'
 import { queryRows } from '../../server/db/client';
 import { keys } from '../../server/db/schema/keys';
 import { serverText } from '../../contract/server-texts';
-import { DeviceGatewayError, type DeviceChange, type DeviceFailureKind, type DeviceRef } from '../../server/gateways/device/device-gateway';
+import { DeviceGatewayError, type DeviceChange, type DeviceFailureKind, type DeviceHolding, type DeviceRef } from '../../server/gateways/device/device-gateway';
 import { DeviceSimulator } from '../../server/gateways/device/simulator';
 import { insertDevice } from './flat-fixtures';
 import { expectShape, type TestClient } from './helpers';
@@ -17,8 +17,16 @@ export class KeyGateway extends DeviceSimulator {
   /** Runs before each change is applied: what a test wants to know about the moment of sending. */
   beforeApply: ((change: DeviceChange) => Promise<void>) | null = null;
 
+  /** Keys a device holds beyond what the simulator remembers (put on the panel by hand); a removal sent takes one off. */
+  readonly extraKeys = new Map<string, DeviceHolding['keys']>();
+
   constructor() {
     super({ failureShare: 0 });
+  }
+
+  override async readHolding(device: DeviceRef, expected: DeviceHolding): Promise<DeviceHolding> {
+    const held = await super.readHolding(device, expected);
+    return { ...held, keys: [...held.keys, ...(this.extraKeys.get(device.mac) ?? [])] };
   }
 
   override async apply(device: DeviceRef, change: DeviceChange): Promise<void> {
@@ -27,6 +35,7 @@ export class KeyGateway extends DeviceSimulator {
     if (kind === 'error') throw new DeviceGatewayError('error', serverText('device.error', { mac: device.mac }));
     if (kind === 'timeout') throw new DeviceGatewayError('timeout', serverText('device.timeout', { seconds: 5, mac: device.mac }));
     this.changes.push({ mac: device.mac, change });
+    if (change.kind === 'key' && change.action === 'remove') this.extraKeys.set(device.mac, (this.extraKeys.get(device.mac) ?? []).filter((key) => key.value !== change.value));
   }
 }
 

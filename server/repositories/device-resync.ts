@@ -1,0 +1,124 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { deviceSyncChanges } from '../db/schema/device-sync';
+import type { DeviceHolding, SyncedChange } from '../gateways/device/device-gateway';
+import { codeTarget, keyTarget } from '../gateways/device/holdings';
+import { flatRangeOfDevice } from './commutators';
+import { expectedHolding, oweChanges } from './device-sync';
+
+type FlatRange = { firstFlat: number; lastFlat: number } | null;
+type HeldKey = DeviceHolding['keys'][number];
+
+const keyChange = (key: HeldKey, action: 'add' | 'remove' | 'encode' | 'decode'): SyncedChange => ({ kind: 'key', action, value: key.value, flatNum: key.flatNum, rs: key.rs, inner: key.inner });
+
+/** One change per scenario and side, with every key of `keys` that starts it (or stops it). */
+function scenarioChanges(keys: readonly { key: HeldKey; scenarios: readonly number[] }[], action: 'add' | 'remove'): SyncedChange[] {
+  const groups = new Map<string, { scenario: number; rs: boolean; values: Set<string> }>();
+  for (const { key, scenarios } of keys) {
+    for (const scenario of scenarios) {
+      const group = groups.get(`${key.rs}:${scenario}`) ?? { scenario, rs: key.rs, values: new Set<string>() };
+      group.values.add(key.value);
+      groups.set(`${key.rs}:${scenario}`, group);
+    }
+  }
+  return [...groups.values()].map((group) => ({ kind: 'keyScenario', action, scenario: group.scenario, values: [...group.values], rs: group.rs }));
+}
+
+/** Everything the device should have, as changes: what a device that cannot be read (or a new panel) is sent. */
+export function wholeDeviceChanges(holding: DeviceHolding, range: FlatRange): SyncedChange[] {
+  const changes: SyncedChange[] = [];
+  if (range) changes.push({ kind: 'flats', firstFlat: range.firstFlat, lastFlat: range.lastFlat });
+  changes.push({ kind: 'clear', what: 'keys' });
+  for (const key of holding.keys) changes.push(keyChange(key, 'add'));
+  for (const key of holding.keys) if (key.isSecurity) changes.push(keyChange(key, 'encode'));
+  changes.push(...scenarioChanges(holding.keys.map((key) => ({ key, scenarios: key.scenarios })), 'add'));
+  changes.push({ kind: 'clear', what: 'doorCodes' });
+  for (const code of holding.doorCodes) changes.push({ kind: 'doorCode', action: 'set', flatNum: code.flatNum, code: code.code, expiresAt: null });
+  for (const code of holding.keylessCodes) changes.push({ kind: 'doorCode', action: 'set', flatNum: null, code: code.code, expiresAt: null, service: code.service });
+  if (holding.commutation) changes.push({ kind: 'commutators', model: holding.commutation.model, commutators: holding.commutation.commutators });
+  changes.push({ kind: 'sip', account: holding.sip });
+  for (const flat of holding.flatSettings) changes.push({ kind: 'flatSettings', flatNum: flat.flatNum, settings: flat.settings });
+  return changes;
+}
+
+const sameMatrices = (a: NonNullable<DeviceHolding['commutation']>['commutators'], b: NonNullable<DeviceHolding['commutation']>['commutators']): boolean => {
+  const byIndex = new Map(b.map((item) => [item.index, item.matrix]));
+  return a.every(({ index, matrix }) => matrix.every((row, rowIndex) => row.every((cell, column) => (byIndex.get(index)?.[rowIndex]?.[column] ?? 0) === cell)));
+};
+
+const settingText = (value: unknown): string | null => (value === undefined || value === null || value === false ? null : String(value));
+
+/**
+ * What a full re-sync sends once the device has been read (docs/api.md "Device sync"): only what
+ * differs, in both directions. Keys and door codes the device holds and the database does not are
+ * removed; those it lacks are added; a key's mode and scenarios are set where they differ; the
+ * matrix and a flat's settings are written where a cell or a value differs. The flats of the
+ * entrance and the SIP account are always written: a driver creates only the flats a panel lacks,
+ * and a SIP password cannot be read back to compare.
+ */
+export function differingChanges(expected: DeviceHolding, onDevice: DeviceHolding, range: FlatRange): SyncedChange[] {
+  const changes: SyncedChange[] = [];
+  if (range) changes.push({ kind: 'flats', firstFlat: range.firstFlat, lastFlat: range.lastFlat });
+
+  const held = new Map(onDevice.keys.map((key) => [keyTarget(key), key]));
+  const wanted = new Map(expected.keys.map((key) => [keyTarget(key), key]));
+  for (const [target, key] of held) if (!wanted.has(target)) changes.push(keyChange(key, 'remove'));
+  const added = expected.keys.filter((key) => !held.has(keyTarget(key)));
+  for (const key of added) changes.push(keyChange(key, 'add'));
+  const modes: SyncedChange[] = [];
+  const startScenarios: { key: HeldKey; scenarios: number[] }[] = [];
+  const stopScenarios: { key: HeldKey; scenarios: number[] }[] = [];
+  for (const key of expected.keys) {
+    const current = held.get(keyTarget(key));
+    const isSecurity = current?.isSecurity ?? false;
+    if (key.isSecurity !== isSecurity) modes.push(keyChange(key, key.isSecurity ? 'encode' : 'decode'));
+    const has = new Set(current?.scenarios ?? []);
+    startScenarios.push({ key, scenarios: key.scenarios.filter((scenario) => !has.has(scenario)) });
+    stopScenarios.push({ key, scenarios: [...has].filter((scenario) => !key.scenarios.includes(scenario)) });
+  }
+  changes.push(...modes, ...scenarioChanges(stopScenarios, 'remove'), ...scenarioChanges(startScenarios, 'add'));
+
+  const heldCodes = new Map(onDevice.doorCodes.map((code) => [codeTarget(code.flatNum), code]));
+  const wantedCodes = new Map(expected.doorCodes.map((code) => [codeTarget(code.flatNum), code]));
+  for (const [target, code] of heldCodes) {
+    if (wantedCodes.get(target)?.code !== code.code) changes.push({ kind: 'doorCode', action: 'remove', flatNum: code.flatNum, code: code.code, expiresAt: null });
+  }
+  for (const [target, code] of wantedCodes) {
+    if (heldCodes.get(target)?.code !== code.code) changes.push({ kind: 'doorCode', action: 'set', flatNum: code.flatNum, code: code.code, expiresAt: null });
+  }
+  const keylessTarget = (code: { service: string; code: string }) => `${code.service}:${code.code}`;
+  const heldKeyless = new Set(onDevice.keylessCodes.map(keylessTarget));
+  const wantedKeyless = new Set(expected.keylessCodes.map(keylessTarget));
+  for (const code of onDevice.keylessCodes) {
+    if (!wantedKeyless.has(keylessTarget(code))) changes.push({ kind: 'doorCode', action: 'remove', flatNum: null, code: code.code, expiresAt: null, service: code.service });
+  }
+  for (const code of expected.keylessCodes) {
+    if (!heldKeyless.has(keylessTarget(code))) changes.push({ kind: 'doorCode', action: 'set', flatNum: null, code: code.code, expiresAt: null, service: code.service });
+  }
+
+  if (expected.commutation && (onDevice.commutation?.model !== expected.commutation.model || !sameMatrices(expected.commutation.commutators, onDevice.commutation.commutators))) {
+    changes.push({ kind: 'commutators', model: expected.commutation.model, commutators: expected.commutation.commutators });
+  }
+  changes.push({ kind: 'sip', account: expected.sip });
+  const heldSettings = new Map(onDevice.flatSettings.map((flat) => [flat.flatNum, flat.settings]));
+  for (const flat of expected.flatSettings) {
+    const current = heldSettings.get(flat.flatNum) ?? {};
+    if (Object.entries(flat.settings).some(([name, value]) => settingText(value) !== settingText(current[name]))) changes.push({ kind: 'flatSettings', flatNum: flat.flatNum, settings: flat.settings });
+  }
+  return changes;
+}
+
+/** Everything the device should have, read from the database. */
+export async function fullSyncChanges(db: Db, deviceId: number): Promise<SyncedChange[]> {
+  const [holding, range] = await Promise.all([expectedHolding(db, deviceId), flatRangeOfDevice(db, deviceId)]);
+  return wholeDeviceChanges(holding, range);
+}
+
+/** A re-sync supersedes whatever was still owed: the old rows go, `changes` (by default the whole device) are owed instead. */
+export async function queueFullSync(db: Db, deviceId: number, changes?: readonly SyncedChange[]): Promise<void> {
+  const owed = changes ?? (await fullSyncChanges(db, deviceId));
+  await db.transaction(async (tx) => {
+    await tx.delete(deviceSyncChanges).where(and(eq(deviceSyncChanges.deviceId, deviceId), isNull(deviceSyncChanges.confirmedAt)));
+    await oweChanges(tx, deviceId, owed);
+  });
+}
