@@ -31,7 +31,8 @@ import { deleteDeviceSip, mergeDeviceOptions, saveDeviceSip, setRemovalReason } 
 import { deviceRefOf } from '../repositories/devices';
 import { DICTIONARIES } from '../seed/dictionaries';
 import { checkOptionsUpdate } from './device-card-options';
-import { DEVICE_EDITORS, DEVICE_READERS, MacParams, onDevice, requireCapability, requireDevice, type DeviceRouteOptions } from './device-card-shared';
+import { DEVICE_EDITORS, DEVICE_READERS, MacParams, requireDevice, type DeviceRouteOptions } from './device-card-shared';
+import { onDevice, requireCapability } from '../services/device-lookup';
 
 /** A scan that has not finished this long after it started is taken to be dead (its process stopped). */
 const SCAN_STALE_SECONDS = 120;

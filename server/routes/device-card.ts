@@ -14,18 +14,8 @@ import {
   setDeviceStatus,
 } from '../repositories/device-settings';
 import { deviceRefOf, findDevice } from '../repositories/devices';
-import {
-  DEVICE_EDITORS,
-  DEVICE_READERS,
-  MacParams,
-  onDevice,
-  requireCapability,
-  requireDevice,
-  requireGroupsOfBuyers,
-  requireSameMac,
-  scopeOf,
-  type DeviceRouteOptions,
-} from './device-card-shared';
+import { DEVICE_EDITORS, DEVICE_READERS, MacParams, requireDevice, requireGroupsOfBuyers, requireSameMac, scopeOf, type DeviceRouteOptions } from './device-card-shared';
+import { onDevice, requireCapability } from '../services/device-lookup';
 import { refuseHousesOutOfScope } from './houses';
 
 /** The card's main options, in the order the card lists them (option keys). */

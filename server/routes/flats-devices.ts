@@ -24,7 +24,7 @@ import type { Db } from '../db/client';
 import { AfterCommit } from '../http/after-commit';
 import { owedWriteText, type OwedNote } from '../repositories/device-sync';
 import { noteOf, storeOweAndSend } from '../jobs/device-sync-runner';
-import { onDevice } from './device-card-shared';
+import { onDevice } from '../services/device-lookup';
 import { FLAT_EDITORS, FLAT_READERS, FlatParams, optionalText, requireFlat } from './flats-shared';
 
 const MAX_PANEL_CODE = 99_999;
