@@ -34,7 +34,8 @@ import {
 } from '../repositories/commutators';
 import { deviceRefOf, type DeviceRecord } from '../repositories/devices';
 import type { Db } from '../db/client';
-import { MacParams, onDevice, requireCapability, requireDevice } from './device-card-shared';
+import { MacParams, requireDevice } from './device-card-shared';
+import { onDevice, requireCapability } from '../services/device-lookup';
 
 /**
  * Who reads a matrix, its handsets and its checks: management, support and the installer; who

@@ -1,31 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { OptionRow } from '../../contract/device-card';
 import { deviceCardEndpoints } from '../../contract/device-card';
-import { BILLING_OPTION_KEYS, DEVICE_STATUS } from '../../contract/devices';
+import { BILLING_OPTION_KEYS } from '../../contract/devices';
 import { ApiError } from '../http/errors';
 import { defineRoute } from '../http/route';
 import { IdParams } from '../http/structs';
-import { entranceHouses, existingHouseUids, groupsOfDevice, housesOfDevice, relayRowsOfDevice } from '../repositories/device-card';
-import {
-  mergeDeviceOptions,
-  replaceDeviceGroups,
-  replaceDeviceHouses,
-  replaceDeviceRelays,
-  setDeviceStatus,
-} from '../repositories/device-settings';
-import { deviceRefOf, findDevice } from '../repositories/devices';
-import {
-  DEVICE_EDITORS,
-  DEVICE_READERS,
-  MacParams,
-  onDevice,
-  requireCapability,
-  requireDevice,
-  requireGroupsOfBuyers,
-  requireSameMac,
-  scopeOf,
-  type DeviceRouteOptions,
-} from './device-card-shared';
+import { existingHouseUids, groupsOfDevice, housesOfDevice, relayRowsOfDevice } from '../repositories/device-card';
+import { replaceDeviceGroups, replaceDeviceHouses } from '../repositories/device-settings';
+import { deviceRefOf } from '../repositories/devices';
+import { onDevice } from '../services/device-lookup';
+import { setAutoCollect, setRelays, setSecurityMode, setStatus } from '../services/device-settings';
+import { writeContext } from '../services/write-context';
+import { DEVICE_EDITORS, DEVICE_READERS, MacParams, requireDevice, requireGroupsOfBuyers, requireSameMac, scopeOf, type DeviceRouteOptions } from './device-card-shared';
 import { refuseHousesOutOfScope } from './houses';
 
 /** The card's main options, in the order the card lists them (option keys). */
@@ -50,7 +36,6 @@ export const MAIN_OPTION_KEYS = [
   'systemInfo.firmware',
 ] as const;
 
-const MAX_RELAYS = 16;
 const MAX_HOUSES = 50;
 
 function scalarOf(value: unknown): OptionRow['value'] {
@@ -66,6 +51,7 @@ export function optionRows(options: Readonly<Record<string, unknown>>, keys: rea
 
 export async function deviceCardRoutes(app: FastifyInstance, options: DeviceRouteOptions): Promise<void> {
   const { gateway } = options;
+  const devices = { gateway, sync: app.deviceSync };
   const readers = { access: DEVICE_READERS, params: MacParams };
   const editors = { access: DEVICE_EDITORS, params: MacParams };
 
@@ -112,31 +98,15 @@ export async function deviceCardRoutes(app: FastifyInstance, options: DeviceRout
 
   defineRoute(app, deviceCardEndpoints.setSecurity, editors, async ({ params, body, request, db }) => {
     requireSameMac(params.mac, body.mac);
-    const record = await requireDevice(db, request, { mac: params.mac });
-    requireCapability(record, 'mifare', 'режим безопасности (MIFARE)');
-    await onDevice(() => gateway.apply(deviceRefOf(record), { kind: 'security', isMifare: body.status }));
-    await mergeDeviceOptions(db, record.id, { isMifare: body.status });
-    return { result: true, message: body.status ? 'Режим безопасности включён' : 'Режим безопасности выключен' };
+    return setSecurityMode(writeContext(request, db, devices), params.mac, body.status);
   });
 
   defineRoute(app, deviceCardEndpoints.setAutoCollect, editors, async ({ params, body, request, db }) => {
     requireSameMac(params.mac, body.mac);
-    const record = await requireDevice(db, request, { mac: params.mac });
-    requireCapability(record, 'autoCollectKeys', 'автосбор ключей');
-    await onDevice(() => gateway.apply(deviceRefOf(record), { kind: 'autoCollect', autoCollectKeys: body.status }));
-    await mergeDeviceOptions(db, record.id, { autoCollectKeys: body.status });
-    return { result: true, message: body.status ? 'Автосбор ключей включён' : 'Автосбор ключей выключен' };
+    return setAutoCollect(writeContext(request, db, devices), params.mac, body.status);
   });
 
-  defineRoute(app, deviceCardEndpoints.setStatus, editors, async ({ params, body, request, db }) => {
-    const record = await requireDevice(db, request, { mac: params.mac });
-    await onDevice(() => gateway.apply(deviceRefOf(record), { kind: 'status', statusCode: body.status }));
-    await setDeviceStatus(db, record.id, body.status);
-    return {
-      result: true,
-      message: body.status === DEVICE_STATUS.reset ? 'Устройство сброшено: реле, дома и SIP-аккаунт удалены' : 'Статус устройства изменён',
-    };
-  });
+  defineRoute(app, deviceCardEndpoints.setStatus, editors, async ({ params, body, request, db }) => setStatus(writeContext(request, db, devices), params.mac, body.status));
 
   defineRoute(app, deviceCardEndpoints.setGroups, editors, async ({ params, body, request, db }) => {
     requireSameMac(params.mac, body.mac);
@@ -163,35 +133,7 @@ export async function deviceCardRoutes(app: FastifyInstance, options: DeviceRout
     return { result: true, data: await relayRowsOfDevice(db, record.id) };
   });
 
-  defineRoute(app, deviceCardEndpoints.setRelays, editors, async ({ params, body, request, db }) => {
-    const record = await requireDevice(db, request, { mac: params.mac });
-    if (body.relays.length > MAX_RELAYS) throw new ApiError(400, `Некорректное поле relays: не больше ${MAX_RELAYS} реле`);
-    const seen = new Set<number>();
-    for (const [index, relay] of body.relays.entries()) {
-      if (relay.id < 1 || relay.id > MAX_RELAYS) throw new ApiError(400, `Некорректное поле relays.${index}.id: ожидается номер реле от 1 до ${MAX_RELAYS}`);
-      if (seen.has(relay.id)) throw new ApiError(400, `Некорректное поле relays.${index}.id: реле ${relay.id} указано дважды`);
-      seen.add(relay.id);
-    }
-    const wanted = body.relays.map((relay) => relay.entrance.trim()).filter((uid) => uid !== '');
-    const houseOf = await entranceHouses(db, wanted);
-    for (const [index, relay] of body.relays.entries()) {
-      const uid = relay.entrance.trim();
-      if (uid === '') continue;
-      const house = houseOf.get(uid);
-      if (house === undefined) throw new ApiError(400, `Некорректное поле relays.${index}.entrance: подъезд ${uid} не найден`);
-      if (!record.device.houses.includes(house)) {
-        throw new ApiError(400, `Некорректное поле relays.${index}.entrance: подъезд ${uid} не относится к домам устройства`);
-      }
-    }
-    await onDevice(() => gateway.apply(deviceRefOf(record), { kind: 'relays', relays: body.relays }));
-    await replaceDeviceRelays(
-      db,
-      record.id,
-      body.relays.map((relay) => ({ id: relay.id, entranceUid: relay.entrance.trim() || null })),
-    );
-    const saved = await findDevice(db, { buyerId: null }, { id: record.id });
-    return { result: true, message: 'Реле сохранены', data: saved?.device.relays ?? [] };
-  });
+  defineRoute(app, deviceCardEndpoints.setRelays, editors, async ({ params, body, request, db }) => setRelays(writeContext(request, db, devices), params.mac, body.relays));
 
   defineRoute(app, deviceCardEndpoints.sendToPapi, editors, async ({ params, request, db }) => {
     const record = await requireDevice(db, request, { mac: params.mac });

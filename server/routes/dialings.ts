@@ -21,7 +21,8 @@ import { currentUser } from '../plugins/session';
 import { flatRangeOfDevice } from '../repositories/commutators';
 import { callOrderOf, findDeviceFlat, listCallRounds, replaceCallOrder } from '../repositories/dialings';
 import { deviceAddress } from '../repositories/door-codes';
-import { DEVICE_EDITORS, DEVICE_READERS, MacParams, requireCapability, requireDevice } from './device-card-shared';
+import { DEVICE_EDITORS, DEVICE_READERS, MacParams, requireDevice } from './device-card-shared';
+import { requireCapability } from '../services/device-lookup';
 
 const FlatParams = object({ mac: MacLike, flatNum: IntegerLike });
 

@@ -30,7 +30,8 @@ import { countHistory, deviceInScope, devicesByMac, findEventImage, historyPage,
 import { userLanguage } from '../repositories/user-options';
 import { DEFAULT_LANGUAGE } from '../seed/dictionaries';
 import { historyCsv } from './history-csv';
-import { DEVICE_NOT_FOUND, DEVICE_READERS } from './device-card-shared';
+import { DEVICE_READERS } from './device-card-shared';
+import { DEVICE_NOT_FOUND } from '../services/device-lookup';
 
 /** Options of the history routes (server/app.ts passes them; tests shorten the export). */
 export interface HistoryRouteOptions {

@@ -7,7 +7,8 @@ import { defineRoute } from '../http/route';
 import { deviceRefOf, type DeviceRecord } from '../repositories/devices';
 import { deviceAddress } from '../repositories/door-codes';
 import { lastVoltageReading, storeVoltageReading, voltageSeries } from '../repositories/power';
-import { MacParams, onDevice, requireCapability, requireDevice } from './device-card-shared';
+import { MacParams, requireDevice } from './device-card-shared';
+import { onDevice, requireCapability } from '../services/device-lookup';
 
 /**
  * Management, support and the installer read the voltage of their buyer's devices, and each may
