@@ -10,6 +10,9 @@
 // by the server's clock), how many progress steps the status call showed, the jobs each process
 // ran, and devices done twice (a job claimed more than once, or a device with more than one job).
 //
+// The same run drives the real panels' drivers in tests/bench/panels.ts: its caller gives the
+// servers' gateway settings (`env`) and points the company's devices at emulators (`prepare`).
+//
 // Standalone: node --import tsx tests/bench/mc-upload.ts (BENCH_DATABASE_URL or TEST_DATABASE_URL).
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -17,7 +20,7 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../../server/db/client';
 import { repoRoot, startServer, type ServerProcess } from '../e2e/server-process';
-import { createCompanyWithDevices } from '../server/mc-upload-fixtures';
+import { createCompanyWithDevices, type CompanyFixture } from '../server/mc-upload-fixtures';
 import { adminQuery } from '../server/postgres';
 import { logInCookie } from './load';
 
@@ -44,6 +47,20 @@ export interface McUploadFigures {
   duplicates: number;
   /** Jobs run by each server process. */
   perProcess: Record<string, number>;
+  /** The failed devices' reasons, the commonest first (at most 3). */
+  failureReasons: { reason: string; devices: number }[];
+}
+
+/** What a caller changes in the run: the servers' device gateway, and the devices once the company exists. */
+export interface McUploadOptions {
+  logFile: string;
+  devices?: number;
+  /** The heading's words for the devices ('simulated devices' by default). */
+  target?: string;
+  /** Server settings over the simulator's defaults (e.g. DEVICE_GATEWAY=drivers). */
+  env?: Record<string, string>;
+  /** Runs on the fresh database once the company exists, before the second server starts. */
+  prepare?: (databaseUrl: string, company: CompanyFixture) => Promise<void>;
 }
 
 interface UploadStatus {
@@ -61,7 +78,7 @@ function adminUrl(): string | null {
 }
 
 /** The session cookie and a CSRF token for it (the token's cookie joins the session's). */
-async function operatorSession(baseUrl: string): Promise<{ cookie: string; token: string }> {
+export async function operatorSession(baseUrl: string): Promise<{ cookie: string; token: string }> {
   const session = await logInCookie(baseUrl, OPERATOR.login, OPERATOR.password);
   const response = await fetch(`${baseUrl}/site/csrf`, { headers: { ...JSON_HEADERS, Cookie: session } });
   const set = response.headers
@@ -74,7 +91,7 @@ async function operatorSession(baseUrl: string): Promise<{ cookie: string; token
   return { cookie: [...kept, ...set].join('; '), token };
 }
 
-async function call<T>(url: string, cookie: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+export async function call<T>(url: string, cookie: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
   const response = await fetch(url, {
     method: init.method ?? 'GET',
     headers: { ...JSON_HEADERS, Cookie: cookie, ...(init.body === undefined ? {} : { 'Content-Type': 'application/json', 'X-CSRF-Token': init.token ?? '' }) },
@@ -86,9 +103,9 @@ async function call<T>(url: string, cookie: string, init: { method?: string; tok
 }
 
 /** Uploads one company of 1,000 devices through two server processes on a fresh PostgreSQL database. */
-export async function mcUploadReport(heading: Heading, table: Table, options: { logFile: string; devices?: number }): Promise<McUploadFigures | null> {
+export async function mcUploadReport(heading: Heading, table: Table, options: McUploadOptions): Promise<McUploadFigures | null> {
   const devices = options.devices ?? MC_UPLOAD_BUDGET.devices;
-  heading(`Management company upload to ${devices} simulated devices (PostgreSQL, two server processes)`);
+  heading(`Management company upload to ${devices} ${options.target ?? 'simulated devices'} (PostgreSQL, two server processes)`);
   const base = adminUrl();
   if (!base) {
     console.log('  skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure it');
@@ -100,15 +117,17 @@ export async function mcUploadReport(heading: Heading, table: Table, options: { 
   await adminQuery(base, `create database ${name}`);
   const servers: ServerProcess[] = [];
   try {
-    const env = { LOG_LEVEL: 'warn', DATABASE_URL: url.href, SEED: 'small', DEVICE_FAILURE_SHARE: '0.05', JOBS_POLL_MS: '200', MC_SCHEDULE_MS: '0' };
+    const env = { LOG_LEVEL: 'warn', DATABASE_URL: url.href, SEED: 'small', DEVICE_FAILURE_SHARE: '0.05', JOBS_POLL_MS: '200', MC_SCHEDULE_MS: '0', ...options.env };
     servers.push(await startServer({ env, logFile: options.logFile, timeoutMs: 180_000 }));
     const database = await openDatabase({ kind: 'postgres', url: url.href, poolSize: 2 });
-    let companyId: number;
+    let company: CompanyFixture;
     try {
-      ({ companyId } = await createCompanyWithDevices(database.drizzle, { buyerId: 1, devices, houses: 50, flatsPerHouse: 40 }));
+      company = await createCompanyWithDevices(database.drizzle, { buyerId: 1, devices, houses: 50, flatsPerHouse: 40 });
     } finally {
       await database.close();
     }
+    const { companyId } = company;
+    await options.prepare?.(url.href, company);
     servers.push(await startServer({ env: { ...env, SEED: 'none' }, logFile: options.logFile, timeoutMs: 180_000 }));
 
     const first = servers[0]!.url;
@@ -130,6 +149,7 @@ export async function mcUploadReport(heading: Heading, table: Table, options: { 
     const check = await openDatabase({ kind: 'postgres', url: url.href, poolSize: 1 });
     let duplicates = 0;
     const perProcess: Record<string, number> = {};
+    let failureReasons: McUploadFigures['failureReasons'] = [];
     try {
       const [twice] = await queryRows<{ reclaimed: number; doubled: number }>(
         check.drizzle,
@@ -140,6 +160,13 @@ export async function mcUploadReport(heading: Heading, table: Table, options: { 
       duplicates = Number(twice?.reclaimed ?? 0) + Number(twice?.doubled ?? 0);
       const runners = await queryRows<{ runner: string; jobs: number }>(check.drizzle, sql`select locked_by as runner, count(*)::int as jobs from mc_upload_jobs group by locked_by order by 1`);
       runners.forEach((row, index) => (perProcess[`process ${index + 1}`] = Number(row.jobs)));
+      const reasons = await queryRows<{ reason: string | null; devices: number }>(
+        check.drizzle,
+        // Grouped without the MAC the drivers name in their reasons.
+        sql`select regexp_replace(last_error, ' *[(]?([0-9A-F]{2}:){5}[0-9A-F]{2}[)]?', '', 'g') as reason, count(*)::int as devices
+            from mc_upload_jobs where status = 'failed' group by 1 order by 2 desc, 1 limit 3`,
+      );
+      failureReasons = reasons.map((row) => ({ reason: row.reason ?? '(no reason)', devices: Number(row.devices) }));
     } finally {
       await check.close();
     }
@@ -153,11 +180,13 @@ export async function mcUploadReport(heading: Heading, table: Table, options: { 
       progressSteps: steps.size,
       duplicates,
       perProcess,
+      failureReasons,
     };
     table(
       [
         ['devices queued', String(figures.devices)],
-        ['done / failed (simulated failures)', `${figures.done} / ${figures.failed}`],
+        [options.env ? 'done / failed' : 'done / failed (simulated failures)', `${figures.done} / ${figures.failed}`],
+        ...failureReasons.map((item) => [`  failed: ${item.reason.slice(0, 110)}`, String(item.devices)]),
         ['upload time (server clock)', `${(serverMs / 1000).toFixed(1)} s`],
         ['POST to last poll', `${(clientMs / 1000).toFixed(1)} s`],
         ['devices/s', figures.devicesPerSecond.toFixed(1)],

@@ -5,8 +5,10 @@
 // and the JS of each wizard route; the device list on the large seed (API under load
 // beside a select-1 route, and the first page in Chromium); the large seed's build
 // time, the flat card's data call and the house search on it, the new routes' JS and the flat card's
-// time to interactive (tests/bench/housing.ts). It never fails on a figure; it fails only when something does not
-// work: a measurement that cannot run, or an outbox replay that duplicates or loses a job.
+// time to interactive (tests/bench/housing.ts); the real panels' drivers against loopback emulators
+// (a key reaching a flat's panels, a full re-sync, a company upload, a syslog flood: tests/bench/panels.ts).
+// It never fails on a figure; it fails only when something does not work: a measurement that cannot
+// run, or an outbox replay that duplicates or loses a job.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +21,7 @@ import { firstOpenReport } from './first-open';
 import { housingApiReport, housingBudgetRows, housingPageReport, largeSeedReport } from './housing';
 import { checkRoute, load, logInCookie, peakRss, type LoadFigures, type LoadOptions } from './load';
 import { mcUploadBudgetRows, mcUploadReport } from './mc-upload';
+import { panelsBudgetRows, panelsReport } from './panels';
 import { importBudgetRows, importReport } from './import';
 import { keysImportReport } from './import-keys';
 import { median as medianOf, offlineReport, type OfflineFigures } from './offline-report';
@@ -307,6 +310,7 @@ async function main(): Promise<void> {
   const housingPages = await housingPageReport(heading, table, { logFile: LOG_FILE });
   const peopleApi = await peopleApiReport(heading, table, largeSeed, { ...LOAD, logFile: LOG_FILE });
   const mcUpload = await mcUploadReport(heading, table, { logFile: LOG_FILE });
+  const panels = await panelsReport(heading, table, { logFile: LOG_FILE });
   const bulkImport = await importReport(heading, table);
   const keysImport = await keysImportReport(heading, table);
   const peoplePages = await routePageReport(heading, table, 'People and organisation screens', PEOPLE_ROUTES, { logFile: LOG_FILE });
@@ -380,6 +384,9 @@ async function main(): Promise<void> {
   heading('Budgets (event history)');
   table([['budget', 'limit', 'measured', 'ratio', 'verdict'], ...historyBudgetRows(historyApi)], [false, true, true, true, false]);
 
+  heading('Budgets (real panels: drivers against loopback emulators, PostgreSQL)');
+  table([['budget', 'limit', 'measured', 'ratio', 'verdict'], ...panelsBudgetRows(panels)], [false, true, true, true, false]);
+
   heading('Budgets (audit trail)');
   table([['budget', 'limit', 'measured', 'ratio', 'verdict'], ...auditBudgetRows(audit)], [false, true, true, true, false]);
 
@@ -399,7 +406,7 @@ async function main(): Promise<void> {
 
   const failures = results.flatMap((r) => r.loads.filter((l) => l.non2xx > 0 || l.errors > 0).map((l) => `${r.label}: ${l.name}`));
   if (failures.length > 0) console.log(`\n  warning: non-2xx answers or errors under load in ${failures.join('; ')}`);
-  const broken = offlineFailures(offline);
+  const broken = [...offlineFailures(offline), ...panels.failures];
   if (broken.length > 0) {
     console.log(`\n  FAILED: ${broken.join('; ')}`);
     process.exitCode = 1;

@@ -145,7 +145,7 @@ function digits(query: URLSearchParams, name: string, current: string): string {
  * the panel does not have (one key table or two). Factory credentials admin / admin. Settings live
  * in `state`; `forcesave` copies them to «flash», which a reboot brings back.
  */
-export async function startBewardEmulator(options: { port?: number; login?: string; password?: string; state?: BewardPanelState } = {}): Promise<BewardEmulator> {
+export async function startBewardEmulator(options: { port?: number; host?: string; login?: string; password?: string; state?: BewardPanelState } = {}): Promise<BewardEmulator> {
   const state = options.state ?? factoryBewardState();
   let saved = structuredClone(state);
   const style: BewardAnswerStyle = { lineEnd: '\r\n', keyCase: 'as-is', extraLines: false };
@@ -455,7 +455,7 @@ export async function startBewardEmulator(options: { port?: number; login?: stri
     }
   };
 
-  const running = await startPanelEmulator(handler, { port: options.port, login: options.login ?? 'admin', password: options.password ?? 'admin' });
+  const running = await startPanelEmulator(handler, { port: options.port, host: options.host, login: options.login ?? 'admin', password: options.password ?? 'admin' });
   return Object.assign(running, { state, style });
 }
 

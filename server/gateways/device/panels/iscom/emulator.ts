@@ -103,7 +103,7 @@ export function factoryPanelState(revision: 2 | 5): IsSokolPanelState {
  * mixes them); rev.2 knows nothing under `/v1`. Refusals: rev.5 answers 400 / 404 with `{errors}`,
  * rev.2 answers 200 with `{errors}` (404 for a thing that is not there).
  */
-export async function startIsSokolEmulator(options: { port?: number; login?: string; password?: string; revision?: 2 | 5 } = {}): Promise<IsSokolEmulator> {
+export async function startIsSokolEmulator(options: { port?: number; host?: string; login?: string; password?: string; revision?: 2 | 5 } = {}): Promise<IsSokolEmulator> {
   const state = factoryPanelState(options.revision ?? 2);
   const handle = (request: EmulatorRequest): EmulatorAnswer => {
     try {
@@ -118,7 +118,7 @@ export async function startIsSokolEmulator(options: { port?: number; login?: str
       return { status, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: refusal.message }] }) };
     }
   };
-  const running = await startPanelEmulator(handle, { port: options.port, login: options.login ?? 'root', password: options.password ?? '123456' });
+  const running = await startPanelEmulator(handle, { port: options.port, host: options.host, login: options.login ?? 'root', password: options.password ?? '123456' });
   return Object.assign(running, { state });
 }
 
