@@ -35,7 +35,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'sync.read': 'Read back',
   'sync.busy': 'Talking to the device…',
   'sync.full.confirm.title': 'Full re-sync',
-  'sync.full.confirm.text': 'The device forgets its keys and codes and gets again everything the database holds for it: keys, codes, matrix, SIP account and flats. Changes not sent yet are replaced by the full set.',
+  'sync.full.confirm.text': 'The device is read and compared with the database: what it lacks (keys, codes, matrix, flat settings) is sent, and keys and codes it should not hold are removed; the entrance’s flats and the SIP account are sent either way. Changes not sent yet are replaced by these. If the device cannot be read, it is sent everything again.',
   'sync.full.confirm.ok': 'Re-sync',
   'sync.done.retry': 'Sending finished',
   'sync.done.full': 'Full re-sync sent',
