@@ -93,7 +93,8 @@ function databaseHost(): string {
   const url = env.BENCH_DATABASE_URL ?? env.TEST_DATABASE_URL;
   return url ? new URL(url).hostname.replace(/^\[(.*)\]$/, '$1') : '';
 }
-const CYFRAL = KEY_TYPES.indexOf('Cyfral');
+/** COM-xxU are Metakom's commutators (docs/panels-beward.md). */
+const METAKOM = KEY_TYPES.indexOf('Metakom');
 /** COM-220U: 3 commutators of 10 units × 22 dozens. */
 const COM_220U = { commutators: 3, units: 10, dozens: 22 };
 const HOUSE = { keys: 'bench-panels-keys', resync: 'bench-panels-resync' };
@@ -276,7 +277,7 @@ async function seedFleet(url: string): Promise<Fleet> {
            join flats f on f.house_uid = $3 and f.flat_num = 1 + (g - 1) % $4::int`,
           [mac, PANELS_SCALE.resyncKeys, HOUSE.resync, PANELS_SCALE.resyncFlats],
         );
-        await client.query(`insert into device_commutations (device_id, model) select id, $2 from devices where mac = $1`, [mac, CYFRAL]);
+        await client.query(`insert into device_commutations (device_id, model) select id, $2 from devices where mac = $1`, [mac, METAKOM]);
         await client.query(
           `insert into commutators (device_id, idx, matrix) select d.id, m.i - 1, m.matrix from devices d, jsonb_array_elements($2::jsonb) with ordinality as m(matrix, i) where d.mac = $1`,
           [mac, JSON.stringify(com220uMatrix(PANELS_SCALE.resyncFlats))],
