@@ -201,7 +201,8 @@ describe('the commutation matrix screen', () => {
     fireEvent.change(cell(3, 2), { target: { value: '5' } });
     first.unmount();
     const id = matrixDraftId(USER, MAC);
-    await waitFor(async () => expect((await loadDraft(getOfflineDb(), id, { kind: 'commutators', userId: USER })).status).toBe('ok'));
+    // The draft is written as the page goes; on a loaded machine that took over waitFor's default second.
+    await waitFor(async () => expect((await loadDraft(getOfflineDb(), id, { kind: 'commutators', userId: USER })).status).toBe('ok'), { timeout: 5_000 });
     const stored = await loadDraft(getOfflineDb(), id, { kind: 'commutators', userId: USER });
     expect(stored.status === 'ok' && stored.draft.data.commutators[0].matrix[2][1]).toBe(5);
     expect(stored.status === 'ok' && stored.draft.target.mac).toBe(MAC);
