@@ -1,7 +1,6 @@
 import type { Db } from '../db/client';
 import { DeviceGatewayError, type DeviceGateway, type DeviceHolding, type DeviceRef, type SyncedChange } from '../gateways/device/device-gateway';
-import { flatRangeOfDevice } from '../repositories/commutators';
-import { differingChanges, queueFullSync, wholeDeviceChanges } from '../repositories/device-resync';
+import { differingChanges, placeOfDevice, queueFullSync, wholeDeviceChanges } from '../repositories/device-resync';
 import { expectedHolding, holdingDifferences, saveReadBack } from '../repositories/device-sync';
 import { pushDevice, type DeviceSyncSettings } from './device-sync-runner';
 
@@ -26,10 +25,10 @@ export async function readBackDevice(db: Db, gateway: DeviceGateway, device: { i
  * owed change.
  */
 export async function resyncDevice(db: Db, gateway: DeviceGateway, device: { id: number; ref: DeviceRef }, settings: DeviceSyncSettings): Promise<void> {
-  const [read, range] = await Promise.all([readBackDevice(db, gateway, device), flatRangeOfDevice(db, device.id)]);
-  const changes: SyncedChange[] = read ? differingChanges(read.expected, read.onDevice, range) : wholeDeviceChanges(await expectedHolding(db, device.id), range);
+  const [read, place] = await Promise.all([readBackDevice(db, gateway, device), placeOfDevice(db, device.id)]);
+  const changes: SyncedChange[] = read ? differingChanges(read.expected, read.onDevice, place) : wholeDeviceChanges(await expectedHolding(db, device.id), place);
   await queueFullSync(db, device.id, changes);
   await pushDevice(db, gateway, device.id, settings);
-  // Only the flats and the SIP account, always written, were owed: the first read still stands.
-  if (read && changes.some((change) => change.kind !== 'flats' && change.kind !== 'sip')) await readBackDevice(db, gateway, device);
+  // Only what is always written (flats, gate prefixes, the SIP account) was owed: the first read still stands.
+  if (read && changes.some((change) => change.kind !== 'flats' && change.kind !== 'gates' && change.kind !== 'sip')) await readBackDevice(db, gateway, device);
 }

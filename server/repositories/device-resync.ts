@@ -1,12 +1,45 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client';
 import { deviceSyncChanges } from '../db/schema/device-sync';
-import type { DeviceHolding, SyncedChange } from '../gateways/device/device-gateway';
+import type { DeviceHolding, GateLink, SyncedChange } from '../gateways/device/device-gateway';
 import { codeTarget, keyTarget } from '../gateways/device/holdings';
 import { flatRangeOfDevice } from './commutators';
 import { expectedHolding, oweChanges } from './device-sync';
 
 type FlatRange = { firstFlat: number; lastFlat: number } | null;
+
+/** What the device serves besides what a read-back compares: its entrance's flats and, for a gate, the houses' prefixes. */
+export interface DevicePlace {
+  range: FlatRange;
+  gates: readonly GateLink[];
+}
+
+/** The flats and the gate prefixes of a device, from its relays' entrances. */
+export async function placeOfDevice(db: Db, deviceId: number): Promise<DevicePlace> {
+  const [range, gates] = await Promise.all([
+    flatRangeOfDevice(db, deviceId),
+    queryRows<{ address: string; prefix: number; firstFlat: number; lastFlat: number }>(
+      db,
+      sql`select h.address, g.prefix, g.flat_from as "firstFlat", g.flat_to as "lastFlat"
+          from device_relays r
+          join entrances gate on gate.uid = r.entrance_uid and gate.type = 2
+          join entrance_gates g on g.gate_entrance_uid = gate.uid and g.prefix is not null
+          join entrances e on e.uid = g.entrance_uid
+          join houses h on h.uid = e.house_uid
+          where r.device_id = ${deviceId}
+          order by g.prefix, g.id`,
+    ),
+  ]);
+  return { range, gates: gates.map((link) => ({ address: link.address, prefix: Number(link.prefix), firstFlat: Number(link.firstFlat), lastFlat: Number(link.lastFlat) })) };
+}
+
+/** The entrance's flats, and a gate's prefixes: always written, neither is read back. */
+function placeChanges({ range, gates }: DevicePlace): SyncedChange[] {
+  const changes: SyncedChange[] = [];
+  if (range) changes.push({ kind: 'flats', firstFlat: range.firstFlat, lastFlat: range.lastFlat });
+  if (gates.length > 0) changes.push({ kind: 'gates', links: gates });
+  return changes;
+}
 type HeldKey = DeviceHolding['keys'][number];
 
 const keyChange = (key: HeldKey, action: 'add' | 'remove' | 'encode' | 'decode'): SyncedChange => ({ kind: 'key', action, value: key.value, flatNum: key.flatNum, rs: key.rs, inner: key.inner });
@@ -25,9 +58,8 @@ function scenarioChanges(keys: readonly { key: HeldKey; scenarios: readonly numb
 }
 
 /** Everything the device should have, as changes: what a device that cannot be read (or a new panel) is sent. */
-export function wholeDeviceChanges(holding: DeviceHolding, range: FlatRange): SyncedChange[] {
-  const changes: SyncedChange[] = [];
-  if (range) changes.push({ kind: 'flats', firstFlat: range.firstFlat, lastFlat: range.lastFlat });
+export function wholeDeviceChanges(holding: DeviceHolding, place: DevicePlace): SyncedChange[] {
+  const changes: SyncedChange[] = placeChanges(place);
   changes.push({ kind: 'clear', what: 'keys' });
   for (const key of holding.keys) changes.push(keyChange(key, 'add'));
   for (const key of holding.keys) if (key.isSecurity) changes.push(keyChange(key, 'encode'));
@@ -53,12 +85,11 @@ const settingText = (value: unknown): string | null => (value === undefined || v
  * differs, in both directions. Keys and door codes the device holds and the database does not are
  * removed; those it lacks are added; a key's mode and scenarios are set where they differ; the
  * matrix and a flat's settings are written where a cell or a value differs. The flats of the
- * entrance and the SIP account are always written: a driver creates only the flats a panel lacks,
- * and a SIP password cannot be read back to compare.
+ * entrance, a gate's prefixes and the SIP account are always written: a driver creates only the
+ * flats a panel lacks, prefixes are not read back, and a SIP password cannot be read to compare.
  */
-export function differingChanges(expected: DeviceHolding, onDevice: DeviceHolding, range: FlatRange): SyncedChange[] {
-  const changes: SyncedChange[] = [];
-  if (range) changes.push({ kind: 'flats', firstFlat: range.firstFlat, lastFlat: range.lastFlat });
+export function differingChanges(expected: DeviceHolding, onDevice: DeviceHolding, place: DevicePlace): SyncedChange[] {
+  const changes: SyncedChange[] = placeChanges(place);
 
   const held = new Map(onDevice.keys.map((key) => [keyTarget(key), key]));
   const wanted = new Map(expected.keys.map((key) => [keyTarget(key), key]));
@@ -110,8 +141,8 @@ export function differingChanges(expected: DeviceHolding, onDevice: DeviceHoldin
 
 /** Everything the device should have, read from the database. */
 export async function fullSyncChanges(db: Db, deviceId: number): Promise<SyncedChange[]> {
-  const [holding, range] = await Promise.all([expectedHolding(db, deviceId), flatRangeOfDevice(db, deviceId)]);
-  return wholeDeviceChanges(holding, range);
+  const [holding, place] = await Promise.all([expectedHolding(db, deviceId), placeOfDevice(db, deviceId)]);
+  return wholeDeviceChanges(holding, place);
 }
 
 /** A re-sync supersedes whatever was still owed: the old rows go, `changes` (by default the whole device) are owed instead. */

@@ -55,6 +55,8 @@ export function describeChange(change: SyncedChange): { kind: SyncChangeKind; ta
       return { kind: 'flats', target: `кв. ${change.flatNum}`, summary: `настройки: ${Object.keys(change.settings).join(', ')}` };
     case 'clear':
       return { kind: change.what === 'keys' ? 'key' : 'doorCode', target: 'все', summary: change.what === 'keys' ? 'стереть все ключи' : 'стереть все коды' };
+    case 'gates':
+      return { kind: 'flats', target: 'калитка', summary: `префиксы: ${change.links.map((link) => `${link.prefix} → кв. ${link.firstFlat}–${link.lastFlat}`).join(', ')}` };
   }
 }
 

@@ -245,6 +245,26 @@ describe('company upload', () => {
   });
 });
 
+describe('gate prefixes', () => {
+  it('writes the houses a gate serves with their prefixes, and no links turns the gate mode off', async () => {
+    const links = [
+      { address: 'ул. Ленина, 1', prefix: 12, firstFlat: 1, lastFlat: 80 },
+      { address: 'ул. Ленина, 3', prefix: 13, firstFlat: 1, lastFlat: 120 },
+    ];
+    await driver.push(panel, { kind: 'gates', links });
+    expect(emulator.state.gate).toEqual({
+      mode: 1,
+      enable: true,
+      entrances: [
+        { address: 'ул. Ленина, 1', prefix: 12, begNumber: 1, endNumber: 80 },
+        { address: 'ул. Ленина, 3', prefix: 13, begNumber: 1, endNumber: 120 },
+      ],
+    });
+    await driver.push(panel, { kind: 'gates', links: [] });
+    expect(emulator.state.gate).toMatchObject({ enable: false, entrances: [] });
+  });
+});
+
 describe('commutators', () => {
   it('writes a Metakom matrix as COM-100U (the panel held a Cyfral KMG-100) and reads it back', async () => {
     emulator.state.commutator.matrix[1][0][0] = 77;

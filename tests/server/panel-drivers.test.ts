@@ -187,6 +187,16 @@ describe.each(BACKENDS)('real panel drivers on %s, against the emulators', (back
     expect(beward.requests.length).toBe(requestsBefore);
   });
 
+  it('writes a gate’s house prefixes to its Beward panel on a full re-sync', async () => {
+    const db = app().database.drizzle;
+    const [gate] = await queryRows<{ uid: string }>(db, sql`select r.entrance_uid as uid from device_relays r join devices d on d.id = r.device_id where d.mac = ${fx().gateMac}`);
+    await queryRows(db, sql`update entrances set type = 2 where uid = ${gate.uid}`);
+    await queryRows(db, sql`update entrance_gates set prefix = 7 where gate_entrance_uid = ${gate.uid}`);
+    await setOptions(fx().gateMac, { url: beward.url, login: 'admin', password: 'admin' });
+    expect(await sync(fx().gateMac, 'full')).toMatchObject({ owedCount: 0 });
+    expect(beward.state.gate).toMatchObject({ mode: 1, enable: true, entrances: [{ prefix: 7, begNumber: 1, endNumber: 50, address: expect.stringMatching(/\S/) }] });
+  });
+
   it('refuses, without a connection, a device whose address is outside DEVICE_NETWORKS, and a type with no driver; their changes stay owed', async () => {
     await setOptions(fx().gateMac, { url: 'http://10.20.30.40', login: 'admin', password: 'admin' });
     const outside = await sync(fx().gateMac, 'full');

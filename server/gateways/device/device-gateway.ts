@@ -63,7 +63,17 @@ export type DeviceChange =
   /** The flats the device serves (its entrance's range), written by a full re-sync. */
   | { kind: 'flats'; firstFlat: number; lastFlat: number }
   /** A full re-sync starts: the device forgets its keys and door codes before they are written again. */
-  | { kind: 'clear'; what: 'keys' | 'doorCodes' };
+  | { kind: 'clear'; what: 'keys' | 'doorCodes' }
+  /** A gate's house prefixes (its gate entrances of type 2): a visitor dials the prefix, then the flat. */
+  | { kind: 'gates'; links: readonly GateLink[] };
+
+/** One house a gate serves: its address, the prefix dialled for it and the flats behind it. */
+export interface GateLink {
+  address: string;
+  prefix: number;
+  firstFlat: number;
+  lastFlat: number;
+}
 
 /** A device's SIP account as the server keeps it for a panel (its password is kept apart: SipChange). */
 export interface SipAccountRef {
@@ -88,7 +98,7 @@ export interface SipChange {
  * "Device sync"); the card's other settings are applied at once and refused on the spot. A SIP
  * change is stored without its password.
  */
-export type SyncedChange = Extract<DeviceChange, { kind: 'key' | 'keyScenario' | 'doorCode' | 'commutators' | 'flats' | 'flatSettings' | 'clear' }> | Omit<SipChange, 'password'>;
+export type SyncedChange = Extract<DeviceChange, { kind: 'key' | 'keyScenario' | 'doorCode' | 'commutators' | 'flats' | 'flatSettings' | 'clear' | 'gates' }> | Omit<SipChange, 'password'>;
 
 /** An owed change as it is sent: a SIP change with the account's password it has now. */
 export type SentChange = Exclude<SyncedChange, { kind: 'sip' }> | SipChange;

@@ -1,4 +1,4 @@
-import type { CompanyFlatList, DeviceChange, DeviceHolding, FlatSettingValue, SipChange } from '../../device-gateway';
+import type { CompanyFlatList, DeviceChange, DeviceHolding, FlatSettingValue, GateLink, SipChange } from '../../device-gateway';
 import { FLAT_WRITES_AT_ONCE, PanelError, eachAtMost, uploadedFlatNumbers, type PanelCommutation, type PanelDriver, type PanelSystemInfo, type PanelTarget } from '../panel-driver';
 import type { PanelHttp } from '../panel-http';
 import { CgiValues, bodyOf, expectAccepted, printable } from './cgi-answer';
@@ -82,6 +82,8 @@ export class BewardDriver implements PanelDriver {
         return this.pushDisplay(panel, change.value);
       case 'levels':
         return this.pushLevels(panel, change.value);
+      case 'gates':
+        return this.pushGates(panel, change.links);
       default:
         throw new PanelError('unsupported', `изменение «${change.kind}»`);
     }
@@ -371,6 +373,17 @@ export class BewardDriver implements PanelDriver {
 
   // ---------------------------------------------------------------------------
   // SIP, audio, display, levels
+
+  /** Gate mode with the houses' prefixes (`gate_cgi`, Mode 1); no links turns the gate mode off. */
+  private async pushGates(panel: PanelTarget, links: readonly GateLink[]): Promise<void> {
+    const entries = links.flatMap((link, index) => [
+      [`Address${index + 1}`, link.address],
+      [`Prefix${index + 1}`, link.prefix],
+      [`BegNumber${index + 1}`, link.firstFlat],
+      [`EndNumber${index + 1}`, link.lastFlat],
+    ]);
+    await this.write(panel, 'cgi-bin/gate_cgi', { action: 'set', Mode: 1, Enable: links.length > 0 ? 'on' : 'off', EntranceCount: links.length, ...Object.fromEntries(entries) });
+  }
 
   private async pushSip(panel: PanelTarget, { account, password }: SipChange): Promise<void> {
     // Without a password (`pass`, `passchanged`) the panel keeps the one it has.

@@ -25,6 +25,8 @@ export interface BewardPanelState {
   audio: Record<string, number>;
   display: { tickerEnable: boolean; tickerText: string; tickerTimeout: number };
   syslog: { enable: boolean; protocol: string; address: string; port: number; logLevel: number };
+  /** Gate mode (`gate_cgi`): the houses a gate serves, by prefix. */
+  gate: { mode: number; enable: boolean; entrances: { address: string; prefix: number; begNumber: number; endNumber: number }[] };
   /** Raw line level (0..1023) by flat number. */
   lineLevels: Record<string, number>;
   /** What the door outputs did: `maindoor`, `altdoor`, `light:on`, `light:off`. */
@@ -87,6 +89,7 @@ export function factoryBewardState(): BewardPanelState {
     audio: { AudioInVol: 8, AudioOutVol: 8, SystemVol: 8, AHSVol: 8, AHSSens: 8, GateInVol: 8, GateOutVol: 8, MicInSensitivity: 8, MicOutSensitivity: 8, SpeakerInVolume: 8, SpeakerOutVolume: 8 },
     display: { tickerEnable: false, tickerText: '', tickerTimeout: 125 },
     syslog: { enable: false, protocol: 'udp', address: '', port: 514, logLevel: 6 },
+    gate: { mode: 0, enable: false, entrances: [] },
     lineLevels: {},
     doorEvents: [],
     saves: 0,
@@ -434,6 +437,35 @@ export async function startBewardEmulator(options: { port?: number; host?: strin
                 address: query.get('ServerAddress') ?? state.syslog.address,
                 port: integer(query, 'ServerPort', state.syslog.port, 1, 65_535),
                 logLevel: integer(query, 'LogLevel', state.syslog.logLevel, 0, 7),
+              };
+            },
+          );
+        case '/cgi-bin/gate_cgi':
+          return section(
+            query,
+            () =>
+              keyValues([
+                ['Mode', state.gate.mode],
+                ['Enable', state.gate.enable],
+                ['EntranceCount', state.gate.entrances.length],
+                ...state.gate.entrances.flatMap((entrance, index): [string, string | number][] => [
+                  [`Address${index + 1}`, entrance.address],
+                  [`Prefix${index + 1}`, entrance.prefix],
+                  [`BegNumber${index + 1}`, entrance.begNumber],
+                  [`EndNumber${index + 1}`, entrance.endNumber],
+                ]),
+              ]),
+            () => {
+              const count = integer(query, 'EntranceCount', 0, 0, 64);
+              state.gate = {
+                mode: integer(query, 'Mode', state.gate.mode, 0, 2),
+                enable: onOff(query, 'Enable', state.gate.enable),
+                entrances: Array.from({ length: count }, (_item, index) => ({
+                  address: query.get(`Address${index + 1}`) ?? '',
+                  prefix: integer(query, `Prefix${index + 1}`, 0, 0, 9999),
+                  begNumber: integer(query, `BegNumber${index + 1}`, 1, 1, 9999),
+                  endNumber: integer(query, `EndNumber${index + 1}`, 1, 1, 9999),
+                })),
               };
             },
           );

@@ -541,4 +541,5 @@ const UNSUPPORTED_CHANGES: Readonly<Record<Exclude<DeviceChange['kind'], 'key' |
   echoCancellation: 'эхоподавление',
   rs485Model: 'модель устройства RS485',
   keyScenario: 'сценарии ключей',
+  gates: 'префиксы калитки (у протокола IS нет такого вызова)',
 };
