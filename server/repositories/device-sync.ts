@@ -19,14 +19,13 @@ import { flatDeviceSettings, flats } from '../db/schema/flats';
 import { keys } from '../db/schema/keys';
 import { sipAccounts } from '../db/schema/sip';
 import type { DeviceHolding, FlatSettingValue, SentChange, SyncedChange } from '../gateways/device/device-gateway';
-import { codeTarget, keyTarget } from '../gateways/device/holdings';
 import { flatRangeOfDevice } from './commutators';
 import { flatDeviceFlags } from './flat-devices';
 
 const KEY_ACTIONS = { add: 'добавить', remove: 'удалить', encode: 'в режим безопасности', decode: 'из режима безопасности' } as const;
 const flatText = (flatNum: number | null) => (flatNum === null ? 'без квартиры' : `кв. ${flatNum}`);
-const sideText = (key: { rs?: boolean; inner?: boolean }) => `${key.rs ? 'RS485, ' : ''}${key.inner ? 'внутренний' : 'внешний'}`;
-const codeTargetText = (flatNum: number | null) => (flatNum === null ? 'общий' : `кв. ${flatNum}`);
+export const sideText = (key: { rs?: boolean; inner?: boolean }) => `${key.rs ? 'RS485, ' : ''}${key.inner ? 'внутренний' : 'внешний'}`;
+export const codeTargetText = (flatNum: number | null) => (flatNum === null ? 'общий' : `кв. ${flatNum}`);
 
 /** A change as the sync list names it: kind, what it is about, what it writes (Russian, as the server's other texts). */
 export function describeChange(change: SyncedChange): { kind: SyncChangeKind; target: string; summary: string } {
@@ -367,67 +366,6 @@ export async function expectedHolding(db: Db, deviceId: number): Promise<DeviceH
     sip: sipRows[0] ?? null,
     flatSettings,
   };
-}
-
-/** What differs between what the database says and what the device answered. */
-export function holdingDifferences(expected: DeviceHolding, onDevice: DeviceHolding): SyncDifference[] {
-  const differences: SyncDifference[] = [];
-  const keyText = (key: DeviceHolding['keys'][number]) => `${sideText(key)}${key.flatNum === null ? '' : `, кв. ${key.flatNum}`}`;
-  const deviceKeys = new Map(onDevice.keys.map((key) => [keyTarget(key), key]));
-  const databaseKeys = new Map(expected.keys.map((key) => [keyTarget(key), key]));
-  for (const [target, key] of databaseKeys) if (!deviceKeys.has(target)) differences.push({ kind: 'key', target: key.value, database: keyText(key), device: null });
-  for (const [target, key] of deviceKeys) if (!databaseKeys.has(target)) differences.push({ kind: 'key', target: key.value, database: null, device: keyText(key) });
-  // A key both sides hold: its security mode and scenarios.
-  const modeText = (key: DeviceHolding['keys'][number]) =>
-    `${key.isSecurity ? 'режим безопасности' : 'обычный режим'}${key.scenarios.length > 0 ? `, сценарии ${key.scenarios.join(', ')}` : ''}`;
-  for (const [target, key] of databaseKeys) {
-    const held = deviceKeys.get(target);
-    if (held && modeText(held) !== modeText(key)) differences.push({ kind: 'key', target: key.value, database: modeText(key), device: modeText(held) });
-  }
-  const deviceCodes = new Map(onDevice.doorCodes.map((code) => [codeTarget(code.flatNum), code.code]));
-  const databaseCodes = new Map(expected.doorCodes.map((code) => [codeTarget(code.flatNum), code.code]));
-  for (const target of new Set([...databaseCodes.keys(), ...deviceCodes.keys()])) {
-    const database = databaseCodes.get(target) ?? null;
-    const device = deviceCodes.get(target) ?? null;
-    if (database !== device) differences.push({ kind: 'doorCode', target: codeTargetText(target === 'common' ? null : Number(target)), database, device });
-  }
-  if (expected.commutation) {
-    const read = new Map((onDevice.commutation?.commutators ?? []).map((item) => [item.index, item.matrix]));
-    for (const { index, matrix } of expected.commutation.commutators) {
-      matrix.forEach((row, rowIndex) =>
-        row.forEach((cell, column) => {
-          const device = read.get(index)?.[rowIndex]?.[column] ?? 0;
-          if (device !== cell) differences.push({ kind: 'matrix', target: `${index + 1}: ${rowIndex + 1}×${column + 1}`, database: String(cell), device: String(device) });
-        }),
-      );
-    }
-  }
-  const keylessOf = (holding: DeviceHolding) => {
-    const byService = new Map<string, string[]>();
-    for (const code of holding.keylessCodes) byService.set(code.service, [...(byService.get(code.service) ?? []), code.code]);
-    return new Map([...byService].map(([service, codes]) => [service, [...new Set(codes)].sort().join(', ')]));
-  };
-  const databaseKeyless = keylessOf(expected);
-  const deviceKeyless = keylessOf(onDevice);
-  for (const service of new Set([...databaseKeyless.keys(), ...deviceKeyless.keys()])) {
-    const database = databaseKeyless.get(service) ?? null;
-    const device = deviceKeyless.get(service) ?? null;
-    if (database !== device) differences.push({ kind: 'doorCode', target: `бесключевой: ${service}`, database, device });
-  }
-  const settingsOf = (holding: DeviceHolding) => new Map(holding.flatSettings.map((flat) => [flat.flatNum, flat.settings]));
-  const databaseFlats = settingsOf(expected);
-  const deviceFlats = settingsOf(onDevice);
-  const valueText = (value: FlatSettingValue | undefined) => (value === undefined || value === null || value === false ? null : String(value));
-  for (const flatNum of [...new Set([...databaseFlats.keys(), ...deviceFlats.keys()])].sort((a, b) => a - b)) {
-    const database = databaseFlats.get(flatNum) ?? {};
-    const device = deviceFlats.get(flatNum) ?? {};
-    for (const name of new Set([...Object.keys(database), ...Object.keys(device)])) {
-      if (valueText(database[name]) !== valueText(device[name])) differences.push({ kind: 'flats', target: `кв. ${flatNum}: ${name}`, database: valueText(database[name]), device: valueText(device[name]) });
-    }
-  }
-  const sipText = (sip: DeviceHolding['sip']) => (sip ? `${sip.login}@${sip.domain}:${sip.port}` : null);
-  if (sipText(expected.sip) !== sipText(onDevice.sip)) differences.push({ kind: 'sip', target: 'аккаунт', database: sipText(expected.sip), device: sipText(onDevice.sip) });
-  return differences;
 }
 
 export async function saveReadBack(db: Db, deviceId: number, outcome: { differences: SyncDifference[] } | { error: string }): Promise<void> {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEVICE_STATUS } from '../../contract/devices';
 import { DeviceGatewayError, type DeviceHolding, type DeviceRef } from '../../server/gateways/device/device-gateway';
 import { DeviceSimulator } from '../../server/gateways/device/simulator';
-import { describeChange, holdingDifferences } from '../../server/repositories/device-sync';
+import { holdingDifferences } from '../../server/repositories/device-resync';
+import { describeChange } from '../../server/repositories/device-sync';
 
 const device = (mac: string, statusCode: number = DEVICE_STATUS.active): DeviceRef => ({
   id: 1,
