@@ -1,5 +1,5 @@
-import { array, enums, nullable, number, optional, string, type, type Infer } from 'superstruct';
-import { endpoint, withResult } from './common';
+import { array, enums, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
+import { endpoint, MacLike, withResult } from './common';
 import { CODED_MESSAGE_FIELDS, ServerTextParams, nestedText, type CodedText } from './server-texts';
 
 // ---------------------------------------------------------------------------
@@ -107,11 +107,22 @@ export const DeviceSyncState = type({
   lastFailure: nullable(SyncFailure),
   lastConfirmedAt: nullable(string()),
   readBack: nullable(SyncReadBack),
+  /** A full re-sync asked for with others (the device list) waits for its turn since then; null when none waits. */
+  resyncQueuedAt: nullable(string()),
 });
 export type DeviceSyncState = Infer<typeof DeviceSyncState>;
 
 export const DeviceSyncStateResponse = withResult({ data: DeviceSyncState });
 export type DeviceSyncStateResponse = Infer<typeof DeviceSyncStateResponse>;
+
+/** How many devices one request may queue for a full re-sync. */
+export const MAX_RESYNC_MACS = 1000;
+
+/** Devices to re-sync in full, in the background (the device list's selection). */
+export const DeviceResyncRequest = object({ macs: array(MacLike) });
+export type DeviceResyncRequest = Infer<typeof DeviceResyncRequest>;
+export const DeviceResyncResponse = withResult({ queued: number() });
+export type DeviceResyncResponse = Infer<typeof DeviceResyncResponse>;
 
 export const deviceSyncEndpoints = {
   state: endpoint({ method: 'GET', pattern: '/front/devices/:mac/sync', response: DeviceSyncStateResponse }),
@@ -119,6 +130,11 @@ export const deviceSyncEndpoints = {
   retry: endpoint({ method: 'POST', pattern: '/front/devices/:mac/sync/retry', response: DeviceSyncStateResponse }),
   /** Queues everything the device should have (keys, codes, matrix, SIP, flats) and sends it. */
   full: endpoint({ method: 'POST', pattern: '/front/devices/:mac/sync/full', response: DeviceSyncStateResponse }),
+  /**
+   * Queues a full re-sync of each device (as `full` does for one), done in the background a few
+   * devices at a time; each card's state shows it queued, then its outcome.
+   */
+  fullMany: endpoint({ method: 'POST', pattern: '/front/devices/sync/full', body: DeviceResyncRequest, response: DeviceResyncResponse }),
   /** Reads the device's state through the gateway and keeps what differs from the database. */
   readBack: endpoint({ method: 'POST', pattern: '/front/devices/:mac/sync/read-back', response: DeviceSyncStateResponse }),
 } as const;

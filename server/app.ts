@@ -45,7 +45,8 @@ import { userRoutes } from './routes/users';
 import { userPermissionRoutes } from './routes/user-permissions';
 import { buyerRoutes } from './routes/buyers';
 import { wizardRoutes } from './routes/wizard';
-import { deviceSyncPlugin, type DeviceSyncOptions } from './jobs/device-sync-runner';
+import { deviceSyncPlugin } from './jobs/device-sync-plugin';
+import type { DeviceSyncOptions } from './jobs/device-sync-runner';
 import { deviceSyncRoutes } from './routes/device-sync';
 import type { SeedSize } from './seed/sizes';
 

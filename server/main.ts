@@ -59,7 +59,7 @@ const app = await buildApp({
   }),
   deviceCountTtlMs: numberFromEnv('DEVICE_COUNT_TTL_MS'),
   syslogTargets: pointsSyslog ? { target: syslogTarget, pollMs: numberFromEnv('SYSLOG_TARGET_POLL_MS') } : undefined,
-  deviceSync: { enabled: env.JOBS_ENABLED !== 'false', pollMs: numberFromEnv('DEVICE_SYNC_POLL_MS'), retryBaseMs: numberFromEnv('DEVICE_SYNC_RETRY_MS') },
+  deviceSync: { enabled: env.JOBS_ENABLED !== 'false', pollMs: numberFromEnv('DEVICE_SYNC_POLL_MS'), retryBaseMs: numberFromEnv('DEVICE_SYNC_RETRY_MS'), concurrency: numberFromEnv('DEVICE_SYNC_CONCURRENCY') },
   jobs: {
     enabled: env.JOBS_ENABLED !== 'false',
     pollMs: numberFromEnv('JOBS_POLL_MS'),

@@ -1,11 +1,8 @@
-import fp from 'fastify-plugin';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { AfterCommit } from '../http/after-commit';
 import { DeviceGatewayError, type DeviceGateway } from '../gateways/device/device-gateway';
-import { claimDeviceChanges, confirmChanges, dueDevices, failChange, owedNote, pruneConfirmed, type OwedNote, releaseDevice, storeAndOweEach, type OwedChange } from '../repositories/device-sync';
+import { claimDeviceChanges, confirmChanges, failChange, owedNote, type OwedNote, releaseDevice, storeAndOweEach, type OwedChange } from '../repositories/device-sync';
 import { findKeyDevice } from '../repositories/keys';
-import { definedOnly } from './lease-runner';
 
 export interface DeviceSyncOptions {
   /** Send the owed changes in this process (default true); false leaves them to other processes. */
@@ -127,71 +124,3 @@ export async function storeOweAndSend<T>(
 
 /** The note of a write that may have stored nothing (null: nothing owed, nothing to say). */
 export const noteOf = (written: OwedWrite<unknown> | null): AfterCommit<OwedNote> => written?.note ?? AfterCommit.done(null);
-
-/** The background loop: due devices, a few at a time; confirmed rows pruned now and then. */
-class DeviceSyncRunner {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private lastPrune = 0;
-  private stopped = false;
-
-  constructor(
-    private readonly db: Db,
-    private readonly gateway: DeviceGateway,
-    private readonly settings: DeviceSyncSettings,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(): void {
-    this.schedule();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.tick().finally(() => {
-        this.running = null;
-        this.schedule();
-      });
-    }, this.settings.pollMs);
-  }
-
-  private async tick(): Promise<void> {
-    try {
-      const due = await dueDevices(this.db, this.settings.concurrency);
-      await Promise.all(due.map((deviceId) => pushDevice(this.db, this.gateway, deviceId, this.settings)));
-      if (Date.now() - this.lastPrune > 3_600_000) {
-        this.lastPrune = Date.now();
-        await pruneConfirmed(this.db, this.settings.keepConfirmedMs);
-      }
-    } catch (error) {
-      if (!this.stopped) this.log.error({ err: error }, 'device sync: a round failed');
-    }
-  }
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The device-sync settings of this app (the routes send with them). */
-    deviceSync: DeviceSyncSettings;
-  }
-}
-
-export const deviceSyncPlugin = fp(
-  async (app, options: DeviceSyncOptions & { gateway: DeviceGateway }) => {
-    const { gateway, ...given } = options;
-    const settings: DeviceSyncSettings = { ...DEVICE_SYNC_DEFAULTS, ...definedOnly(given) };
-    app.decorate('deviceSync', settings);
-    if (!settings.enabled) return;
-    const runner = new DeviceSyncRunner(app.database.drizzle, gateway, settings, app.log);
-    app.addHook('onReady', async () => runner.start());
-    app.addHook('preClose', async () => runner.stop());
-  },
-  { name: 'device-sync', dependencies: ['database'] },
-);

@@ -5,6 +5,7 @@ import { deviceSyncChanges } from '../db/schema/device-sync';
 import type { DeviceHolding, FlatSettingValue, GateLink, SyncedChange } from '../gateways/device/device-gateway';
 import { codeTarget, keyTarget } from '../gateways/device/holdings';
 import { flatRangeOfDevice } from './commutators';
+import { intArray } from '../db/sql-arrays';
 import { codeTargetText, expectedHolding, oweChanges, sideText } from './device-sync';
 
 type FlatRange = { firstFlat: number; lastFlat: number } | null;
@@ -153,6 +154,53 @@ export async function queueFullSync(db: Db, deviceId: number, changes?: readonly
     await tx.delete(deviceSyncChanges).where(and(eq(deviceSyncChanges.deviceId, deviceId), isNull(deviceSyncChanges.confirmedAt)));
     await oweChanges(tx, deviceId, owed);
   });
+}
+
+/**
+ * Queues a full re-sync of each device for the runner: a device already waiting keeps its place, one
+ * being re-synced now is queued again (what changed meanwhile may have missed the first read).
+ */
+export async function requestResyncs(db: Db, deviceIds: readonly number[]): Promise<number> {
+  if (deviceIds.length === 0) return 0;
+  await db.execute(sql`insert into device_sync_states (device_id, resync_requested_at)
+    select id, now() from unnest(${intArray(deviceIds)}) as id
+    on conflict (device_id) do update set resync_requested_at = case
+      when device_sync_states.resync_leased_until > now() then excluded.resync_requested_at
+      else coalesce(device_sync_states.resync_requested_at, excluded.resync_requested_at) end`);
+  return deviceIds.length;
+}
+
+/** A queued re-sync a runner took: the device and when it was asked for (as PostgreSQL wrote it: microseconds, which a Date would cut). */
+export interface ClaimedResync {
+  deviceId: number;
+  requestedAt: string;
+}
+
+/**
+ * The oldest queued re-syncs no runner holds, held for `leaseMs` (the lease is on the claimed rows,
+ * and skip locked keeps two processes from taking the same device).
+ */
+export async function claimResyncs(db: Db, limit: number, leaseMs: number): Promise<ClaimedResync[]> {
+  const rows = await queryRows<{ device_id: number; requested_at: string }>(
+    db,
+    sql`update device_sync_states set resync_leased_until = now() + ${`${leaseMs} milliseconds`}::interval
+        where device_id in (
+          select device_id from device_sync_states
+          where resync_requested_at is not null and (resync_leased_until is null or resync_leased_until < now())
+          order by resync_requested_at limit ${limit}
+          for update skip locked)
+          and resync_requested_at is not null and (resync_leased_until is null or resync_leased_until < now())
+        returning device_id, resync_requested_at::text as requested_at`,
+  );
+  return rows.map((row) => ({ deviceId: row.device_id, requestedAt: row.requested_at }));
+}
+
+/** The re-sync is done: off the queue, unless it was asked for again meanwhile (then it waits for the next round). */
+export async function finishResync(db: Db, claimed: ClaimedResync): Promise<void> {
+  await db.execute(sql`update device_sync_states
+    set resync_requested_at = case when resync_requested_at <= ${claimed.requestedAt}::timestamptz then null else resync_requested_at end,
+        resync_leased_until = null
+    where device_id = ${claimed.deviceId}`);
 }
 
 /** What differs between what the database says and what the device answered. */

@@ -432,6 +432,7 @@ export async function deviceSyncState(db: Db, device: { id: number; mac: string 
     lastFailure: last?.lastError && last.at ? { ...storedReason(last)!, at: iso(last.at)! } : null,
     lastConfirmedAt: iso(stored?.lastConfirmedAt ?? null),
     readBack,
+    resyncQueuedAt: iso(stored?.resyncRequestedAt ?? null),
   };
 }
 

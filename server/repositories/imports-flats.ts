@@ -1,12 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { MAX_FLAT_NUM } from '../../contract/flat-card';
 import { IMPORT_LETTER_MAX, IMPORT_NAME_MAX, type ImportAction } from '../../contract/imports';
 import { queryRows, type Db } from '../db/client';
-import { textArray } from './key-list';
+import { intArray, textArray } from '../db/sql-arrays';
 import { phoneLogin } from '../import/phone';
 import { refuse, type BatchPlanner, type PlannedRow, type SourceRow } from './imports-plan';
 
-export const intArray = (values: readonly number[]): SQL => sql`${`{${values.join(',')}}`}::int[]`;
 
 interface FlatPlan {
   flatNum: number;

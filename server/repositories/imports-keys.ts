@@ -6,9 +6,8 @@ import { CARD_TYPES, KEY_TYPES, KEY_VALUE_LENGTHS, normalizeKeyValue } from '../
 import { queryRows, type Db } from '../db/client';
 import type { DeviceRef, SyncedChange } from '../gateways/device/device-gateway';
 import { oweChanges } from './device-sync';
-import { intArray } from './imports-flats';
 import { refuse, type BatchPlanner, type PlannedRow, type SourceRow } from './imports-plan';
-import { textArray } from './key-list';
+import { intArray, textArray } from '../db/sql-arrays';
 
 type KeyKind = (typeof KEY_TYPES)[number] | (typeof CARD_TYPES)[number];
 const ALL_KINDS: readonly KeyKind[] = [...KEY_TYPES, ...CARD_TYPES];

@@ -1,3 +1,4 @@
+import { textArray } from '../db/sql-arrays';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Device } from '../../contract/devices';
 import type { DeviceKeyRow, DuplicateKey } from '../../contract/keys';
@@ -42,11 +43,6 @@ interface KeyRecord extends Record<string, unknown> {
   house_uid: string | null;
   address: string | null;
   device_address: string | null;
-}
-
-/** A text[] parameter (each element quoted, so any text is safe). */
-export function textArray(values: readonly string[]): SQL {
-  return sql`${`{${values.map((value) => `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`}::text[]`;
 }
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);

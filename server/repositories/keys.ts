@@ -5,7 +5,7 @@ import { deviceHouses, devices } from '../db/schema/devices';
 import type { DeviceRef } from '../gateways/device/device-gateway';
 import { flats } from '../db/schema/flats';
 import { keys } from '../db/schema/keys';
-import { textArray } from './key-list';
+import { textArray } from '../db/sql-arrays';
 
 /** A device keys are written to, of the buyer `buyerId` (null: any); one query. */
 export async function findKeyDevice(db: Db, buyerId: number | null, where: { mac: string } | { id: number }): Promise<{ ref: DeviceRef; buyerId: number } | null> {

@@ -7,6 +7,7 @@ import type { DeviceGateway } from '../gateways/device/device-gateway';
 import { ApiError } from '../http/errors';
 import { buyerScope } from '../plugins/session';
 import { groupBuyers } from '../repositories/device-card';
+import { deviceIdsByMac } from '../repositories/device-settings';
 import type { DeviceScope } from '../repositories/device-list';
 import type { DeviceRecord } from '../repositories/devices';
 import { requireDeviceIn } from '../services/device-lookup';
@@ -31,6 +32,20 @@ export function scopeOf(request: FastifyRequest): DeviceScope {
 
 export async function requireDevice(db: Db, request: FastifyRequest, where: { mac: string } | { id: number }): Promise<DeviceRecord> {
   return requireDeviceIn(db, buyerScope(request), where);
+}
+
+/**
+ * The devices a body's `macs` names (each once), every one visible to the user: 400 when none or
+ * more than `max`, 404 naming those not found.
+ */
+export async function requireDevicesByMac(db: Db, request: FastifyRequest, macs: readonly string[], max: number): Promise<{ id: number; buyerId: number }[]> {
+  const unique = [...new Set(macs)];
+  if (unique.length === 0) throw new ApiError(400, 'Некорректное поле macs: выберите хотя бы одно устройство');
+  if (unique.length > max) throw new ApiError(400, `Некорректное поле macs: не больше ${max} устройств за один запрос`);
+  const found = await deviceIdsByMac(db, scopeOf(request).buyerId, unique);
+  const missing = unique.filter((mac) => !found.has(mac));
+  if (missing.length > 0) throw new ApiError(404, `Устройства не найдены: ${missing.join(', ')}`);
+  return [...found.values()];
 }
 
 /** A body that names the device must name the one in the path. */

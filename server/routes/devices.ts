@@ -11,10 +11,10 @@ import { defineRoute } from '../http/route';
 import { idFilter } from '../http/validation';
 import { existingHouseUids } from '../repositories/device-card';
 import { CountCache, countDevices, countKey, listDevicePage, parseDeviceSort, type DeviceListFilter, type DevicePage } from '../repositories/device-list';
-import { createDevice, deviceIdsByMac, setGroupsOfDevices } from '../repositories/device-settings';
+import { createDevice, setGroupsOfDevices } from '../repositories/device-settings';
 import { newDeviceOptions } from '../repositories/device-wizard';
 import { deviceRefsByMac, findDevice, macsOfHouse } from '../repositories/devices';
-import { DEVICE_EDITORS, DEVICE_READERS, requireGroupsOfBuyers, scopeOf, type DeviceRouteOptions } from './device-card-shared';
+import { DEVICE_EDITORS, DEVICE_READERS, requireDevicesByMac, requireGroupsOfBuyers, scopeOf, type DeviceRouteOptions } from './device-card-shared';
 import { refuseHousesOutOfScope } from './houses';
 import { buyerScope } from '../plugins/session';
 import { deviceCardRoutes } from './device-card';
@@ -108,18 +108,13 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRouteOpt
   });
 
   defineRoute(app, deviceEndpoints.multipleSetGroups, { access: DEVICE_EDITORS }, async ({ body, request, db }) => {
-    const macs = [...new Set(body.macs)];
-    if (macs.length === 0) throw new ApiError(400, 'Некорректное поле macs: выберите хотя бы одно устройство');
-    if (macs.length > MAX_GROUP_MACS) throw new ApiError(400, `Некорректное поле macs: не больше ${MAX_GROUP_MACS} устройств за один запрос`);
     if (body.groups.length > MAX_GROUPS) throw new ApiError(400, `Некорректное поле groups: не больше ${MAX_GROUPS} групп`);
     body.groups.forEach((id, index) => idFilter(`groups.${index}`, id));
-    const found = await deviceIdsByMac(db, scopeOf(request).buyerId, macs);
-    const missing = macs.filter((mac) => !found.has(mac));
-    if (missing.length > 0) throw new ApiError(404, `Устройства не найдены: ${missing.join(', ')}`);
-    await requireGroupsOfBuyers(db, body.groups, [...found.values()]);
+    const found = await requireDevicesByMac(db, request, body.macs, MAX_GROUP_MACS);
+    await requireGroupsOfBuyers(db, body.groups, found);
     const updated = await setGroupsOfDevices(
       db,
-      [...found.values()].map((device) => device.id),
+      found.map((device) => device.id),
       body.groups,
       body.clearOld,
     );

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DeviceSyncStateResponse, deviceSyncEndpoints, type DeviceSyncState } from '../../contract/device-sync';
+import { deviceSyncEndpoints, type DeviceSyncState } from '../../contract/device-sync';
 import { DeviceListResponse, deviceEndpoints } from '../../contract/devices';
 import { doorCodeEndpoints } from '../../contract/door-codes';
 import { keyEndpoints } from '../../contract/keys';
 import { queryRows } from '../../server/db/client';
+import { syncOf, type DeviceSyncCall } from './device-sync-fixtures';
 import { createFlat, useFlatSetup } from './flat-fixtures';
 import { BACKENDS, expectError, expectShape, loginAs, type TestClient } from './helpers';
 import { KeyGateway, createDeviceKey, foreignKeyDevice, refuseValue } from './keys-fixtures';
@@ -15,12 +16,7 @@ const FOREIGN_MAC = '02:5C:FF:00:00:01';
 describe.each(BACKENDS)('device sync on %s: owed changes, retry, full re-sync, read-back, the out-of-sync filter', (backend) => {
   const gateway = new KeyGateway();
   const { app, fx, operator } = useFlatSetup(backend, TAG, { deviceGateway: { driver: gateway }, deviceSync: { enabled: false } });
-  const sync = async (mac: string, key: keyof typeof deviceSyncEndpoints = 'state', client: TestClient = operator()): Promise<DeviceSyncState> => {
-    const endpoint = deviceSyncEndpoints[key];
-    const response = await client.request(endpoint.method, endpoint.path({ mac }));
-    expect(response.statusCode, response.body).toBe(200);
-    return expectShape(DeviceSyncStateResponse, response.json()).data;
-  };
+  const sync = (mac: string, key: DeviceSyncCall = 'state', client: TestClient = operator()): Promise<DeviceSyncState> => syncOf(client, mac, key);
   const outOfSync = async (client: TestClient = operator()): Promise<string[]> => {
     const macs: string[] = [];
     for (let page = 1; page <= 50; page++) {

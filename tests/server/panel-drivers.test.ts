@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceSettingsEndpoints } from '../../contract/device-card-settings';
-import { DeviceSyncStateResponse, deviceSyncEndpoints, type DeviceSyncState } from '../../contract/device-sync';
+import type { DeviceSyncState } from '../../contract/device-sync';
 import { doorCodeEndpoints } from '../../contract/door-codes';
 import { keyEndpoints } from '../../contract/keys';
 import { defaultWizardDraft, toWizardSaveBody, wizardEndpoints } from '../../contract/wizard';
@@ -14,8 +14,9 @@ import { startIsSokolEmulator, type IsSokolEmulator } from '../../server/gateway
 import { NetworkAllowList } from '../../server/gateways/device/panels/network-allow-list';
 import { PanelHttp } from '../../server/gateways/device/panels/panel-http';
 import { DeviceSimulator } from '../../server/gateways/device/simulator';
+import { syncOf, type DeviceSyncCall } from './device-sync-fixtures';
 import { insertDevice, useFlatSetup } from './flat-fixtures';
-import { BACKENDS, expectShape, type TestClient } from './helpers';
+import { BACKENDS, type TestClient } from './helpers';
 import { guardLoopback, outsideAttempts } from './loopback-guard';
 
 guardLoopback();
@@ -37,12 +38,7 @@ describe.each(BACKENDS)('real panel drivers on %s, against the emulators', (back
 
   const setOptions = (mac: string, options: Record<string, unknown>) =>
     queryRows(app().database.drizzle, sql`update devices set options = options || ${JSON.stringify(options)}::jsonb where mac = ${mac}`);
-  const sync = async (mac: string, key: keyof typeof deviceSyncEndpoints = 'state', client: TestClient = operator()): Promise<DeviceSyncState> => {
-    const endpoint = deviceSyncEndpoints[key];
-    const response = await client.request(endpoint.method, endpoint.path({ mac }));
-    expect(response.statusCode, response.body).toBe(200);
-    return expectShape(DeviceSyncStateResponse, response.json()).data;
-  };
+  const sync = (mac: string, key: DeviceSyncCall = 'state', client: TestClient = operator()): Promise<DeviceSyncState> => syncOf(client, mac, key);
   /** A BEWARD_DKS977957 device on the Beward emulator, as the gateway is handed one (no database row needed). */
   const bewardRef = (mac: string): DeviceRef => ({ id: 0, mac, type: 13, statusCode: 1, capabilities: [], hasSipAccount: false, options: { url: beward.url, login: 'admin', password: 'admin' } });
   const addKey = async (mac: string, value: string) => {

@@ -42,7 +42,7 @@ export const deviceSyncChanges = pgTable(
   ],
 );
 
-/** Per device: the last confirmation and the last read-back (what differed, or why it failed). */
+/** Per device: the last confirmation, the last read-back (what differed, or why it failed) and a queued full re-sync. */
 export const deviceSyncStates = pgTable(
   'device_sync_states',
   {
@@ -54,6 +54,13 @@ export const deviceSyncStates = pgTable(
     readError: text('read_error'),
     differenceCount: integer('difference_count').notNull().default(0),
     differences: jsonb('differences').notNull().default(sql`'[]'::jsonb`),
+    /** A full re-sync asked for many devices at once waits here for the runner (docs/api.md "Device sync"). */
+    resyncRequestedAt: timestamp('resync_requested_at', { withTimezone: true }),
+    /** A runner doing the re-sync holds it until then (two processes never re-sync one device at once). */
+    resyncLeasedUntil: timestamp('resync_leased_until', { withTimezone: true }),
   },
-  (t) => [index('device_sync_states_differs_idx').on(t.deviceId).where(sql`${t.differenceCount} > 0`)],
+  (t) => [
+    index('device_sync_states_differs_idx').on(t.deviceId).where(sql`${t.differenceCount} > 0`),
+    index('device_sync_states_resync_idx').on(t.resyncRequestedAt).where(sql`${t.resyncRequestedAt} is not null`),
+  ],
 );

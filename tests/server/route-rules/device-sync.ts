@@ -8,4 +8,5 @@ export const deviceSyncRules: readonly RouteRule[] = [
   { method: 'POST', pattern: '/front/devices/:mac/sync/read-back', url: `${SYNC}/read-back`, refused: [] },
   { method: 'POST', pattern: '/front/devices/:mac/sync/retry', url: `${SYNC}/retry`, refused: ['installer', 'support'] },
   { method: 'POST', pattern: '/front/devices/:mac/sync/full', url: `${SYNC}/full`, refused: ['installer', 'support'] },
+  { method: 'POST', pattern: '/front/devices/sync/full', url: '/front/devices/sync/full', payload: { macs: ['E4:5A:D4:00:00:05'] }, refused: ['installer', 'support'] },
 ];

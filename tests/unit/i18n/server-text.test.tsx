@@ -111,6 +111,7 @@ describe('the server’s coded sentences', () => {
       lastFailure: { ...reason, at: '2026-12-01T10:00:00.000Z' },
       lastConfirmedAt: null,
       readBack: null,
+      resyncQueuedAt: null,
     };
     const english = `wrong device login or password: GET /cgi-bin/key (${MAC})`;
     render(<SyncBody state={state} model={{ running: null, online: true }} t={(key, params) => syncTranslate('en', key, params)} />);
