@@ -29,6 +29,7 @@ const hex = (bytes: number) => [...randomBytes(bytes)].map((byte) => byte.toStri
 const mac = ['EC', ...hex(5)].join(':');
 const keyValue = hex(6).join('');
 const removedValue = hex(6).join('');
+const batchKey = hex(6).join('');
 const cardPath = `/devices/${encodeURIComponent(mac)}/update`;
 const syncApi = `/front/devices/${encodeURIComponent(mac)}/sync`;
 
@@ -88,6 +89,52 @@ describe('a device’s sync state', () => {
     const state = await getJson<{ data: { state: string; owedCount: number } }>(page, syncApi);
     expect(state.data).toMatchObject({ state: 'in-sync', owedCount: 0 });
     await screenshot(page, 'device-sync-cleared');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('queues a full re-sync of the devices selected in the list: each card shows it queued, then in sync, with the refused key sent', async () => {
+    const { page, pageErrors } = operator();
+    const batch = ['ED', ...hex(4)].join(':');
+    const macs = [`${batch}:01`, `${batch}:02`];
+    for (const each of macs) await send(page, 'POST', '/front/device-list/create-device', { mac: each, type: ISCOM_X1 });
+    // The first device does not answer when its key is added: the key is owed, refused.
+    const [first, second] = macs.map((each) => encodeURIComponent(each));
+    await send(page, 'PUT', `/front/devices/${first}/status`, { status: 2 });
+    await send(page, 'POST', `/front/device-keys/${first}/create-key`, { VALUE: batchKey, FLAT_NUM: null, KEY_TYPE: 'Metakom' });
+    await send(page, 'PUT', `/front/devices/${first}/status`, { status: 1 });
+
+    await page.goto(`/devices?mac=${encodeURIComponent(batch)}`);
+    await page.getByText(macs[1]!).first().waitFor();
+    await page.getByRole('checkbox', { name: /Выбрать все строки/ }).first().check();
+    const toolbar = page.getByRole('toolbar', { name: /Выбрано: 2/ });
+    await toolbar.getByRole('button', { name: 'Полная синхронизация' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Полная синхронизация устройств: 2' });
+    await dialog.getByText(/в фоне, по несколько за раз/).waitFor();
+    await screenshot(page, 'devices-resync-confirm');
+    await dialog.getByRole('button', { name: 'Поставить в очередь' }).click();
+    await page.getByText('Полная синхронизация поставлена в очередь: устройств 2').waitFor();
+    await expect.poll(() => toolbar.count()).toBe(0);
+
+    // The runner takes the queue within a poll; each card refreshes by itself while its device waits.
+    await page.goto(`/devices/${first}/update`);
+    const section = syncSection(page);
+    await section.getByText('Синхронизировано').waitFor({ timeout: 30_000 });
+    await expect.poll(() => section.getByText(/Полная синхронизация в очереди/).count(), { timeout: 30_000 }).toBe(0);
+    await screenshot(page, 'devices-resync-card');
+    for (const each of [first, second]) {
+      const state = await getJson<{ data: { state: string; owedCount: number; resyncQueuedAt: string | null; readBack: { differenceCount: number } | null } }>(page, `/front/devices/${each}/sync`);
+      expect(state.data).toMatchObject({ state: 'in-sync', owedCount: 0, resyncQueuedAt: null, readBack: { differenceCount: 0 } });
+    }
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('offers the full re-sync of the selection on a phone too, without sideways scroll', async () => {
+    const { page, pageErrors } = phone();
+    await page.goto(`/devices?mac=${encodeURIComponent(mac)}`);
+    await page.getByRole('checkbox', { name: `Выбрать устройство ${mac}` }).check();
+    await page.getByRole('toolbar', { name: /Выбрано: 1/ }).getByRole('button', { name: 'Полная синхронизация' }).waitFor();
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'devices-resync-selection');
     expect(pageErrors).toEqual([]);
   });
 

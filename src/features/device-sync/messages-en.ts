@@ -44,5 +44,6 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'sync.loading': 'Loading the sync state',
   'sync.loadError': 'Could not load the sync state: {error}',
   'sync.reload': 'Reload',
+  'sync.queued': 'A full re-sync is queued since {time}: the device will be read and re-synced in the background; this state refreshes by itself.',
   'sync.offline': 'No connection to the server: the actions work once the network is back.',
 };

@@ -1,5 +1,6 @@
 import { deviceEndpoints, type DeviceCreate, type DeviceListQuery, type MultipleSetGroups } from '@contract/devices';
 import { is } from 'superstruct';
+import { deviceSyncEndpoints, type DeviceResyncRequest } from '@contract/device-sync';
 import { House, houseEndpoints } from '@contract/houses';
 import { mcEndpoints } from '@contract/mc';
 import { expectResult, request } from '@/lib/http';
@@ -19,6 +20,10 @@ export async function createDevice(body: DeviceCreate) {
 
 export async function setGroupsOfDevices(body: MultipleSetGroups) {
   return expectResult(await request(deviceEndpoints.multipleSetGroups, { body }));
+}
+
+export async function resyncDevices(body: DeviceResyncRequest) {
+  return expectResult(await request(deviceSyncEndpoints.fullMany, { body }));
 }
 
 export async function getManagementCompanies(signal?: AbortSignal) {

@@ -100,4 +100,9 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'devices.groups.submit': 'Assign',
   'devices.groups.done': 'Groups assigned to devices: {count}',
   'devices.groups.macs': 'Devices: {list}',
+  'devices.resync': 'Full re-sync',
+  'devices.resync.title': 'Full re-sync of devices: {count}',
+  'devices.resync.text': 'Each selected device is read and compared with the database, and is sent only what differs: missing keys, codes, matrix and flat settings are sent, extra keys and codes removed. Devices are re-synced in the background, a few at a time; each one’s outcome is in the «Sync» section of its card, and the «Out of sync» filter shows those that did not come in sync.',
+  'devices.resync.ok': 'Queue',
+  'devices.resync.done': 'Full re-sync queued for devices: {count}',
 };

@@ -124,6 +124,8 @@ export interface DeviceListAccess {
   wizards: boolean;
   /** Multi-select and group assignment (multiple-set-groups: management). */
   assignGroups: boolean;
+  /** A full re-sync of the selected devices (POST /front/devices/sync/full: management). */
+  resync: boolean;
   /** Every buyer's devices are listed, so each row says whose it is. */
   allBuyers: boolean;
   /** The company filter picks from the company list (GET /front/management-company: management, support). */
@@ -141,7 +143,7 @@ export function deviceListAccess(roles: AuthItemMap | undefined): DeviceListAcce
   const management = superuser || hasRole(roles, ROLES.management);
   const adjuster = superuser || hasRole(roles, ROLES.adjuster);
   const companies = management || hasRole(roles, ROLES.support);
-  return { create: management, wizards: management || adjuster, assignGroups: management, allBuyers: superuser, companies };
+  return { create: management, wizards: management || adjuster, assignGroups: management, resync: management, allBuyers: superuser, companies };
 }
 
 /** The ways to add a device offered under «Добавить устройство», in the menu's order. */

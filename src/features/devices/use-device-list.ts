@@ -7,7 +7,7 @@ import { useUrlListState } from '@/components/list-table/use-url-list-state';
 import { HttpError, errorMessage, isUnreachable } from '@/lib/http';
 import { useSession } from '@/lib/session';
 import { useConnectivity } from '@/offline/connectivity';
-import { createDevice, setGroupsOfDevices } from './api';
+import { createDevice, resyncDevices, setGroupsOfDevices } from './api';
 import { useT } from './messages';
 import { DEVICE_LIST_STATE, buyerOfSelection, deviceListAccess, deviceListQuery, type DeviceFilterKey, type DeviceFilters } from './model';
 import { deviceQueries } from './queries';
@@ -59,6 +59,14 @@ export function useDeviceList() {
     },
   });
 
+  const resync = useMutation({
+    mutationFn: () => resyncDevices({ macs: selection.map(String) }),
+    onSuccess: (answer) => {
+      notify(t('devices.resync.done', { count: answer.queued }), { variant: 'success' });
+      setSelection([]);
+    },
+  });
+
   const { filters, setFilters } = list;
   /** Only real changes reach the URL (a date field reports '' on every keystroke of an unfinished date). */
   const changeFilters = (next: Partial<DeviceFilters>) => {
@@ -88,5 +96,6 @@ export function useDeviceList() {
     selectionBuyer: buyerOfSelection(selection, rows),
     create,
     assignGroups,
+    resync,
   };
 }

@@ -99,6 +99,7 @@ export function SyncBody({ state, model, t }: { state: DeviceSyncState; model: P
         </Typography>
       </Box>
       {!model.online && <Alert severity="info">{t('sync.offline')}</Alert>}
+      {state.resyncQueuedAt && <Alert severity="info">{t('sync.queued', { time: dateTime(state.resyncQueuedAt) })}</Alert>}
       {state.lastFailure && <Alert severity="error">{t('sync.failure', { time: dateTime(state.lastFailure.at), message: serverText(state.lastFailure) })}</Alert>}
       {state.changes.length > 0 && (
         <Box>

@@ -1,5 +1,6 @@
 import BuildOutlined from '@mui/icons-material/BuildOutlined';
 import GroupAdd from '@mui/icons-material/GroupAddOutlined';
+import SyncOutlined from '@mui/icons-material/SyncOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -12,11 +13,14 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { lazy, Suspense, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { DeviceListRow } from '@contract/devices';
+import { LazyConfirmDialog } from '@/components/lazy-confirm-dialog';
 import type { ListCardConfig } from '@/components/list-table/list-cards';
+import { notify } from '@/components/notifications/notify';
 import { ListTable } from '@/components/list-table/list-table';
 import { PageHeader } from '@/components/page-header';
 import { useT } from '@/features/devices/messages';
 import { useDateFormat } from '@/lib/dates';
+import { errorMessage } from '@/lib/http';
 import { addDeviceWays, cardPath, deviceCardSummary, rowBuyer, rowHouses, typeName, wizardPath } from '../model';
 import { useDeviceList } from '../use-device-list';
 import { useFilterOptions } from '../use-filter-options';
@@ -51,6 +55,7 @@ export function DeviceListPage() {
   const options = useFilterOptions(devices.settled && !devices.forbidden, devices.rows, devices.list.filters.houseUid, devices.access.companies);
   const [creating, setCreating] = useState(false);
   const [assigning, setAssigning] = useState(false);
+  const [resyncing, setResyncing] = useState(false);
   const theme = useTheme();
   // The grid (from 1200 px; cards below) fits without scrolling: it gives up the id below 1536 px and the creation date below 1280 px.
   const wide = useMediaQuery(theme.breakpoints.up(WITH_CREATE_DATE), { noSsr: true });
@@ -186,14 +191,23 @@ export function DeviceListPage() {
           cardsBelow="lg"
           autoRowHeight
           selection={
-            access.assignGroups
+            access.assignGroups || access.resync
               ? {
                   ids: devices.selection,
                   onChange: devices.setSelection,
                   actions: () => (
-                    <Button variant="contained" startIcon={<GroupAdd />} onClick={() => setAssigning(true)}>
-                      {t('devices.groups')}
-                    </Button>
+                    <>
+                      {access.assignGroups && (
+                        <Button variant="contained" startIcon={<GroupAdd />} onClick={() => setAssigning(true)}>
+                          {t('devices.groups')}
+                        </Button>
+                      )}
+                      {access.resync && (
+                        <Button variant="outlined" startIcon={<SyncOutlined />} onClick={() => setResyncing(true)} disabled={devices.resync.isPending}>
+                          {t('devices.resync')}
+                        </Button>
+                      )}
+                    </>
                   ),
                 }
               : undefined
@@ -214,6 +228,17 @@ export function DeviceListPage() {
           />
         )}
       </Suspense>
+      <LazyConfirmDialog
+        open={resyncing}
+        title={t('devices.resync.title', { count: devices.selection.length })}
+        text={t('devices.resync.text')}
+        confirmLabel={t('devices.resync.ok')}
+        onConfirm={() => {
+          setResyncing(false);
+          devices.resync.mutate(undefined, { onError: (error) => notify(errorMessage(error), { variant: 'error' }) });
+        }}
+        onClose={() => setResyncing(false)}
+      />
     </>
   );
 }

@@ -24,6 +24,7 @@ const ROWS = [
 // The data grid renders slowly in happy-dom on a busy machine.
 describe('DeviceListPage', { timeout: 20_000 }, () => {
   const calls: string[] = [];
+  const bodies: unknown[] = [];
   let listStatus = 200;
 
   beforeEach(() => {
@@ -31,6 +32,7 @@ describe('DeviceListPage', { timeout: 20_000 }, () => {
     // The grid is for screens from 1200 px; narrower ones get cards (the phone tests say so).
     stubWideScreen();
     calls.length = 0;
+    bodies.length = 0;
     setCsrfToken('token');
     setLoggedFlag(true);
     vi.stubGlobal(
@@ -47,6 +49,10 @@ describe('DeviceListPage', { timeout: 20_000 }, () => {
         if (url.startsWith('/front/house-list')) return jsonResponse(200, { result: true, data: [], pagination: { count: 0, page: 1, pageCount: 0, pageSize: 20, totalCount: 0 } });
         if (url.startsWith('/front/management-company')) return jsonResponse(200, { result: true, data: [{ id: 4, internalId: 'x', name: 'УК Север', buyerId: 1, codeAccess: null, active: true, nextExecute: null, flatNum: null, interval: 0 }] });
         if (url.startsWith('/front/user/')) return jsonResponse(200, { result: false, message: 'not in this test' });
+        if (url === '/front/devices/sync/full') {
+          bodies.push(JSON.parse(String(init.body)));
+          return jsonResponse(200, { result: true, message: 'queued', queued: 2 });
+        }
         throw new Error(`Unexpected ${init.method} ${url}`);
       }),
     );
@@ -108,6 +114,20 @@ describe('DeviceListPage', { timeout: 20_000 }, () => {
     expect(items.slice(0, 3).map((item) => item.getAttribute('href'))).toEqual(['/devices/serial-number-wizard', '/devices/wizard', '/devices/replace-wizard']);
     fireEvent.click(items[3]!);
     expect(await screen.findByRole('dialog', { name: 'Новое устройство' }, { timeout: 10_000 })).toBeTruthy();
+  });
+
+  it('queues a full re-sync of the selected devices after a confirmation, and says how many were queued', async () => {
+    renderWithApp(<DeviceListPage />, { path: '/devices', route: '*', client: client(['management']) });
+    await firstRow();
+    fireEvent.click(screen.getAllByRole('checkbox', { name: /Выбрать все строки|Select all rows/ })[0]!);
+    const toolbar = await screen.findByRole('toolbar', { name: /Выбрано: 2/ });
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Полная синхронизация' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Полная синхронизация устройств: 2' }, { timeout: 10_000 });
+    expect(dialog.textContent).toMatch(/в фоне/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Поставить в очередь' }));
+    expect(await screen.findByText('Полная синхронизация поставлена в очередь: устройств 2', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(bodies).toEqual([{ macs: ['AA:BB:CC:00:00:01', 'AA:BB:CC:00:00:02'] }]);
+    await waitFor(() => expect(screen.queryByRole('toolbar', { name: /Выбрано/ })).toBeNull());
   });
 
   it('opens a wizard from the add menu', async () => {

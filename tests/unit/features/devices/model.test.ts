@@ -185,23 +185,23 @@ describe('what the list offers each role', () => {
   const access = (...roles: string[]) => deviceListAccess(authItems(...roles));
 
   it('gives an installer the three wizards, and no create dialog, groups, buyer column or company list (the server refuses it)', () => {
-    expect(access('adjuster')).toEqual({ create: false, wizards: true, assignGroups: false, allBuyers: false, companies: false });
+    expect(access('adjuster')).toEqual({ create: false, wizards: true, assignGroups: false, resync: false, allBuyers: false, companies: false });
     expect(addDeviceWays(access('adjuster'))).toEqual(['serialNumber', 'port', 'replace']);
   });
 
-  it('gives an operator the wizards and the plain dialog (create-device is management-only), and group assignment', () => {
-    expect(access('management')).toEqual({ create: true, wizards: true, assignGroups: true, allBuyers: false, companies: true });
+  it('gives an operator the wizards and the plain dialog (create-device is management-only), group assignment and a full re-sync of the selected devices', () => {
+    expect(access('management')).toEqual({ create: true, wizards: true, assignGroups: true, resync: true, allBuyers: false, companies: true });
     expect(addDeviceWays(access('management'))).toEqual(['serialNumber', 'port', 'replace', 'dialog']);
   });
 
   it('gives support (read-only) nothing that changes a device', () => {
-    expect(access('support')).toEqual({ create: false, wizards: false, assignGroups: false, allBuyers: false, companies: true });
+    expect(access('support')).toEqual({ create: false, wizards: false, assignGroups: false, resync: false, allBuyers: false, companies: true });
     expect(addDeviceWays(access('support'))).toEqual([]);
     expect(addDeviceWays(access())).toEqual([]);
   });
 
   it('gives the superuser everything and the buyer column, even when its map names no other role', () => {
-    expect(access('superuser')).toEqual({ create: true, wizards: true, assignGroups: true, allBuyers: true, companies: true });
+    expect(access('superuser')).toEqual({ create: true, wizards: true, assignGroups: true, resync: true, allBuyers: true, companies: true });
   });
 
   it('opens each wizard at its route', () => {
