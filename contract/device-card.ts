@@ -78,4 +78,8 @@ export const deviceCardEndpoints = {
   relays: endpoint({ method: 'GET', pattern: '/front/devices/:mac/relays', response: RelaysResponse }),
   setRelays: endpoint({ method: 'POST', pattern: '/front/devices/:mac/relays', body: DeviceRelaysUpdate, response: RelaysUpdateResponse }),
   sendToPapi: endpoint({ method: 'POST', pattern: '/front/devices/:mac/send-to-papi', response: ResultResponse }),
+  /** Opens the door the device's relay drives, now (not owed: a door opened later is no use). */
+  openDoor: endpoint({ method: 'POST', pattern: '/front/devices/:mac/relays/:relay/open', response: ResultResponse }),
+  /** Restarts the device. */
+  reboot: endpoint({ method: 'POST', pattern: '/front/devices/:mac/reboot', response: ResultResponse }),
 } as const;

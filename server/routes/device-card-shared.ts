@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { object } from 'superstruct';
-import { MacLike } from '../../contract/common';
+import { IntegerLike, MacLike } from '../../contract/common';
 import { ROLES } from '../../contract/users';
 import type { Db } from '../db/client';
 import type { DeviceGateway } from '../gateways/device/device-gateway';
@@ -23,7 +23,11 @@ export interface DeviceRouteOptions {
 export const DEVICE_READERS = { roles: [ROLES.management, ROLES.adjuster, ROLES.support] } as const;
 export const DEVICE_EDITORS = { roles: [ROLES.management] } as const;
 
+/** Operators and installers act on a panel itself (open its door, restart it); support only looks. */
+export const DEVICE_ON_SITE = { roles: [ROLES.management, ROLES.adjuster] } as const;
+
 export const MacParams = object({ mac: MacLike });
+export const RelayParams = object({ mac: MacLike, relay: IntegerLike });
 
 /** A superuser sees every buyer's devices, anyone else only their buyer's. */
 export function scopeOf(request: FastifyRequest): DeviceScope {

@@ -9,9 +9,9 @@ import { existingHouseUids, groupsOfDevice, housesOfDevice, relayRowsOfDevice } 
 import { replaceDeviceGroups, replaceDeviceHouses } from '../repositories/device-settings';
 import { deviceRefOf } from '../repositories/devices';
 import { onDevice } from '../services/device-lookup';
-import { setAutoCollect, setRelays, setSecurityMode, setStatus } from '../services/device-settings';
+import { MAX_RELAYS, setAutoCollect, setRelays, setSecurityMode, setStatus } from '../services/device-settings';
 import { writeContext } from '../services/write-context';
-import { DEVICE_EDITORS, DEVICE_READERS, MacParams, requireDevice, requireGroupsOfBuyers, requireSameMac, scopeOf, type DeviceRouteOptions } from './device-card-shared';
+import { DEVICE_EDITORS, DEVICE_ON_SITE, DEVICE_READERS, MacParams, RelayParams, requireDevice, requireGroupsOfBuyers, requireSameMac, scopeOf, type DeviceRouteOptions } from './device-card-shared';
 import { refuseHousesOutOfScope } from './houses';
 
 /** The card's main options, in the order the card lists them (option keys). */
@@ -134,6 +134,20 @@ export async function deviceCardRoutes(app: FastifyInstance, options: DeviceRout
   });
 
   defineRoute(app, deviceCardEndpoints.setRelays, editors, async ({ params, body, request, db }) => setRelays(writeContext(request, db, devices), params.mac, body.relays));
+
+  const onSite = { access: DEVICE_ON_SITE, params: MacParams };
+  defineRoute(app, deviceCardEndpoints.openDoor, { access: DEVICE_ON_SITE, params: RelayParams }, async ({ params, request, db }) => {
+    if (params.relay < 1 || params.relay > MAX_RELAYS) throw new ApiError(400, `Некорректное поле relay: ожидается номер реле от 1 до ${MAX_RELAYS}`);
+    const record = await requireDevice(db, request, { mac: params.mac });
+    await onDevice(() => gateway.openDoor(deviceRefOf(record), params.relay));
+    return { result: true, message: `Дверь реле ${params.relay} открыта` };
+  });
+
+  defineRoute(app, deviceCardEndpoints.reboot, onSite, async ({ params, request, db }) => {
+    const record = await requireDevice(db, request, { mac: params.mac });
+    await onDevice(() => gateway.reboot(deviceRefOf(record)));
+    return { result: true, message: `Устройство ${record.device.mac} перезагружается` };
+  });
 
   defineRoute(app, deviceCardEndpoints.sendToPapi, editors, async ({ params, request, db }) => {
     const record = await requireDevice(db, request, { mac: params.mac });

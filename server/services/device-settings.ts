@@ -253,7 +253,7 @@ export async function setStatus(ctx: WriteContext, mac: string, statusCode: numb
   return { result: true, message: statusCode === DEVICE_STATUS.reset ? 'Устройство сброшено: реле, дома и SIP-аккаунт удалены' : 'Статус устройства изменён' };
 }
 
-const MAX_RELAYS = 16;
+export const MAX_RELAYS = 16;
 
 /** The relays' entrances: each relay once, each entrance one of the device's houses'; set on the device, then stored. */
 export async function setRelays(ctx: WriteContext, mac: string, relays: BodyOf<typeof deviceCardEndpoints.setRelays>['relays']): Promise<AnswerOf<typeof deviceCardEndpoints.setRelays>> {

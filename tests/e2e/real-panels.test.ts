@@ -112,6 +112,16 @@ describe('a real panel (the IS Sokol emulator) driven through the app', () => {
       await logIn(page, account('operator'));
       await page.goto(`/devices/${mac}/update`);
       await page.getByText('Синхронизировано').first().waitFor({ timeout: 30_000 });
+      // The door and a restart go to the panel at once, from the card's first tab.
+      const control = page.getByRole('region', { name: 'Управление панелью' });
+      await control.getByRole('button', { name: /^Открыть дверь/ }).first().click();
+      await page.getByText(/^Дверь реле 1 открыта$/).waitFor({ timeout: 20_000 });
+      expect(panel.state.doorOpens).toContain(1);
+      await control.getByRole('button', { name: 'Перезагрузить' }).click();
+      await page.getByRole('dialog', { name: 'Перезагрузить устройство?' }).getByRole('button', { name: 'Перезагрузить' }).click();
+      await page.getByText(/перезагружается$/).waitFor({ timeout: 20_000 });
+      expect(panel.state.reboots).toBe(1);
+      await screenshot(page, 'real-panel-card-control');
       await page.getByRole('tab', { name: 'Обслуживание' }).click();
       await page.getByText(`Установлена: ${panel.state.firmware}`).waitFor({ timeout: 30_000 });
       await screenshot(page, 'real-panel-card-service');

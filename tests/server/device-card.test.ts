@@ -182,6 +182,28 @@ describe.each(BACKENDS)('device card on %s', (backend) => {
     expect((await getCard(client, mac)).externalExistsStatus).toBe(true);
   });
 
+  it('opens a door and restarts a device for operators and installers, not support; a device switched off refuses at once', async () => {
+    const mac = await extraDevice();
+    const installer = await loginAs(app(), 'installer');
+    const support = await loginAs(app(), 'support');
+    for (const client of [await loginAs(app(), 'operator'), installer]) {
+      expect((await ok(await client.request('POST', device(mac, 'relays/1/open')))).message).toBe('Дверь реле 1 открыта');
+      expect((await ok(await client.request('POST', device(mac, 'reboot')))).message).toBe(`Устройство ${mac} перезагружается`);
+    }
+    expectError(await support.request('POST', device(mac, 'relays/1/open')), 403);
+    expectError(await support.request('POST', device(mac, 'reboot')), 403);
+    expectError(await installer.request('POST', device(mac, 'relays/x/open')), 400, /relay/);
+    const operator = await loginAs(app(), 'operator');
+    const status = (await getCard(operator, mac)).device.statusCode;
+    await ok(await operator.request('PUT', device(mac, 'status'), { payload: { status: 2 } }));
+    try {
+      expectError(await installer.request('POST', device(mac, 'relays/1/open')), 502, /отклонило подключение/);
+      expectError(await installer.request('POST', device(mac, 'reboot')), 502, /отклонило подключение/);
+    } finally {
+      await ok(await operator.request('PUT', device(mac, 'status'), { payload: { status } }));
+    }
+  });
+
   it('lets installers and support read a card but not change it; strangers get nothing', async () => {
     const mac = await extraDevice();
     const installer = await loginAs(app(), 'installer');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceCardEndpoints } from '../../contract/device-card';
 import { deviceSettingsEndpoints } from '../../contract/device-card-settings';
 import type { DeviceSyncState } from '../../contract/device-sync';
 import { doorCodeEndpoints } from '../../contract/door-codes';
@@ -16,7 +17,7 @@ import { PanelHttp } from '../../server/gateways/device/panels/panel-http';
 import { DeviceSimulator } from '../../server/gateways/device/simulator';
 import { syncOf, type DeviceSyncCall } from './device-sync-fixtures';
 import { insertDevice, useFlatSetup } from './flat-fixtures';
-import { BACKENDS, type TestClient } from './helpers';
+import { BACKENDS, expectError, type TestClient } from './helpers';
 import { guardLoopback, outsideAttempts } from './loopback-guard';
 
 guardLoopback();
@@ -181,6 +182,22 @@ describe.each(BACKENDS)('real panel drivers on %s, against the emulators', (back
       `драйвер устройства этого не умеет: напряжение питания — панель не сообщает его по известному протоколу (${device.mac})`,
     ]);
     expect(beward.requests.length).toBe(requestsBefore);
+  });
+
+  it('opens a door and restarts the IS panel from the card’s calls at once; a relay the panel lacks is its refusal, a wrong number a 400', async () => {
+    const path = { mac: fx().iscomMac };
+    const opened = await operator().request('POST', deviceCardEndpoints.openDoor.path({ ...path, relay: 2 }));
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toMatchObject({ result: true, message: 'Дверь реле 2 открыта' });
+    expect(iscom.state.doorOpens.at(-1)).toBe(2);
+    const lacking = await operator().request('POST', deviceCardEndpoints.openDoor.path({ ...path, relay: 3 }));
+    expectError(lacking, 502, /дверь 2: у панели две/);
+    expectError(await operator().request('POST', deviceCardEndpoints.openDoor.path({ ...path, relay: 0 })), 400, /relay/);
+    expectError(await operator().request('POST', deviceCardEndpoints.openDoor.path({ ...path, relay: 17 })), 400, /relay/);
+    const reboots = iscom.state.reboots;
+    const restarted = await operator().request('POST', deviceCardEndpoints.reboot.path(path));
+    expect(restarted.statusCode, restarted.body).toBe(200);
+    expect(iscom.state.reboots).toBe(reboots + 1);
   });
 
   it('writes a gate’s house prefixes to its Beward panel on a full re-sync', async () => {

@@ -256,6 +256,13 @@ export interface DeviceGateway {
   /** Registers the device in the external system. */
   sendToExternal(device: DeviceRef): Promise<void>;
   /**
+   * Opens the door driven by the device's relay `relay` (1-based, as the card numbers relays). A
+   * device that is disabled or reset refuses the connection: DeviceGatewayError 'error'.
+   */
+  openDoor(device: DeviceRef, relay: number): Promise<void>;
+  /** Restarts the device (it is away for a minute or so afterwards); refused like openDoor. */
+  reboot(device: DeviceRef): Promise<void>;
+  /**
    * Writes a management company's flat list to the device (a few hundred ms, longer for long
    * lists). A device that is disabled or reset does not answer: DeviceGatewayError 'timeout'.
    */

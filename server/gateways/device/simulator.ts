@@ -186,6 +186,23 @@ export class DeviceSimulator implements DeviceGateway {
     await this.call(device, `firmware:${version}`);
   }
 
+  async openDoor(device: DeviceRef, relay: number): Promise<void> {
+    this.refuseIfOff(device);
+    await this.call(device, `door:${relay}`);
+  }
+
+  async reboot(device: DeviceRef): Promise<void> {
+    this.refuseIfOff(device);
+    await this.call(device, 'reboot');
+  }
+
+  /** A disabled or reset device refuses a connection at once, as a panel switched off would. */
+  private refuseIfOff(device: DeviceRef): void {
+    if (device.statusCode === DEVICE_STATUS.disabled || device.statusCode === DEVICE_STATUS.reset) {
+      throw new DeviceGatewayError('error', serverText('device.connectionRefused', { mac: device.mac }));
+    }
+  }
+
   async readFlatSettings(device: DeviceRef, flat: FlatOnDevice): Promise<FlatDeviceReading> {
     if (device.statusCode === DEVICE_STATUS.disabled || device.statusCode === DEVICE_STATUS.reset) {
       await this.sleep(Math.min(this.options.flatReadMs, 300));

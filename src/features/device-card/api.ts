@@ -55,6 +55,14 @@ export async function setRelays(mac: string, relays: DeviceRelaysUpdate['relays'
   return expectResult(await request(deviceCardEndpoints.setRelays, { params: { mac }, body: { relays } }));
 }
 
+export async function openDoor(mac: string, relay: number) {
+  return expectResult(await request(deviceCardEndpoints.openDoor, { params: { mac, relay } }));
+}
+
+export async function rebootDevice(mac: string) {
+  return expectResult(await request(deviceCardEndpoints.reboot, { params: { mac } }));
+}
+
 export async function sendToExternal(mac: string) {
   return expectResult(await request(deviceCardEndpoints.sendToPapi, { params: { mac } }));
 }

@@ -9,7 +9,7 @@ import {
   type FirmwareUpdateState,
   type Rs485Scan,
 } from '@contract/device-card-settings';
-import { DEVICE_STATUS, hasExtraSettings, type Device, type SipAccount } from '@contract/devices';
+import { DEVICE_STATUS, RELAY_STATUS, hasExtraSettings, type Device, type SipAccount } from '@contract/devices';
 import type { Group } from '@contract/groups';
 import type { House } from '@contract/houses';
 import type { FieldReason } from '@/lib/field-errors';
@@ -287,6 +287,12 @@ export interface RelayFormRow {
 
 export function relayFormRows(device: Pick<Device, 'relays'>): RelayFormRow[] {
   return [...device.relays].sort((a, b) => a.id - b.id).map((relay) => ({ id: relay.id, entrance: relay.entrance }));
+}
+
+/** The relays whose doors the card offers to open: those in service, by number; a panel with none listed still has its main door (relay 1). */
+export function doorRelays(device: Pick<DeviceCard['device'], 'relays'>): number[] {
+  const active = device.relays.filter((relay) => relay.statusCode === RELAY_STATUS.active).map((relay) => relay.id);
+  return active.length > 0 ? [...new Set(active)].sort((a, b) => a - b) : [1];
 }
 
 /** The next free relay number (relays are numbered from 1). */

@@ -12,6 +12,8 @@ export const deviceCardRules: readonly RouteRule[] = [
   { method: 'PUT', pattern: '/front/devices/:mac/houses', url: '/front/devices/E4%3A5A%3AD4%3A00%3A00%3A05/houses', refused: ['installer', 'support'] },
   { method: 'GET', pattern: '/front/devices/:mac/relays', url: '/front/devices/E4%3A5A%3AD4%3A00%3A00%3A05/relays', refused: [] },
   { method: 'POST', pattern: '/front/devices/:mac/relays', url: '/front/devices/E4%3A5A%3AD4%3A00%3A00%3A05/relays', refused: ['installer', 'support'] },
+  { method: 'POST', pattern: '/front/devices/:mac/relays/:relay/open', url: '/front/devices/E4%3A5A%3AD4%3A00%3A00%3A05/relays/1/open', refused: ['support'] },
+  { method: 'POST', pattern: '/front/devices/:mac/reboot', url: '/front/devices/E4%3A5A%3AD4%3A00%3A00%3A05/reboot', refused: ['support'] },
   { method: 'POST', pattern: '/front/devices/:mac/send-to-papi', url: '/front/devices/E4%3A5A%3AD4%3A00%3A00%3A05/send-to-papi', refused: ['installer', 'support'] },
   { method: 'GET', pattern: '/front/device-card/executors', url: '/front/device-card/executors', refused: ['support'] },
 ];

@@ -64,6 +64,8 @@ describe('device card endpoints', () => {
       paths: ['data.0.entrance'],
     },
     sendToPapi: plainCase,
+    openDoor: plainCase,
+    reboot: plainCase,
   });
 });
 

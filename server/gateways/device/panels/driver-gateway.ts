@@ -235,6 +235,14 @@ export class DriverGateway implements DeviceGateway {
     });
   }
 
+  openDoor(device: DeviceRef, relay: number): Promise<void> {
+    return this.onPanel(device, (driver, panel) => driver.openDoor(panel, relay - 1));
+  }
+
+  reboot(device: DeviceRef): Promise<void> {
+    return this.onPanel(device, (driver, panel) => driver.reboot(panel));
+  }
+
   readVoltage(device: DeviceRef): Promise<VoltageNow> {
     return this.onPanel(device, async () => {
       throw new PanelError('unsupported', 'напряжение питания — панель не сообщает его по известному протоколу');

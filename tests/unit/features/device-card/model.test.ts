@@ -15,6 +15,7 @@ import {
   fieldUnder,
   firmwarePhase,
   nextRelayId,
+  doorRelays,
   normalisedPatch,
   optionFormValues,
   numbersOf,
@@ -242,6 +243,13 @@ describe('relays and RS485', () => {
     ]);
     expect(nextRelayId([{ id: 1 }, { id: 4 }])).toBe(5);
     expect(nextRelayId([])).toBe(1);
+  });
+
+  it('offers to open the doors of the relays in service, by number, and the main door of a panel with none listed', () => {
+    const relay = (id: number, statusCode: number) => ({ id, statusCode, entrance: '' });
+    expect(doorRelays({ relays: [relay(3, 1), relay(1, 1), relay(2, 0)] })).toEqual([1, 3]);
+    expect(doorRelays({ relays: [relay(2, 0)] })).toEqual([1]);
+    expect(doorRelays({ relays: [] })).toEqual([1]);
   });
 
   it('offers each model found on the bus once, the saved one first', () => {
