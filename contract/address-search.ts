@@ -3,11 +3,14 @@
  * «г. Москва, ул. Горького, д. 32», «Королева» finds «ул. Королёва». The server and the app's
  * offline search normalise the same way, so a house found online is found offline too.
  *
- * The server looks each word up in `address_search_text(address)` (server/db/migrations/
- * 0020_house-address-search.sql: lower case and «ё» → «е» only, pg_trgm-indexed): the words hold
- * letters and digits only, so they are found there exactly when `addressMatchesWords` finds them
- * (tests/server/houses-card.test.ts holds the two to the same answers). A change to the letters
- * kept or to «ё» changes that function too, in a new migration.
+ * A word of three characters or more is found anywhere in the address («горьк», the end of a
+ * street's name); a shorter one — a house number, a letter — at the start of one of its words, so
+ * «д. 1» finds houses 1, 12 and 1к2 rather than every address with a 1 somewhere.
+ *
+ * The server looks each word up in the stored column `houses.address_search` (server/db/migrations/
+ * 0025_house-address-words.sql: this normalisation after a space, pg_trgm-indexed): it finds them
+ * exactly when `addressMatchesWords` does (tests/server/houses-card.test.ts holds the two to the
+ * same answers). A change to the letters kept or to «ё» changes that column too, in a new migration.
  */
 
 /** Lower case, «ё» as «е», and every run of anything but a Latin or Cyrillic letter or a digit as one space. */
@@ -57,8 +60,16 @@ export function addressSearchWords(query: string): string[] {
   return kept.length > 0 ? kept : words;
 }
 
-/** Every word is in the normalised address (`words` from `addressSearchWords`). */
+/** A word this short is looked for at the start of the address's words: «1» finds house 1 and 12, not every address with a 1 in it. */
+export const WORD_START_MAX_LENGTH = 2;
+
+/** Whether `word` must start one of the address's words rather than be anywhere in it. */
+export function isWordStart(word: string): boolean {
+  return word.length <= WORD_START_MAX_LENGTH;
+}
+
+/** Every word is in the normalised address; a short one at the start of a word (`words` from `addressSearchWords`). */
 export function addressMatchesWords(address: string, words: readonly string[]): boolean {
-  const text = normaliseAddress(address);
-  return words.every((word) => text.includes(word));
+  const text = ` ${normaliseAddress(address)}`;
+  return words.every((word) => text.includes(isWordStart(word) ? ` ${word}` : word));
 }

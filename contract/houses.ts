@@ -1,4 +1,4 @@
-import { array, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
+import { array, boolean, nullable, number, object, optional, string, type, type Infer } from 'superstruct';
 import { IntegerLike, NonEmptyString, PageQuery, Pagination, ResultResponse, endpoint, withResult } from './common';
 
 /** House. `fias` (the FIAS house id) is ours: the list filters by it. */
@@ -21,7 +21,12 @@ export const HouseListQuery = object({
 });
 export type HouseListQuery = Infer<typeof HouseListQuery>;
 
-export const HouseListResponse = withResult({ pagination: Pagination, data: array(House) });
+/**
+ * `totalCountCapped`: an address search counts its matches up to a cap (500, or the page after the
+ * one asked for); when true, more houses match than `pagination.totalCount` (show it as «более N»),
+ * and a next page exists.
+ */
+export const HouseListResponse = withResult({ pagination: Pagination, data: array(House), totalCountCapped: optional(boolean()) });
 export type HouseListResponse = Infer<typeof HouseListResponse>;
 
 export const HouseCreate = object({

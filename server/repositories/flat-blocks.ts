@@ -25,7 +25,7 @@ export async function listBlockedFlats(db: Db, filter: BlockedFlatFilter, page: 
   if (filter.buyerId !== null) conditions.push(sql`f.buyer_id = ${filter.buyerId}`);
   if (filter.houseUid) conditions.push(sql`f.house_uid = ${filter.houseUid}`);
   if (filter.flatNum !== undefined) conditions.push(sql`f.flat_num = ${filter.flatNum}`);
-  const address = filter.address ? addressMatches(sql`h.address`, filter.address) : undefined;
+  const address = filter.address ? addressMatches(sql`h.address_search`, filter.address) : undefined;
   if (address) conditions.push(address);
   const where = sql.join(conditions, sql` and `);
   const [rows, [counted]] = await Promise.all([

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { addressSearchWords } from '../../contract/address-search';
+import { addressSearchWords, isWordStart } from '../../contract/address-search';
 import type { House, HouseCreate, HouseFlatRow } from '../../contract/houses';
 import { queryRows, type Db } from '../db/client';
 import { deviceHouses } from '../db/schema/devices';
@@ -21,15 +21,17 @@ export function containsPattern(value: string): string {
 }
 
 /**
- * Every word of `query` is in the address, in any order, «ё» as «е», «ул.», «д.» and
- * the like left out (contract/address-search.ts); houses_address_search_idx (pg_trgm on
- * address_search_text) answers it. A query of punctuation only matches every house.
+ * Every word of `query` is in the address, in any order, «ё» as «е», «ул.», «д.» and the like left
+ * out, a word of one or two characters at the start of one of the address's words
+ * (contract/address-search.ts); `search` is a house's `address_search` column, which
+ * houses_address_words_idx (pg_trgm) serves for words of any length. A query of punctuation only
+ * matches every house.
  */
-export function addressMatches(address: SQL | AnyColumn, query: string): SQL | undefined {
+export function addressMatches(search: SQL | AnyColumn, query: string): SQL | undefined {
   const words = addressSearchWords(query);
   if (words.length === 0) return undefined;
   // The words hold only letters and digits, so none is a LIKE wildcard.
-  return and(...words.map((word) => sql`address_search_text(${address}) like ${`%${word}%`}`));
+  return and(...words.map((word) => sql`${search} like ${isWordStart(word) ? `% ${word}%` : `%${word}%`}`));
 }
 
 const houseColumns = { id: houses.uid, address: houses.address, region: houses.region, fias: houses.fias };
@@ -39,7 +41,7 @@ function whereOf(filter: HouseFilter): SQL | undefined {
   if (filter.houseUid) conditions.push(eq(houses.uid, filter.houseUid));
   if (filter.region !== undefined) conditions.push(eq(houses.region, filter.region));
   if (filter.fias) conditions.push(eq(houses.fias, filter.fias));
-  const address = filter.address ? addressMatches(houses.address, filter.address) : undefined;
+  const address = filter.address ? addressMatches(houses.addressSearch, filter.address) : undefined;
   if (address) conditions.push(address);
   // isHouseInScope in SQL: one probe of entrances_house_idx per house (null: no entrance yet). Written
   // as EXISTS … OR NOT EXISTS, PostgreSQL hashes every entrance first (20–30 ms before the first row).
@@ -55,9 +57,31 @@ export async function countHouses(db: Db, filter: HouseFilter): Promise<number> 
   return counted?.total ?? 0;
 }
 
+/** An address search counts its matches up to this many (or to the page after the one asked for, if further). */
+export const HOUSE_COUNT_CAP = 500;
+
+/** The cap of a count for `page`: at least the page after it, so a capped list always has a next page. */
+export function houseCountCap(page: number, pageSize: number): number {
+  return Math.max(HOUSE_COUNT_CAP, (page + 1) * pageSize);
+}
+
+export interface HousePage {
+  rows: House[];
+  /** Exact when `capped` is false; otherwise the cap, and more houses match. */
+  total: number;
+  capped: boolean;
+}
+
 /**
  * One page of houses in address order, and how many match the filter. Without an address the
  * count is `countTotal`'s (the route may answer it from a cache).
+ *
+ * With an address, the matches are counted up to a cap, found through the trigram index, and up
+ * to the cap the page is sorted out of them (a word as rare as a street's name: a few rows). Past
+ * it the matches are dense («1», «ная»): a second statement walks houses_address_idx in order and
+ * stops after the page's rows, checking the words on the houses it passes (the `offset 0`
+ * subquery keeps PostgreSQL from planning a sort of every match from a wrong estimate of the
+ * LIKE). Neither reads more than the cap's rows, however many houses match.
  */
 export async function listHouses(
   db: Db,
@@ -65,28 +89,34 @@ export async function listHouses(
   page: number,
   pageSize: number,
   countTotal: () => Promise<number> = () => countHouses(db, filter),
-): Promise<{ rows: House[]; total: number }> {
+): Promise<HousePage> {
   const where = whereOf(filter);
+  const offset = (page - 1) * pageSize;
   if (!filter.address || addressSearchWords(filter.address).length === 0) {
     // The page walks houses_address_idx and stops; a window count would read every house first (17 ms against 3 ms over 25,000).
     const [rows, total] = await Promise.all([
-      db.select(houseColumns).from(houses).where(where).orderBy(asc(houses.address), asc(houses.uid)).limit(pageSize).offset((page - 1) * pageSize),
+      db.select(houseColumns).from(houses).where(where).orderBy(asc(houses.address), asc(houses.uid)).limit(pageSize).offset(offset),
       countTotal(),
     ]);
-    return { rows, total };
+    return { rows, total, capped: false };
   }
-  // Planned as one query, PostgreSQL walks houses_address_idx in address order and checks the words on
-  // every house to count them (60–250 ms over 25,000 houses); the matches found apart through the
-  // trigram index, then sorted, take 1–20 ms.
-  const rows = await queryRows<House & { total: number }>(
+  const cap = houseCountCap(page, pageSize);
+  const [matched] = await queryRows<{ total: number; rows: House[] }>(
     db,
-    sql`with matched as materialized (select ${houses.uid} as id, ${houses.address} as address, ${houses.region} as region, ${houses.fias} as fias from ${houses} where ${where})
-        select id, address, region, fias, (count(*) over ())::int as total from matched
-        order by address, id limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    sql`with matched as materialized (select ${houses.uid} as id, ${houses.address} as address, ${houses.region} as region, ${houses.fias} as fias from ${houses} where ${where} limit ${cap + 1})
+        select (select count(*)::int from matched) as total,
+          coalesce((select json_agg(json_build_object('id', m.id, 'address', m.address, 'region', m.region, 'fias', m.fias) order by m.address, m.id)
+                    from (select * from matched order by address, id limit ${pageSize} offset ${offset}) m), '[]'::json) as rows`,
   );
-  if (rows.length > 0) return { rows: rows.map(({ total: _total, ...house }) => house), total: rows[0]!.total };
-  if (page === 1) return { rows: [], total: 0 };
-  return { rows: [], total: await countHouses(db, filter) };
+  const counted = Number(matched?.total ?? 0);
+  if (counted <= cap) return { rows: matched?.rows ?? [], total: counted, capped: false };
+  const [walked] = await queryRows<{ rows: House[] }>(
+    db,
+    sql`select coalesce((select json_agg(json_build_object('id', h.uid, 'address', h.address, 'region', h.region, 'fias', h.fias) order by h.address, h.uid)
+          from (select * from (select * from ${houses} order by address, uid offset 0) as ${houses}
+                where ${where} limit ${pageSize} offset ${offset}) h), '[]'::json) as rows`,
+  );
+  return { rows: walked?.rows ?? [], total: cap, capped: true };
 }
 
 /** null when the uid is taken. */

@@ -125,8 +125,8 @@ export async function houseRoutes(app: FastifyInstance): Promise<void> {
     const buyerId = buyerScope(request) ?? undefined;
     const filter: HouseFilter = { houseUid: query.houseUid, region: query.region, fias: query.fias, address, buyerId };
     const countTotal = buyerId === undefined ? undefined : () => scopedCounts.count(filter);
-    const { rows, total } = await listHouses(db, filter, page, HOUSE_LIST_PAGE_SIZE, countTotal);
-    return { result: true, pagination: paginationOf(rows.length, page, total, HOUSE_LIST_PAGE_SIZE), data: rows };
+    const { rows, total, capped } = await listHouses(db, filter, page, HOUSE_LIST_PAGE_SIZE, countTotal);
+    return { result: true, pagination: paginationOf(rows.length, page, total, HOUSE_LIST_PAGE_SIZE), data: rows, ...(capped ? { totalCountCapped: true } : {}) };
   });
 
   defineRoute(app, houseEndpoints.create, { access: editors }, async ({ body }) => {

@@ -130,6 +130,7 @@ export const en: Messages = {
   'table.clearSelection': 'Clear selection',
   'table.loadError': 'Could not load the list',
   'table.displayedRows': '{from}–{to} of {count}',
+  'table.displayedRows.capped': '{from}–{to} of more than {count}',
   'table.columnMenu': '{column} column menu',
 
   'select.noOptions': 'No options',

@@ -129,6 +129,7 @@ export const ru = {
   'table.clearSelection': 'Снять выделение',
   'table.loadError': 'Не удалось загрузить список',
   'table.displayedRows': '{from}–{to} из {count}',
+  'table.displayedRows.capped': '{from}–{to} из более {count}',
   'table.columnMenu': 'Меню столбца «{column}»',
 
   'select.noOptions': 'Нет вариантов',

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { HouseFlatsResponse, HouseListResponse, HouseResponse } from '../../contract/houses';
 import { addressMatchesWords, addressSearchWords } from '../../contract/address-search';
 import { queryRows } from '../../server/db/client';
-import { addressMatches } from '../../server/repositories/houses';
+import { normalisedAddressSql } from '../../server/db/schema/address-search';
+import { HOUSE_COUNT_CAP, addressMatches } from '../../server/repositories/houses';
 import { BACKENDS, TestClient, expectError, expectShape, loginAs, useApp } from './helpers';
 
 describe.each(BACKENDS)('one house on %s', (backend) => {
@@ -180,13 +181,61 @@ describe.each(BACKENDS)('one house on %s', (backend) => {
     for (const house of page.data) expect(house.address.toLowerCase()).toMatch(/москва.*горького.*32/);
   });
 
+  it('finds a word of one or two characters at the start of the address’s words: «д. 1» finds houses 1 and 12, not 21', async () => {
+    const admin = await loginAs(app(), 'admin');
+    const made: Record<string, string> = {};
+    for (const address of ['г. Тверь, ул. Шорная, д. 1', 'г. Тверь, ул. Шорная, д.12', 'г. Тверь, ул. Шорная, д. 21', 'г. Тверь, ул. Шорная, д. 7ж']) {
+      const response = await admin.request('POST', '/front/house-list/create', { payload: { address, region: 69 } });
+      expect(response.statusCode, response.body).toBe(200);
+      made[address] = expectShape(HouseResponse, response.json()).data.address;
+    }
+    const search = async (query: string) =>
+      expectShape(HouseListResponse, (await admin.get(`/front/house-list?address=${encodeURIComponent(`шорная ${query}`)}`)).json()).data.map((house) => house.address.replace('г. Тверь, ул. Шорная, ', ''));
+    expect((await search('д. 1')).sort()).toEqual(['д. 1', 'д.12']);
+    expect(await search('12')).toEqual(['д.12']);
+    expect(await search('2')).toEqual(['д. 21']);
+    expect(await search('ж')).toEqual([]);
+    expect(await search('7ж')).toEqual(['д. 7ж']);
+  });
+
+  it('counts a broad search up to a cap and still pages it in address order; past the cap the count is exact again', async () => {
+    const db = app().database.drizzle;
+    const many = HOUSE_COUNT_CAP + 20;
+    await queryRows(
+      db,
+      sql`insert into houses (uid, address, region)
+          select 'cap-' || n, 'г. Сургут, ул. Капустная, д. ' || n, 86 from generate_series(1, ${many}) as n`,
+    );
+    const admin = await loginAs(app(), 'admin');
+    const page = async (number: number) => {
+      const response = await admin.get(`/front/house-list?address=${encodeURIComponent('капустная')}&page=${number}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return expectShape(HouseListResponse, response.json());
+    };
+    const [first, second, last] = [await page(1), await page(2), await page(many / 20)];
+    expect(first.totalCountCapped).toBe(true);
+    expect(first.pagination.totalCount).toBe(HOUSE_COUNT_CAP);
+    const everyAddress = Array.from({ length: many }, (_, index) => `г. Сургут, ул. Капустная, д. ${index + 1}`).sort((a, b) => (a < b ? -1 : 1));
+    const addresses = (answer: typeof first) => answer.data.map((house) => house.address);
+    // Address order (one street: the numbers compare as text), the pages one after another.
+    expect(addresses(first)).toEqual(everyAddress.slice(0, 20));
+    expect(addresses(second)).toEqual(everyAddress.slice(20, 40));
+    expect(addresses(last)).toEqual(everyAddress.slice(many - 20));
+    expect(last.totalCountCapped).toBeUndefined();
+    expect(last.pagination.totalCount).toBe(many);
+    // A search with a rare word is exact and not capped.
+    const rare = expectShape(HouseListResponse, (await admin.get(`/front/house-list?address=${encodeURIComponent('капустная 517')}`)).json());
+    expect(rare).toMatchObject({ pagination: { totalCount: 1 }, data: [{ address: 'г. Сургут, ул. Капустная, д. 517' }] });
+    expect(rare.totalCountCapped).toBeUndefined();
+  });
+
   it('finds in SQL exactly what contract/address-search.ts finds, and the search uses the trigram index', async () => {
     const db = app().database.drizzle;
     const samples = ['г. Москва, ул. Горького, д. 32', '  Ёлочная_100%,  д.7к2/1 ', 'пр-т Мира; ЁЛОЧНАЯ', 'Street 5B — «Ленина»', 'Ростов-на-Дону, ул. Королёва', 'Café № 3+4'];
     const queries = ['горького 32', 'елочная 100', '7к2 1', 'мира елочн', 'street 5b', 'ленина street', 'на дону', 'ростов-на-дону', 'королева', 'cafe', 'caf', '3 4', '34', 'д 32', 'ул', 'b ленина', 'м'];
     for (const address of samples) {
       for (const query of queries) {
-        const where = addressMatches(sql`${address}::text`, query)!;
+        const where = addressMatches(normalisedAddressSql(sql`${address}::text`), query)!;
         const [row] = await queryRows<{ found: boolean }>(db, sql`select (${where}) as found`);
         expect(row!.found, `${query} in ${address}`).toBe(addressMatchesWords(address, addressSearchWords(query)));
       }
@@ -194,9 +243,11 @@ describe.each(BACKENDS)('one house on %s', (backend) => {
     await db.transaction(async (tx) => {
       // Small seeds: a scan is cheaper, so only the plan that can use an index for the words is let in.
       for (const scan of ['seqscan', 'indexscan', 'indexonlyscan']) await tx.execute(sql.raw(`set local enable_${scan} = off`));
-      const where = addressMatches(sql`address`, 'Горького 32')!;
-      const plan = await queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain select uid from houses where ${where}`);
-      expect(plan.map((line) => line['QUERY PLAN']).join('\n')).toContain('houses_address_search_idx');
+      for (const query of ['Горького 32', 'д. 1', 'ж']) {
+        const where = addressMatches(sql`address_search`, query)!;
+        const plan = await queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain select uid from houses where ${where}`);
+        expect(plan.map((line) => line['QUERY PLAN']).join('\n'), query).toContain('houses_address_words_idx');
+      }
     });
   });
 });

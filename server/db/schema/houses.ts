@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { normalisedAddressSql } from './address-search';
 import { buyers, managementCompanies } from './buyers';
 
 /** House: the id is a string uid; `fias` is the FIAS house GUID. */
@@ -12,12 +13,20 @@ export const houses = pgTable(
     fias: text('fias'),
     managementCompanyId: integer('management_company_id').references(() => managementCompanies.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The address as contract/address-search.ts normalises it (lower case, «ё» as «е», any run of
+     * other than letters and digits one space), after a space: `% 1%` then finds a word that starts
+     * with «1» anywhere, the first word too. Stored, so the trigram index's matches are checked
+     * against the column rather than by running the normalisation on every row again.
+     */
+    addressSearch: text('address_search')
+      .notNull()
+      .generatedAlwaysAs(normalisedAddressSql(sql.raw('address'))),
   },
   (t) => [
     index('houses_address_idx').on(t.address, t.uid),
-    // `?address=` finds the words of the address in any order (contract/address-search.ts) through
-    // pg_trgm on the normalised text; address_search_text is created by migration 0020.
-    index('houses_address_search_idx').using('gin', sql`address_search_text(${t.address}) gin_trgm_ops`),
+    // `?address=` finds the words of the address in any order (contract/address-search.ts) through pg_trgm.
+    index('houses_address_words_idx').using('gin', sql`${t.addressSearch} gin_trgm_ops`),
     index('houses_region_idx').on(t.region),
     index('houses_fias_idx').on(t.fias),
     index('houses_management_company_idx').on(t.managementCompanyId),

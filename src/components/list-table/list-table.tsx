@@ -22,6 +22,8 @@ export interface ListTableProps<R extends GridValidRowModel, F extends string> {
   getRowId: (row: R) => GridRowId;
   /** The server's totalCount. */
   rowCount: number;
+  /** The server counted up to a cap: more rows match than `rowCount` («из более N»). */
+  countCapped?: boolean;
   /** The server's page size. */
   pageSize: number;
   loading: boolean;
@@ -72,6 +74,7 @@ export function ListTable<R extends GridValidRowModel, F extends string>({
   columns,
   getRowId,
   rowCount,
+  countCapped = false,
   pageSize,
   loading,
   error,
@@ -89,10 +92,11 @@ export function ListTable<R extends GridValidRowModel, F extends string>({
   const localeText = useMemo(
     () => ({
       ...gridLocales[language].components.MuiDataGrid.defaultProps.localeText,
-      paginationDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => t('table.displayedRows', { from, to, count }),
+      paginationDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
+        t(countCapped ? 'table.displayedRows.capped' : 'table.displayedRows', { from, to, count }),
       columnMenuAriaLabel: (column: string) => t('table.columnMenu', { column }),
     }),
-    [language, t],
+    [language, t, countCapped],
   );
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const columnVisibilityModel = useMemo<GridColumnVisibilityModel>(

@@ -49,6 +49,8 @@ export function useHouseList() {
     list,
     houses,
     totalCount: query.data?.pagination.totalCount ?? 0,
+    /** More houses match than totalCount (an address search counts up to a cap). */
+    countCapped: query.data?.totalCountCapped === true,
     pageSize: query.data?.pagination.pageSize || HOUSE_LIST_PAGE_SIZE,
     loading: query.isFetching,
     error: query.error ? errorMessage(query.error) : null,

@@ -35,6 +35,17 @@ describe('the address search normalisation', () => {
     expect(finds('г. Пермь, ул. Королева, д. 1', 'королёва')).toBe(true);
   });
 
+  it('finds a word of one or two characters only at the start of a word: «д. 3» finds house 32, «2» does not', () => {
+    expect(finds(GORKOGO, 'д. 3')).toBe(true);
+    expect(finds(GORKOGO, '32')).toBe(true);
+    expect(finds(GORKOGO, '2')).toBe(false);
+    expect(finds(GORKOGO, 'мо')).toBe(true);
+    expect(finds(GORKOGO, 'ск')).toBe(false);
+    expect(finds(GORKOGO, 'оск')).toBe(true);
+    expect(finds(KOROLEVA, 'к2')).toBe(false);
+    expect(finds(KOROLEVA, '7к')).toBe(true);
+  });
+
   it('finds a part of a word too: «горьк», «орького», «7к»', () => {
     expect(finds(GORKOGO, 'горьк')).toBe(true);
     expect(finds(GORKOGO, 'орького москв')).toBe(true);

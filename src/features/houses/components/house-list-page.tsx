@@ -127,6 +127,7 @@ export function HouseListPage({ offlineAction: OfflineAction, opensHouse }: Hous
         columns={columns}
         getRowId={(row) => row.id}
         rowCount={houses.totalCount}
+        countCapped={houses.countCapped}
         pageSize={houses.pageSize}
         loading={houses.loading}
         error={houses.error}
