@@ -34,6 +34,11 @@ export function addressMatches(search: SQL | AnyColumn, query: string): SQL | un
   return and(...words.map((word) => sql`${search} like ${isWordStart(word) ? `% ${word}%` : `%${word}%`}`));
 }
 
+/** isHouseInScope on a house's `buyer_ids`: one of its entrances is the buyer's, or it has none yet. */
+function houseInBuyerScope(buyerIds: SQL | AnyColumn, buyerId: number): SQL {
+  return sql`(${buyerIds} = '{}'::integer[] or ${buyerIds} @> array[${buyerId}::integer])`;
+}
+
 const houseColumns = { id: houses.uid, address: houses.address, region: houses.region, fias: houses.fias };
 
 function whereOf(filter: HouseFilter): SQL | undefined {
@@ -43,10 +48,9 @@ function whereOf(filter: HouseFilter): SQL | undefined {
   if (filter.fias) conditions.push(eq(houses.fias, filter.fias));
   const address = filter.address ? addressMatches(houses.addressSearch, filter.address) : undefined;
   if (address) conditions.push(address);
-  // isHouseInScope in SQL: one probe of entrances_house_idx per house (null: no entrance yet). Written
-  // as EXISTS … OR NOT EXISTS, PostgreSQL hashes every entrance first (20–30 ms before the first row).
+  // isHouseInScope in SQL, on the row itself (buyer_ids: the buyers of its entrances, none yet: everyone's).
   if (filter.buyerId !== undefined) {
-    conditions.push(sql`coalesce((select bool_or(e.buyer_id = ${filter.buyerId}) from entrances e where e.house_uid = ${houses.uid}), true)`);
+    conditions.push(houseInBuyerScope(houses.buyerIds, filter.buyerId));
   }
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
@@ -59,6 +63,14 @@ export async function countHouses(db: Db, filter: HouseFilter): Promise<number> 
 
 /** An address search counts its matches up to this many (or to the page after the one asked for, if further). */
 export const HOUSE_COUNT_CAP = 500;
+
+/**
+ * Past the cap, the page is first looked for among this many houses at the start of the address
+ * order (or this many a row of the page, if more): dense matches («ул», «1») fill it there.
+ */
+const HOUSE_WALK_BUDGET = 2_000;
+const HOUSE_WALK_PER_ROW = 20;
+const HOUSE_JSON = sql.raw(`json_build_object('id', h.uid, 'address', h.address, 'region', h.region, 'fias', h.fias)`);
 
 /** The cap of a count for `page`: at least the page after it, so a capped list always has a next page. */
 export function houseCountCap(page: number, pageSize: number): number {
@@ -78,10 +90,10 @@ export interface HousePage {
  *
  * With an address, the matches are counted up to a cap, found through the trigram index, and up
  * to the cap the page is sorted out of them (a word as rare as a street's name: a few rows). Past
- * it the matches are dense («1», «ная»): a second statement walks houses_address_idx in order and
- * stops after the page's rows, checking the words on the houses it passes (the `offset 0`
- * subquery keeps PostgreSQL from planning a sort of every match from a wrong estimate of the
- * LIKE). Neither reads more than the cap's rows, however many houses match.
+ * it the matches are many, and where they are dense («ул», «1») the page is among the first houses
+ * in address order: a second statement looks for it in the first HOUSE_WALK_BUDGET of them
+ * (houses_address_idx, checking the words on each). Only when that does not fill the page («каз»:
+ * every «Казань» after every «А…») are all the matches read and the page sorted out of them.
  */
 export async function listHouses(
   db: Db,
@@ -103,20 +115,29 @@ export async function listHouses(
   const cap = houseCountCap(page, pageSize);
   const [matched] = await queryRows<{ total: number; rows: House[] }>(
     db,
-    sql`with matched as materialized (select ${houses.uid} as id, ${houses.address} as address, ${houses.region} as region, ${houses.fias} as fias from ${houses} where ${where} limit ${cap + 1})
+    sql`with matched as materialized (select uid, address, region, fias from ${houses} where ${where} limit ${cap + 1})
         select (select count(*)::int from matched) as total,
-          coalesce((select json_agg(json_build_object('id', m.id, 'address', m.address, 'region', m.region, 'fias', m.fias) order by m.address, m.id)
-                    from (select * from matched order by address, id limit ${pageSize} offset ${offset}) m), '[]'::json) as rows`,
+          coalesce((select json_agg(${HOUSE_JSON} order by h.address, h.uid)
+                    from (select * from matched order by address, uid limit ${pageSize} offset ${offset}) h), '[]'::json) as rows`,
   );
   const counted = Number(matched?.total ?? 0);
   if (counted <= cap) return { rows: matched?.rows ?? [], total: counted, capped: false };
+  const budget = Math.max(HOUSE_WALK_BUDGET, (offset + pageSize) * HOUSE_WALK_PER_ROW);
   const [walked] = await queryRows<{ rows: House[] }>(
     db,
-    sql`select coalesce((select json_agg(json_build_object('id', h.uid, 'address', h.address, 'region', h.region, 'fias', h.fias) order by h.address, h.uid)
-          from (select * from (select * from ${houses} order by address, uid offset 0) as ${houses}
+    sql`select coalesce((select json_agg(${HOUSE_JSON} order by h.address, h.uid)
+          from (select * from (select * from ${houses} order by address, uid offset 0 limit ${budget}) as ${houses}
                 where ${where} limit ${pageSize} offset ${offset}) h), '[]'::json) as rows`,
   );
-  return { rows: walked?.rows ?? [], total: cap, capped: true };
+  if ((walked?.rows.length ?? 0) === pageSize) return { rows: walked!.rows, total: cap, capped: true };
+  // The matches are many but not near the start of the address order («Казань»: past every «А…»): the page is sorted out of all of them.
+  const [sorted] = await queryRows<{ rows: House[] }>(
+    db,
+    sql`with matched as materialized (select * from ${houses} where ${where})
+        select coalesce((select json_agg(${HOUSE_JSON} order by h.address, h.uid)
+          from (select * from matched order by address, uid limit ${pageSize} offset ${offset}) h), '[]'::json) as rows`,
+  );
+  return { rows: sorted?.rows ?? [], total: cap, capped: true };
 }
 
 /** null when the uid is taken. */
@@ -180,7 +201,7 @@ export async function housesOutOfScope(db: Db, uids: readonly string[], scope: n
     db,
     sql`select h.uid, h.address from houses h
         where h.uid in (${sql.join([...new Set(uids)].map((uid) => sql`${uid}`), sql`, `)})
-          and not coalesce((select bool_or(e.buyer_id = ${scope}) from entrances e where e.house_uid = h.uid), true)`,
+          and not ${houseInBuyerScope(sql`h.buyer_ids`, scope)}`,
   );
   const byUid = new Map(rows.map((row) => [row.uid, row]));
   return uids.flatMap((uid) => byUid.get(uid) ?? []);

@@ -26,6 +26,7 @@ import { sipAccounts } from '../db/schema/sip';
 import { externalUsers, userDevices, userOptions, users } from '../db/schema/users';
 import { accessStatements, panelsFromTables } from './access-data';
 import type { SeedContext, SeedCounters } from './context';
+import { buildHouseBuyers } from './house-buyers';
 import { buildDeviceListHouses, buildDeviceListRows } from './device-list-houses';
 import { writeDevicesOfEntrance } from './devices';
 import { seedDialings } from './dialings';
@@ -168,7 +169,8 @@ export async function seedDatabase(db: Db, size: SeedSize, seed: number = DEFAUL
         for (const statement of voltageStatements(seed, VOLTAGE_SEED_NODE)) await tx.execute(sql.raw(statement));
       });
     }
-    // The device list's houses projection is kept by triggers; rows loaded with them off are built here in one statement.
+    // The device list's houses projection and each house's buyers are kept by triggers; rows loaded with them off are built here in one statement.
+    await timed('house buyers', () => buildHouseBuyers(tx));
     await timed('device list houses', () => buildDeviceListHouses(tx));
     await timed('device list rows', () => buildDeviceListRows(tx));
     // The large size loads with triggers off: tell every process that the grants changed.

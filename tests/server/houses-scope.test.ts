@@ -88,4 +88,27 @@ describe.each(BACKENDS)('house list scope on %s', (backend) => {
     expect(ids).toHaveLength(total);
     for (const id of ids.slice(0, 5)) expect((await operator.get(`/front/houses/${encodeURIComponent(id)}`)).statusCode).toBe(200);
   });
+
+  it('keeps each house’s buyers with its entrances: one added, moved to another house or deleted changes who lists the house at once', async () => {
+    const db = app().database.drizzle;
+    const operator = await loginAs(app(), 'operator');
+    const { foreign, empty } = await twoNewHouses();
+    const listed = async (uid: string) => (await list(operator, `?houseUid=${encodeURIComponent(uid)}`)).data.length;
+    const buyersOf = async (uid: string) => (await queryRows<{ ids: number[] }>(db, sql`select buyer_ids as ids from houses where uid = ${uid}`))[0]!.ids.map(Number);
+    expect(await listed(foreign)).toBe(0);
+    expect(await listed(empty)).toBe(1);
+    const operatorBuyer = (await queryRows<{ id: number }>(db, sql`select buyer_id as id from users where login = 'operator'`))[0]!.id;
+    // An entrance of the operator's buyer in the foreign house: it belongs to both now.
+    await queryRows(db, sql`insert into entrances (uid, buyer_id, house_uid, entrance_num, title) values (${`${foreign}-e2`}, ${operatorBuyer}, ${foreign}, 2, 'Подъезд 2')`);
+    expect(await buyersOf(foreign)).toContain(operatorBuyer);
+    expect(await listed(foreign)).toBe(1);
+    // Moved to the empty house: the foreign house is the other buyer's alone again, the empty one the operator's.
+    await queryRows(db, sql`update entrances set house_uid = ${empty} where uid = ${`${foreign}-e2`}`);
+    expect(await buyersOf(empty)).toEqual([operatorBuyer]);
+    expect(await listed(foreign)).toBe(0);
+    expect(await listed(empty)).toBe(1);
+    await queryRows(db, sql`delete from entrances where house_uid = ${empty}`);
+    expect(await buyersOf(empty)).toEqual([]);
+    expect(await listed(empty)).toBe(1);
+  });
 });

@@ -22,6 +22,15 @@ export const houses = pgTable(
     addressSearch: text('address_search')
       .notNull()
       .generatedAlwaysAs(normalisedAddressSql(sql.raw('address'))),
+    /**
+     * The buyers of the house's entrances (empty: none yet, the house is everyone's to see), kept
+     * by triggers on entrances (migration 0026): a list's buyer scope is then a test of the row
+     * itself, not a probe of entrances per house.
+     */
+    buyerIds: integer('buyer_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
   },
   (t) => [
     index('houses_address_idx').on(t.address, t.uid),

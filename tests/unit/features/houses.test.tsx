@@ -58,6 +58,9 @@ describe('HouseListPage', { timeout: 30_000 }, () => {
       'fetch',
       vi.fn(async (url: string, init: RequestInit) => {
         calls.push(`${init.method} ${url}`);
+        if (url.startsWith('/front/house-list?') && url.includes('address=')) {
+          return jsonResponse(200, { result: true, pagination: { count: 2, page: 1, pageCount: 250, pageSize: 2, totalCount: 500 }, data: HOUSES, totalCountCapped: true });
+        }
         if (url.startsWith('/front/house-list?')) {
           return jsonResponse(200, { result: true, pagination: { count: 2, page: 2, pageCount: 3, pageSize: 2, totalCount: 6 }, data: HOUSES });
         }
@@ -98,6 +101,8 @@ describe('HouseListPage', { timeout: 30_000 }, () => {
     fireEvent.click(within(filters).getByRole('button', { name: 'Найти' }));
     await waitFor(() => expect(screen.getByRole('status', { name: 'location' }).textContent).toBe(`/houses?address=${encodeURIComponent('Лесная')}`));
     await waitFor(() => expect(calls).toContain(`GET /front/house-list?page=1&address=${encodeURIComponent('Лесная')}`));
+    // A broad search is counted up to a cap: the list says «более».
+    expect(await screen.findByText('1–2 из более 500', undefined, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('links each address to its house only for those the housing rule lets in', async () => {
