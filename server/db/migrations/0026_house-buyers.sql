@@ -2,7 +2,9 @@
 -- asked that of every house it read with a probe of entrances (about 15 µs a house: 15 ms for the
 -- thousand rows an address search may read); houses.buyer_ids holds the answer in the row. It is
 -- kept by statement triggers on entrances, which recompute the houses the statement touched
--- (set-based: a seed's 57,000 entrances are one update).
+-- (set-based: a seed's 57,000 entrances are one update) and write only a house whose buyers
+-- changed: an update takes the house's row lock until the commit, and concurrent wizard saves of
+-- one house's entrances waited on it (tests/e2e/offline-chaos.test.ts timed out).
 ALTER TABLE "houses" ADD COLUMN "buyer_ids" integer[] DEFAULT '{}'::integer[] NOT NULL;--> statement-breakpoint
 UPDATE "houses" h SET "buyer_ids" = s.ids
   FROM (SELECT house_uid, array_agg(DISTINCT buyer_id ORDER BY buyer_id) AS ids FROM entrances GROUP BY house_uid) s
@@ -13,12 +15,12 @@ $$;--> statement-breakpoint
 CREATE FUNCTION "houses_buyers_after_entrances"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    UPDATE houses h SET buyer_ids = houses_buyers_of(h.uid) WHERE h.uid IN (SELECT DISTINCT house_uid FROM new_rows);
+    UPDATE houses h SET buyer_ids = houses_buyers_of(h.uid) WHERE h.uid IN (SELECT DISTINCT house_uid FROM new_rows) AND h.buyer_ids IS DISTINCT FROM houses_buyers_of(h.uid);
   ELSIF TG_OP = 'DELETE' THEN
-    UPDATE houses h SET buyer_ids = houses_buyers_of(h.uid) WHERE h.uid IN (SELECT DISTINCT house_uid FROM old_rows);
+    UPDATE houses h SET buyer_ids = houses_buyers_of(h.uid) WHERE h.uid IN (SELECT DISTINCT house_uid FROM old_rows) AND h.buyer_ids IS DISTINCT FROM houses_buyers_of(h.uid);
   ELSE
     UPDATE houses h SET buyer_ids = houses_buyers_of(h.uid)
-      WHERE h.uid IN (SELECT house_uid FROM old_rows UNION SELECT house_uid FROM new_rows);
+      WHERE h.uid IN (SELECT house_uid FROM old_rows UNION SELECT house_uid FROM new_rows) AND h.buyer_ids IS DISTINCT FROM houses_buyers_of(h.uid);
   END IF;
   RETURN NULL;
 END
