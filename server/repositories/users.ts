@@ -4,7 +4,7 @@ import type { UserListRow } from '../../contract/users';
 import { queryRows, type Db } from '../db/client';
 import { groups, userGroups } from '../db/schema/groups';
 import { users } from '../db/schema/users';
-import { containsPattern } from './houses';
+import { containsPattern, prefixPattern } from './houses';
 
 export async function findUserByLogin(db: Db, login: string): Promise<{ id: number; passwordHash: string | null } | null> {
   const rows = await db
@@ -30,21 +30,31 @@ export async function listUserGroups(db: Db, userId: number): Promise<Group[]> {
     .orderBy(asc(groups.name), asc(groups.id));
 }
 
+/** A login part this short is looked for at the start of the login: «79» finds the phone numbers starting with it, «a» the logins starting with «a». */
+export const LOGIN_PREFIX_MAX_LENGTH = 2;
+
 /**
- * The list's conditions on a users row `u`. The login matches with ILIKE, which the trigram index
+ * The list's conditions on a users row `u`. A short login part is a prefix of lower(login), which
+ * users_login_prefix_idx serves; a longer one matches anywhere: with ILIKE, which the trigram index
  * serves, or as lower(login) LIKE, which it cannot: a walk in login order keeps its index.
  */
-function listWhere(filters: UserListFilters, scope: number | null, login: 'trigram' | 'walk'): SQL {
+export function userListWhere(filters: UserListFilters, scope: number | null, login: 'trigram' | 'walk'): SQL {
   const conditions: SQL[] = [sql`true`];
   if (scope !== null) conditions.push(sql`u.buyer_id = ${scope}`);
   if (filters.buyerId !== undefined) conditions.push(sql`u.buyer_id = ${filters.buyerId}`);
   if (filters.userId !== undefined) conditions.push(sql`u.id = ${filters.userId}`);
   if (filters.comment) conditions.push(sql`u.comment ilike ${containsPattern(filters.comment)}`);
-  if (filters.login) {
+  if (filters.login && isLoginPrefix(filters.login)) {
+    conditions.push(sql`lower(u.login) like lower(${prefixPattern(filters.login)})`);
+  } else if (filters.login) {
     const pattern = containsPattern(filters.login);
     conditions.push(login === 'trigram' ? sql`u.login ilike ${pattern}` : sql`lower(u.login) like lower(${pattern})`);
   }
   return sql.join(conditions, sql` and `);
+}
+
+function isLoginPrefix(login: string): boolean {
+  return login.length <= LOGIN_PREFIX_MAX_LENGTH;
 }
 
 export interface UserListFilters {
@@ -55,7 +65,15 @@ export interface UserListFilters {
 }
 
 /** The list counts its matches up to this many (or to the end of the page asked for, if further). */
-export const USER_COUNT_CAP = 3000;
+export const USER_COUNT_CAP = 500;
+
+/**
+ * Past the cap, the page is first looked for among this many users in login order (from the
+ * prefix, for a short login part), or this many a row of the page, if more: dense matches («79»,
+ * «790» of phone numbers) fill it there.
+ */
+export const USER_WALK_BUDGET = 20_000;
+const USER_WALK_PER_ROW = 20;
 
 /** The cap of a count for `page`: the page's last row at least, so a later page still reads as one. */
 export function userCountCap(page: number, pageSize: number): number {
@@ -75,16 +93,17 @@ const LIST_ROW = sql.raw(`json_build_object('userId', u.id, 'buyerId', u.buyer_i
   'dateCreate', to_char(u.date_created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`);
 
 /**
- * A page of user list rows by login case-insensitively, then id: `login` and `comment` match a
- * part, case-insensitively; `scope` limits the list to one buyer (null: every buyer).
+ * A page of user list rows by login case-insensitively, then id: `login` matches a part (a short one
+ * the login's start), `comment` a part, case-insensitively; `scope` limits the list to one buyer
+ * (null: every buyer).
  *
- * The matches are counted up to a cap, found through the login's trigram index (counting every
- * match of three digits of a phone number may read 20k rows, 30–40 ms), and up to the cap the page
- * is sorted out of them. Past it, the matches are dense: a second statement walks the lower(login)
- * index in order and stops after the page's rows (the `offset 0` subquery keeps PostgreSQL from
- * planning a sort of every match, which it would choose from a wrong estimate of the LIKE; the
- * index is unique, so lower(login) alone is the order there). `knownCount`, the matches a recent
- * call counted for the same filter: past the cap, the page is walked at once.
+ * The matches are counted up to a cap (through the login's trigram index, or its prefix index for a
+ * short part), and up to the cap the page is sorted out of them. Past it the matches are many, and
+ * where they are dense the page is among the first users in login order: a second statement looks
+ * for it in the first USER_WALK_BUDGET of them (users_login_walk_idx, from the prefix for a short
+ * part). Only when that does not fill the page (staff names after every phone number) are all the
+ * matches read and the page sorted out of them. `knownCount`, the matches a recent call counted for
+ * the same filter: past the cap, the count is not made again.
  */
 export async function listUsers(
   db: Db,
@@ -96,23 +115,34 @@ export async function listUsers(
 ): Promise<UserListPage> {
   const cap = userCountCap(page, pageSize);
   const offset = (page - 1) * pageSize;
-  let counted = knownCount ?? 0;
-  if (knownCount === null || knownCount <= cap) {
+  const sortedPage = async (limit: number | null) => {
     const [matched] = await queryRows<{ total: number; rows: UserListRow[] }>(
       db,
-      sql`with matched as materialized (select id, login, buyer_id, comment, date_created from users u where ${listWhere(filters, scope, 'trigram')} limit ${cap + 1})
+      sql`with matched as materialized (select id, login, buyer_id, comment, date_created from users u where ${userListWhere(filters, scope, 'trigram')} ${limit === null ? sql`` : sql`limit ${limit}`})
           select (select count(*)::int from matched) as total,
             coalesce((select json_agg(${LIST_ROW} order by lower(u.login), u.id)
                       from (select * from matched order by lower(login), id limit ${pageSize} offset ${offset}) u), '[]'::json) as rows`,
     );
-    counted = Number(matched?.total ?? 0);
-    if (counted <= cap) return { rows: matched?.rows ?? [], total: counted, capped: false, counted };
+    return { rows: matched?.rows ?? [], total: Number(matched?.total ?? 0) };
+  };
+  let counted = knownCount ?? 0;
+  if (knownCount === null || knownCount <= cap) {
+    const matched = await sortedPage(cap + 1);
+    counted = matched.total;
+    if (counted <= cap) return { rows: matched.rows, total: counted, capped: false, counted };
   }
+  const budget = Math.max(USER_WALK_BUDGET, (offset + pageSize) * USER_WALK_PER_ROW);
+  const from = filters.login && isLoginPrefix(filters.login) ? sql`where lower(login) >= lower(${filters.login})` : sql``;
+  // The walk reads users_login_walk_idx alone (the columns the filter needs are in it); only the page's rows are read from the table.
   const [walked] = await queryRows<{ rows: UserListRow[] }>(
     db,
     sql`select coalesce((select json_agg(${LIST_ROW} order by lower(u.login), u.id)
-          from (select * from (select id, login, buyer_id, comment, date_created from users order by lower(login) offset 0) u
-                where ${listWhere(filters, scope, 'walk')} limit ${pageSize} offset ${offset}) u), '[]'::json) as rows`,
+          from (select lower(u.login) as login_key
+                from (select id, login, buyer_id, comment from users ${from} order by lower(login) limit ${budget}) u
+                where ${userListWhere(filters, scope, 'walk')} limit ${pageSize} offset ${offset}) page
+          join users u on lower(u.login) = page.login_key), '[]'::json) as rows`,
   );
-  return { rows: walked?.rows ?? [], total: cap, capped: true, counted };
+  if ((walked?.rows.length ?? 0) === pageSize) return { rows: walked!.rows, total: cap, capped: true, counted };
+  // Many matches, but not near the start of the login order: the page is sorted out of all of them.
+  return { rows: (await sortedPage(null)).rows, total: cap, capped: true, counted };
 }

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { USER_LIST_PAGE_SIZE, UserListResponse, userEndpoints } from '../../contract/users';
 import { users } from '../../server/db/schema/users';
-import { USER_COUNT_CAP } from '../../server/repositories/users';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../server/db/client';
+import { USER_COUNT_CAP, USER_WALK_BUDGET, userListWhere } from '../../server/repositories/users';
 import { BACKENDS, TestClient, expectError, expectShape, loginAs, useApp } from './helpers';
 
 const LIST = userEndpoints.list.path({});
@@ -78,6 +80,42 @@ describe.each(BACKENDS)('user list on %s', (backend) => {
     const admin = await loginAs(app(), 'admin');
     expect(logins(await list(admin, 'login=capprobe'))).toEqual(['capprobe-0000', 'capprobe-0000x', ...expected(1, 19)]);
     expect(logins(await list(admin, 'login=capprobe&buyerId=2'))).toEqual(['capprobe-0000x', 'capprobe-foreign']);
+  });
+
+  it('finds a part of one or two characters at the start of the login, through its prefix index; a longer one anywhere', async () => {
+    const operator = await loginAs(app(), 'operator');
+    const short = await list(operator, 'login=sT');
+    expect(short.data.every((row) => row.login.toLowerCase().startsWith('st'))).toBe(true);
+    expect((await list(operator, 'login=stp')).pagination.totalCount).toBe(23);
+    const li = await list(operator, 'login=Li');
+    expect(li.pagination.totalCount).toBeGreaterThanOrEqual(23);
+    expect(li.data.every((row) => row.login.toLowerCase().startsWith('li'))).toBe(true);
+    await app().database.drizzle.transaction(async (tx) => {
+      // Small seeds: a scan is cheaper, so only the plans that can use an index are let in.
+      for (const scan of ['seqscan', 'bitmapscan']) await tx.execute(sql.raw(`set local enable_${scan} = off`));
+      for (const login of ['7', 'Li']) {
+        const plan = await queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain select id from users u where ${userListWhere({ login }, null, 'trigram')}`);
+        // Either index of lower(login) is a range of the prefix (a C collation lets the others serve LIKE too).
+        expect(plan.map((line) => line['QUERY PLAN']).join('\n'), login).toMatch(/using users_login_(prefix|lower|walk)_idx [^]*Index Cond: \(\(lower\(login\) ~?>=/);
+      }
+    });
+  });
+
+  it('past the cap, sorts the page out of every match when the first users in login order do not hold it', async () => {
+    // More users ahead of 520 matches in login order than the walk reads: it does not reach them.
+    const db = app().database.drizzle;
+    await db.execute(sql`insert into users (login, buyer_id) select '0000-ahead-' || lpad(g::text, 6, '0'), 1 from generate_series(1, ${USER_WALK_BUDGET + 100}) g`);
+    await db.insert(users).values(Array.from({ length: 520 }, (_item, index) => ({ login: `zz-lateprobe-${String(index).padStart(3, '0')}`, buyerId: 1 })));
+    const operator = await loginAs(app(), 'operator');
+    const expected = (from: number, to: number) => Array.from({ length: to - from }, (_item, index) => `zz-lateprobe-${String(from + index).padStart(3, '0')}`);
+    const first = await list(operator, 'login=lateprobe');
+    expect(first.totalCountCapped).toBe(true);
+    expect(first.data.map((row) => row.login)).toEqual(expected(0, 20));
+    expect((await list(operator, 'login=lateprobe&page=3')).data.map((row) => row.login)).toEqual(expected(40, 60));
+    // A short part walks from its start in login order.
+    const short = await list(operator, 'login=zz');
+    expect(short.totalCountCapped).toBe(true);
+    expect(short.data.map((row) => row.login)).toEqual(expected(0, 20));
   });
 
   it('refuses bad filters (400 naming the field), the installer (403) and no session (401); support reads', async () => {

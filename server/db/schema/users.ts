@@ -25,6 +25,10 @@ export const users = pgTable(
     uniqueIndex('users_login_lower_idx').on(sql`lower(${t.login})`),
     // A search by a part of the login (adding a resident to a flat) through pg_trgm.
     index('users_login_trgm_idx').using('gin', t.login.op('gin_trgm_ops')),
+    // A login's start («79», «a»): a part of one or two characters has no trigram to look up.
+    index('users_login_prefix_idx').on(sql`lower(${t.login}) text_pattern_ops`),
+    // The list's walk in login order past its count cap checks the buyer and the login here, not in the table.
+    index('users_login_walk_idx').on(sql`lower(${t.login})`, t.buyerId, t.login),
     index('users_buyer_idx').on(t.buyerId),
     index('users_date_created_idx').on(t.dateCreated),
   ],
