@@ -1,10 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, account, launchBrowser, logIn, mainMenu, openSession, pathOf, screenshot, type Session } from './browser';
-import { APP_ROUTES, concretePath, routeValues, trackRequests, visitRoute } from './route-visits';
-
-/** Every route of the app but the login form (checked against the table by tests/unit/app/route-access.test.ts). */
-const ROUTES = APP_ROUTES;
+import { concretePath, overflow, routeValues } from './route-visits';
 
 const WIZARDS = [
   { link: 'Добавить по серийному номеру', path: '/devices/serial-number-wizard', title: 'Добавление устройства по серийному номеру' },
@@ -22,69 +19,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-});
-
-/** How far the page reaches past the viewport, and the outermost elements that do. */
-async function overflow(page: Page): Promise<{ doc: number; body: number; inner: number; culprits: string[] }> {
-  return page.evaluate(() => {
-    const inner = window.innerWidth;
-    const culprits: string[] = [];
-    for (const element of Array.from(document.body.querySelectorAll('*'))) {
-      const right = element.getBoundingClientRect().right;
-      const parent = element.parentElement;
-      if (right > inner + 0.5 && (!parent || parent.getBoundingClientRect().right <= inner + 0.5)) {
-        const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? '';
-        culprits.push(`${element.tagName.toLowerCase()}.${String(element.className).split(' ')[0] ?? ''} "${name}" right=${Math.round(right)}`);
-      }
-    }
-    return { doc: document.documentElement.scrollWidth, body: document.body.scrollWidth, inner, culprits: culprits.slice(0, 3) };
-  });
-}
-
-describe.each(['admin', 'operator', 'installer', 'support'])('no page at 390 px is wider than the viewport, as %s', (login) => {
-  let session: Session;
-
-  beforeAll(async () => {
-    session = await openSession(browser, MOBILE);
-    await logIn(session.page, account(login));
-  });
-
-  afterAll(async () => {
-    await session?.context.close();
-  });
-
-  it(`keeps every one of the ${ROUTES.length} routes within 390 px, and asks the server nothing it refuses this role`, { timeout: 480_000 }, async () => {
-    const { page } = session;
-    expect(ROUTES.length).toBeGreaterThan(30);
-    const inFlight = trackRequests(page);
-    // Send only what a role may: a 403 the app brought on itself (a list it may not read, a report
-    // it may not send) is a request that should not have left.
-    const refused: string[] = [];
-    const fieldReports: string[] = [];
-    page.on('response', (response) => {
-      if (response.status() === 403) refused.push(`${response.request().method()} ${new URL(response.url()).pathname} on ${pathOf(page)}`);
-    });
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/front/field/report') fieldReports.push(pathOf(page));
-    });
-    const values = await routeValues(page);
-    const wide: string[] = [];
-    for (const path of ROUTES) {
-      const url = concretePath(path, values);
-      // Inside the running app, as a link would (the first visit loads the page): the route's chunk
-      // and answers are requests, so the old screen is gone once the network has been quiet.
-      await visitRoute(page, url, inFlight);
-      // Transitions (drawers, grids sizing their columns) end within a frame or two of the last answer.
-      await page.waitForTimeout(100);
-      const { doc, body, inner, culprits } = await overflow(page);
-      expect(inner).toBe(MOBILE.width);
-      if (doc > inner || body > inner) wide.push(`${url}: document ${doc} px, body ${body} px; ${culprits.join('; ')}`);
-    }
-    expect(wide).toEqual([]);
-    expect(refused).toEqual([]);
-    // The installers' queues are support's to read: only an installer's app reports its own.
-    if (login !== 'installer') expect(fieldReports).toEqual([]);
-  });
 });
 
 describe.each([

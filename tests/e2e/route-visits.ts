@@ -120,3 +120,20 @@ export async function visitRoute(page: Page, url: string, inFlight: () => number
   }
   await settleRoute(page, inFlight);
 }
+
+/** How far the page reaches past the viewport, and the outermost elements that do. */
+export async function overflow(page: Page): Promise<{ doc: number; body: number; inner: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const inner = window.innerWidth;
+    const culprits: string[] = [];
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
+      const right = element.getBoundingClientRect().right;
+      const parent = element.parentElement;
+      if (right > inner + 0.5 && (!parent || parent.getBoundingClientRect().right <= inner + 0.5)) {
+        const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? '';
+        culprits.push(`${element.tagName.toLowerCase()}.${String(element.className).split(' ')[0] ?? ''} "${name}" right=${Math.round(right)}`);
+      }
+    }
+    return { doc: document.documentElement.scrollWidth, body: document.body.scrollWidth, inner, culprits: culprits.slice(0, 3) };
+  });
+}

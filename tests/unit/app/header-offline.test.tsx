@@ -156,14 +156,14 @@ describe('OfflineRuntimeHost', () => {
     expect(getOfflineRuntime()).toBeNull();
   });
 
-  it('sends support the queue summary only where told to (installers), never from an operator\'s or support\'s browser', async () => {
+  it('sends support the queue summary only where told to (installers), never from an operator\'s, support\'s or the superuser\'s browser', async () => {
     setLoggedFlag(true);
     const reported = vi.fn();
     vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
       if (String(input).includes('/front/field/report')) reported();
       return jsonResponse(200, { result: true });
     });
-    for (const [roles, reportsField] of [[['management'], false], [['support'], false], [['adjuster'], true]] as const) {
+    for (const [roles, reportsField] of [[['management'], false], [['support'], false], [['superuser', 'management', 'adjuster', 'support'], false], [['adjuster'], true]] as const) {
       reported.mockClear();
       const db = openTestDb();
       const { options } = hostOptions(db, () => ({ type: 'sent', status: 200 }));
