@@ -1,6 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { persistStorage, resetPersistRequest, storageStatus } from '@/offline/storage';
 
+// The request is kept per page (module state): another file in the same worker may have made it already.
+beforeEach(() => resetPersistRequest());
 afterEach(() => resetPersistRequest());
 
 function fakeStorage(persisted: boolean, grant: boolean) {
