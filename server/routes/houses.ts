@@ -43,8 +43,8 @@ export async function houseInScope(db: Db, uid: string, scope: number | null): P
 }
 
 /**
- * A buyer's count of houses (a probe of entrances per house: 20–90 ms over 25,000, against 1–3 ms
- * for every house), computed once for the callers that ask at the same time and kept a few seconds.
+ * A buyer's count of houses (a test of each house's buyer_ids: every house read, several ms over
+ * 25,000), computed once for the callers that ask at the same time and kept a few seconds.
  */
 class ScopedHouseCounts {
   private readonly cache = new CountCache(SCOPED_COUNT_TTL_MS);
