@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Buyer } from '../../contract/buyers';
 import { queryRows, type Db } from '../db/client';
-import { containsPattern } from './houses';
+import { containsPattern } from '../db/like-patterns';
 
 export interface BuyerFilter {
   /** A part of the name, any case. */

@@ -15,20 +15,6 @@ export interface HouseFilter {
   buyerId?: number;
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-/** `value` as a LIKE pattern that matches it literally anywhere in the text. */
-export function containsPattern(value: string): string {
-  return `%${escapeLike(value)}%`;
-}
-
-/** `value` as a LIKE pattern that matches text starting with it literally. */
-export function prefixPattern(value: string): string {
-  return `${escapeLike(value)}%`;
-}
-
 /**
  * Every word of `query` is in the address, in any order, «ё» as «е», «ул.», «д.» and the like left
  * out, a word of one or two characters at the start of one of the address's words

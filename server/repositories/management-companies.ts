@@ -3,7 +3,7 @@ import { MC_DEVICES_LIMIT, type ManagementCompany, type McDevice } from '../../c
 import { queryRows, type Db } from '../db/client';
 import { buyers, managementCompanies } from '../db/schema/buyers';
 import { selectPage } from './paging';
-import { containsPattern } from './houses';
+import { containsPattern } from '../db/like-patterns';
 
 const companyColumns = {
   id: managementCompanies.id,

@@ -4,7 +4,7 @@ import type { UserListRow } from '../../contract/users';
 import { queryRows, type Db } from '../db/client';
 import { groups, userGroups } from '../db/schema/groups';
 import { users } from '../db/schema/users';
-import { containsPattern, prefixPattern } from './houses';
+import { containsPattern, prefixPattern } from '../db/like-patterns';
 
 export async function findUserByLogin(db: Db, login: string): Promise<{ id: number; passwordHash: string | null } | null> {
   const rows = await db
