@@ -70,16 +70,25 @@ export interface HousingApiFigures {
 export const BROAD_ADDRESS_FRAGMENTS = ['ул.', 'д. 1', '1', '12', '2', 'г', 'обл', 'ная', 'ова', 'ск', 'ул. Лен', 'д. 1 к'] as const;
 
 /**
+ * Whole numbers below a bound, the same sequence for the same seed on every run (the bench's drawn
+ * fragments). A linear congruential generator's low bits repeat with a short period, so the high
+ * ones are drawn: with the low bits, every login fragment of tests/bench/people.ts came out «7».
+ */
+export function seededDraws(seed: number): (below: number) => number {
+  let state = seed >>> 0;
+  return (below) => {
+    state = (state * 1_103_515_245 + 12_345) >>> 0;
+    return (state >>> 16) % below;
+  };
+}
+
+/**
  * `count` fragments from the seed's addresses, drawn with a fixed seed (the same every run): three
  * letters out of a word, or the first one or two characters of a number (a house, a building).
  */
 async function drawnAddressFragments(url: string, count: number): Promise<string[]> {
   const addresses = await withClient(url, async (client) => (await client.query<{ address: string }>(`select address from houses order by md5(uid) limit ${count}`)).rows.map((row) => row.address));
-  let state = 0x2545f491;
-  const next = (below: number) => {
-    state = (state * 1_103_515_245 + 12_345) >>> 0;
-    return state % below;
-  };
+  const next = seededDraws(0x2545f491);
   return addresses.map((address) => {
     const words = address.split(/[^0-9A-Za-zА-Яа-яЁё]+/).filter((word) => word.length >= 3 || /^\d/.test(word));
     const word = words[next(words.length)] ?? address;

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { repoRoot, startServer } from '../e2e/server-process';
-import { largeSeedReport, withClient, type LargeSeedFigures } from './housing';
+import { largeSeedReport, seededDraws, withClient, type LargeSeedFigures } from './housing';
 import { latencyRow, loadPaths, logInCookie, statusSummary, type LoadFigures, type LoadOptions } from './load';
 
 export const PEOPLE_BUDGET = { userSearchP99Ms: 20, userCardP99Ms: 30 };
@@ -35,11 +35,7 @@ export const BROAD_LOGIN_FRAGMENTS = ['79', '7', '1', '12', '00', '9', 'a', 'op'
  */
 async function drawnLoginFragments(url: string, count: number): Promise<string[]> {
   const logins = await withClient(url, async (client) => (await client.query<{ login: string }>(`select login from users order by md5(id::text) limit ${count}`)).rows.map((row) => row.login));
-  let state = 0x1b873593;
-  const next = (below: number) => {
-    state = (state * 1_103_515_245 + 12_345) >>> 0;
-    return (state >>> 16) % below;
-  };
+  const next = seededDraws(0x1b873593);
   return logins.map((login) => {
     const length = Math.min(login.length, 1 + next(4));
     const start = length <= 2 ? 0 : next(login.length - length + 1);
