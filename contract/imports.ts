@@ -134,7 +134,7 @@ export const ImportJob = type({
   id: string(),
   kind: enums(IMPORT_KINDS),
   state: enums(IMPORT_JOB_STATES),
-  /** Rows read so far (the total is known once the file is read through). */
+  /** Rows written so far, on any process (the total is known once the file is read through). */
   processed: number(),
   total: nullable(number()),
   counts: ImportCounts,

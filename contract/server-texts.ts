@@ -109,7 +109,6 @@ export const SERVER_TEXTS = {
   'commutators.saved.owed': 'Матрица коммутации сохранена; запись ждёт отправки на устройство',
   'commutators.saved.owedBecause': 'Матрица коммутации сохранена; запись ждёт отправки на устройство: {reason}',
   'import.interrupted': 'Импорт прерван',
-  'import.serverStopping': 'Сервер останавливается: импорт прерван',
   'refusal.notFound': 'Не найдено',
   'refusal.unauthorized': 'Требуется вход в систему',
   'refusal.forbidden': 'Недостаточно прав для этого действия',

@@ -36,7 +36,7 @@ import { doorCodeRoutes } from './routes/door-codes';
 import { fieldRoutes } from './routes/field';
 import { dialingRoutes } from './routes/dialings';
 import { historyRoutes, type HistoryRouteOptions } from './routes/history';
-import { importRoutes } from './routes/imports';
+import { importRoutes, type ImportRoutesOptions } from './routes/imports';
 import { powerRoutes } from './routes/power';
 import { managementCompanyRoutes } from './routes/management-companies';
 import { sessionRoutes } from './routes/session';
@@ -76,6 +76,8 @@ export interface AppOptions {
   jobs?: JobsOptions;
   /** The management companies' upload runner of this process (on by default). */
   mcUploads?: McUploadOptions;
+  /** The import-job runner of this process (on by default). */
+  imports?: ImportRoutesOptions;
   /** The sender of changes owed to devices (docs/api.md "Device sync"; on by default). */
   deviceSync?: DeviceSyncOptions;
   /** The event history's export limit and count reuse (tests shorten the export). */
@@ -173,7 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(deviceRoutes, { gateway: deviceGateway, countTtlMs: options.deviceCountTtlMs });
     await app.register(wizardRoutes, { writeWholeOnSetUp: deviceGateway instanceof DriverGateway });
     await app.register(adjusterRoutes);
-    await app.register(importRoutes);
+    await app.register(importRoutes, options.imports ?? {});
     await app.register(auditRoutes);
     await app.register(fieldRoutes);
     options.extraRoutes?.(app);

@@ -66,6 +66,11 @@ const app = await buildApp({
     leaseMs: numberFromEnv('JOBS_LEASE_MS'),
     concurrency: numberFromEnv('JOBS_CONCURRENCY'),
   },
+  imports: {
+    enabled: env.JOBS_ENABLED !== 'false',
+    pollMs: numberFromEnv('JOBS_POLL_MS'),
+    leaseMs: numberFromEnv('JOBS_LEASE_MS'),
+  },
   mcUploads: {
     enabled: env.JOBS_ENABLED !== 'false',
     pollMs: numberFromEnv('JOBS_POLL_MS'),

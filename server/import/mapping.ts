@@ -1,5 +1,8 @@
 import { IMPORT_FIELDS, IMPORT_REQUIRED, type ImportField, type ImportKind, type ImportMapping } from '../../contract/imports';
 import { ApiError } from '../http/errors';
+import type { SourceRow } from '../repositories/imports-plan';
+import type { FileDetection } from './detect';
+import { dataRows, readHead } from './read-rows';
 
 /** Header words (lower case, spaces and punctuation dropped) each field is recognised by. */
 const SYNONYMS: Record<ImportField, readonly string[]> = {
@@ -50,4 +53,13 @@ export function mappedValues(columns: readonly number[], cells: readonly string[
 /** The export puts a quote before a value a spreadsheet would run as a formula (csv-out.ts); the import takes it off. */
 function undefuse(value: string): string {
   return /^'[=+\-@]/.test(value) ? value.slice(1) : value;
+}
+
+/** The file's data rows with their mapped values (IMPORT_FIELDS order); 400 for a mapping the header does not fit. */
+export async function mappedRows(path: string, detection: FileDetection, kind: ImportKind, mapping: ImportMapping): Promise<AsyncIterable<SourceRow>> {
+  const { headers } = await readHead(path, detection, 0);
+  const columns = columnsOf(kind, mapping, headers);
+  return (async function* rows() {
+    for await (const row of dataRows(path, detection)) yield { line: row.line, values: mappedValues(columns, row.cells) };
+  })();
 }

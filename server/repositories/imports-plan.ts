@@ -83,33 +83,39 @@ export async function dryRun<D>(db: Db, planner: BatchPlanner<D>, rows: AsyncIte
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
 
+/** Thrown by a commit to undo its transaction and stop the apply (the job is not this process's any more). */
+export class ApplyAbandoned extends Error {}
+
+/** Records rows inside the transaction that wrote them (the job's checkpoint and result lines). */
+export type CommitRows = (tx: Db, rows: readonly ImportRow[]) => Promise<void>;
+
 /**
- * The apply: each batch planned and written in one transaction; when the batch's transaction
- * fails, its rows are tried one by one, each in its own, so a bad row fails alone.
+ * The apply: each batch planned and written in one transaction, with its commit; when the batch's
+ * transaction fails, its rows are tried one by one, each in its own, so a bad row fails alone.
  */
-export async function applyBatch<D>(db: Db, planner: BatchPlanner<D>, batch: readonly SourceRow[], replan: () => BatchPlanner<D>): Promise<ImportRow[]> {
+export async function applyBatch<D>(db: Db, planner: BatchPlanner<D>, batch: readonly SourceRow[], replan: () => BatchPlanner<D>, commit: CommitRows): Promise<void> {
   try {
-    return await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const planned = await planner.plan(tx, batch);
       await planner.apply(tx, planned);
-      return planned.map(publicRow);
+      await commit(tx, planned.map(publicRow));
     });
-  } catch {
-    const results: ImportRow[] = [];
+  } catch (error) {
+    if (error instanceof ApplyAbandoned) throw error;
     for (const row of batch) {
       // A fresh planner per row: the failed batch's plan left its marks in the shared one.
       const single = replan();
       try {
-        const [planned] = await db.transaction(async (tx) => {
-          const plannedRows = await single.plan(tx, [row]);
-          await single.apply(tx, plannedRows);
-          return plannedRows;
+        await db.transaction(async (tx) => {
+          const planned = await single.plan(tx, [row]);
+          await single.apply(tx, planned);
+          await commit(tx, planned.map(publicRow));
         });
-        results.push(publicRow(planned));
-      } catch (error) {
-        results.push({ line: row.line, values: row.values, status: 'failed', reason: 'failed', detail: messageOf(error), actions: [] });
+      } catch (rowError) {
+        if (rowError instanceof ApplyAbandoned) throw rowError;
+        const failed: ImportRow = { line: row.line, values: row.values, status: 'failed', reason: 'failed', detail: messageOf(rowError), actions: [] };
+        await db.transaction((tx) => commit(tx, [failed]));
       }
     }
-    return results;
   }
 }

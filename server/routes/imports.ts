@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { object, string } from 'superstruct';
@@ -18,7 +17,6 @@ import {
 } from '../../contract/imports';
 import { normalizeMac } from '../../contract/common';
 import { MAX_FLAT_NUM } from '../../contract/flat-card';
-import { serverText } from '../../contract/server-texts';
 import { PERMISSIONS, ROLES } from '../../contract/users';
 import type { Db } from '../db/client';
 import { ApiError } from '../http/errors';
@@ -26,18 +24,21 @@ import { defineRoute } from '../http/route';
 import { parseInput } from '../http/validation';
 import { CSV_BOM, csvLine } from '../import/csv-out';
 import { ImportFileError, importError } from '../import/detect';
-import { columnsOf, guessMapping, mappedValues } from '../import/mapping';
-import { dataRows, readHead } from '../import/read-rows';
+import { guessMapping, mappedRows } from '../import/mapping';
+import { readHead } from '../import/read-rows';
 import { recordChange, type AuditObject } from '../plugins/audit-changes';
 import { houseObject } from '../repositories/audit-labels';
-import { ImportStore, publicJob, type StoredUpload } from '../import/store';
+import { ImportStore, type StoredUpload } from '../import/store';
+import { DEFAULT_IMPORT_RUNNER_OPTIONS, ImportJobRunner, importPlanner, type ImportJobRunnerOptions } from '../jobs/import-job-runner';
+import { definedOnly } from '../jobs/lease-runner';
+import { createImportJob, importJobOf, importResultLines, type ImportJobRun } from '../repositories/import-jobs';
 import { buyerScope, currentUser } from '../plugins/session';
-import { FlatImport, flatExportBatch } from '../repositories/imports-flats';
-import { KeyImport, keyExportBatch, type KeyExportFilter } from '../repositories/imports-keys';
-import { applyBatch, batches, count, dryRun, prefetched, type BatchPlanner, type SourceRow } from '../repositories/imports-plan';
+import { flatExportBatch } from '../repositories/imports-flats';
+import { keyExportBatch, type KeyExportFilter } from '../repositories/imports-keys';
+import { dryRun, type BatchPlanner } from '../repositories/imports-plan';
 import { FLAT_EDITORS, FLAT_READERS } from './flats-shared';
 import { houseInScope } from './houses';
-import { KEY_EDITORS, KEY_READERS, compactKeyValue, isHex, keyTypesOf } from './keys-shared';
+import { KEY_EDITORS, KEY_READERS, compactKeyValue, isHex } from './keys-shared';
 
 /** Whoever may import something may upload a file and follow a job (each import then checks its own rule). */
 const IMPORTERS = { permissions: [PERMISSIONS.housesList, PERMISSIONS.keysList], roles: [ROLES.management] } as const;
@@ -64,12 +65,9 @@ async function fileStep<T>(step: () => Promise<T>): Promise<T> {
 }
 
 /** The upload's data rows with their mapped values; 400 for a mapping the header does not fit. */
-async function mappedRows(upload: StoredUpload, kind: ImportKind, run: ImportRun): Promise<AsyncIterable<SourceRow>> {
-  const { headers } = await fileStep(() => readHead(upload.path, upload.detection, 0));
-  const columns = columnsOf(kind, run.mapping, headers);
-  return (async function* rows() {
-    for await (const row of dataRows(upload.path, upload.detection)) yield { line: row.line, values: mappedValues(columns, row.cells) };
-  })();
+async function uploadRows(store: ImportStore, upload: StoredUpload, run: ImportRun) {
+  const path = await store.file(upload);
+  return fileStep(() => mappedRows(path, upload.detection, upload.kind, run.mapping));
 }
 
 function csvDownload(lines: AsyncIterable<string>): Readable {
@@ -124,8 +122,20 @@ function sendCsv(reply: FastifyReply, name: string, lines: AsyncIterable<string>
 }
 
 /** Bulk import with a dry run and the matching export (docs/api.md "Import and export"). */
-export async function importRoutes(app: FastifyInstance): Promise<void> {
-  const store = new ImportStore();
+export interface ImportRoutesOptions extends Partial<ImportJobRunnerOptions> {
+  /** Work the import jobs in this process (default true); false leaves them to other processes. */
+  enabled?: boolean;
+}
+
+export async function importRoutes(app: FastifyInstance, options: ImportRoutesOptions = {}): Promise<void> {
+  const { enabled = true, ...runnerOptions } = options;
+  const store = new ImportStore(() => app.database.drizzle);
+  const runner = enabled ? new ImportJobRunner(app.database.drizzle, store, { ...DEFAULT_IMPORT_RUNNER_OPTIONS, ...definedOnly(runnerOptions) }, app.log) : null;
+  if (runner) {
+    app.addHook('onReady', async () => runner.start());
+    // Before the database closes: the jobs in hand stop at their next batch and go back to the queue.
+    app.addHook('preClose', async () => runner.stop());
+  }
   app.addHook('onClose', () => store.close());
   // The file comes as the raw body, read as a stream (this plugin's routes only).
   app.addContentTypeParser(UPLOAD_TYPES, (_request, payload, done) => done(null, payload));
@@ -139,84 +149,69 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     const upload = await fileStep(() => store.save(body, { userId: currentUser(request).userId, kind: query.kind, name }));
     request.body = { kind: query.kind, name, file: upload.id, size: upload.size };
     try {
-      const { headers, sample } = await fileStep(() => readHead(upload.path, upload.detection, IMPORT_SAMPLE_ROWS));
+      const path = await store.file(upload);
+      const { headers, sample } = await fileStep(() => readHead(path, upload.detection, IMPORT_SAMPLE_ROWS));
       const { id, kind, size, detection } = upload;
       const data = { id, kind, name, size, format: detection.format, encoding: detection.encoding, separator: detection.separator, headers, sample, mapping: guessMapping(kind, headers) };
       return { result: true, data };
     } catch (error) {
-      store.forget(upload.id);
+      await store.forget(upload.id);
       throw error;
     }
   });
 
-  async function flatImport(db: Db, request: FastifyRequest, house: string) {
-    const scope = buyerScope(request);
-    await houseInScope(db, house, scope);
-    return () => new FlatImport(house, { buyerId: currentUser(request).buyerId, scope });
+  /** The caller an import runs for (its buyer's scope and login), kept with a job so any process can run it. */
+  function importRun(request: FastifyRequest, body: ImportRun, house?: string): ImportJobRun {
+    const user = currentUser(request);
+    return { mapping: body.mapping, ...(house === undefined ? {} : { house }), caller: { buyerId: user.buyerId, scope: buyerScope(request), login: user.login } };
   }
 
   async function dryRunOf<D>(db: Db, request: FastifyRequest, kind: ImportKind, body: ImportRun, planner: BatchPlanner<D>) {
-    const upload = await fileStep(async () => store.upload(body.file, currentUser(request).userId, kind));
-    const rows = await mappedRows(upload, kind, body);
+    const upload = await fileStep(() => store.upload(body.file, currentUser(request).userId, kind));
+    const rows = await uploadRows(store, upload, body);
     return fileStep(() => dryRun(db, planner, rows));
   }
 
-  /** The apply as a job: every batch planned again and written in its transaction, the result CSV written as it goes. */
-  async function applyJob<D>(request: FastifyRequest, kind: ImportKind, body: ImportRun, planner: () => BatchPlanner<D>, house?: AuditObject) {
+  /**
+   * The apply as a job in the database: a runner (this process's, or another's) plans and writes it a
+   * batch at a time, each batch with its checkpoint and result lines. The mapping is checked here, so a
+   * header it does not fit answers 400 at once.
+   */
+  async function applyJob(db: Db, request: FastifyRequest, kind: ImportKind, body: ImportRun, run: ImportJobRun, house?: AuditObject) {
     const userId = currentUser(request).userId;
-    const upload = await fileStep(async () => store.upload(body.file, userId, kind));
-    const rows = await mappedRows(upload, kind, body);
-    const job = await store.startJob(userId, kind, async (running) => {
-      const shared = planner();
-      const out = await open(running.resultPath, 'w');
-      try {
-        await out.write(CSV_BOM + csvLine([...IMPORT_FIELDS[kind], ...IMPORT_RESULT_COLUMNS]));
-        for await (const batch of prefetched(batches(rows))) {
-          if (store.closing) throw new ApiError(503, serverText('import.serverStopping'));
-          const results = await applyBatch(app.database.drizzle, shared, batch, planner);
-          let text = '';
-          for (const row of results) {
-            count(running.counts, row.status);
-            text += csvLine([...row.values, row.line, row.status, row.reason, row.detail]);
-          }
-          await out.write(text);
-          running.processed += batch.length;
-        }
-        running.total = running.processed;
-      } finally {
-        await out.close();
-      }
-    });
+    const upload = await fileStep(() => store.upload(body.file, userId, kind));
+    await uploadRows(store, upload, body);
+    const job = await createImportJob(db, { uid: randomUUID(), userId, kind, uploadId: upload.id, run, header: csvLine([...IMPORT_FIELDS[kind], ...IMPORT_RESULT_COLUMNS]) });
+    runner?.wake();
     recordChange({ kind: kind === 'keys' ? 'key' : 'flat', id: `import:${job.id}`, label: upload.name ?? job.id, action: 'import', after: { file: upload.name }, parent: house ?? null });
-    return { result: true, message: 'Импорт запущен', data: publicJob(job) };
+    return { result: true, message: 'Импорт запущен', data: job };
   }
 
   defineRoute(app, importEndpoints.flatsDryRun, { access: FLAT_EDITORS, params: HouseParams }, async ({ params, body, request, db }) => {
-    const planner = await flatImport(db, request, params.house);
-    return { result: true, data: await dryRunOf(db, request, 'flats', body, planner()) };
+    await houseInScope(db, params.house, buyerScope(request));
+    return { result: true, data: await dryRunOf(db, request, 'flats', body, importPlanner('flats', importRun(request, body, params.house))) };
   });
 
   defineRoute(app, importEndpoints.flatsApply, { access: FLAT_EDITORS, params: HouseParams }, async ({ params, body, request, db }) => {
-    const planner = await flatImport(db, request, params.house);
-    return applyJob(request, 'flats', body, planner, await houseObject(db, params.house));
+    await houseInScope(db, params.house, buyerScope(request));
+    return applyJob(db, request, 'flats', body, importRun(request, body, params.house), await houseObject(db, params.house));
   });
-
-  const keyImport = (request: FastifyRequest) => () => new KeyImport({ scope: buyerScope(request), login: currentUser(request).login }, (device) => keyTypesOf(device, false));
 
   defineRoute(app, importEndpoints.keysDryRun, { access: KEY_EDITORS }, async ({ body, request, db }) => {
-    return { result: true, data: await dryRunOf(db, request, 'keys', body, keyImport(request)()) };
+    return { result: true, data: await dryRunOf(db, request, 'keys', body, importPlanner('keys', importRun(request, body))) };
   });
 
-  defineRoute(app, importEndpoints.keysApply, { access: KEY_EDITORS }, async ({ body, request }) => applyJob(request, 'keys', body, keyImport(request)));
+  defineRoute(app, importEndpoints.keysApply, { access: KEY_EDITORS }, async ({ body, request, db }) => applyJob(db, request, 'keys', body, importRun(request, body)));
 
-  function requireJob(request: FastifyRequest, id: string) {
-    const job = UUID.test(id) ? store.job(id, currentUser(request).userId) : null;
+  async function requireJob(db: Db, request: FastifyRequest, id: string) {
+    const job = UUID.test(id) ? await importJobOf(db, id, currentUser(request).userId) : null;
     if (!job) throw new ApiError(404, JOB_NOT_FOUND);
     return job;
   }
 
-  defineRoute(app, importEndpoints.job, { access: IMPORTERS, params: JobParams }, async ({ params, request }) => {
-    return { result: true, data: publicJob(requireJob(request, params.id)) };
+  defineRoute(app, importEndpoints.job, { access: IMPORTERS, params: JobParams }, async ({ params, request, db }) => {
+    const { seq: _seq, ...job } = await requireJob(db, request, params.id);
+    return { result: true, data: job };
   });
 
   app.route({
@@ -225,13 +220,14 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     config: { access: IMPORTERS },
     handler: async (request, reply) => {
       const { id } = parseInput(JobParams, request.params);
-      const job = requireJob(request, id);
+      const db = app.database.drizzle;
+      const job = await requireJob(db, request, id);
       if (job.state === 'running') throw new ApiError(409, 'Импорт ещё идёт: результат будет готов, когда он закончится');
       reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', attachment(`import-${job.kind}-result.csv`))
         .header('Cache-Control', 'no-store');
-      return reply.send(createReadStream(job.resultPath));
+      return reply.send(csvDownload(importResultLines(db, job.seq)));
     },
   });
 

@@ -94,7 +94,6 @@ export const serverTextsEn: Record<ServerTextCode, string> = {
   'key.rsRemoved.owed': 'The key is deleted from the RS485 controller; the removal is waiting to be sent to the device',
   'key.rsRemoved.owedBecause': 'The key is deleted from the RS485 controller; the removal is waiting to be sent to the device: {reason}',
   'import.interrupted': 'the import stopped before its end',
-  'import.serverStopping': 'the server is shutting down: the import stopped',
   'refusal.notFound': 'Not found',
   'refusal.unauthorized': 'Please sign in',
   'refusal.forbidden': 'You do not have the rights for this action',

@@ -34,16 +34,23 @@ export class RealServerClient {
     return this.cookies.get(name);
   }
 
-  async request(method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+  /** The Cookie header of the jar, for a request made outside this client (a stream read slowly). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  /** `file`: a raw body (an import's upload) sent as application/octet-stream instead of JSON. */
+  async request(method: string, path: string, options: { body?: unknown; file?: Buffer; headers?: Record<string, string> } = {}): Promise<Answer> {
     const headers: Record<string, string> = { ...XHR, ...options.headers };
     // The token first: its call may set the CSRF cookie the request has to carry.
     if (method !== 'GET' && !('X-CSRF-Token' in headers)) headers['X-CSRF-Token'] = await this.csrf();
-    if (this.cookies.size > 0) headers.Cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    if (this.cookies.size > 0) headers.Cookie = this.cookieHeader();
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (options.file !== undefined) headers['Content-Type'] = 'application/octet-stream';
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.file ? new Uint8Array(options.file) : options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: AbortSignal.timeout(this.timeoutMs),
     });
     this.take(response);

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../../server/db/client';
 import { claimDeviceChanges, type ClaimedChange } from '../../server/repositories/device-sync';
+import { importEndpoints, importResultPath, type ImportMapping } from '../../contract/imports';
 import { repoRoot, startServer, type ServerProcess } from '../e2e/server-process';
 import { createCompanyWithDevices, waitFor } from './mc-upload-fixtures';
 import { adminQuery, databaseUrl } from './postgres';
@@ -173,6 +174,35 @@ describe.runIf(adminUrl)('two server processes on one PostgreSQL', () => {
     const byProcess = new Set(done.map((row) => row.lockedBy?.split(':')[1]));
     // Both processes' runners took part, and nobody else.
     expect(byProcess).toEqual(new Set([a.child.pid, b.child.pid].map(String)));
+  });
+
+  it('an import uploaded to one process is dry-run, applied, followed and downloaded on the other', async () => {
+    const operator = new RealServerClient(a.url);
+    await operator.logIn('operator', 'operator');
+    const onB = operator.at(b.url);
+    const rows = Array.from({ length: 2_500 }, (_, n) => `E4:5A:D4:00:00:06;${(0x7a000000 + n).toString(16).toUpperCase().padStart(14, '0')};;;0`);
+    const file = Buffer.from(['mac;value;type;flat;inner', ...rows].join('\r\n'));
+    const uploaded = await operator.request('POST', `${importEndpoints.upload.path({})}?kind=keys&name=keys.csv`, { file });
+    expect(uploaded.status, uploaded.text).toBe(200);
+    const upload = (uploaded.json as { data: { id: string; mapping: ImportMapping } }).data;
+    const run = { file: upload.id, mapping: upload.mapping };
+    const dry = await onB.post(importEndpoints.keysDryRun.path({}), run);
+    expect(dry.status, dry.text).toBe(200);
+    expect((dry.json as { data: { counts: { total: number } } }).data.counts.total).toBe(rows.length);
+    const applied = await operator.post(importEndpoints.keysApply.path({}), run);
+    expect(applied.status, applied.text).toBe(200);
+    const { id } = (applied.json as { data: { id: string } }).data;
+    let job: { state: string; total: number | null; counts: { total: number; create: number } } | null = null;
+    await waitFor('the import to end', async () => {
+      job = (((await onB.get(importEndpoints.job.path({ id }))).json ?? {}) as { data: NonNullable<typeof job> }).data;
+      return job.state !== 'running';
+    }, 60_000);
+    expect(job).toMatchObject({ state: 'done', total: rows.length, counts: { total: rows.length } });
+    const result = await onB.get(importResultPath(id));
+    expect(result.status).toBe(200);
+    expect(result.text.split('\r\n').filter(Boolean)).toHaveLength(rows.length + 1);
+    const [stored] = await queryRows<{ count: number }>(database.drizzle, sql`select count(*)::int as count from import_jobs where id = ${id} and state = 'done'`);
+    expect(stored?.count).toBe(1);
   });
 
   it('lets one sender claim a device’s owed changes when two claim at once: the second waits for the first and sees its lease', async () => {

@@ -195,7 +195,7 @@ export const executors = pgTable(
 );
 
 /** Raw bytes (bytea): pg answers a Buffer, PGlite a Uint8Array; both come back as a Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => Buffer.from(value),
 });
