@@ -118,6 +118,17 @@ describe('keys', () => {
     expect(emulator.state.keys.mifare).toHaveLength(4);
   });
 
+  it('saves the keys still waiting at once when the server stops (flush), and nothing when none wait', async () => {
+    const stopping = driverFor(undefined, { keySaveDelayMs: 60_000 });
+    const saved = emulator.state.saves;
+    await stopping.push(panel, key('add', '05'));
+    expect(emulator.state.saves).toBe(saved);
+    await stopping.flush();
+    expect(emulator.state.saves).toBe(saved + 1);
+    await stopping.flush();
+    expect(emulator.state.saves).toBe(saved + 1);
+  });
+
   it('loses what was never saved when the panel reboots (the emulator keeps flash apart)', async () => {
     await driver.push(panel, key('add', '01'));
     emulator.state.keys.mifare.push('00000000000099');

@@ -249,5 +249,8 @@ export class DriverGateway implements DeviceGateway {
     });
   }
 
-  async close(): Promise<void> {}
+  /** The drivers' put-off writes go out before the process ends (a restart must not leave keys out of a panel's flash). */
+  async close(): Promise<void> {
+    await Promise.allSettled(Object.values(this.options.drivers).map((driver) => driver.flush?.()));
+  }
 }

@@ -118,6 +118,8 @@ export interface PanelDriver {
   reboot(panel: PanelTarget): Promise<void>;
   /** Points the panel's syslog at this server. */
   setSyslog(panel: PanelTarget, address: string, port: number): Promise<void>;
+  /** Does now what the driver had put off (a Beward's save of its keys to flash): the server is stopping. */
+  flush?(): Promise<void>;
 }
 
 /** The flats a company upload makes sure a panel has: the company's and its concierge flat, ascending, once each. */

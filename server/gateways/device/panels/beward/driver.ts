@@ -39,7 +39,7 @@ export class BewardDriver implements PanelDriver {
   private readonly keySaveDelayMs: number;
   /** Which key tables a panel has, once asked (firmware does not change under a running server often). */
   private readonly keyTables = new Map<string, KeyTables>();
-  private readonly pendingKeySaves = new Map<string, NodeJS.Timeout>();
+  private readonly pendingKeySaves = new Map<string, { timer: NodeJS.Timeout; panel: PanelTarget }>();
 
   constructor(
     private readonly http: PanelHttp,
@@ -220,18 +220,23 @@ export class BewardDriver implements PanelDriver {
   private async keysWritten(panel: PanelTarget): Promise<void> {
     if (this.keySaveDelayMs === 0) return this.forceSave(panel);
     const id = panelId(panel);
-    clearTimeout(this.pendingKeySaves.get(id));
+    clearTimeout(this.pendingKeySaves.get(id)?.timer);
     const timer = setTimeout(() => {
       this.pendingKeySaves.delete(id);
       this.forceSave(panel).catch(() => undefined);
     }, this.keySaveDelayMs);
     timer.unref();
-    this.pendingKeySaves.set(id, timer);
+    this.pendingKeySaves.set(id, { timer, panel });
+  }
+
+  /** The saves still waiting for the writes to pause, at once: keys written to a panel's memory must reach its flash. */
+  async flush(): Promise<void> {
+    await Promise.allSettled([...this.pendingKeySaves.values()].map(({ panel }) => this.forceSave(panel)));
   }
 
   private async forceSave(panel: PanelTarget): Promise<void> {
     const id = panelId(panel);
-    clearTimeout(this.pendingKeySaves.get(id));
+    clearTimeout(this.pendingKeySaves.get(id)?.timer);
     this.pendingKeySaves.delete(id);
     await this.write(panel, 'cgi-bin/config_cgi', { action: 'forcesave' });
   }
