@@ -90,6 +90,14 @@ export class TestClient {
     readonly remoteAddress = '127.0.0.1',
   ) {}
 
+  /** The same browser (cookies, CSRF token) talking to another app: another process, or the database moved. */
+  at(app: FastifyInstance): TestClient {
+    const client = new TestClient(app, this.remoteAddress);
+    Object.assign(client.cookies, this.cookies);
+    client.token = this.token;
+    return client;
+  }
+
   async request(method: Method, url: string, options: RequestOptions = {}): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', ...options.headers };
     if (options.csrf ?? method !== 'GET') headers[CSRF_HEADER] = await this.csrfToken();
