@@ -123,6 +123,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
     maxParamLength: MAX_PATH_PARAM_LENGTH,
+    // A stopping process (SIGTERM) serves what reached it before it stopped listening, a request on
+    // a connection already open among them: behind a balancer a 503 there would fail a request of a
+    // rolling restart (tests/server/balancer.test.ts). The database closes after the last answer.
+    return503OnClosing: false,
     // Refusals outside the routes, in the API's shape (docs/api.md "Errors").
     frameworkErrors,
     clientErrorHandler,
