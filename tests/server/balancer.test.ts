@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +18,7 @@ import { openDatabase, queryRows, type Database } from '../../server/db/client';
 import { freePort, repoRoot, startServer, stopChild, type ServerProcess } from '../e2e/server-process';
 import { expectShape } from './helpers';
 import { createCompanyWithDevices, waitFor } from './mc-upload-fixtures';
+import { startNginx } from './nginx';
 import { adminQuery, databaseUrl } from './postgres';
 import { RealServerClient, type Answer } from './real-server-client';
 
@@ -34,46 +33,12 @@ import { RealServerClient, type Answer } from './real-server-client';
  */
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-const NGINX = '/usr/sbin/nginx';
 if (!adminUrl) console.log('balancer: not run, TEST_DATABASE_URL is not set (three processes need one PostgreSQL)');
 
 const REPLAY_JOBS = 300;
 const IMPORT_ROWS = 50_000;
 const UPLOAD_DEVICES = 500;
 const KEY_MAC = 'E4:5A:D4:00:00:06';
-
-function nginxConfig(dir: string, port: number, upstreams: readonly number[]): string {
-  const runAsRoot = process.getuid?.() === 0 ? 'user root;' : '';
-  return `${runAsRoot}
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  client_max_body_size 100m;
-  upstream app {
-${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail_timeout=2s;`).join('\n')}
-  }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://app;
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_next_upstream error timeout;
-      proxy_buffering off;
-      proxy_read_timeout 120s;
-    }
-  }
-}
-`;
-}
 
 /** A client that retries what failed on the way (a 5xx or a dropped connection), as the app's outbox does, and keeps every 5xx it met. */
 class RetryingClient {
@@ -133,27 +98,20 @@ describe.runIf(adminUrl)('three processes behind nginx', () => {
   const start = (index: number) => startServer({ env: env(index), logFile: join(repoRoot, 'test-results', `balancer-${index}.log`) });
 
   beforeAll(async () => {
-    if (!existsSync(NGINX)) throw new Error(`${NGINX} is missing: install Debian's nginx (.ci/run does)`);
     await adminQuery(adminUrl!, `create database ${name}`);
     url = databaseUrl(adminUrl!, name);
     for (let index = 0; index < 3; index++) ports.push(await freePort());
     servers.push(...(await Promise.all([0, 1, 2].map(start))));
     database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
-    dir = await mkdtemp(join(tmpdir(), 'intercom-nginx-'));
-    await mkdir(join(dir, 'logs'));
-    const port = await freePort();
-    await writeFile(join(dir, 'nginx.conf'), nginxConfig(dir, port, ports));
-    nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' });
-    balancer = `http://127.0.0.1:${port}`;
-    await waitFor('nginx', async () => (await fetch(`${balancer}/site/csrf`).catch(() => null))?.ok, 15_000);
+    ({ nginx, url: balancer, dir } = await startNginx(ports));
   }, 180_000);
 
   afterAll(async () => {
     if (nginx) await stopChild(nginx);
+    if (dir) await rm(dir, { recursive: true, force: true });
     await Promise.all(servers.map((server) => server.stop()));
     await database?.close();
     if (adminUrl) await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it('restarts each process in turn (SIGTERM, then started again) under a steady load without one failed request', async () => {
