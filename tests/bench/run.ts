@@ -7,7 +7,8 @@
 // time, the flat card's data call and the house search on it, the new routes' JS and the flat card's
 // time to interactive (tests/bench/housing.ts); the real panels' drivers against loopback emulators
 // (a key reaching a flat's panels, a full re-sync, a company upload, a syslog flood: tests/bench/panels.ts);
-// Lighthouse on the installer's routes (mobile preset) and the operator's lists (desktop preset).
+// Lighthouse on the installer's routes (mobile preset) and the operator's lists (desktop preset);
+// nginx's cost in front of the server, three processes behind it, db:move and a large restore (tests/bench/growing.ts).
 // It never fails on a figure; it fails only when something does not work: a measurement that cannot
 // run, or an outbox replay that duplicates or loses a job.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -19,6 +20,7 @@ import { DIST, builtChunks, entryScripts, rootScripts, scriptsLoadedBy, type Chu
 import { deviceListBudgetRows, deviceListFloorBudgetRows, deviceListReport, largeDatabaseUrl } from './device-list';
 import { deviceListPageBudgetRows, deviceListPageReport } from './device-list-page';
 import { firstOpenReport } from './first-open';
+import { growingBudgetRows, growingReport } from './growing';
 import { lighthouseBudgetRows, lighthouseReport } from './lighthouse';
 import { housingApiReport, housingBudgetRows, housingPageReport, largeSeedReport } from './housing';
 import { checkRoute, load, logInCookie, peakRss, type LoadFigures, type LoadOptions } from './load';
@@ -325,6 +327,7 @@ async function main(): Promise<void> {
   const otherPages = await routePageReport(heading, table, 'Every other screen', OTHER_ROUTES, { logFile: LOG_FILE });
   await firstOpenReport(heading, table, { logFile: LOG_FILE });
   const lighthouse = await lighthouseReport(heading, table, { logFile: LOG_FILE });
+  const growing = await growingReport(heading, table, { ...LOAD, logFile: LOG_FILE });
 
   heading('Budgets (bundle, start, API)');
   const rows: string[][] = [['budget', 'limit', 'measured', 'ratio', 'verdict']];
@@ -395,6 +398,9 @@ async function main(): Promise<void> {
 
   heading('Budgets (screens)');
   table([['budget', 'limit', 'measured', 'ratio', 'verdict'], ...routePageBudgetRows('device events', eventPages)], [false, true, true, true, false]);
+
+  heading('Budgets (growing: nginx, db:move, restore)');
+  table([['budget', 'limit', 'measured', 'ratio', 'verdict'], ...growingBudgetRows(growing)], [false, true, true, true, false]);
 
   heading('Budgets (Lighthouse: mobile preset for the installer, desktop for the operator)');
   table([['budget', 'limit', 'measured', 'ratio', 'verdict'], ...lighthouseBudgetRows(lighthouse)], [false, true, true, true, false]);
