@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Db } from './client';
+import { publicTables, setSequences, tableChecksum } from './tables';
 
 /**
  * The move from the embedded database to PostgreSQL (`npm run db:move`, docs/operations.md
@@ -28,14 +29,6 @@ export interface MoveReport {
 
 /** Rows fetched from the source and inserted into the target at a time. */
 const BATCH_ROWS = 2_000;
-
-async function publicTables(db: Db): Promise<string[]> {
-  const rows = await queryRows<{ name: string }>(
-    db,
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-  );
-  return rows.map((row) => row.name);
-}
 
 /** The tables, each after the tables its foreign keys point at (a table pointing at itself aside). */
 async function foreignKeyOrder(db: Db, tables: readonly string[]): Promise<string[]> {
@@ -70,27 +63,6 @@ async function writableColumns(db: Db, table: string): Promise<string[]> {
         where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER' order by ordinal_position`,
   );
   return rows.map((row) => row.name);
-}
-
-/** Each sequence owned by a column (identity or serial) set past the column's largest value. */
-async function setSequences(db: Db): Promise<void> {
-  const columns = await queryRows<{ table: string; column: string; sequence: string }>(
-    db,
-    sql`select table_name as "table", column_name as "column", pg_get_serial_sequence(format('%I', table_name), column_name) as "sequence"
-        from information_schema.columns where table_schema = 'public' and pg_get_serial_sequence(format('%I', table_name), column_name) is not null`,
-  );
-  for (const { table, column, sequence } of columns) {
-    await db.execute(sql`select setval(${sequence}, coalesce((select max(${sql.identifier(column)}) from ${sql.identifier(table)}), 0) + 1, false)`);
-  }
-}
-
-/** `rows:md5` of a table, its rows as text in a stable order (both sides in UTC, so timestamps read alike). */
-export async function tableChecksum(db: Db, table: string): Promise<string> {
-  const [row] = await queryRows<{ sum: string; count: number }>(
-    db,
-    sql`select md5(coalesce(string_agg(r::text, E'\n' order by r::text), '')) as "sum", count(*)::int as "count" from ${sql.identifier(table)} r`,
-  );
-  return `${row?.count ?? 0}:${row?.sum ?? ''}`;
 }
 
 /** Every table's checksum in one transaction: one connection, in UTC. */

@@ -1,6 +1,7 @@
 import { getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../db/client';
+import { publicTables, setSequences, tableChecksum } from '../db/tables';
 import { accessActions, accessReasons, accessServices, userAccess } from '../db/schema/access';
 import { adjusterJobs } from '../db/schema/adjuster';
 import { authAssignments, authItemChildren, authItems } from '../db/schema/auth';
@@ -150,7 +151,7 @@ export async function seedDatabase(db: Db, size: SeedSize, seed: number = DEFAUL
         });
       }
     }
-    await resetIdentitySequences(tx);
+    await setSequences(tx);
     await tx.execute(sql.raw(groupsThreeLevelsDeep(seed)));
     if (profile.generator === 'node') {
       await timed('flat card extras', async () => {
@@ -226,19 +227,6 @@ async function isSuperuser(db: Db): Promise<boolean> {
   return rows[0]?.superuser ?? false;
 }
 
-/** Rows were written with explicit ids: move every identity past the largest one. */
-async function resetIdentitySequences(db: Db): Promise<void> {
-  const columns = await queryRows<{ table: string; column: string }>(
-    db,
-    sql`select table_name as "table", column_name as "column" from information_schema.columns
-        where table_schema = 'public' and is_identity = 'YES' order by table_name`,
-  );
-  for (const { table, column } of columns) {
-    await db.execute(
-      sql`select setval(pg_get_serial_sequence(${`"${table}"`}, ${column}), coalesce((select max(${sql.identifier(column)}) from ${sql.identifier(table)}), 0) + 1, false)`,
-    );
-  }
-}
 
 /** Tables whose rows are not seed data (sessions, secrets …): kept out of resets and checksums. */
 export const RUNTIME_TABLES = [
@@ -256,12 +244,7 @@ export const RUNTIME_TABLES = [
 ] as const;
 
 async function dataTables(db: Db): Promise<string[]> {
-  const rows = await queryRows<{ name: string }>(
-    db,
-    sql`select table_name as "name" from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-  );
-  return rows.map((row) => row.name).filter((name) => !(RUNTIME_TABLES as readonly string[]).includes(name));
+  return (await publicTables(db)).filter((name) => !(RUNTIME_TABLES as readonly string[]).includes(name));
 }
 
 /** Deletes every seeded row (keeps the schema, the dictionaries and the server secrets). */
@@ -278,12 +261,6 @@ export async function resetDatabase(db: Db): Promise<void> {
 /** md5 of every data table's rows (in a stable order): equal checksums mean equal data. */
 export async function databaseChecksum(db: Db): Promise<Record<string, string>> {
   const result: Record<string, string> = {};
-  for (const table of await dataTables(db)) {
-    const rows = await queryRows<{ sum: string; count: number }>(
-      db,
-      sql`select md5(coalesce(string_agg(r::text, E'\n' order by r::text), '')) as "sum", count(*)::int as "count" from ${sql.identifier(table)} r`,
-    );
-    result[table] = `${rows[0]?.count ?? 0}:${rows[0]?.sum ?? ''}`;
-  }
+  for (const table of await dataTables(db)) result[table] = await tableChecksum(db, table);
   return result;
 }

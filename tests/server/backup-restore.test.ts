@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../../server/db/bootstrap';
 import { openDatabase, queryRows, type Database, type Db } from '../../server/db/client';
-import { tableChecksum } from '../../server/db/move';
+import { publicTables, tableChecksum } from '../../server/db/tables';
 import { adminQuery, databaseUrl } from './postgres';
 
 /*
@@ -28,27 +28,14 @@ const APPENDED = [
   { table: 'login_attempts', key: 'id' },
 ] as const;
 
-async function tables(db: Db): Promise<string[]> {
-  const rows = await queryRows<{ name: string }>(db, sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
-  return rows.map((row) => row.name);
-}
-
 /** Checksums of every table, and of the appended ones up to `upTo` (their largest key at the dump's start). */
 async function snapshot(db: Db, upTo: Record<string, number>): Promise<Record<string, string>> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local timezone = 'UTC'`);
     const sums: Record<string, string> = {};
-    for (const table of await tables(tx)) {
+    for (const table of await publicTables(tx)) {
       const appended = APPENDED.find((entry) => entry.table === table);
-      if (!appended) sums[table] = await tableChecksum(tx, table);
-      else {
-        const [row] = await queryRows<{ sum: string; count: number }>(
-          tx,
-          sql`select md5(coalesce(string_agg(r::text, E'\n' order by r::text), '')) as "sum", count(*)::int as "count"
-              from ${sql.identifier(table)} r where ${sql.identifier(appended.key)} <= ${upTo[table] ?? 0}`,
-        );
-        sums[table] = `${row?.count ?? 0}:${row?.sum ?? ''}`;
-      }
+      sums[table] = await tableChecksum(tx, table, appended ? sql`r.${sql.identifier(appended.key)} <= ${upTo[table] ?? 0}` : undefined);
     }
     return sums;
   });
