@@ -18,6 +18,7 @@ import { startNginx } from '../server/nginx';
 import { adminQuery, databaseUrl } from '../server/postgres';
 import { largeDatabaseUrl } from './device-list';
 import { load, logInCookie, type LoadFigures, type LoadOptions } from './load';
+import { heading, table } from './print';
 
 const run = promisify(execFile);
 
@@ -197,15 +198,11 @@ export async function growingReport(heading: Heading, table: Table, options: Loa
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const printTable: Table = (rows) => {
-    const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
-    for (const row of rows) console.log(`  ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ')}`);
-  };
-  const figures = await growingReport((title) => console.log(`\n${title}`), printTable, {
+  const figures = await growingReport(heading, table, {
     connections: 10,
     durationSeconds: Number(process.env.BENCH_DURATION ?? 10),
     warmupSeconds: Number(process.env.BENCH_WARMUP ?? 2),
     logFile: join(repoRoot, 'test-results', 'bench-growing.log'),
   });
-  printTable([['measure', 'budget', 'measured', 'ratio', 'verdict'], ...growingBudgetRows(figures)], []);
+  table([['measure', 'budget', 'measured', 'ratio', 'verdict'], ...growingBudgetRows(figures)], []);
 }

@@ -15,6 +15,7 @@ import { CHROMIUM_PATH } from '../e2e/browser';
 import { freePort, repoRoot, startServer } from '../e2e/server-process';
 import { launchBenchBrowser, logIn, openContext } from './app-browser';
 import { DIST } from './bundle';
+import { heading, table } from './print';
 
 /** An ISCOM_X1 panel of buyer 1 in the small seed: the set-up wizard's device. */
 const SETUP_MAC = 'E4:5A:D4:00:00:06';
@@ -249,11 +250,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const staticDir = distAt > 0 ? resolve(repoRoot, process.argv[distAt + 1] ?? 'dist') : DIST;
   const onlyAt = process.argv.indexOf('--only');
   const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
-  const printTable: Table = (rows) => {
-    const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
-    for (const row of rows) console.log(`  ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ')}`);
-  };
-  const figures = await lighthouseReport((title) => console.log(`\n${title}`), printTable, { staticDir, only, logFile: join(repoRoot, 'test-results', 'lighthouse-server.log') });
-  if (figures) printTable([['measure', 'budget', 'measured', 'ratio', 'verdict'], ...lighthouseBudgetRows(figures)], []);
+  const figures = await lighthouseReport(heading, table, { staticDir, only, logFile: join(repoRoot, 'test-results', 'lighthouse-server.log') });
+  if (figures) table([['measure', 'budget', 'measured', 'ratio', 'verdict'], ...lighthouseBudgetRows(figures)], []);
   process.exit(figures ? 0 : 1);
 }

@@ -21,6 +21,7 @@ import { deviceListBudgetRows, deviceListFloorBudgetRows, deviceListReport, larg
 import { deviceListPageBudgetRows, deviceListPageReport } from './device-list-page';
 import { firstOpenReport } from './first-open';
 import { growingBudgetRows, growingReport } from './growing';
+import { heading, table } from './print';
 import { lighthouseBudgetRows, lighthouseReport } from './lighthouse';
 import { housingApiReport, housingBudgetRows, housingPageReport, largeSeedReport } from './housing';
 import { checkRoute, load, logInCookie, peakRss, type LoadFigures, type LoadOptions } from './load';
@@ -89,17 +90,6 @@ const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-
-function heading(title: string): void {
-  console.log(`\n== ${title} ${'='.repeat(Math.max(0, 74 - title.length))}`);
-}
-
-function table(rows: string[][], alignRight: boolean[]): void {
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
-  for (const row of rows) {
-    console.log('  ' + row.map((cell, i) => (alignRight[i] ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0))).join('  '));
-  }
-}
 
 function loadTable(loads: LoadFigures[]): void {
   table(
