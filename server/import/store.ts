@@ -13,6 +13,8 @@ import { detectFile, importError, type FileDetection } from './detect';
 
 /** How long an uploaded file and a finished job's result are kept. */
 export const IMPORT_KEEP_MS = 60 * 60 * 1000;
+/** The ids of uploads and jobs (randomUUID): anything else is unknown without asking the database. */
+export const IMPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Bytes per stored part of a file (a bytea row each). */
 const PART_BYTES = 1024 * 1024;
 
@@ -139,7 +141,7 @@ export class ImportStore {
 
   /** The user's upload of that kind; the 400 «expired» otherwise (another user's is not told apart). */
   async upload(id: string, userId: number, kind: ImportKind): Promise<StoredUpload> {
-    const [row] = /^[0-9a-f-]{36}$/.test(id)
+    const [row] = IMPORT_ID.test(id)
       ? await queryRows<{ id: string; user_id: number; kind: ImportKind; name: string | null; size: number; detection: FileDetection }>(
           this.db(),
           sql`select id, user_id, kind, name, size, detection from import_uploads where id = ${id}`,

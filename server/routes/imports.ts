@@ -28,7 +28,7 @@ import { guessMapping, mappedRows } from '../import/mapping';
 import { readHead } from '../import/read-rows';
 import { recordChange, type AuditObject } from '../plugins/audit-changes';
 import { houseObject } from '../repositories/audit-labels';
-import { ImportStore, type StoredUpload } from '../import/store';
+import { IMPORT_ID, ImportStore, type StoredUpload } from '../import/store';
 import { DEFAULT_IMPORT_RUNNER_OPTIONS, ImportJobRunner, importPlanner, type ImportJobRunnerOptions } from '../jobs/import-job-runner';
 import { definedOnly } from '../jobs/lease-runner';
 import { createImportJob, importJobOf, importResultLines, type ImportJobRun } from '../repositories/import-jobs';
@@ -44,7 +44,6 @@ import { KEY_EDITORS, KEY_READERS, compactKeyValue, isHex } from './keys-shared'
 const IMPORTERS = { permissions: [PERMISSIONS.housesList, PERMISSIONS.keysList], roles: [ROLES.management] } as const;
 const HouseParams = object({ house: string() });
 const JobParams = object({ id: string() });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const UPLOAD_TYPES = ['application/octet-stream', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.ms-excel'];
 /** Flats read per export query. */
 const EXPORT_FLATS = 1000;
@@ -204,7 +203,7 @@ export async function importRoutes(app: FastifyInstance, options: ImportRoutesOp
   defineRoute(app, importEndpoints.keysApply, { access: KEY_EDITORS }, async ({ body, request, db }) => applyJob(db, request, 'keys', body, importRun(request, body)));
 
   async function requireJob(db: Db, request: FastifyRequest, id: string) {
-    const job = UUID.test(id) ? await importJobOf(db, id, currentUser(request).userId) : null;
+    const job = IMPORT_ID.test(id) ? await importJobOf(db, id, currentUser(request).userId) : null;
     if (!job) throw new ApiError(404, JOB_NOT_FOUND);
     return job;
   }
