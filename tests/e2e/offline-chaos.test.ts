@@ -53,10 +53,14 @@ interface Planned {
 }
 
 let browser: Browser;
-const runTag = Date.now().toString(16).slice(-5).toUpperCase().padStart(5, '0');
+
+/** A tag per attempt: CI retries a failed test on the same server, where the first attempt's devices stay. */
+function newRunTag(): string {
+  return Date.now().toString(16).slice(-5).toUpperCase().padStart(5, '0');
+}
 
 /** Locally administered MACs no seed and no earlier run has: 0A:C<run>:<n>. */
-function chaosMac(n: number): string {
+function chaosMac(runTag: string, n: number): string {
   return `0AC${runTag}${n.toString(16).toUpperCase().padStart(4, '0')}`.match(/.{2}/g)!.join(':');
 }
 
@@ -110,13 +114,13 @@ async function places(page: Page): Promise<Place[]> {
 }
 
 /** The 200 jobs, as the two wizards queue them (src/offline/outbox.ts `enqueue`), alternating so both kinds replay at once. */
-function plan(spots: readonly Place[], userId: number, now: number): { rows: OutboxRow[]; planned: Planned[] } {
+function plan(spots: readonly Place[], userId: number, runTag: string, now: number): { rows: OutboxRow[]; planned: Planned[] } {
   const rows: OutboxRow[] = [];
   const planned: Planned[] = [];
   let serial = 0;
   let setup = 0;
   for (let n = 0; n < JOBS; n++) {
-    const mac = normalizeMac(chaosMac(n)) ?? chaosMac(n);
+    const mac = normalizeMac(chaosMac(runTag, n)) ?? chaosMac(runTag, n);
     const key = randomUUID();
     const common = { idempotencyKey: key, method: 'POST' as const, status: 'queued' as const, attempts: 0, nextAttemptAt: now, lastError: null, lastStatus: null };
     const rest = { userId, draftId: null, deviceKey: `mac:${mac}`, createdAt: now, updatedAt: now, sentAt: null };
@@ -215,7 +219,7 @@ describe('offline chaos', () => {
       await appReady(page);
       const userId = (await getJson<{ userId: number }>(page, '/front/user/get-permissions')).userId;
       const spots = await places(page);
-      const { rows, planned } = plan(spots, userId, Date.now());
+      const { rows, planned } = plan(spots, userId, newRunTag(), Date.now());
       const keys = planned.map((job) => job.key);
 
       const counts = { requests: 0, dropped: 0, refused503: 0, reloads: 0, unauthorized: 0, replayed: 0, otherStatuses: {} as Record<string, number> };
@@ -319,8 +323,23 @@ describe('offline chaos', () => {
       const logout = await context.request.post('/site/auth/logout', { headers: { ...XHR, 'X-CSRF-Token': await csrfToken(page) } });
       expect(logout.ok()).toBe(true);
       await expect.poll(() => counts.unauthorized, { timeout: 20_000, message: 'a replay request answered 401' }).toBeGreaterThan(0);
-      await logIn(page, account('installer'));
-      await appReady(page);
+      // As the installer would: the tab that replays (it holds the lock) asks to log in. Until
+      // «Войти» is pressed the app still counts as logged in, and /site/auth would send it home;
+      // unless another call of a tab met the 401 first, which ends the session at once.
+      const loginToast = (tab: Page) => tab.locator('.notistack-MuiContent', { hasText: 'Сессия истекла' });
+      const asking = await Promise.any([
+        ...[page, second].map(async (tab) => {
+          await loginToast(tab).waitFor({ timeout: 60_000 });
+          return tab;
+        }),
+        page.waitForFunction(() => localStorage.getItem('logged') !== 'true', null, { timeout: 60_000 }).then(() => null),
+      ]);
+      if (asking) {
+        await loginToast(asking).getByRole('button', { name: 'Войти' }).click();
+        await asking.waitForURL((url) => url.pathname === '/site/auth');
+      }
+      await logIn(asking ?? page, account('installer'));
+      await appReady(asking ?? page);
 
       // Three quarters: the second tab reloads too, and the server answers a burst of 503s.
       await until('three quarters of the jobs sent', (sent) => sent >= (JOBS * 3) / 4);
