@@ -3,7 +3,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { repoRoot, startServer } from './server-process';
+import { createPgliteDataDir } from '../../server/db/bootstrap';
+import { copySeededDataDir, repoRoot, startServer } from './server-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,6 +13,8 @@ declare module 'vitest' {
      * the files of one worker share one server and database, as they would one after another.
      */
     baseUrls: string[];
+    /** A PGlite data dir migrated and seeded `small`, for `copySeededDataDir` (never opened itself). */
+    seededDataDir: string;
   }
 }
 
@@ -20,11 +23,11 @@ const DIST_DIR = process.env.E2E_DIST ? resolve(repoRoot, process.env.E2E_DIST) 
 const logFile = (index: number) =>
   join(repoRoot, 'test-results', `e2e-server${process.env.E2E_DIST ? `-${basename(DIST_DIR)}` : ''}${index === 0 ? '' : `-${index + 1}`}.log`);
 
-/** A server on a fresh PGlite of its own, seeded `small`; its log's tail is in the error when it fails to start. */
-async function startOne(index: number): Promise<{ url: string; stop: () => Promise<void> }> {
+/** A server on a PGlite of its own, seeded `small`; its log's tail is in the error when it fails to start. */
+async function startOne(index: number, seeded: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const log = logFile(index);
   await rm(log, { force: true });
-  const dataDir = await mkdtemp(join(tmpdir(), 'intercom-e2e-'));
+  const dataDir = await copySeededDataDir(seeded, 'intercom-e2e-');
   try {
     const server = await startServer({
       // The device simulator fails 5% of calls by default; the tests drive failures on purpose instead.
@@ -51,11 +54,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!existsSync(join(DIST_DIR, 'index.html'))) {
     throw new Error(`${DIST_DIR}/index.html is missing: run \`npm run build\` first (npm run test:e2e does)`);
   }
+  // Seeded once for the run: every server of it (these, and the files that start their own) opens a copy.
+  const seeded = await mkdtemp(join(tmpdir(), 'intercom-e2e-seeded-'));
+  await createPgliteDataDir(seeded, 'small');
+  project.provide('seededDataDir', seeded);
   const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
-  const started = await Promise.allSettled(Array.from({ length: workers }, (_, index) => startOne(index)));
+  const started = await Promise.allSettled(Array.from({ length: workers }, (_, index) => startOne(index, seeded)));
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stopAll = async () => {
     await Promise.all(servers.map((server) => server.stop()));
+    await rm(seeded, { recursive: true, force: true });
   };
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, MOBILE, account, chooseOption, getJson, launchBrowser, logIn, openSession, screenshot, type Session } from './browser';
 import { houseWithEntrances, send, sideways, type EntranceRow, type HouseRow } from './housing-helpers';
-import { repoRoot, startServer, type ServerProcess } from './server-process';
+import { copySeededDataDir, repoRoot, startServer, type ServerProcess } from './server-process';
 
 /*
  * The house page in Chromium against the real server (SEED=small): the operator edits
@@ -313,7 +312,7 @@ describe('the house typeahead on a list the size of the large seed', () => {
   let page: Page;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'intercom-e2e-houses-'));
+    dataDir = await copySeededDataDir(inject('seededDataDir'), 'intercom-e2e-houses-');
     const dist = process.env.E2E_DIST ? resolve(repoRoot, process.env.E2E_DIST) : join(repoRoot, 'dist');
     server = await startServer({
       env: { DATA_DIR: dataDir, SEED: 'small', SEED_EXTRA_HOUSES: '25000', STATIC_DIR: dist, DEVICE_FAILURE_SHARE: '0' },

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adjusterEndpoints } from '../../contract/adjuster';
 import { defaultSerialNumberDraft, toPrepareDeviceBody } from '../../contract/adjuster-wizard';
 import { normalizeMac } from '../../contract/common';
 import { defaultWizardDraft, toWizardSaveBody, wizardEndpoints } from '../../contract/wizard';
 import type { OutboxJob } from '../../src/offline/db';
 import { DESKTOP, account, csrfToken, getJson, launchBrowser, logIn, openSession, XHR, type Session } from './browser';
-import { repoRoot, startServer, type ServerProcess } from './server-process';
+import { copySeededDataDir, repoRoot, startServer, type ServerProcess } from './server-process';
 
 /*
  * In Chromium against the real server: 200 jobs of two wizards
@@ -73,14 +72,13 @@ let dataDir = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  dataDir = await mkdtemp(join(tmpdir(), 'intercom-e2e-chaos-'));
+  dataDir = await copySeededDataDir(inject('seededDataDir'), 'intercom-e2e-chaos-');
   const dist = process.env.E2E_DIST ? resolve(repoRoot, process.env.E2E_DIST) : join(repoRoot, 'dist');
   server = await startServer({
     env: { DATA_DIR: dataDir, SEED: 'small', STATIC_DIR: dist, DEVICE_FAILURE_SHARE: '0', EVENT_TRICKLE_PER_MINUTE: '0' },
     logFile: join(repoRoot, 'test-results', 'e2e-server-chaos.log'),
-    timeoutMs: 240_000,
   });
-}, 300_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM_PATH, DESKTOP, account, launchBrowser, logIn, logOut, loggedFlag, mainMenu, pathOf, waitForControl } from './browser';
-import { freePort, repoRoot, startServer, type ServerProcess } from './server-process';
+import { copySeededDataDir, freePort, repoRoot, startServer, type ServerProcess } from './server-process';
 
 /*
  * The installable PWA and its service worker, in Chromium, with the page
@@ -23,12 +23,11 @@ let serverEnv: Record<string, string>;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'intercom-e2e-pwa-'));
+  dataDir = await copySeededDataDir(inject('seededDataDir'), 'intercom-e2e-pwa-');
   // A fixed port: the worker, Cache Storage and localStorage belong to the origin, which must survive a restart.
   serverEnv = { PORT: String(await freePort()), DATA_DIR: dataDir, SEED: 'small', STATIC_DIR: process.env.E2E_DIST ? resolve(repoRoot, process.env.E2E_DIST) : join(repoRoot, 'dist') };
   [browser, server] = await Promise.all([launchBrowser(), startServer({ env: serverEnv, logFile: LOG_FILE })]);
-  // A first start migrates and seeds a new data dir; on a loaded 2-core machine it took over the default 120 s.
-}, 300_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createSocket } from 'node:dgram';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startIsSokolEmulator, type IsSokolEmulator } from '../../server/gateways/device/panels/iscom/emulator';
 import { DESKTOP, MOBILE, account, getJson, launchBrowser, logIn, openSession, screenshot } from './browser';
-import { freePort, repoRoot, startServer, type ServerProcess } from './server-process';
+import { copySeededDataDir, freePort, repoRoot, startServer, type ServerProcess } from './server-process';
 
 /*
  * DEVICE_GATEWAY=drivers as a person tries it (docs/operations.md "Real panels"): an IS Sokol rev.2
@@ -28,7 +27,7 @@ let dataDir: string;
 let syslogPort: number;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'intercom-e2e-panels-'));
+  dataDir = await copySeededDataDir(inject('seededDataDir'), 'intercom-e2e-panels-');
   syslogPort = await freePort();
   const env = {
     DATA_DIR: dataDir,
@@ -42,8 +41,7 @@ beforeAll(async () => {
     MC_SCHEDULE_MS: '0',
   };
   [browser, server, panel] = await Promise.all([launchBrowser(), startServer({ env, logFile: LOG_FILE }), startIsSokolEmulator({ revision: 2 })]);
-  // A first start migrates and seeds a new data dir: on a loaded 2-core machine it can take minutes.
-}, 300_000);
+});
 
 afterAll(async () => {
   await browser?.close();
