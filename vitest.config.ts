@@ -1,6 +1,38 @@
 import { availableParallelism } from 'node:os';
+import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { alias } from './build-aliases';
+
+/**
+ * The files that take longest (1–3 minutes each on the 2-core CI machine). A fresh clone has no
+ * timings cached, and vitest then runs the largest files first: these short-but-slow ones came
+ * last, and one worker ran alone through the end of the run.
+ */
+const SLOW_FIRST = [
+  'tests/e2e/accessibility.test.ts',
+  'tests/e2e/offline-chaos.test.ts',
+  'tests/e2e/pwa.test.ts',
+  'tests/e2e/device-wizard.test.ts',
+  'tests/server/seed-keys.test.ts',
+  'tests/server/balancer.test.ts',
+  'tests/server/seed-large.test.ts',
+  'tests/server/fuzz.test.ts',
+  'tests/server/db-move.test.ts',
+];
+
+class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const byProject = new Map<string, TestSpecification[]>();
+    for (const file of await super.sort(files)) byProject.set(file.project.name, [...(byProject.get(file.project.name) ?? []), file]);
+    const rank = (file: TestSpecification) => {
+      const index = SLOW_FIRST.indexOf(relative(import.meta.dirname, file.moduleId));
+      return index < 0 ? SLOW_FIRST.length : index;
+    };
+    // Array#sort is stable: the rest keep vitest's order.
+    return [...byProject.values()].flatMap((group) => group.sort((a, b) => rank(a) - rank(b)));
+  }
+}
 
 /**
  * Vitest's default is one worker less than the cores: one on a 2-core CI machine, which leaves a
@@ -16,6 +48,7 @@ const SERVER_WORKERS = Math.max(3, availableParallelism());
 export default defineConfig({
   resolve: { alias },
   test: {
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         resolve: { alias },
