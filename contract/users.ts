@@ -65,7 +65,12 @@ export type UserListRow = Infer<typeof UserListRow>;
 
 /** Rows of a user list page. */
 export const USER_LIST_PAGE_SIZE = 20;
-/** `login` and `comment` match a part, case-insensitively; other buyers' users only for the superuser. */
+/**
+ * A `login` part this short is looked for at the start of the login: «79» finds the phone numbers
+ * starting with it, «a» the logins starting with «a» (anywhere, a part that short matches most logins).
+ */
+export const LOGIN_PREFIX_MAX_LENGTH = 2;
+/** `login` (see LOGIN_PREFIX_MAX_LENGTH) and `comment` match a part, case-insensitively; other buyers' users only for the superuser. */
 export const UserListQuery = object({
   page: optional(PageQuery),
   login: optional(string()),

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { DeviceGatewayError, type DeviceGateway, type DeviceRef } from '../gateways/device/device-gateway';
@@ -37,7 +38,10 @@ export class LineLevelCheckRunner {
     private readonly db: Db,
     private readonly gateway: DeviceGateway,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    // Each check in flight listens for the stop and removes itself when done: many at once is no leak.
+    setMaxListeners(0, this.stopping.signal);
+  }
 
   start(job: LineLevelCheckJob): void {
     const run = this.run(job).finally(() => this.running.delete(run));

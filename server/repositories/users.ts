@@ -1,6 +1,6 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Group } from '../../contract/groups';
-import type { UserListRow } from '../../contract/users';
+import { LOGIN_PREFIX_MAX_LENGTH, type UserListRow } from '../../contract/users';
 import { queryRows, type Db } from '../db/client';
 import { groups, userGroups } from '../db/schema/groups';
 import { users } from '../db/schema/users';
@@ -29,9 +29,6 @@ export async function listUserGroups(db: Db, userId: number): Promise<Group[]> {
     .where(eq(userGroups.userId, userId))
     .orderBy(asc(groups.name), asc(groups.id));
 }
-
-/** A login part this short is looked for at the start of the login: «79» finds the phone numbers starting with it, «a» the logins starting with «a». */
-export const LOGIN_PREFIX_MAX_LENGTH = 2;
 
 /**
  * The list's conditions on a users row `u`. A short login part is a prefix of lower(login), which

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { FirmwareUpdateState, Rs485Scan } from '../../../contract/device-card-settings';
 import { matrixSize } from '../../../contract/commutators';
 import { DEVICE_STATUS } from '../../../contract/devices';
@@ -100,6 +101,9 @@ export class DeviceSimulator implements DeviceGateway {
     const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
     const merged: Omit<typeof this.options, 'halfApplyShare'> & { halfApplyShare?: number } = { ...SIMULATOR_DEFAULTS, random: Math.random, ...given };
     this.options = { ...merged, halfApplyShare: merged.halfApplyShare ?? merged.failureShare / 2 };
+    // Every pending sleep listens for the close and removes itself when done; a company upload has
+    // dozens at once. That is no leak, so Node's warning past 10 listeners is turned off.
+    setMaxListeners(0, this.closing.signal);
   }
 
   async statuses(devices: readonly DeviceRef[]): Promise<Map<string, LiveStatus>> {

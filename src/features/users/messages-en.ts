@@ -18,6 +18,7 @@ export const enMessages: Record<FeatureMessageKey, string> = {
   'users.filter.reset': 'Reset',
   'users.filter.idNumber': 'A whole number from 1',
   'users.filter.loginLong': 'At most {max} characters',
+  'users.filter.loginPrefix': 'Up to {max} characters: matched at the start of the login',
   'users.column.login': 'Login',
   'users.column.id': 'ID',
   'users.column.comment': 'Comment',

@@ -19,6 +19,7 @@ export const ruMessages = {
   'users.filter.reset': 'Сбросить',
   'users.filter.idNumber': 'Целое число от 1',
   'users.filter.loginLong': 'Не длиннее {max} символов',
+  'users.filter.loginPrefix': 'До {max} знаков — ищется в начале логина',
   'users.column.login': 'Логин',
   'users.column.id': 'ID',
   'users.column.comment': 'Комментарий',

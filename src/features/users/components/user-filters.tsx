@@ -1,6 +1,7 @@
 import { FilterForm } from '@/components/filter-form';
 import { OutlinedField } from '@/components/outlined-field';
 import { useFilterFields, type FilterProblems, type UrlFiltersProps } from '@/components/use-filter-fields';
+import { LOGIN_PREFIX_MAX_LENGTH } from '@contract/users';
 import { useT } from '../messages';
 import { LOGIN_FILTER_MAX, isId, type UserFilterKey } from '../model';
 
@@ -14,7 +15,7 @@ interface UserFiltersProps extends UrlFiltersProps<UserFilterKey> {
 /** Login, user id, buyer id and comment; applied on «Найти» or Enter, so typing does not flood the server. */
 export function UserFilters({ filters, withBuyer, onApply, onClear }: UserFiltersProps) {
   const t = useT();
-  const { field, submit, reset } = useFilterFields({
+  const { field, values, submit, reset } = useFilterFields({
     filters,
     onApply,
     onClear,
@@ -28,6 +29,10 @@ export function UserFilters({ filters, withBuyer, onApply, onClear }: UserFilter
     },
   });
 
+  // The server looks for a part this short at the login's start: said while it is typed, not found out from the results.
+  const typedLogin = values.login.trim().length;
+  const loginHint = typedLogin > 0 && typedLogin <= LOGIN_PREFIX_MAX_LENGTH ? t('users.filter.loginPrefix', { max: LOGIN_PREFIX_MAX_LENGTH }) : undefined;
+
   return (
     <FilterForm
       label={t('users.filter.label')}
@@ -37,7 +42,7 @@ export function UserFilters({ filters, withBuyer, onApply, onClear }: UserFilter
       onSubmit={submit}
       onReset={reset}
     >
-      <OutlinedField {...field('login')} type="search" code label={t('users.filter.login')} size="small" />
+      <OutlinedField {...field('login')} type="search" code label={t('users.filter.login')} helperText={loginHint} size="small" />
       <OutlinedField {...field('userId')} inputMode="numeric" label={t('users.filter.userId')} size="small" />
       {withBuyer && <OutlinedField {...field('buyerId')} inputMode="numeric" label={t('users.filter.buyerId')} size="small" />}
       <OutlinedField {...field('comment')} label={t('users.filter.comment')} size="small" />

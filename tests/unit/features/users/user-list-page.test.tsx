@@ -77,6 +77,22 @@ describe('UserListPage', SLOW, () => {
     expect(location()).toBe('/users');
   });
 
+  it('says while a login part of one or two characters is typed that it is looked for at the start of the login', async () => {
+    renderWithApp(<UserListPage />, { path: '/users', route: '/users', client: as('operator') });
+    await screen.findByRole('table', { name: 'Пользователи' });
+    const login = within(screen.getByRole('search')).getByRole('searchbox', { name: 'Логин' });
+    const hint = 'До 2 знаков — ищется в начале логина';
+    const description = () => document.getElementById(login.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
+    expect(screen.queryByText(hint)).toBeNull();
+    fireEvent.change(login, { target: { value: ' 7' } });
+    expect(description()).toBe(hint);
+    fireEvent.change(login, { target: { value: '79' } });
+    expect(description()).toBe(hint);
+    fireEvent.change(login, { target: { value: '791' } });
+    expect(screen.queryByText(hint)).toBeNull();
+    expect(description()).toBeNull();
+  });
+
   it('gives the superuser the buyer column with names and the buyer filter', async () => {
     renderWithApp(<UserListPage />, { path: '/users?buyerId=2', route: '/users', client: as('superuser') });
     const table = await screen.findByRole('table', { name: 'Пользователи' });
