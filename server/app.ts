@@ -122,7 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
-    maxParamLength: MAX_PATH_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     // A stopping process (SIGTERM) serves what reached it before it stopped listening, a request on
     // a connection already open among them: behind a balancer a 503 there would fail a request of a
     // rolling restart (tests/server/balancer.test.ts). The database closes after the last answer.
