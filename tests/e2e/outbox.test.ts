@@ -323,10 +323,12 @@ describe('replay', () => {
       expect(attempts.map((a) => a.status)).toEqual([500, 500, 500, 200]);
       expect(new Set(attempts.map((a) => a.key))).toEqual(new Set([job.key]));
       const gaps = attempts.slice(1).map((a, i) => a.at - attempts[i].at);
-      // Backoff 1 s · 2^(n−1) with "equal" jitter: [0.5, 1], [1, 2], [2, 4] seconds.
-      expect(gaps[0]).toBeGreaterThanOrEqual(450);
-      expect(gaps[1], `gaps ${gaps.join(', ')} ms`).toBeGreaterThan(gaps[0]);
-      expect(gaps[2], `gaps ${gaps.join(', ')} ms`).toBeGreaterThan(gaps[1]);
+      // Backoff 1 s · 2^(n−1) with "equal" jitter: [0.5, 1], [1, 2], [2, 4] seconds. Each gap is at
+      // least its window's start; a loaded machine only adds to a gap, so the windows' ends (and a
+      // strict order of neighbours, whose windows touch at 1 s and 2 s) are not asserted.
+      const windowStarts = [500, 1_000, 2_000];
+      gaps.forEach((gap, n) => expect(gap, `gap ${n + 1} of ${gaps.join(', ')} ms`).toBeGreaterThanOrEqual(windowStarts[n] - 50));
+      expect(gaps[2], `gaps ${gaps.join(', ')} ms`).toBeGreaterThan(gaps[0]);
       await expect.poll(() => attemptsCell(page, job.id).textContent()).toBe('4');
       expect((await macsOfHouse(context)).filter((m) => m === mac)).toEqual([mac]);
     } finally {
