@@ -23,14 +23,14 @@ const SLOW_FIRST = [
 
 class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const byProject = new Map<string, TestSpecification[]>();
-    for (const file of await super.sort(files)) byProject.set(file.project.name, [...(byProject.get(file.project.name) ?? []), file]);
+    const sorted = await super.sort(files);
+    const projects = [...new Set(sorted.map((file) => file.project.name))];
     const rank = (file: TestSpecification) => {
       const index = SLOW_FIRST.indexOf(relative(import.meta.dirname, file.moduleId));
       return index < 0 ? SLOW_FIRST.length : index;
     };
-    // Array#sort is stable: the rest keep vitest's order.
-    return [...byProject.values()].flatMap((group) => group.sort((a, b) => rank(a) - rank(b)));
+    // Projects stay in vitest's order; Array#sort is stable, so within one the rest keep it too.
+    return sorted.sort((a, b) => projects.indexOf(a.project.name) - projects.indexOf(b.project.name) || rank(a) - rank(b));
   }
 }
 

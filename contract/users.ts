@@ -70,6 +70,9 @@ export const USER_LIST_PAGE_SIZE = 20;
  * starting with it, «a» the logins starting with «a» (anywhere, a part that short matches most logins).
  */
 export const LOGIN_PREFIX_MAX_LENGTH = 2;
+export function isLoginPrefix(login: string): boolean {
+  return login.length > 0 && login.length <= LOGIN_PREFIX_MAX_LENGTH;
+}
 /** `login` (see LOGIN_PREFIX_MAX_LENGTH) and `comment` match a part, case-insensitively; other buyers' users only for the superuser. */
 export const UserListQuery = object({
   page: optional(PageQuery),

@@ -1,6 +1,6 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Group } from '../../contract/groups';
-import { LOGIN_PREFIX_MAX_LENGTH, type UserListRow } from '../../contract/users';
+import { isLoginPrefix, type UserListRow } from '../../contract/users';
 import { queryRows, type Db } from '../db/client';
 import { groups, userGroups } from '../db/schema/groups';
 import { users } from '../db/schema/users';
@@ -48,10 +48,6 @@ export function userListWhere(filters: UserListFilters, scope: number | null, lo
     conditions.push(login === 'trigram' ? sql`u.login ilike ${pattern}` : sql`lower(u.login) like lower(${pattern})`);
   }
   return sql.join(conditions, sql` and `);
-}
-
-function isLoginPrefix(login: string): boolean {
-  return login.length <= LOGIN_PREFIX_MAX_LENGTH;
 }
 
 export interface UserListFilters {

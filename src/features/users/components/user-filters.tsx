@@ -1,7 +1,7 @@
 import { FilterForm } from '@/components/filter-form';
 import { OutlinedField } from '@/components/outlined-field';
 import { useFilterFields, type FilterProblems, type UrlFiltersProps } from '@/components/use-filter-fields';
-import { LOGIN_PREFIX_MAX_LENGTH } from '@contract/users';
+import { LOGIN_PREFIX_MAX_LENGTH, isLoginPrefix } from '@contract/users';
 import { useT } from '../messages';
 import { LOGIN_FILTER_MAX, isId, type UserFilterKey } from '../model';
 
@@ -30,8 +30,7 @@ export function UserFilters({ filters, withBuyer, onApply, onClear }: UserFilter
   });
 
   // The server looks for a part this short at the login's start: said while it is typed, not found out from the results.
-  const typedLogin = values.login.trim().length;
-  const loginHint = typedLogin > 0 && typedLogin <= LOGIN_PREFIX_MAX_LENGTH ? t('users.filter.loginPrefix', { max: LOGIN_PREFIX_MAX_LENGTH }) : undefined;
+  const loginHint = isLoginPrefix(values.login.trim()) ? t('users.filter.loginPrefix', { max: LOGIN_PREFIX_MAX_LENGTH }) : undefined;
 
   return (
     <FilterForm
